@@ -1,0 +1,37 @@
+import { execSync } from 'node:child_process';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium (scripts/ensure-chromium.mjs installs it); Playwright's download cannot work here.
+const chromium =
+  process.env.CHROMIUM_PATH || execSync('command -v chromium || command -v chromium-browser || true', { shell: '/bin/sh', encoding: 'utf8' }).trim().split('\n')[0];
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
+export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium || undefined,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node tests/e2e/start-server.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { E2E_PORT: String(E2E_PORT), E2E_DATA_DIR },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,145 @@
+// Small accessible field components: every control has a label; groups are fieldsets.
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: (value: string) => void;
+  type?: 'text' | 'email' | 'tel' | 'date';
+  required?: boolean;
+  placeholder?: string;
+  autoComplete?: string;
+  className?: string;
+}
+
+function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={htmlFor}>
+      {label}
+      {required && (
+        <span className="required-mark" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+export function TextField({ label, value, onChange, onBlur, type = 'text', required, placeholder, autoComplete, className }: TextFieldProps) {
+  const id = useId();
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <Label htmlFor={id} label={label} required={required} />
+      <input
+        id={id}
+        type={type}
+        value={value}
+        required={required}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur ? (e) => onBlur(e.target.value) : undefined}
+      />
+    </div>
+  );
+}
+
+export function TextAreaField({ label, value, onChange, placeholder }: Omit<TextFieldProps, 'type'>) {
+  const id = useId();
+  return (
+    <div className="field">
+      <Label htmlFor={id} label={label} />
+      <textarea id={id} value={value} placeholder={placeholder} rows={4} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+export interface Option<T extends string> {
+  value: T;
+  label: string;
+}
+
+interface SelectFieldProps<T extends string> {
+  label: string;
+  value: T | '';
+  options: readonly Option<T>[];
+  onChange: (value: T | '') => void;
+  placeholder?: string;
+  required?: boolean;
+  autoComplete?: string;
+  className?: string;
+}
+
+export function SelectField<T extends string>({ label, value, options, onChange, placeholder, required, autoComplete, className }: SelectFieldProps<T>) {
+  const id = useId();
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <Label htmlFor={id} label={label} required={required} />
+      <select id={id} value={value} required={required} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value as T | '')}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="check">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+interface RadioGroupProps<T extends string> {
+  legend: string;
+  value: T | '';
+  options: readonly Option<T>[];
+  onChange: (value: T) => void;
+  className?: string;
+}
+
+export function RadioGroup<T extends string>({ legend, value, options, onChange, className }: RadioGroupProps<T>) {
+  const name = useId();
+  return (
+    <fieldset className={`radio-group ${className ?? ''}`}>
+      <legend>{legend}</legend>
+      <div className="radio-options">
+        {options.map((o) => (
+          <div className="check" key={o.value}>
+            <input id={`${name}-${o.value}`} type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+            <label htmlFor={`${name}-${o.value}`}>{o.label}</label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A native file input whose label looks like a button; still a real, focusable input. */
+export function FileButton({ label, multiple, onFiles, children }: { label: string; multiple?: boolean; onFiles: (files: File[]) => void; children?: ReactNode }) {
+  const id = useId();
+  const handleChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(e.target.files ?? []);
+    // Cleared so that choosing the same file again (after removing it) is seen as a change.
+    e.target.value = '';
+    if (files.length) onFiles(files);
+  };
+  return (
+    <div className="file-button">
+      <input id={id} type="file" className="file-input" multiple={multiple} onChange={handleChange} />
+      <label htmlFor={id} className="button button-secondary">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}

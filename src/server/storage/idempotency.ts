@@ -1,0 +1,74 @@
+// Idempotency keys, stored in the database so that every process behind a load balancer
+// sees them. A key is claimed ("pending") before the body is read and completed in the
+// same transaction as the order, so a retry can never create a second order.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../errors.js';
+import type { Database } from './schema.js';
+
+/** A pending claim not refreshed for this long belongs to a process that died. */
+const STALE_MS = 60_000;
+const HEARTBEAT_MS = 10_000;
+const POLL_MS = 200;
+
+export type Claim =
+  | { kind: 'claimed'; release: () => Promise<void>; stopHeartbeat: () => void }
+  | { kind: 'replay'; statusCode: number; body: unknown };
+
+export async function claimKey(db: Kysely<Database>, key: string, owner: string, waitMs = 15 * 60_000): Promise<Claim> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const now = new Date().toISOString();
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({ key, state: 'pending', owner, updated_at: now, status_code: null, response: null })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+      const timer = setInterval(() => {
+        db.updateTable('idempotency_keys')
+          .set({ updated_at: new Date().toISOString() })
+          .where('key', '=', key)
+          .where('owner', '=', owner)
+          .where('state', '=', 'pending')
+          .execute()
+          .catch(() => {});
+      }, HEARTBEAT_MS);
+      timer.unref();
+      return {
+        kind: 'claimed',
+        stopHeartbeat: () => clearInterval(timer),
+        release: async () => {
+          clearInterval(timer);
+          await db.deleteFrom('idempotency_keys').where('key', '=', key).where('owner', '=', owner).where('state', '=', 'pending').execute();
+        },
+      };
+    }
+    const row = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+    if (row?.state === 'done') {
+      return { kind: 'replay', statusCode: row.status_code ?? 201, body: JSON.parse(row.response ?? 'null') };
+    }
+    if (row && Date.parse(row.updated_at) < Date.now() - STALE_MS) {
+      // Take over from a dead process: only if nobody refreshed it meanwhile.
+      await db.deleteFrom('idempotency_keys').where('key', '=', key).where('updated_at', '=', row.updated_at).execute();
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new AppError(409, 'request_in_progress', 'An order with this Idempotency-Key is still being received. Please wait for it to finish.');
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+export async function completeKey(trx: Transaction<Database>, key: string, owner: string, statusCode: number, body: unknown): Promise<void> {
+  const result = await trx
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status_code: statusCode, response: JSON.stringify(body), updated_at: new Date().toISOString() })
+    .where('key', '=', key)
+    .where('owner', '=', owner)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    // Our claim went stale and another request took the key over: let it win.
+    throw new AppError(409, 'request_in_progress', 'An order with this Idempotency-Key is being received by another request.');
+  }
+}

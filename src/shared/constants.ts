@@ -1,0 +1,56 @@
+// Business constants of spec section 9, shared by the form and the server.
+
+export const VIEWS = ['Front', 'Back', 'Left Sleeve', 'Right Sleeve'] as const;
+export type ViewName = (typeof VIEWS)[number];
+
+export const DECORATION_METHODS = ['embroidery', 'screen-printing', 'dtf', 'sewing'] as const;
+export type DecorationMethod = (typeof DECORATION_METHODS)[number];
+
+export const MOCKUP_OPTIONS = ['upload', 'create'] as const;
+export type MockupOption = (typeof MOCKUP_OPTIONS)[number];
+
+export const GARMENT_OPTIONS = ['po', 'pick'] as const;
+export type GarmentOption = (typeof GARMENT_OPTIONS)[number];
+
+export const YES_NO = ['yes', 'no'] as const;
+export type YesNo = (typeof YES_NO)[number];
+
+/** The 13 provinces and territories, in the order Canada Post lists them. */
+export const PROVINCES = [
+  { code: 'AB', name: 'Alberta' },
+  { code: 'BC', name: 'British Columbia' },
+  { code: 'MB', name: 'Manitoba' },
+  { code: 'NB', name: 'New Brunswick' },
+  { code: 'NL', name: 'Newfoundland and Labrador' },
+  { code: 'NS', name: 'Nova Scotia' },
+  { code: 'NT', name: 'Northwest Territories' },
+  { code: 'NU', name: 'Nunavut' },
+  { code: 'ON', name: 'Ontario' },
+  { code: 'PE', name: 'Prince Edward Island' },
+  { code: 'QC', name: 'Quebec' },
+  { code: 'SK', name: 'Saskatchewan' },
+  { code: 'YT', name: 'Yukon' },
+] as const;
+export type ProvinceCode = (typeof PROVINCES)[number]['code'];
+
+/** Layout accents cycle through these 8 colours (spec section 9). */
+export const ACCENT_COLOURS = [
+  '#2563eb',
+  '#db2777',
+  '#059669',
+  '#d97706',
+  '#7c3aed',
+  '#0891b2',
+  '#dc2626',
+  '#4d7c0f',
+] as const;
+
+export function accentFor(position: number): string {
+  return ACCENT_COLOURS[(position - 1) % ACCENT_COLOURS.length]!;
+}
+
+export const STANDARD_TURNAROUND_DAYS = 10;
+export const POLY_BAG_PRICE_CAD = 0.35;
+
+/** Path of the submit-order function, as on the original's functions endpoint. */
+export const SUBMIT_ORDER_PATH = '/functions/v1/submit-order';

@@ -1,0 +1,183 @@
+// The server's validation of an order (spec section 3), one schema for both transports.
+// The client imports types from order.ts only, so zod never reaches the customer's bundle.
+import { z } from 'zod';
+import { DECORATION_METHODS, GARMENT_OPTIONS, MOCKUP_OPTIONS, PROVINCES, VIEWS, YES_NO } from './constants.js';
+
+export const LIMITS = {
+  layouts: 50,
+  variations: 100,
+  filesPerLayout: 200,
+  shortText: 200,
+  longText: 20_000,
+  // An image reference is an attachment name or, in the JSON transport, a whole data URL;
+  // the request's own size limit bounds the latter.
+  imageRef: 1_000_000_000,
+} as const;
+
+/** Absent or null string fields (the original sends some as undefined) become ''. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ?? '').trim());
+
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum([...values, ''] as [string, ...string[]])
+    .nullish()
+    .transform((v) => (v ?? '') as T[number] | '');
+
+const flag = (fallback: boolean) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? fallback);
+
+const variationSchema = z.object({
+  type: text(LIMITS.shortText),
+  color: text(LIMITS.shortText),
+  sizes: text(2_000),
+  supplyingGoods: choice(YES_NO),
+  itemPO: text(LIMITS.shortText),
+});
+
+const imageRef = z
+  .string()
+  .max(LIMITS.imageRef)
+  .nullish()
+  .transform((v) => v ?? '');
+
+const viewDatumSchema = z.object({
+  image: imageRef,
+  dimensions: text(LIMITS.shortText),
+  decoration: choice(DECORATION_METHODS),
+});
+
+// The original serialised browser File objects, which become {} in JSON: every field optional.
+const fileRefSchema = z.object({
+  name: text(1_000),
+  type: text(LIMITS.shortText),
+  size: z.number().int().nonnegative().optional(),
+  role: z.enum(['mockup', 'po']).optional(),
+});
+
+const provinceSchema = text(LIMITS.shortText).refine(
+  (v) => v === '' || normaliseProvince(v) !== null,
+  'must be one of the 13 provinces and territories',
+);
+
+const billingSchema = z.object({
+  firstName: text(LIMITS.shortText),
+  lastName: text(LIMITS.shortText),
+  companyName: text(LIMITS.shortText),
+  address: text(LIMITS.shortText),
+  city: text(LIMITS.shortText),
+  province: provinceSchema,
+  postalCode: text(20),
+  phone: text(40),
+  email: text(254).refine((v) => v === '' || z.email().safeParse(v).success, 'must be an email address'),
+});
+
+const shippingSchema = z.object({
+  sameAsBilling: flag(true),
+  localPickup: flag(false),
+  firstName: text(LIMITS.shortText),
+  lastName: text(LIMITS.shortText),
+  companyName: text(LIMITS.shortText),
+  address: text(LIMITS.shortText),
+  city: text(LIMITS.shortText),
+  province: provinceSchema,
+  postalCode: text(20),
+  phone: text(40),
+});
+
+const deadlineSchema = z.object({
+  hasCriticalDeadline: flag(false),
+  date: text(40).refine((v) => v === '' || isIsoDate(v), 'must be a date like 2026-12-31'),
+});
+
+const layoutSchema = z.object({
+  mockupOption: choice(MOCKUP_OPTIONS),
+  garmentOption: choice(GARMENT_OPTIONS),
+  hasVectorFiles: choice(YES_NO),
+  variations: z.array(variationSchema).max(LIMITS.variations).nullish().transform((v) => v ?? []),
+  files: z.array(fileRefSchema).max(LIMITS.filesPerLayout).nullish().transform((v) => v ?? []),
+  mockupImages: z.array(imageRef).max(LIMITS.filesPerLayout).nullish().transform((v) => v ?? []),
+  viewData: z
+    .partialRecord(z.enum(VIEWS), viewDatumSchema)
+    .nullish()
+    .transform((v) => v ?? {}),
+  billing: billingSchema.optional(),
+  shipping: shippingSchema.optional(),
+  deadline: deadlineSchema.optional(),
+  jobNotes: text(LIMITS.longText).optional(),
+});
+
+export const orderBodySchema = z.object({
+  layouts: z
+    .record(z.string().regex(/^[1-9]\d{0,3}$/, 'layout keys must be positive whole numbers'), layoutSchema)
+    .refine((l) => Object.keys(l).length >= 1, 'an order needs at least one layout')
+    .refine((l) => Object.keys(l).length <= LIMITS.layouts, `an order has at most ${LIMITS.layouts} layouts`),
+  isResalePartner: flag(false),
+  includePolyBags: flag(false),
+});
+
+export const jsonAttachmentSchema = z.object({
+  name: text(1_000),
+  type: text(LIMITS.shortText),
+  data: z.string(),
+});
+
+export function jsonOrderBodySchema(maxFiles: number) {
+  return orderBodySchema.extend({
+    files: z
+      .array(jsonAttachmentSchema)
+      .max(maxFiles, `an order has at most ${maxFiles} files`)
+      .nullish()
+      .transform((v) => v ?? []),
+  });
+}
+
+export type ValidOrderBody = z.infer<typeof orderBodySchema>;
+export type ValidLayout = z.infer<typeof layoutSchema>;
+export type ValidBilling = z.infer<typeof billingSchema>;
+
+/** The billing fields the form marks required, with the labels a person knows them by. */
+export const REQUIRED_BILLING_FIELDS = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  address: 'Address',
+  city: 'City',
+  province: 'Province',
+  postalCode: 'Postal Code',
+  phone: 'Phone',
+  email: 'Email',
+} as const satisfies Partial<Record<keyof ValidBilling, string>>;
+
+export function missingBillingFields(billing: ValidBilling | undefined): (keyof typeof REQUIRED_BILLING_FIELDS)[] {
+  return (Object.keys(REQUIRED_BILLING_FIELDS) as (keyof typeof REQUIRED_BILLING_FIELDS)[]).filter(
+    (field) => !billing?.[field],
+  );
+}
+
+/** A province given by code or by name, in any case, as its two-letter code; else null. */
+export function normaliseProvince(value: string): string | null {
+  const v = value.trim().toLowerCase();
+  const found = PROVINCES.find((p) => p.code.toLowerCase() === v || p.name.toLowerCase() === v);
+  return found ? found.code : null;
+}
+
+function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** A zod error as one sentence a person can act on. */
+export function describeIssues(error: z.ZodError, max = 5): string {
+  const parts = error.issues.slice(0, max).map((issue) => {
+    const path = issue.path.join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : '';
+  return `The order is not valid: ${parts.join('; ')}${more}.`;
+}

@@ -1,0 +1,95 @@
+// The order as it travels from the form to the server (spec sections 3 and 7).
+// In the multipart transport, `mockupImages` and `viewData[view].image` hold the
+// names of attachment parts; in the original's JSON transport they hold data URLs.
+import type { DecorationMethod, GarmentOption, MockupOption, ViewName, YesNo } from './constants.js';
+
+export interface Variation {
+  type: string;
+  color: string;
+  sizes: string;
+  supplyingGoods: YesNo | '';
+  itemPO?: string;
+}
+
+export interface ViewDatum {
+  image: string;
+  dimensions: string;
+  decoration: DecorationMethod | '';
+}
+
+export type FileRole = 'mockup' | 'po';
+
+/** A reference to an attachment by its name; never the bytes. */
+export interface FileRef {
+  name: string;
+  type: string;
+  size?: number;
+  role?: FileRole;
+}
+
+export interface Billing {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  address: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  phone: string;
+  email: string;
+}
+
+export interface Shipping {
+  sameAsBilling: boolean;
+  localPickup: boolean;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  address: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  phone: string;
+}
+
+export interface Deadline {
+  hasCriticalDeadline: boolean;
+  date: string;
+}
+
+export interface OrderLayout {
+  mockupOption: MockupOption | '';
+  garmentOption: GarmentOption | '';
+  hasVectorFiles: YesNo | '';
+  variations: Variation[];
+  files: FileRef[];
+  mockupImages: string[];
+  viewData: Partial<Record<ViewName, ViewDatum>>;
+  billing?: Billing;
+  shipping?: Shipping;
+  deadline?: Deadline;
+  jobNotes?: string;
+}
+
+/** The `order` part of a multipart submission: the spec's body without `files`. */
+export interface OrderBody {
+  layouts: Record<string, OrderLayout>;
+  isResalePartner: boolean;
+  includePolyBags: boolean;
+}
+
+/** An attachment in the original's JSON body. */
+export interface JsonAttachment {
+  name: string;
+  type: string;
+  data: string;
+}
+
+export interface SubmitOrderSuccess {
+  orderId: string;
+  reference: string;
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: string[] };
+}

@@ -1,0 +1,23 @@
+// The real server, as `npm start` runs it, on a fresh data folder for the browser tests.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+const dataDir = process.env.E2E_DATA_DIR;
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const env = {
+  ...process.env,
+  PORT: process.env.E2E_PORT,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  PUBLIC_API_KEY: 'e2e-public-key',
+  DESIGN_STUDIO_URL: 'https://studio.example.com/',
+  LOG_LEVEL: 'warn',
+};
+const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => process.exit(code ?? 0));
