@@ -68,7 +68,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }
     if (isUnavailableError(err)) {
       request.log.error({ err }, 'dependency unavailable');
-      const e = unavailable(String(err.code ?? '').startsWith('SQLITE') || /^\d/.test(String(err.code)) ? 'database' : 'storage');
+      const storageCodes = ['ENOSPC', 'EIO', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM', 'ENOTDIR', 'EMFILE'];
+      const e = unavailable(storageCodes.includes(String(err.code)) ? 'file storage' : 'database');
       return reply.code(503).header('retry-after', '30').send({ error: { code: e.code, message: e.message } });
     }
     const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;

@@ -23,7 +23,7 @@ export const configSchema = z.object({
     .default(''),
   PUBLIC_URL: z.string().url().optional(),
   PUBLIC_API_KEY: z.string().min(8, 'must be at least 8 characters').default('public-anon-key-change-me'),
-  CORS_ORIGINS: z.string().default(''),
+  CORS_ORIGINS: z.string().default('*'),
   DESIGN_STUDIO_URL: z.string().url().default('https://www.example.com/design-studio'),
   SMTP_URL: z
     .string()

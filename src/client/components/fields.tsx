@@ -13,17 +13,17 @@ interface TextFieldProps {
   className?: string;
 }
 
+/** The label, with the required mark beside it (outside the label, so names stay exact). */
 function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
   return (
-    <label htmlFor={htmlFor}>
-      {label}
+    <span className="label-row">
+      <label htmlFor={htmlFor}>{label}</label>
       {required && (
         <span className="required-mark" aria-hidden="true">
-          {' '}
           *
         </span>
       )}
-    </label>
+    </span>
   );
 }
 

@@ -29,6 +29,8 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
   const limits = { maxFileBytes: config.MAX_FILE_BYTES, maxOrderBytes: config.MAX_ORDER_BYTES, maxFiles: config.MAX_FILES };
   const jsonSchema = jsonOrderBodySchema(config.MAX_FILES);
 
+  // Only JSON and multipart are orders; without this, Fastify would parse text/plain too.
+  app.removeContentTypeParser('text/plain');
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? true : config.corsOrigins.length ? config.corsOrigins : false,
     methods: ['POST', 'OPTIONS'],

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { buildSubmission, toFormData } from './build-submission.js';
+import { initialOrderState, orderReducer, type FileEntry, type OrderAction, type OrderState } from './order-state.js';
+
+let seq = 0;
+const entry = (name: string, type: string, body = name): FileEntry => ({ id: `f${++seq}`, file: new File([body], name, { type }), previewUrl: null });
+const run = (state: OrderState, ...actions: OrderAction[]) => actions.reduce(orderReducer, state);
+
+function fullOrder() {
+  const mockPng = entry('shirt front.png', 'image/png');
+  const mockPdf = entry('logo.pdf', 'application/pdf');
+  const mockJpg = entry('back.JPEG', 'image/jpeg');
+  const front = entry('front-art.jpg', 'image/jpeg');
+  const sleeve = entry('sleeve', 'image/png');
+  const po = entry('PO 4411.pdf', 'application/pdf');
+  const state = run(
+    initialOrderState('v1'),
+    { type: 'mockupOptionChanged', layout: 1, option: 'upload' },
+    { type: 'mockupFilesAdded', layout: 1, files: [mockPng, mockPdf, mockJpg] },
+    { type: 'viewGraphicChosen', layout: 1, view: 'Front', file: front },
+    { type: 'viewDimensionsChanged', layout: 1, view: 'Front', value: '10" wide' },
+    { type: 'viewDecorationChanged', layout: 1, view: 'Front', value: 'screen-printing' },
+    { type: 'viewGraphicChosen', layout: 1, view: 'Left Sleeve', file: sleeve },
+    { type: 'garmentOptionChanged', layout: 1, option: 'pick' },
+    { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'type', value: 'Tee' },
+    { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'supplyingGoods', value: 'yes' },
+    { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'itemPO', value: 'PO-1' },
+    { type: 'additionalLayoutsAnswered', answer: 'yes', variationId: 'v2' },
+    { type: 'garmentOptionChanged', layout: 2, option: 'po' },
+    { type: 'poFilesAdded', layout: 2, files: [po] },
+    { type: 'additionalLayoutsAnswered', answer: 'no', variationId: 'x' },
+    { type: 'billingChanged', field: 'firstName', value: 'Ada' },
+    { type: 'deadlineChoiceChanged', choice: 'yes' },
+    { type: 'deadlineDateChanged', date: '2026-12-24' },
+    { type: 'jobNotesChanged', value: 'Thanks' },
+    { type: 'polyBagsToggled', checked: true },
+  );
+  return { state, files: { mockPng, mockPdf, mockJpg, front, sleeve, po } };
+}
+
+describe('buildSubmission', () => {
+  it('names mockup images Layout_n_Mockup_k and view graphics Layout_n_View, with their real extensions', () => {
+    const { state } = fullOrder();
+    const { attachments } = buildSubmission(state);
+    expect(attachments.map((a) => [a.name, a.type])).toEqual([
+      ['Layout_1_Mockup_1.png', 'image/png'],
+      ['logo.pdf', 'application/pdf'],
+      ['Layout_1_Mockup_2.jpeg', 'image/jpeg'],
+      ['Layout_1_Front.jpg', 'image/jpeg'],
+      ['Layout_1_Left_Sleeve.png', 'image/png'],
+      ['PO 4411.pdf', 'application/pdf'],
+    ]);
+  });
+
+  it('sends each file once, as the very Blob the customer chose', () => {
+    const { state, files } = fullOrder();
+    const sent = buildSubmission(state).attachments.map((a) => a.file);
+    expect(sent).toEqual([files.mockPng.file, files.mockPdf.file, files.mockJpg.file, files.front.file, files.sleeve.file, files.po.file]);
+    expect(new Set(sent).size).toBe(sent.length);
+  });
+
+  it('builds the layouts map of spec section 3 with references, never bytes', () => {
+    const { state } = fullOrder();
+    const { order } = buildSubmission(state);
+    expect(Object.keys(order.layouts)).toEqual(['1', '2']);
+    const one = order.layouts['1']!;
+    expect(one.mockupOption).toBe('upload');
+    expect(one.hasVectorFiles).toBe('no');
+    expect(one.mockupImages).toEqual(['Layout_1_Mockup_1.png', 'Layout_1_Mockup_2.jpeg']);
+    expect(one.files.map((f) => [f.name, f.role])).toEqual([
+      ['Layout_1_Mockup_1.png', 'mockup'],
+      ['logo.pdf', 'mockup'],
+      ['Layout_1_Mockup_2.jpeg', 'mockup'],
+    ]);
+    expect(one.viewData).toEqual({
+      Front: { image: 'Layout_1_Front.jpg', dimensions: '10" wide', decoration: 'screen-printing' },
+      Back: { image: '', dimensions: '', decoration: '' },
+      'Left Sleeve': { image: 'Layout_1_Left_Sleeve.png', dimensions: '', decoration: '' },
+      'Right Sleeve': { image: '', dimensions: '', decoration: '' },
+    });
+    expect(one.variations).toEqual([{ type: 'Tee', color: '', sizes: '', supplyingGoods: 'yes', itemPO: 'PO-1' }]);
+    expect(one.billing?.firstName).toBe('Ada');
+    expect(one.shipping).toMatchObject({ sameAsBilling: true, localPickup: false });
+    expect(one.deadline).toEqual({ hasCriticalDeadline: true, date: '2026-12-24' });
+    expect(one.jobNotes).toBe('Thanks');
+    const two = order.layouts['2']!;
+    expect(two.files).toEqual([{ name: 'PO 4411.pdf', type: 'application/pdf', size: 11, role: 'po' }]);
+    expect(two.variations).toEqual([{ type: '', color: '', sizes: '', supplyingGoods: 'no' }]);
+    expect(two.billing).toBeUndefined();
+    expect(order.isResalePartner).toBe(false);
+    expect(order.includePolyBags).toBe(true);
+    expect(JSON.stringify(order)).not.toMatch(/data:|base64/);
+  });
+
+  it('numbers layouts by position after a removal, so layout 1 always carries the details', () => {
+    let { state } = fullOrder();
+    state = orderReducer(state, { type: 'layoutRemoved', layout: 1 });
+    const { order, attachments } = buildSubmission(state);
+    expect(Object.keys(order.layouts)).toEqual(['1']);
+    expect(order.layouts['1']!.garmentOption).toBe('po');
+    expect(order.layouts['1']!.billing?.firstName).toBe('Ada');
+    expect(attachments.map((a) => a.name)).toEqual(['PO 4411.pdf']);
+  });
+
+  it('leaves out files of options the customer moved away from', () => {
+    let { state } = fullOrder();
+    state = run(state, { type: 'mockupOptionChanged', layout: 1, option: 'create' }, { type: 'garmentOptionChanged', layout: 2, option: 'pick' });
+    expect(buildSubmission(state).attachments).toEqual([]);
+    state = run(state, { type: 'mockupOptionChanged', layout: 1, option: 'upload' }, { type: 'vectorFilesAnswered', layout: 1, answer: 'yes' });
+    expect(buildSubmission(state).attachments.map((a) => a.name)).toEqual(['Layout_1_Mockup_1.png', 'logo.pdf', 'Layout_1_Mockup_2.jpeg']);
+  });
+
+  it('makes file names unique within the order', () => {
+    const a = entry('art.pdf', 'application/pdf');
+    const b = entry('art.pdf', 'application/pdf');
+    const state = run(
+      initialOrderState('v1'),
+      { type: 'mockupOptionChanged', layout: 1, option: 'upload' },
+      { type: 'mockupFilesAdded', layout: 1, files: [a, b] },
+    );
+    expect(buildSubmission(state).attachments.map((x) => x.name)).toEqual(['art.pdf', 'art (2).pdf']);
+  });
+
+  it('sends the separate shipping address only when it is shown', () => {
+    let state = run(initialOrderState('v1'), { type: 'shippingChanged', field: 'city', value: 'Regina' });
+    expect(buildSubmission(state).order.layouts['1']!.shipping!.city).toBe('');
+    state = orderReducer(state, { type: 'sameAsBillingToggled', checked: false });
+    expect(buildSubmission(state).order.layouts['1']!.shipping!.city).toBe('Regina');
+  });
+});
+
+describe('toFormData', () => {
+  it('puts the order part first, then one "files" part per attachment with its name and type', async () => {
+    const { state } = fullOrder();
+    const submission = buildSubmission(state);
+    const form = toFormData(submission);
+    const entries = [...form.entries()];
+    expect(entries[0]![0]).toBe('order');
+    expect(JSON.parse(entries[0]![1] as string)).toEqual(submission.order);
+    const parts = entries.slice(1).map(([field, value]) => [field, (value as File).name, (value as File).type]);
+    expect(parts).toEqual(submission.attachments.map((a) => ['files', a.name, a.type]));
+    expect(await (entries[1]![1] as File).text()).toBe('shirt front.png');
+  });
+});

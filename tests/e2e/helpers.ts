@@ -1,0 +1,80 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
+import { expect, type Page } from '@playwright/test';
+
+const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data');
+
+export interface StoredOrder {
+  id: string;
+  reference: string;
+  document: any;
+  attachments: { name: string; role: string; layout_number: number | null; view: string | null; media_type: string; size: number; sha256: string; storage_key: string }[];
+}
+
+/** Reads an order straight from the server's SQLite file, as the shop's storage holds it. */
+export function storedOrder(reference: string): StoredOrder | undefined {
+  const db = new Database(path.join(dataDir, 'orders.sqlite'), { readonly: true });
+  try {
+    const order = db.prepare('select * from orders where reference = ?').get(reference) as any;
+    if (!order) return undefined;
+    const attachments = db.prepare('select * from attachments where order_id = ? order by position').all(order.id) as StoredOrder['attachments'];
+    return { id: order.id, reference, document: JSON.parse(order.document), attachments };
+  } finally {
+    db.close();
+  }
+}
+
+export function storedOrdersFor(email: string): number {
+  const db = new Database(path.join(dataDir, 'orders.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('select count(*) as n from orders where customer_email = ?').get(email) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+export function filePath(storageKey: string): string {
+  return path.join(dataDir, 'files', storageKey);
+}
+
+/** A valid 2×2 PNG of one colour: a real image the browser can preview. */
+export function png(r: number, g: number, b: number): Buffer {
+  const row = Buffer.from([0, r, g, b, r, g, b]);
+  const raw = Buffer.concat([row, row]);
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0);
+  ihdr.writeUInt32BE(2, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+export async function fillBilling(page: Page, email: string) {
+  await page.getByLabel('First Name', { exact: true }).first().fill('Ada');
+  await page.getByLabel('Last Name', { exact: true }).first().fill('Lovelace');
+  await page.getByLabel('Company Name', { exact: true }).first().fill('Analytical Tees');
+  await page.getByLabel('Address', { exact: true }).first().fill('1 Engine Rd');
+  await page.getByLabel('City', { exact: true }).first().fill('Halifax');
+  await page.getByLabel('Province', { exact: true }).first().selectOption('NS');
+  await page.getByLabel('Postal Code', { exact: true }).first().fill('B3H 1A1');
+  await page.getByLabel('Phone', { exact: true }).first().fill('902-555-0100');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+}
+
+export const successToast = (page: Page) => page.getByRole('status').getByText('Thank you! Your order has been submitted successfully.', { exact: true });
+
+export async function referenceFromToast(page: Page): Promise<string> {
+  const text = await page.getByRole('status').getByText(/Your order reference is/).textContent();
+  const reference = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(text ?? '')?.[1];
+  expect(reference).toBeTruthy();
+  return reference!;
+}
