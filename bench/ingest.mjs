@@ -1,0 +1,142 @@
+// Upload ingest benchmark (issues 3 and 6): a generated multipart order streamed to
+// (a) a bare Node server that only drains the body, and (b) the real server, which parses,
+// hashes, writes, flushes and commits it. Both run as fresh child processes in this same
+// run; the figure is the ratio, and each server's peak resident memory (VmHWM).
+// Usage: npm run build && node bench/ingest.mjs [sizeMB ...]   (default: 100 1024)
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+const sizesMb = process.argv.slice(2).map(Number).filter(Boolean);
+const SIZES = (sizesMb.length ? sizesMb : [100, 1024]).map((mb) => mb * 1024 * 1024);
+const KEY = 'bench-public-key';
+const CHUNK = randomBytes(1024 * 1024);
+
+const BARE = `
+  const http = require('node:http');
+  http.createServer((req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => { res.statusCode = 201; res.end('{}'); });
+  }).listen(0, '127.0.0.1', function () { process.send(this.address().port); });
+`;
+
+// A second baseline: the same body written to a file and flushed (fdatasync every 64 MiB,
+// fsync at the end), i.e. what this machine's disk allows a durable upload at all.
+const BARE_DISK = `
+  const http = require('node:http'); const fs = require('node:fs/promises'); const path = require('node:path');
+  http.createServer(async (req, res) => {
+    const fh = await fs.open(path.join(process.env.DIR, 'upload'), 'w');
+    let pending = Promise.resolve(), flushing = Promise.resolve(), batch = [], bytes = 0, unflushed = 0;
+    for await (const c of req) {
+      batch.push(c); bytes += c.length;
+      if (bytes >= 1 << 20) {
+        await pending; const buf = Buffer.concat(batch); pending = fh.write(buf, 0, buf.length); batch = []; unflushed += bytes; bytes = 0;
+        if (unflushed >= 64 << 20) { await flushing; flushing = pending.then(() => fh.datasync()); unflushed = 0; }
+      }
+    }
+    await pending; await flushing; if (batch.length) await fh.write(Buffer.concat(batch)); await fh.sync(); await fh.close();
+    res.statusCode = 201; res.end('{}');
+  }).listen(0, '127.0.0.1', function () { process.send(this.address().port); });
+`;
+
+function startBare(script = BARE) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-bench-'));
+  const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve) => child.once('message', (port) => resolve({ child, port, dataDir })));
+}
+async function startReal() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-bench-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_API_KEY: KEY, LOG_LEVEL: 'warn', MAX_FILE_BYTES: String(64 * 1024 ** 3), MAX_ORDER_BYTES: String(64 * 1024 ** 3) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return { child, port, dataDir };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+const ORDER = JSON.stringify({
+  layouts: { 1: { mockupOption: 'upload', garmentOption: 'pick', files: [{ name: 'artwork.psd', type: 'image/vnd.adobe.photoshop', role: 'mockup' }], billing: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Engine Rd', city: 'Halifax', province: 'NS', postalCode: 'B3H 1A1', phone: '902-555-0100', email: 'ada@example.com' } } },
+  isResalePartner: false,
+  includePolyBags: false,
+});
+
+/** Streams one multipart order of `size` file bytes; resolves with seconds taken. */
+function upload(port, size) {
+  const boundary = '----bench' + randomBytes(8).toString('hex');
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="order"\r\n\r\n${ORDER}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="artwork.psd"\r\nContent-Type: image/vnd.adobe.photoshop\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/functions/v1/submit-order',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length, apikey: KEY },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => (res.statusCode === 201 ? resolve(Number(process.hrtime.bigint() - started) / 1e9) : reject(new Error(`${res.statusCode} ${body}`))));
+    });
+    req.on('error', reject);
+    let left = size;
+    const pump = () => {
+      while (left > 0) {
+        const n = Math.min(left, CHUNK.length);
+        left -= n;
+        if (!req.write(n === CHUNK.length ? CHUNK : CHUNK.subarray(0, n))) return void req.once('drain', pump);
+      }
+      req.end(tail);
+    };
+    req.write(head);
+    pump();
+  });
+}
+
+const peakRssMb = (pid) => {
+  const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+async function measure(kind, size) {
+  const server = kind === 'bare' ? await startBare() : kind === 'disk' ? await startBare(BARE_DISK) : await startReal();
+  try {
+    const seconds = await upload(server.port, size);
+    return { seconds, mbps: size / 1024 / 1024 / seconds, rssMb: peakRssMb(server.child.pid) };
+  } finally {
+    server.child.kill('SIGKILL');
+    if (server.dataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+const rows = [];
+for (const size of SIZES) {
+  const bare = await measure('bare', size);
+  const disk = await measure('disk', size);
+  const real = await measure('real', size);
+  rows.push({
+    upload: `${Math.round(size / 1024 / 1024)} MB`,
+    'drain MB/s': bare.mbps.toFixed(0),
+    'disk MB/s': disk.mbps.toFixed(0),
+    'submit-order MB/s': real.mbps.toFixed(0),
+    'ratio to drain': (real.mbps / bare.mbps).toFixed(2),
+    'ratio to disk': (real.mbps / disk.mbps).toFixed(2),
+    'drain RSS MB': bare.rssMb.toFixed(0),
+    'submit-order RSS MB': real.rssMb.toFixed(0),
+  });
+}
+console.table(rows);
+console.log('drain: a bare Node server that only reads the body; disk: one that writes it to a file and flushes it.');
+console.log('Goal: ratio ≥ 0.80; submit-order peak RSS (VmHWM) flat in the upload size.');
