@@ -6,6 +6,12 @@ import { AppError, isUnavailableError, unavailable } from './errors.js';
 import { clientRoutes } from './routes/client.js';
 import { healthRoutes } from './routes/health.js';
 import { submitOrderRoutes } from './routes/submit-order.js';
+import { inboxRoutes } from './routes/inbox.js';
+import { staffAuthPlugin } from './routes/staff-auth.js';
+import { composeOrderMails } from './mail/compose.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { startMailWorker, type MailWorker } from './mail/queue.js';
+import path from 'node:path';
 import { securityHeaders } from './security-headers.js';
 import { openDatabase, type Dialect } from './storage/db.js';
 import { FileStore } from './storage/files.js';
@@ -18,7 +24,13 @@ declare module 'fastify' {
     dialect: Dialect;
     files: FileStore;
     config: Config;
+    mailWorker: MailWorker;
   }
+}
+
+export interface AppOptions {
+  /** Replaces the mailer made from the configuration (tests). */
+  mailer?: Mailer;
 }
 
 /** Fastify's own 4xx codes, as codes and sentences for people. */
@@ -36,7 +48,7 @@ const FRAMEWORK_ERRORS: Record<string, { code: string; message: (config: Config)
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_body', message: () => 'The body is shorter or longer than its Content-Length.' },
 };
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -54,7 +66,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('dialect', dialect);
   app.decorate('files', files);
   app.decorate('config', config);
-  app.addHook('onClose', async () => db.destroy());
 
   // Leftovers of a crash: staging folders and order folders without a committed order.
   const swept = await files.sweep((ids) => existingOrderIds(db, ids), config.SWEEP_MIN_AGE_SECONDS * 1000);
@@ -83,9 +94,26 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Nothing was saved; please try again.' } });
   });
 
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox') });
+  const mailWorker = startMailWorker({ db, mailer, intervalMs: config.MAIL_POLL_MS, retryBaseMs: config.MAIL_RETRY_BASE_MS, log: app.log });
+  app.decorate('mailWorker', mailWorker);
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    await db.destroy();
+  });
+  const shop = { name: config.SHOP_NAME, contact: config.SHOP_CONTACT, shopEmail: config.SHOP_EMAIL, publicUrl: config.publicUrl };
+
   securityHeaders(app, config);
   await app.register(healthRoutes, { db, files });
-  await app.register(submitOrderRoutes, { config, db, files });
+  await app.register(submitOrderRoutes, {
+    config,
+    db,
+    files,
+    composeMails: (order) => composeOrderMails(order, shop),
+    onOrderSaved: () => void mailWorker.kick(),
+  });
+  await app.register(staffAuthPlugin, { config });
+  await app.register(inboxRoutes);
   if (config.clientDir) {
     await app.register(clientRoutes, { config, clientDir: config.clientDir });
   } else {

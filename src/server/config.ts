@@ -33,6 +33,8 @@ export const configSchema = z.object({
   SHOP_NAME: z.string().min(1).default('Our Apparel Shop'),
   SHOP_CONTACT: z.string().default('orders@example.com'),
   MAIL_FROM: z.string().min(3).default('Order Form <no-reply@example.com>'),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  MAIL_POLL_MS: z.coerce.number().int().positive().default(5_000),
   MAX_FILE_BYTES: bytes(4 * GB),
   MAX_ORDER_BYTES: bytes(20 * GB),
   MAX_FILES: z.coerce.number().int().positive().max(10_000).default(500),
@@ -50,6 +52,8 @@ export interface Config extends Env {
   /** Absolute path of the built client, or null when the server runs without one (API tests). */
   clientDir: string | null;
   corsOrigins: string[] | '*';
+  /** PUBLIC_URL, or the address the server listens on. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     clientDir: null,
     corsOrigins: origins.includes('*') ? '*' : origins,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     ...overrides,
   };
 }

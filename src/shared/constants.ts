@@ -54,3 +54,19 @@ export const POLY_BAG_PRICE_CAD = 0.35;
 
 /** Path of the submit-order function, as on the original's functions endpoint. */
 export const SUBMIT_ORDER_PATH = '/functions/v1/submit-order';
+
+/** The shop's workflow for an order, in order. */
+export const ORDER_STATUSES = [
+  { value: 'new', label: 'New' },
+  { value: 'quoted', label: 'Quoted' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'in_production', label: 'In production' },
+  { value: 'ready', label: 'Ready' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
+
+export function statusLabel(status: string): string {
+  return ORDER_STATUSES.find((s) => s.value === status)?.label ?? status;
+}

@@ -10,6 +10,8 @@ import { completeKey } from '../storage/idempotency.js';
 import { insertOrder, isUniqueViolation, makeReference } from '../storage/orders.js';
 import type { Database } from '../storage/schema.js';
 import { planAttachments } from './attachments.js';
+import type { ComposedMail, OrderForMail } from '../mail/compose.js';
+import { enqueueMails, mailRows } from '../mail/queue.js';
 
 /** Checks what zod cannot: layout 1 exists and carries the billing fields the form requires. */
 export function checkOrderComplete(body: ValidOrderBody): void {
@@ -31,6 +33,8 @@ export function checkOrderComplete(body: ValidOrderBody): void {
 export interface SaveOrderDeps {
   db: Kysely<Database>;
   files: FileStore;
+  /** The notifications of a new order, queued in the order's own transaction. */
+  composeMails?: (order: OrderForMail) => ComposedMail[];
 }
 
 export async function saveOrder(
@@ -87,6 +91,17 @@ export async function saveOrder(
               view: a.view,
             })),
           );
+          if (deps.composeMails) {
+            const mails = deps.composeMails({
+              id: orderId,
+              reference: result.reference,
+              createdAt,
+              status: 'new',
+              document,
+              attachments: attachments.map((a) => ({ name: a.name, size: a.staged.size })),
+            });
+            await enqueueMails(trx, mailRows(orderId, mails));
+          }
           if (idempotency) await completeKey(trx, idempotency.key, idempotency.owner, 201, result);
         });
         return result;

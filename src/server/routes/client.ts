@@ -25,7 +25,7 @@ export function clientSettings(config: Config): ClientSettings {
 }
 
 /** The page's routes; any other path gets the same page with status 404 (spec section 2). */
-export const PAGE_ROUTES = ['/', '/inbox'];
+export const PAGE_ROUTES = ['/', '/inbox', '/inbox/*'];
 
 export async function clientRoutes(app: FastifyInstance, opts: { config: Config; clientDir: string }): Promise<void> {
   const template = fs.readFileSync(path.join(opts.clientDir, 'index.html'), 'utf8');

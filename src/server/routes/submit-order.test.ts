@@ -338,7 +338,7 @@ describe.each(backends())('durability on %s', (backend) => {
   it('sweeps, at start, files that no committed order references', async () => {
     const t = await startTestApp(backend);
     try {
-      const ok = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: authHeaders, ...(await asMultipart([{ name: 'keep.txt', data: 'keep' }])) });
+      const ok = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', ...(await asMultipart([{ name: 'keep.txt', data: 'keep' }])) });
       expect(ok.statusCode).toBe(201);
       const orphanOrder = path.join(t.dataDir, 'files', '11111111-2222-4333-8444-555555555555');
       const orphanTmp = path.join(t.dataDir, 'tmp', 'half-written');
@@ -361,7 +361,7 @@ describe.each(backends())('durability on %s', (backend) => {
       const tmp = path.join(t.dataDir, 'tmp');
       fs.rmSync(tmp, { recursive: true });
       fs.writeFileSync(tmp, 'not a folder');
-      const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: authHeaders, ...(await asMultipart([{ name: 'a.txt', data: 'a' }])) });
+      const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', ...(await asMultipart([{ name: 'a.txt', data: 'a' }])) });
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('unavailable');
       expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(503);
@@ -382,7 +382,7 @@ describe.each(backends())('durability on %s', (backend) => {
         await sql`alter database ${sql.id(new URL(t.config.DATABASE_URL).pathname.slice(1))} set default_transaction_read_only = on`.execute(t.app.db);
         await sql`select pg_terminate_backend(pg_backend_pid())`.execute(t.app.db).catch(() => {});
       }
-      const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: authHeaders, ...(await asMultipart([{ name: 'a.txt', data: 'a' }])) });
+      const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', ...(await asMultipart([{ name: 'a.txt', data: 'a' }])) });
       expect(res.statusCode).toBe(503);
       expect(JSON.stringify(res.json())).not.toMatch(/stack|at .*\.js/);
       expect(fs.readdirSync(path.join(t.dataDir, 'files'))).toEqual([]);

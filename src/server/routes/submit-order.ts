@@ -9,7 +9,7 @@ import { describeIssues, jsonOrderBodySchema, orderBodySchema, type ValidOrderBo
 import type { Config } from '../config.js';
 import { AppError, isUnavailableError } from '../errors.js';
 import { decodeFileData } from '../orders/attachments.js';
-import { checkOrderComplete, saveOrder } from '../orders/save-order.js';
+import { checkOrderComplete, saveOrder, type SaveOrderDeps } from '../orders/save-order.js';
 import { formatBytes, type FileStore, type Staging } from '../storage/files.js';
 import { claimKey } from '../storage/idempotency.js';
 import type { Database } from '../storage/schema.js';
@@ -18,7 +18,9 @@ export interface SubmitOrderOptions {
   config: Config;
   db: Kysely<Database>;
   files: FileStore;
-  /** Called after an order is committed (notifications). */
+  /** The notifications of a new order, queued with it. */
+  composeMails?: SaveOrderDeps['composeMails'];
+  /** Called after an order is committed (sends its notifications). */
   onOrderSaved?: (orderId: string) => void;
 }
 
@@ -64,7 +66,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     const staging = files.newStaging(limits);
     try {
       const body = isJson ? await receiveJson(request.body, staging) : await receiveMultipart(request, staging);
-      const result = await saveOrder({ db, files }, body, staging, key ? { key, owner: `${PROCESS_ID}:${request.id}` } : null);
+      const result = await saveOrder({ db, files, composeMails: opts.composeMails }, body, staging, key ? { key, owner: `${PROCESS_ID}:${request.id}` } : null);
       claim?.stopHeartbeat();
       opts.onOrderSaved?.(result.orderId);
       request.log.info({ orderId: result.orderId, reference: result.reference, bytes: staging.bytes }, 'order saved');

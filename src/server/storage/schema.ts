@@ -47,13 +47,70 @@ export interface IdempotencyKeysTable {
   response: string | null;
 }
 
+export interface StaffTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token: a database leak gives no usable session. */
+  id: string;
+  staff_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SignInFailuresTable {
+  id: string;
+  email: string;
+  address: string;
+  at: string;
+}
+
+export interface StatusHistoryTable {
+  id: string;
+  order_id: string;
+  from_status: string;
+  to_status: string;
+  changed_by: string;
+  changed_at: string;
+}
+
+export type MailKind = 'shop' | 'customer';
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+export interface MailQueueTable {
+  id: string;
+  order_id: string;
+  kind: MailKind;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   orders: OrdersTable;
   attachments: AttachmentsTable;
   idempotency_keys: IdempotencyKeysTable;
+  staff: StaffTable;
+  sessions: SessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  status_history: StatusHistoryTable;
+  mail_queue: MailQueueTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
 export type NewAttachmentRow = Insertable<AttachmentsTable>;
+export type MailRow = Selectable<MailQueueTable>;
+export type NewMailRow = Insertable<MailQueueTable>;

@@ -124,7 +124,7 @@ export function sampleOrder(overrides: { layouts?: Record<string, unknown> } = {
 export async function multipartBody(order: unknown, files: { name: string; type: string; data: Buffer | string }[], orderField = 'order') {
   const form = new FormData();
   if (order !== undefined) form.append(orderField, typeof order === 'string' ? order : JSON.stringify(order));
-  for (const f of files) form.append('files', new Blob([f.data], { type: f.type }), f.name);
+  for (const f of files) form.append('files', new Blob([typeof f.data === 'string' ? f.data : new Uint8Array(f.data)], { type: f.type }), f.name);
   const response = new Response(form);
   return { payload: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };
 }
