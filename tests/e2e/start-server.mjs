@@ -1,5 +1,5 @@
 // The real server, as `npm start` runs it, on a fresh data folder for the browser tests.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 const dataDir = process.env.E2E_DATA_DIR;
@@ -16,6 +16,11 @@ const env = {
   DESIGN_STUDIO_URL: 'https://studio.example.com/',
   LOG_LEVEL: 'warn',
 };
+// A staff account for the inbox journey, made the way the README says.
+execFileSync(process.execPath, ['dist/server/cli/staff.js', 'add', 'clerk@shop.example'], {
+  env: { ...env, STAFF_PASSWORD: 'e2e staff password 1' },
+  stdio: 'inherit',
+});
 const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -1,3 +1,4 @@
+import { extensionOf } from '../../shared/attachment-names.js';
 import { useMessages } from '../i18n.js';
 import type { FileEntry } from './order-state.js';
 
@@ -15,7 +16,7 @@ export function FileList({ files, onRemove }: { files: FileEntry[]; onRemove: (i
     <ul className="file-list" aria-label={t.files.chosen(files.length)}>
       {files.map((f) => (
         <li key={f.id} className="file-item">
-          {f.previewUrl ? <img className="file-preview" src={f.previewUrl} alt="" width={48} height={48} /> : <span className="file-icon" aria-hidden="true">📄</span>}
+          {f.previewUrl ? <img className="file-preview" src={f.previewUrl} alt="" width={48} height={48} /> : <span className="file-icon" aria-hidden="true">{extensionOf(f.file.name, f.file.type).slice(0, 4).toUpperCase()}</span>}
           <span className="file-name">{f.file.name}</span>
           <span className="file-size">{formatSize(f.file.size)}</span>
           <button type="button" className="button-link" onClick={() => onRemove(f.id)} aria-label={t.files.remove(f.file.name)}>

@@ -35,11 +35,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function until<T>(what: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+async function until<T>(what: () => Promise<T | false | undefined> | T | false | undefined, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await what();
-    if (v) return v;
+    if (v) return v as T;
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -62,7 +62,7 @@ describe.each(backends())('notifications on %s', (backend) => {
 
   it('sends the shop and the customer their emails, with the reference and escaped customer text', async () => {
     const smtp = await startSmtp();
-    cleanup.push(() => new Promise((r) => smtp.server.close(r)));
+    cleanup.push(() => new Promise<void>((r) => smtp.server.close(() => r())));
     const t = await startTestApp(backend, { ...FAST, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
     cleanup.push(() => t.close());
     const order = sampleOrder();
@@ -105,7 +105,7 @@ describe.each(backends())('notifications on %s', (backend) => {
     expect(failing[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
 
     const smtp = await startSmtp(port);
-    cleanup.push(() => new Promise((r) => smtp.server.close(r)));
+    cleanup.push(() => new Promise<void>((r) => smtp.server.close(() => r())));
     await until(() => smtp.received.length >= 2 && smtp.received);
     expect(smtp.received.map((r) => r.mail.subject).sort()).toEqual([`New order ${reference}: Ada Lovelace (Analytical Tees)`, `We received your order ${reference}`]);
     await until(async () => (await t.app.db.selectFrom('mail_queue').select('status').where('order_id', '=', orderId).execute()).every((r) => r.status === 'sent'));

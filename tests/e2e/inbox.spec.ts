@@ -1,0 +1,125 @@
+// The shop clerk's journey of issue 4, against the real server.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import yauzl from 'yauzl';
+import { png } from './helpers.js';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+function zipEntries(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.on('end', () => resolve(out));
+      zip.readEntry();
+    });
+  });
+}
+
+test('a clerk signs in, finds the new order, downloads its files, moves it on and signs out', async ({ page }) => {
+  const front = png(220, 20, 60);
+  const mockup = png(20, 120, 220);
+  const po = Buffer.from('%PDF-1.4 PO for layout 2');
+  const billing = { firstName: 'Marie', lastName: 'Curie', companyName: 'Radium Apparel', address: '2 Rue Pierre', city: 'Montréal', province: 'QC', postalCode: 'H2X 1Y4', phone: '514-555-0101', email: 'marie@example.com' };
+  const order = {
+    layouts: {
+      '1': {
+        mockupOption: 'upload',
+        garmentOption: 'pick',
+        hasVectorFiles: 'no',
+        variations: [
+          { type: 'Gildan 18500 Hoodie', color: 'Navy', sizes: 'M: 12, L: 8', supplyingGoods: 'no' },
+          { type: 'Bella 3001', color: 'White', sizes: 'S: 4', supplyingGoods: 'yes', itemPO: 'CUST-9' },
+        ],
+        files: [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', role: 'mockup' }],
+        mockupImages: ['Layout_1_Mockup_1.png'],
+        viewData: { Front: { image: 'Layout_1_Front.png', dimensions: '11" wide', decoration: 'screen-printing' } },
+        billing,
+        shipping: { sameAsBilling: false, localPickup: true },
+        deadline: { hasCriticalDeadline: true, date: '2026-12-05' },
+        jobNotes: 'Two-colour print, see mockup.',
+      },
+      '2': { mockupOption: 'create', garmentOption: 'po', variations: [{}], files: [{ name: 'PO-2.pdf', type: 'application/pdf', role: 'po' }], mockupImages: [], viewData: {} },
+    },
+    isResalePartner: true,
+    includePolyBags: false,
+  };
+  // The order as our client sends it: one multipart part per file.
+  const form = new FormData();
+  form.append('order', JSON.stringify(order));
+  form.append('files', new Blob([new Uint8Array(mockup)], { type: 'image/png' }), 'Layout_1_Mockup_1.png');
+  form.append('files', new Blob([new Uint8Array(front)], { type: 'image/png' }), 'Layout_1_Front.png');
+  form.append('files', new Blob([new Uint8Array(po)], { type: 'application/pdf' }), 'PO-2.pdf');
+  const res = await fetch(`${test.info().project.use.baseURL}/functions/v1/submit-order`, { method: 'POST', headers: { apikey: 'e2e-public-key' }, body: form });
+  expect(res.status).toBe(201);
+  const { reference } = (await res.json()) as { reference: string };
+
+  // Sign in.
+  await page.goto('/inbox');
+  await page.getByLabel('Email').fill('clerk@shop.example');
+  await page.getByLabel('Password').fill('e2e staff password 1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+
+  // Find it by its reference.
+  await page.getByLabel('Search by reference, name, email or company').fill(reference);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('status')).toHaveText('1 order');
+  const row = page.getByRole('row', { name: new RegExp(reference) });
+  await expect(row.getByText('Rush 2026-12-05')).toBeVisible();
+  await row.getByRole('link', { name: reference }).click();
+
+  // Everything the customer entered.
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Design Layout 1' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Design Layout 2' })).toBeVisible();
+  await expect(page.getByText('Marie Curie, Radium Apparel')).toBeVisible();
+  await expect(page.getByText('Local pickup')).toBeVisible();
+  await expect(page.getByText('Rush: 2026-12-05')).toBeVisible();
+  await expect(page.getByText('Resale partner: Yes')).toBeVisible();
+  await expect(page.getByText('Two-colour print, see mockup.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Gildan 18500 Hoodie' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Yes (PO CUST-9)' })).toBeVisible();
+  const frontThumb = page.getByRole('img', { name: 'Layout_1_Front.png' });
+  await expect(frontThumb).toBeVisible();
+  expect(await frontThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  await expect(page.getByText('11" wide · Screen Printing')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'PO-2.pdf' }).first()).toBeVisible();
+
+  // All files as one ZIP.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all files (ZIP)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`${reference}.zip`);
+  const zipPath = test.info().outputPath('order.zip');
+  await download.saveAs(zipPath);
+  const entries = await zipEntries(zipPath);
+  expect([...entries.keys()]).toEqual(['Layout_1_Mockup_1.png', 'Layout_1_Front.png', 'PO-2.pdf']);
+  expect(sha(entries.get('Layout_1_Front.png')!)).toBe(sha(front));
+  expect(entries.get('PO-2.pdf')!.equals(po)).toBe(true);
+  fs.rmSync(zipPath);
+
+  // Move it on, and see the history.
+  await page.getByLabel('Status', { exact: true }).selectOption('quoted');
+  await expect(page.getByText(/New → Quoted by clerk@shop\.example/)).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('approved');
+  await expect(page.getByText(/Quoted → Approved by clerk@shop\.example/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('approved');
+
+  // Sign out: the inbox is closed again.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect((await page.request.get('/api/orders')).status()).toBe(401);
+});
