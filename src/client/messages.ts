@@ -18,6 +18,7 @@ export const en = {
     remove: 'Remove Layout',
     additionalQuestion: 'Are there additional graphic layouts for this job?',
   },
+  honeypot: 'Leave this field empty',
   yes: 'Yes',
   no: 'No',
   chooseOption: 'Select an option',

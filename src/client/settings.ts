@@ -4,6 +4,7 @@ export interface ClientSettings {
   publicKey: string;
   designStudioUrl: string;
   maxFileBytes: number;
+  formToken?: string;
 }
 
 const FALLBACK: ClientSettings = {

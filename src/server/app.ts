@@ -52,11 +52,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
-    // Slow or endless clients: headers within 30 s, a stalled upload dropped after 2 min idle.
+    // Slow or endless clients: headers within HEADERS_TIMEOUT_MS, a stalled connection dropped
+    // after IDLE_TIMEOUT_MS without a byte, a whole request within REQUEST_TIMEOUT_MS (hours:
+    // a large upload on a slow phone connection must not be cut).
     connectionTimeout: 0,
-    requestTimeout: 0,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 10_000,
-    http: { headersTimeout: 30_000 },
+    // Node checks these timeouts on an interval (30 s by default): check often enough to honour them.
+    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.HEADERS_TIMEOUT_MS / 4)) },
   });
 
   const { db, dialect } = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
@@ -71,7 +74,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const swept = await files.sweep((ids) => existingOrderIds(db, ids), config.SWEEP_MIN_AGE_SECONDS * 1000);
   if (swept.removed > 0) app.log.info({ removed: swept.removed }, 'swept files left by an interrupted upload');
 
-  app.server.on('connection', (socket) => socket.setTimeout(120_000, () => socket.destroy()));
+  app.server.on('connection', (socket) => socket.setTimeout(config.IDLE_TIMEOUT_MS, () => socket.destroy()));
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {

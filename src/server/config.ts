@@ -1,4 +1,5 @@
 // Configuration from the environment, checked once at start-up (DESIGN.md "Run it").
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -39,6 +40,13 @@ export const configSchema = z.object({
   MAX_ORDER_BYTES: bytes(20 * GB),
   MAX_FILES: z.coerce.number().int().positive().max(10_000).default(500),
   MAX_JSON_BYTES: bytes(50 * MB),
+  SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  SUBMIT_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  MIN_FILL_SECONDS: z.coerce.number().nonnegative().default(3),
+  FORM_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(6 * 60 * 60 * 1000),
   SWEEP_MIN_AGE_SECONDS: z.coerce.number().int().nonnegative().default(0),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,6 +62,8 @@ export interface Config extends Env {
   corsOrigins: string[] | '*';
   /** PUBLIC_URL, or the address the server listens on. */
   publicUrl: string;
+  /** Signs the form tokens (FORM_TOKEN_SECRET, or random per process). */
+  formTokenSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     clientDir: null,
     corsOrigins: origins.includes('*') ? '*' : origins,
+    formTokenSecret: e.FORM_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     ...overrides,
   };

@@ -76,6 +76,8 @@ export interface OrderBody {
   layouts: Record<string, OrderLayout>;
   isResalePartner: boolean;
   includePolyBags: boolean;
+  /** The honeypot: a field people never see; anything in it marks a bot. */
+  website?: string;
 }
 
 /** An attachment in the original's JSON body. */

@@ -22,6 +22,7 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
   const headers = useRef(new Map<number, HTMLButtonElement>());
   const focusLayout = useRef<number | null>(null);
   const heldUrls = useRef(new Set<string>());
+  const honeypot = useRef<HTMLInputElement>(null);
 
   // Release the object URL of every preview that left the state (removed file, layout, reset).
   useEffect(() => {
@@ -46,6 +47,7 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
     if (attempt.current?.state !== state) attempt.current = { state, key: randomId() };
     setToast(null);
     const submission = buildSubmission(state);
+    if (honeypot.current?.value) submission.order.website = honeypot.current.value;
     const total = submission.attachments.reduce((sum, a) => sum + a.file.size, 0);
     setProgress({ sent: 0, total });
     try {
@@ -54,6 +56,7 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
         apiKey: settings.publicKey,
         body: toFormData(submission),
         idempotencyKey: attempt.current.key,
+        formToken: settings.formToken,
         onProgress: (sent, all) => setProgress({ sent, total: all }),
       });
       dispatch({ type: 'orderSubmitted', variationId: randomId() });
@@ -102,6 +105,12 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
               }}
             />
           ))}
+        </div>
+
+        {/* A trap for bots: off-screen, out of the tab order, hidden from assistive technology. */}
+        <div className="hp-field" aria-hidden="true">
+          <label htmlFor="hp-website">{t.honeypot}</label>
+          <input id="hp-website" name="hp_company_url" type="text" tabIndex={-1} autoComplete="off" ref={honeypot} />
         </div>
 
         {state.detailsRevealed && (

@@ -7,6 +7,7 @@ export interface SendOptions {
   apiKey: string;
   body: FormData;
   idempotencyKey: string;
+  formToken?: string;
   onProgress?: (sent: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -28,6 +29,7 @@ export function sendOrder(options: SendOptions): Promise<SubmitOrderSuccess> {
     xhr.setRequestHeader('apikey', options.apiKey);
     xhr.setRequestHeader('authorization', `Bearer ${options.apiKey}`);
     xhr.setRequestHeader('idempotency-key', options.idempotencyKey);
+    if (options.formToken) xhr.setRequestHeader('x-form-token', options.formToken);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) options.onProgress?.(e.loaded, e.total);

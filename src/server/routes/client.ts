@@ -7,12 +7,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SUBMIT_ORDER_PATH } from '../../shared/constants.js';
 import type { Config } from '../config.js';
+import { issueFormToken } from '../orders/bot-checks.js';
 
 export interface ClientSettings {
   functionsUrl: string;
   publicKey: string;
   designStudioUrl: string;
   maxFileBytes: number;
+  /** When this page was served, signed (bot-checks.ts). */
+  formToken: string;
 }
 
 export function clientSettings(config: Config): ClientSettings {
@@ -21,6 +24,7 @@ export function clientSettings(config: Config): ClientSettings {
     publicKey: config.PUBLIC_API_KEY,
     designStudioUrl: config.DESIGN_STUDIO_URL,
     maxFileBytes: config.MAX_FILE_BYTES,
+    formToken: issueFormToken(config.formTokenSecret),
   };
 }
 
@@ -29,13 +33,16 @@ export const PAGE_ROUTES = ['/', '/inbox', '/inbox/*'];
 
 export async function clientRoutes(app: FastifyInstance, opts: { config: Config; clientDir: string }): Promise<void> {
   const template = fs.readFileSync(path.join(opts.clientDir, 'index.html'), 'utf8');
-  const settingsJson = JSON.stringify(clientSettings(opts.config)).replace(/</g, '\\u003c');
   const placeholder = '<script id="app-config" type="application/json">{}</script>';
   if (!template.includes(placeholder)) throw new Error('index.html has no app-config placeholder; rebuild the client');
-  const html = template.replace(placeholder, placeholder.replace('{}', settingsJson));
+  const [before, after] = template.split(placeholder) as [string, string];
 
-  const sendPage = (reply: FastifyReply, status: number) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  // Made per answer: the form token says when this page was served.
+  const sendPage = (reply: FastifyReply, status: number) => {
+    const settings = JSON.stringify(clientSettings(opts.config)).replace(/</g, '\\u003c');
+    const html = `${before}${placeholder.replace('{}', settings)}${after}`;
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  };
 
   await app.register(fastifyStatic, {
     root: opts.clientDir,

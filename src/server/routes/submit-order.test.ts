@@ -259,7 +259,7 @@ describe.each(backends())('submit-order on %s', (backend) => {
         headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, x-client-info, apikey, content-type, idempotency-key' },
       });
       expect(res.statusCode).toBe(204);
-      expect(res.headers['access-control-allow-headers']).toBe('authorization, x-client-info, apikey, content-type, idempotency-key');
+      expect(res.headers['access-control-allow-headers']).toBe('authorization, x-client-info, apikey, content-type, idempotency-key, x-form-token');
     });
 
     it('returns the first answer for a repeated Idempotency-Key and creates nothing new', async () => {

@@ -2,6 +2,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SUBMIT_ORDER_PATH } from '../../shared/constants.js';
@@ -9,6 +10,7 @@ import { describeIssues, jsonOrderBodySchema, orderBodySchema, type ValidOrderBo
 import type { Config } from '../config.js';
 import { AppError, isUnavailableError } from '../errors.js';
 import { decodeFileData } from '../orders/attachments.js';
+import { checkFormToken, checkHoneypot, FORM_TOKEN_HEADER } from '../orders/bot-checks.js';
 import { checkOrderComplete, saveOrder, type SaveOrderDeps } from '../orders/save-order.js';
 import { formatBytes, type FileStore, type Staging } from '../storage/files.js';
 import { claimKey } from '../storage/idempotency.js';
@@ -36,7 +38,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? true : config.corsOrigins.length ? config.corsOrigins : false,
     methods: ['POST', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'idempotency-key'],
+    allowedHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type', 'idempotency-key', FORM_TOKEN_HEADER],
     maxAge: 86_400,
   });
   await app.register(multipart, {
@@ -52,8 +54,24 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     },
   });
 
-  app.post(SUBMIT_ORDER_PATH, { bodyLimit: config.MAX_JSON_BYTES, preHandler: checkApiKey(config.PUBLIC_API_KEY) }, async (request, reply) => {
+  // Per address and per process (DESIGN.md allows per-process limits): N processes allow N times as many.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'rate_limited', `Too many orders from this address. Please try again in ${Math.ceil(context.ttl / 60_000)} minute${context.ttl > 60_000 ? 's' : ''}.`),
+  });
+
+  app.post(
+    SUBMIT_ORDER_PATH,
+    {
+      bodyLimit: config.MAX_JSON_BYTES,
+      preHandler: checkApiKey(config.PUBLIC_API_KEY),
+      config: { rateLimit: { max: config.SUBMIT_RATE_LIMIT, timeWindow: config.SUBMIT_RATE_WINDOW_SECONDS * 1000 } },
+    },
+    async (request, reply) => {
     const isJson = !request.isMultipart();
+    const token = request.headers[FORM_TOKEN_HEADER];
+    checkFormToken(typeof token === 'string' ? token : undefined, config.formTokenSecret, config.MIN_FILL_SECONDS);
     if (isJson && (request.body === undefined || typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
       throw new AppError(400, 'invalid_body', 'The body must be a JSON object with layouts, files, isResalePartner and includePolyBags, or a multipart form.');
     }
@@ -78,9 +96,11 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     } finally {
       await staging.discard();
     }
-  });
+  },
+  );
 
   async function receiveJson(raw: unknown, staging: Staging): Promise<ValidOrderBody> {
+    checkHoneypot(raw);
     const parsed = jsonSchema.safeParse(raw);
     if (!parsed.success) throw new AppError(422, 'invalid_order', describeIssues(parsed.error));
     const { files: attachments, ...body } = parsed.data;
@@ -145,6 +165,7 @@ function parseOrderPart(text: string): ValidOrderBody {
   } catch {
     throw new AppError(400, 'invalid_json', 'The "order" part is not valid JSON.');
   }
+  checkHoneypot(raw);
   const parsed = orderBodySchema.safeParse(raw);
   if (!parsed.success) throw new AppError(422, 'invalid_order', describeIssues(parsed.error));
   checkOrderComplete(parsed.data);

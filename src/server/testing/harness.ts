@@ -52,7 +52,7 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(backend: Backend, env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-test-'));
   const database = backend === 'postgres' ? await freshPostgres() : null;
   const config = loadConfig({
@@ -60,8 +60,10 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     DATABASE_URL: database?.url ?? '',
     PUBLIC_API_KEY: API_KEY,
     LOG_LEVEL: 'silent',
+    // Tests send many orders from one address; the limit has tests of its own.
+    SUBMIT_RATE_LIMIT: '1000000',
     ...env,
-  });
+  }, overrides);
   let app = await buildApp(config);
   return {
     get app() {

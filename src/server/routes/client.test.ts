@@ -1,0 +1,63 @@
+// The served page: routes, run-time settings, and no server secret in anything it downloads.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/harness.js';
+
+const clientDir = path.resolve('dist/client');
+const built = fs.existsSync(path.join(clientDir, 'index.html'));
+if (!built) console.log('Client serving tests skipped: no dist/client (npm test builds it first).');
+
+describe.skipIf(!built)('serving the client', () => {
+  let t: TestApp;
+  const secrets = ['SMTP-SECRET-PASSWORD-42', 'FORM-TOKEN-SECRET-SENTINEL-99'];
+  beforeAll(async () => {
+    t = await startTestApp(
+      'sqlite',
+      {
+        SMTP_URL: `smtp://mailer:${secrets[0]}@127.0.0.1:1`,
+        FORM_TOKEN_SECRET: secrets[1]!,
+        DESIGN_STUDIO_URL: 'https://studio.example.org/start',
+      },
+      { clientDir },
+    );
+  });
+  afterAll(async () => t?.close());
+
+  const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html' } });
+
+  it('serves the order form at / and the inbox shell at /inbox, with their settings', async () => {
+    for (const url of ['/', '/inbox', '/inbox/orders/1234']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+    const html = (await page('/')).body;
+    const settings = JSON.parse(/<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(settings).toMatchObject({ functionsUrl: '/functions/v1/submit-order', publicKey: 'test-public-key', designStudioUrl: 'https://studio.example.org/start' });
+    expect(settings.formToken).toMatch(/^\d+\.[\w-]+$/);
+  });
+
+  it('answers unknown paths with the same page and status 404', async () => {
+    const res = await page('/nope/deeper');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+    const asset = await t.app.inject({ url: '/assets/missing.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json().error.code).toBe('not_found');
+  });
+
+  it('puts no server secret in the page or in anything the page downloads', async () => {
+    const bodies = [(await page('/')).body, (await page('/inbox')).body, (await t.app.inject({ url: '/app-config.json' })).body];
+    for (const file of fs.readdirSync(path.join(clientDir, 'assets'))) {
+      const res = await t.app.inject({ url: `/assets/${file}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      bodies.push(res.body);
+    }
+    for (const body of bodies) {
+      for (const secret of secrets) expect(body).not.toContain(secret);
+      expect(body).not.toMatch(/SMTP_URL|DATABASE_URL|FORM_TOKEN_SECRET|postgres:\/\//);
+    }
+  });
+});
