@@ -98,7 +98,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox') });
-  const mailWorker = startMailWorker({ db, mailer, intervalMs: config.MAIL_POLL_MS, retryBaseMs: config.MAIL_RETRY_BASE_MS, log: app.log });
+  const mailWorker = startMailWorker({ db, mailer, intervalMs: config.MAIL_POLL_MS, retryBaseMs: config.MAIL_RETRY_BASE_MS, leaseMs: config.MAIL_LEASE_MS, log: app.log });
   app.decorate('mailWorker', mailWorker);
   app.addHook('onClose', async () => {
     await mailWorker.stop();

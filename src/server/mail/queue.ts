@@ -7,8 +7,6 @@ import type { ComposedMail } from './compose.js';
 import type { Mailer } from './mailer.js';
 
 export const MAX_ATTEMPTS = 12;
-/** While a process sends a message, others leave it alone for this long. */
-const LEASE_MS = 5 * 60 * 1000;
 
 export function mailRows(orderId: string, mails: ComposedMail[], now = new Date()): NewMailRow[] {
   return mails
@@ -45,6 +43,8 @@ export function startMailWorker(options: {
   mailer: Mailer;
   intervalMs: number;
   retryBaseMs: number;
+  /** While a process sends a message, others leave it alone for this long. */
+  leaseMs: number;
   log: { warn: (obj: object, msg: string) => void };
 }): MailWorker {
   const { db, mailer } = options;
@@ -71,7 +71,7 @@ export function startMailWorker(options: {
         // Claim it: only one process sends a given message.
         const claimed = await db
           .updateTable('mail_queue')
-          .set({ next_attempt_at: new Date(Date.now() + LEASE_MS).toISOString(), attempts: mail.attempts + 1 })
+          .set({ next_attempt_at: new Date(Date.now() + options.leaseMs).toISOString(), attempts: mail.attempts + 1 })
           .where('id', '=', mail.id)
           .where('status', '=', 'pending')
           .where('next_attempt_at', '=', mail.next_attempt_at)

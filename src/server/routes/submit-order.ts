@@ -76,7 +76,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       throw new AppError(400, 'invalid_body', 'The body must be a JSON object with layouts, files, isResalePartner and includePolyBags, or a multipart form.');
     }
     const key = idempotencyKey(request);
-    const claim = key ? await claimKey(db, key, `${PROCESS_ID}:${request.id}`) : null;
+    const claim = key ? await claimKey(db, key, `${PROCESS_ID}:${request.id}`, config.IDEMPOTENCY_STALE_MS) : null;
     if (claim?.kind === 'replay') {
       // The request's own body is not needed: the first answer stands.
       return reply.code(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);

@@ -6,16 +6,18 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../errors.js';
 import type { Database } from './schema.js';
 
-/** A pending claim not refreshed for this long belongs to a process that died. */
-const STALE_MS = 60_000;
-const HEARTBEAT_MS = 10_000;
 const POLL_MS = 200;
 
 export type Claim =
   | { kind: 'claimed'; release: () => Promise<void>; stopHeartbeat: () => void }
   | { kind: 'replay'; statusCode: number; body: unknown };
 
-export async function claimKey(db: Kysely<Database>, key: string, owner: string, waitMs = 15 * 60_000): Promise<Claim> {
+/**
+ * Claims `key` for this request, or waits for the request that holds it. A pending claim not
+ * refreshed for `staleMs` belongs to a process that died and is taken over.
+ */
+export async function claimKey(db: Kysely<Database>, key: string, owner: string, staleMs: number, waitMs = 15 * 60_000): Promise<Claim> {
+  const heartbeatMs = Math.max(100, Math.floor(staleMs / 6));
   const deadline = Date.now() + waitMs;
   for (;;) {
     const now = new Date().toISOString();
@@ -33,7 +35,7 @@ export async function claimKey(db: Kysely<Database>, key: string, owner: string,
           .where('state', '=', 'pending')
           .execute()
           .catch(() => {});
-      }, HEARTBEAT_MS);
+      }, heartbeatMs);
       timer.unref();
       return {
         kind: 'claimed',
@@ -48,7 +50,7 @@ export async function claimKey(db: Kysely<Database>, key: string, owner: string,
     if (row?.state === 'done') {
       return { kind: 'replay', statusCode: row.status_code ?? 201, body: JSON.parse(row.response ?? 'null') };
     }
-    if (row && Date.parse(row.updated_at) < Date.now() - STALE_MS) {
+    if (row && Date.parse(row.updated_at) < Date.now() - staleMs) {
       // Take over from a dead process: only if nobody refreshed it meanwhile.
       await db.deleteFrom('idempotency_keys').where('key', '=', key).where('updated_at', '=', row.updated_at).execute();
       continue;

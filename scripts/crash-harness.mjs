@@ -1,0 +1,211 @@
+// Crash test (issue 5): the real server, several concurrent clients submitting orders with
+// files, SIGKILL at random moments, restarts; then every acknowledged order must be complete,
+// nothing partial may be visible, leftovers must be swept and every queued email sent.
+// Used by src/server/crash.test.ts (short) and bench/crash.mjs (long).
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+
+const KEY = 'crash-test-public-key';
+const sha = (b) => createHash('sha256').update(b).digest('hex');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function freePort() {
+  const s = net.createServer();
+  await new Promise((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address();
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function freshPostgres(adminUrl) {
+  const name = `aof_crash_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: adminUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+function makeOrder(n) {
+  const files = Array.from({ length: 1 + (n % 3) }, (_, i) => ({
+    name: `art-${n}-${i}.bin`,
+    data: randomBytes(10_000 + Math.floor(Math.random() * 600_000)),
+  }));
+  const order = {
+    layouts: {
+      1: {
+        mockupOption: 'upload',
+        garmentOption: 'pick',
+        files: files.map((f) => ({ name: f.name, type: 'application/octet-stream', role: 'mockup' })),
+        billing: { firstName: 'Crash', lastName: `Test ${n}`, address: '1 Main St', city: 'Halifax', province: 'NS', postalCode: 'B3H 1A1', phone: '902-555-0100', email: `crash${n}@example.com` },
+      },
+    },
+    isResalePartner: false,
+    includePolyBags: false,
+  };
+  return { key: randomUUID(), order, files };
+}
+
+function formOf({ order, files }) {
+  const form = new FormData();
+  form.append('order', JSON.stringify(order));
+  for (const f of files) form.append('files', new Blob([f.data], { type: 'application/octet-stream' }), f.name);
+  return form;
+}
+
+export async function runCrashTest({ kills = 3, clients = 4, postgresAdminUrl = '', log = () => {} } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-crash-'));
+  const pgdb = postgresAdminUrl ? await freshPostgres(postgresAdminUrl) : null;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgdb?.url ?? '',
+    PUBLIC_API_KEY: KEY,
+    LOG_LEVEL: 'fatal',
+    SMTP_URL: '',
+    MAIL_POLL_MS: '200',
+    MAIL_RETRY_BASE_MS: '200',
+    SUBMIT_RATE_LIMIT: '1000000',
+    // A mail claimed by a process that was killed is retried after this lease.
+    MAIL_LEASE_MS: '1000',
+    // A key claimed by a request of a killed process is taken over after this.
+    IDEMPOTENCY_STALE_MS: '1500',
+  };
+  let server = null;
+  const start = async () => {
+    server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    for (let i = 0; i < 200; i++) {
+      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
+      await sleep(50);
+    }
+    throw new Error('the server did not come back after a restart');
+  };
+  const kill = async () => {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGKILL');
+    await exited;
+  };
+
+  const acked = new Map();
+  const unknown = new Map();
+  const stats = { kills: 0, sent: 0, acknowledged: 0, interrupted: 0, lost: 0, partial: 0, duplicates: 0 };
+  const submit = async (o) => {
+    const res = await fetch(`${base}/functions/v1/submit-order`, { method: 'POST', headers: { apikey: KEY, 'idempotency-key': o.key }, body: formOf(o) });
+    const body = await res.json().catch(() => null);
+    if (res.status === 201) return body;
+    if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
+    throw Object.assign(new Error(`unexpected ${res.status}: ${JSON.stringify(body)}`), { fatal: true });
+  };
+
+  try {
+    await start();
+    let stop = false;
+    let n = 0;
+    const loops = Array.from({ length: clients }, async () => {
+      while (!stop) {
+        const o = makeOrder(n++);
+        stats.sent++;
+        // As a careful client does: on a failure, the same order again with the same key,
+        // once the server answers again.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            acked.set(o.key, { ...o, result: await submit(o) });
+            unknown.delete(o.key);
+            break;
+          } catch (err) {
+            if (err.fatal) throw err;
+            if (attempt === 0) stats.interrupted++;
+            unknown.set(o.key, o);
+            if (stop) break;
+            await sleep(100);
+          }
+        }
+      }
+    });
+    for (let i = 0; i < kills; i++) {
+      await sleep(300 + Math.random() * 900);
+      await kill();
+      stats.kills++;
+      log(`kill ${i + 1}/${kills}: ${acked.size} acknowledged, ${unknown.size} interrupted so far`);
+      await start();
+    }
+    await sleep(300);
+    stop = true;
+    await Promise.all(loops);
+
+    // A restart after the last kill sweeps; then every interrupted order is sent again with
+    // its key, as a client would: it is either replayed (it had been saved) or saved now.
+    await kill();
+    await start();
+    for (const o of unknown.values()) acked.set(o.key, { ...o, result: await submit(o) });
+    stats.acknowledged = acked.size;
+
+    // Queued emails go out after the restarts.
+    const db = pgdb ? new pg.Client({ connectionString: pgdb.url }) : new Database(path.join(dataDir, 'orders.sqlite'), { readonly: true });
+    if (pgdb) await db.connect();
+    const query = async (text, params = []) =>
+      pgdb ? (await db.query(text.replace(/\?/g, (() => { let i = 0; return () => `$${++i}`; })()), params)).rows : db.prepare(text).all(...params);
+    try {
+      for (let i = 0; i < 200; i++) {
+        const [{ n: waiting }] = await query(`select count(*) as n from mail_queue where status <> 'sent'`);
+        if (Number(waiting) === 0) break;
+        await sleep(100);
+      }
+      const orders = await query('select id, reference from orders');
+      const ids = new Set(orders.map((o) => o.id));
+      stats.duplicates = orders.length - new Set([...acked.values()].map((a) => a.result.orderId)).size;
+      for (const a of acked.values()) {
+        if (!ids.has(a.result.orderId)) {
+          stats.lost++;
+          continue;
+        }
+        const rows = await query('select name, sha256, size, storage_key from attachments where order_id = ? order by position', [a.result.orderId]);
+        const ok =
+          rows.length === a.files.length &&
+          rows.every((r, i) => {
+            const file = path.join(dataDir, 'files', r.storage_key);
+            return r.name === a.files[i].name && r.sha256 === sha(a.files[i].data) && fs.existsSync(file) && sha(fs.readFileSync(file)) === r.sha256;
+          });
+        if (!ok) stats.lost++;
+      }
+      // Nothing partial: every stored order has all its files, intact.
+      for (const o of orders) {
+        const rows = await query('select sha256, storage_key from attachments where order_id = ?', [o.id]);
+        if (rows.some((r) => { const f = path.join(dataDir, 'files', r.storage_key); return !fs.existsSync(f) || sha(fs.readFileSync(f)) !== r.sha256; })) stats.partial++;
+      }
+      const mails = await query('select status from mail_queue');
+      stats.orders = orders.length;
+      stats.mailsQueued = mails.length;
+      stats.mailsSent = mails.filter((m) => m.status === 'sent').length;
+      stats.leftoverTmp = fs.readdirSync(path.join(dataDir, 'tmp')).length;
+      stats.orphanFolders = fs.readdirSync(path.join(dataDir, 'files')).filter((d) => !ids.has(d)).length;
+    } finally {
+      pgdb ? await db.end() : db.close();
+    }
+    return stats;
+  } finally {
+    if (server && server.exitCode === null) await kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await pgdb?.drop();
+  }
+}
