@@ -1,5 +1,6 @@
 // The two routes of spec section 2 (and the shop's inbox, loaded only when visited).
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { catalogues, initialLanguage, MessagesContext, rememberLanguage, type Language } from './i18n.js';
 import { NotFound } from './not-found.js';
 import { OrderPage } from './order-form/order-page.js';
 import type { ClientSettings } from './settings.js';
@@ -7,7 +8,12 @@ import type { ClientSettings } from './settings.js';
 const InboxApp = lazy(() => import('./inbox/inbox-app.js'));
 
 export function App({ path, settings }: { path: string; settings: ClientSettings }) {
-  if (path === '/') return <OrderPage settings={settings} />;
+  const [language, setLanguage] = useState<Language>(() => {
+    const initial = initialLanguage();
+    document.documentElement.lang = initial === 'fr' ? 'fr-CA' : 'en-CA';
+    return initial;
+  });
+
   if (path === '/inbox' || path.startsWith('/inbox/')) {
     return (
       <Suspense fallback={<p className="page">Loading…</p>}>
@@ -15,5 +21,21 @@ export function App({ path, settings }: { path: string; settings: ClientSettings
       </Suspense>
     );
   }
-  return <NotFound path={path} />;
+
+  const t = catalogues[language];
+  const switchLanguage = () => {
+    const next = t.language.switchToLang as Language;
+    rememberLanguage(next);
+    setLanguage(next);
+  };
+  return (
+    <MessagesContext.Provider value={t}>
+      <nav className="top-bar" aria-label={t.language.switchLabel}>
+        <button type="button" className="button-link language-switch" lang={t.language.switchToLang} onClick={switchLanguage}>
+          {t.language.switchTo}
+        </button>
+      </nav>
+      {path === '/' ? <OrderPage settings={settings} language={language} /> : <NotFound path={path} />}
+    </MessagesContext.Provider>
+  );
 }

@@ -1,7 +1,24 @@
-// Every text the customer sees, in one place. The English texts are the spec's, word for word.
+// Every text the customer sees, in one place. The English texts are the spec's, word for word;
+// the Canadian French catalogue has the same shape, checked by the type.
 import { POLY_BAG_PRICE_CAD, STANDARD_TURNAROUND_DAYS, type DecorationMethod, type ProvinceCode, type ViewName } from '../shared/constants.js';
 
+export type Language = 'en' | 'fr';
+
+function sizeText(bytes: number, lang: Language): string {
+  const gb = bytes / 1024 ** 3;
+  const mb = bytes / 1024 ** 2;
+  const n = gb >= 1 ? +gb.toFixed(1) : mb >= 1 ? +mb.toFixed(1) : Math.ceil(bytes / 1024);
+  const unit = gb >= 1 ? (lang === 'fr' ? 'Go' : 'GB') : mb >= 1 ? (lang === 'fr' ? 'Mo' : 'MB') : lang === 'fr' ? 'Ko' : 'KB';
+  return `${lang === 'fr' ? String(n).replace('.', ',') : n} ${unit}`;
+}
+
 export const en = {
+  language: {
+    /** The switch offers the other language, named in that language. */
+    switchTo: 'Français',
+    switchToLang: 'fr',
+    switchLabel: 'Afficher le formulaire en français',
+  },
   page: {
     title: 'Place your order, your way!',
     subtitle: 'Complete the form below to submit your custom order',
@@ -17,6 +34,8 @@ export const en = {
     thumbnailAlt: (n: number) => `First mockup of Design Layout ${n}`,
     remove: 'Remove Layout',
     additionalQuestion: 'Are there additional graphic layouts for this job?',
+    added: (n: number) => `Design Layout ${n} added.`,
+    removed: 'Layout removed.',
   },
   honeypot: 'Leave this field empty',
   yes: 'Yes',
@@ -25,6 +44,10 @@ export const en = {
   files: {
     remove: (name: string) => `Remove ${name}`,
     chosen: (count: number) => (count === 1 ? '1 file chosen' : `${count} files chosen`),
+    size: (bytes: number) => sizeText(bytes, 'en'),
+    tooLarge: (name: string, limit: number) => `“${name}” was not added: it is larger than the limit of ${sizeText(limit, 'en')} per file.`,
+    added: (count: number) => (count === 1 ? '1 file added.' : `${count} files added.`),
+    removed: (name: string) => `${name} removed.`,
   },
   sectionA: {
     heading: 'Section A - Mockups & Artwork',
@@ -38,10 +61,11 @@ export const en = {
       'You can place your order directly in the Design Studio, or take a screenshot of your design and upload it here to continue with this form.',
     studioBannerAlt: 'Open our Design Studio (opens in a new tab)',
     viewsLegend: 'Graphics for each view',
+    views: { Front: 'Front', Back: 'Back', 'Left Sleeve': 'Left Sleeve', 'Right Sleeve': 'Right Sleeve' } satisfies Record<ViewName, string>,
     noGraphic: 'No graphic uploaded',
     uploadGraphic: 'Upload Graphic',
     removeGraphic: 'Remove Graphic',
-    graphicPreviewAlt: (view: ViewName) => `${view} graphic`,
+    graphicPreviewAlt: (view: string) => `${view} graphic`,
     graphicDimensions: 'Graphic Dimensions',
     dimensionsPlaceholder: 'e.g. 10" wide',
     decorationMethod: 'Decoration Method',
@@ -71,6 +95,7 @@ export const en = {
   },
   sectionC: {
     heading: 'Section C - Billing & Shipping Info',
+    revealed: 'Billing, shipping and deadline questions are now shown below the layouts.',
     billing: 'Billing Information',
     shipping: 'Shipping Address',
     firstName: 'First Name',
@@ -115,9 +140,18 @@ export const en = {
     resalePartner: 'Are you a resale partner of ours?',
     polyBags: `Include biodegradable poly bags at $${POLY_BAG_PRICE_CAD.toFixed(2)} a piece`,
   },
+  draft: {
+    restored: 'We restored the order you had started on this device.',
+    startOver: 'Start over',
+    cleared: 'The form was cleared.',
+  },
   submit: {
     button: 'Submit Order',
     sending: 'Submitting your order…',
+    progressLabel: 'Upload progress',
+    progress: (sent: number, total: number) => `${total ? Math.floor((sent / total) * 100) : 100}% sent (${sizeText(sent, 'en')} of ${sizeText(total, 'en')})`,
+    cancel: 'Cancel sending',
+    cancelled: 'Sending was cancelled. Your order is still here; submit it again when you are ready.',
     success: 'Thank you! Your order has been submitted successfully.',
     failure: 'Failed to submit order. Please try again.',
     reference: (reference: string) => `Your order reference is ${reference}.`,
@@ -126,3 +160,151 @@ export const en = {
 };
 
 export type Messages = typeof en;
+
+export const fr: Messages = {
+  language: {
+    switchTo: 'English',
+    switchToLang: 'en',
+    switchLabel: 'Show the form in English',
+  },
+  page: {
+    title: 'Passez votre commande, à votre façon!',
+    subtitle: 'Remplissez le formulaire ci-dessous pour soumettre votre commande personnalisée',
+    formLabel: 'Formulaire de commande',
+  },
+  notFound: {
+    heading: '404',
+    text: 'Oups! Page introuvable',
+    home: 'Retour à l’accueil',
+  },
+  layout: {
+    title: (n) => `Disposition graphique ${n}`,
+    thumbnailAlt: (n) => `Première maquette de la disposition graphique ${n}`,
+    remove: 'Retirer la disposition',
+    additionalQuestion: 'Y a-t-il d’autres dispositions graphiques pour cette commande?',
+    added: (n) => `Disposition graphique ${n} ajoutée.`,
+    removed: 'Disposition retirée.',
+  },
+  honeypot: 'Laissez ce champ vide',
+  yes: 'Oui',
+  no: 'Non',
+  chooseOption: 'Choisissez une option',
+  files: {
+    remove: (name) => `Retirer ${name}`,
+    chosen: (count) => (count === 1 ? '1 fichier choisi' : `${count} fichiers choisis`),
+    size: (bytes) => sizeText(bytes, 'fr'),
+    tooLarge: (name, limit) => `« ${name} » n’a pas été ajouté : il dépasse la limite de ${sizeText(limit, 'fr')} par fichier.`,
+    added: (count) => (count === 1 ? '1 fichier ajouté.' : `${count} fichiers ajoutés.`),
+    removed: (name) => `${name} retiré.`,
+  },
+  sectionA: {
+    heading: 'Section A - Maquettes et illustrations',
+    mockupOptions: 'Options de maquette',
+    upload: 'Téléverser des maquettes et des illustrations',
+    create: 'Créer la mienne',
+    vectorQuestion: 'Votre maquette comprend-elle des fichiers vectoriels?',
+    uploadMockup: 'Téléverser une maquette',
+    studioHeading: 'Créez une maquette avec notre studio de design!',
+    studioNote:
+      'Vous pouvez passer votre commande directement dans le studio de design, ou faire une capture d’écran de votre design et la téléverser ici pour continuer avec ce formulaire.',
+    studioBannerAlt: 'Ouvrir notre studio de design (dans un nouvel onglet)',
+    viewsLegend: 'Graphiques pour chaque vue',
+    views: { Front: 'Devant', Back: 'Dos', 'Left Sleeve': 'Manche gauche', 'Right Sleeve': 'Manche droite' },
+    noGraphic: 'Aucun graphique téléversé',
+    uploadGraphic: 'Téléverser un graphique',
+    removeGraphic: 'Retirer le graphique',
+    graphicPreviewAlt: (view) => `Graphique : ${view}`,
+    graphicDimensions: 'Dimensions du graphique',
+    dimensionsPlaceholder: 'p. ex. 10 po de large',
+    decorationMethod: 'Méthode de décoration',
+    decorations: {
+      embroidery: 'Broderie',
+      'screen-printing': 'Sérigraphie',
+      dtf: 'DTF (transfert direct sur film)',
+      sewing: 'Couture',
+    },
+  },
+  sectionB: {
+    heading: 'Section B - Choix des vêtements',
+    garmentOptions: 'Options de vêtements',
+    po: 'Information fournie dans un bon de commande',
+    pick: 'Faire ma sélection ici',
+    uploadPo: 'Téléverser le bon de commande',
+    garmentDetails: 'Détails du vêtement',
+    variation: (n) => `Variante no ${n}`,
+    type: 'Type de vêtement ou UGS',
+    color: 'Couleur',
+    sizes: 'Tailles et quantités',
+    sizesPlaceholder: 'p. ex. P : 5, M : 10, G : 10, TG : 5',
+    supplyingGoods: 'Fournissez-vous les vêtements?',
+    itemPO: 'Bon de commande de l’article',
+    removeVariation: 'Retirer la variante',
+    addVariation: 'Ajouter une autre variante',
+  },
+  sectionC: {
+    heading: 'Section C - Facturation et livraison',
+    revealed: 'Les questions de facturation, de livraison et d’échéance s’affichent maintenant sous les dispositions.',
+    billing: 'Renseignements de facturation',
+    shipping: 'Adresse de livraison',
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    companyName: 'Nom de l’entreprise',
+    address: 'Adresse',
+    city: 'Ville',
+    province: 'Province',
+    chooseProvince: 'Choisissez une province ou un territoire',
+    postalCode: 'Code postal',
+    phone: 'Téléphone',
+    email: 'Courriel',
+    requiredNote: 'Les champs marqués d’un * sont obligatoires.',
+    sameAsBilling: 'Identique à l’adresse de facturation',
+    localPickup: 'Cueillette sur place',
+    deadline: 'Échéance',
+    deadlineQuestion: 'Avez-vous une échéance critique?',
+    standardTurnaround: `Délai standard de ${STANDARD_TURNAROUND_DAYS} jours`,
+    rushDeadline: 'Oui, j’ai une échéance critique',
+    requestedDate: 'Date d’achèvement souhaitée',
+    turnaroundNote: `Nous ne pouvons pas accepter toutes les demandes urgentes, mais toutes les dates au-delà du délai de ${STANDARD_TURNAROUND_DAYS} jours seront respectées.`,
+    jobNotes: 'Notes et détails supplémentaires',
+    jobNotesPlaceholder: 'Toute autre information que nous devrions connaître sur votre commande...',
+  },
+  provinces: {
+    AB: 'Alberta',
+    BC: 'Colombie-Britannique',
+    MB: 'Manitoba',
+    NB: 'Nouveau-Brunswick',
+    NL: 'Terre-Neuve-et-Labrador',
+    NS: 'Nouvelle-Écosse',
+    NT: 'Territoires du Nord-Ouest',
+    NU: 'Nunavut',
+    ON: 'Ontario',
+    PE: 'Île-du-Prince-Édouard',
+    QC: 'Québec',
+    SK: 'Saskatchewan',
+    YT: 'Yukon',
+  },
+  options: {
+    heading: 'Options supplémentaires',
+    resalePartner: 'Êtes-vous l’un de nos partenaires revendeurs?',
+    polyBags: `Inclure des sacs de plastique biodégradables à ${POLY_BAG_PRICE_CAD.toFixed(2).replace('.', ',')} $ l’unité`,
+  },
+  draft: {
+    restored: 'Nous avons rétabli la commande que vous aviez commencée sur cet appareil.',
+    startOver: 'Recommencer',
+    cleared: 'Le formulaire a été vidé.',
+  },
+  submit: {
+    button: 'Soumettre la commande',
+    sending: 'Envoi de votre commande…',
+    progressLabel: 'Progression de l’envoi',
+    progress: (sent, total) => `${total ? Math.floor((sent / total) * 100) : 100} % envoyé (${sizeText(sent, 'fr')} sur ${sizeText(total, 'fr')})`,
+    cancel: 'Annuler l’envoi',
+    cancelled: 'L’envoi a été annulé. Votre commande est toujours ici; soumettez-la de nouveau quand vous serez prêt.',
+    success: 'Merci! Votre commande a été soumise avec succès.',
+    failure: 'La soumission de la commande a échoué. Veuillez réessayer.',
+    reference: (reference) => `Le numéro de référence de votre commande est ${reference}.`,
+    dismiss: 'Fermer',
+  },
+};
+
+export const catalogues: Record<Language, Messages> = { en, fr };

@@ -121,6 +121,7 @@ export const orderBodySchema = z.object({
     .refine((l) => Object.keys(l).length <= LIMITS.layouts, `an order has at most ${LIMITS.layouts} layouts`),
   isResalePartner: flag(false),
   includePolyBags: flag(false),
+  language: z.enum(['en', 'fr']).optional().catch(undefined),
 });
 
 export const jsonAttachmentSchema = z.object({

@@ -76,6 +76,8 @@ export interface OrderBody {
   layouts: Record<string, OrderLayout>;
   isResalePartner: boolean;
   includePolyBags: boolean;
+  /** The language the customer used: their confirmation email is written in it. */
+  language?: 'en' | 'fr';
   /** The honeypot: a field people never see; anything in it marks a bot. */
   website?: string;
 }

@@ -1,5 +1,5 @@
 // Small accessible field components: every control has a label; groups are fieldsets.
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 
 interface TextFieldProps {
   label: string;
@@ -124,22 +124,46 @@ export function RadioGroup<T extends string>({ legend, value, options, onChange,
   );
 }
 
-/** A native file input whose label looks like a button; still a real, focusable input. */
-export function FileButton({ label, multiple, onFiles, children }: { label: string; multiple?: boolean; onFiles: (files: File[]) => void; children?: ReactNode }) {
+/**
+ * A native file input whose label looks like a button; still a real, focusable input.
+ * Files over `maxBytes` are not taken, and say so at once (not after a long upload).
+ */
+export function FileButton({
+  label,
+  multiple,
+  onFiles,
+  maxBytes = Number.POSITIVE_INFINITY,
+  tooLarge,
+}: {
+  label: string;
+  multiple?: boolean;
+  onFiles: (files: File[]) => void;
+  maxBytes?: number;
+  tooLarge?: (name: string, limit: number) => string;
+}) {
   const id = useId();
+  const [rejected, setRejected] = useState<string[]>([]);
   const handleChange = (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
     // Cleared so that choosing the same file again (after removing it) is seen as a change.
     e.target.value = '';
-    if (files.length) onFiles(files);
+    const accepted = files.filter((f) => f.size <= maxBytes);
+    setRejected(files.filter((f) => f.size > maxBytes).map((f) => tooLarge?.(f.name, maxBytes) ?? f.name));
+    if (accepted.length) onFiles(accepted);
   };
   return (
     <div className="file-button">
-      <input id={id} type="file" className="file-input" multiple={multiple} onChange={handleChange} />
+      <input id={id} type="file" className="file-input" multiple={multiple} onChange={handleChange} aria-describedby={rejected.length ? `${id}-error` : undefined} />
       <label htmlFor={id} className="button button-secondary">
         {label}
       </label>
-      {children}
+      {rejected.length > 0 && (
+        <div id={`${id}-error`} role="alert" className="field-error">
+          {rejected.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

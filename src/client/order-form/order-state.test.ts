@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPostalCode,
   initialOrderState,
+  isPristine,
   orderReducer,
   previewUrls,
   showsShippingAddress,
@@ -229,5 +231,37 @@ describe('after a successful submission', () => {
     s = orderReducer(s, { type: 'orderSubmitted', variationId: 'fresh' });
     expect(s).toEqual(initialOrderState('fresh'));
     expect(previewUrls(s).size).toBe(0);
+  });
+});
+
+describe('drafts and reset', () => {
+  it('restores a saved state as it was', () => {
+    const saved = run(start(), { type: 'billingChanged', field: 'city', value: 'Iqaluit' }, { type: 'polyBagsToggled', checked: true });
+    expect(orderReducer(start(), { type: 'draftRestored', state: saved })).toBe(saved);
+  });
+
+  it('starts over from the initial state', () => {
+    const s = run(addLayout(start()), { type: 'billingChanged', field: 'city', value: 'Iqaluit' });
+    expect(orderReducer(s, { type: 'formReset', variationId: 'n' })).toEqual(initialOrderState('n'));
+  });
+
+  it('knows when nothing has been entered', () => {
+    expect(isPristine(initialOrderState('a'))).toBe(true);
+    expect(isPristine(orderReducer(start(), { type: 'jobNotesChanged', value: 'x' }))).toBe(false);
+    expect(isPristine(orderReducer(start(), { type: 'layoutToggled', layout: 1 }))).toBe(false);
+    expect(isPristine(addLayout(start()))).toBe(false);
+  });
+});
+
+describe('formatPostalCode', () => {
+  it.each([
+    ['b3h1a1', 'B3H 1A1'],
+    [' K1A-0B1 ', 'K1A 0B1'],
+    ['h2x 1y4', 'H2X 1Y4'],
+    ['90210', '90210'],
+    ['B3H 1A', 'B3H 1A'],
+    ['', ''],
+  ])('formats %j as %j', (input, output) => {
+    expect(formatPostalCode(input)).toBe(output);
   });
 });

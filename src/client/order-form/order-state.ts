@@ -88,7 +88,9 @@ export type OrderAction =
   | { type: 'jobNotesChanged'; value: string }
   | { type: 'resalePartnerToggled'; checked: boolean }
   | { type: 'polyBagsToggled'; checked: boolean }
-  | { type: 'orderSubmitted'; variationId: string };
+  | { type: 'orderSubmitted'; variationId: string }
+  | { type: 'formReset'; variationId: string }
+  | { type: 'draftRestored'; state: OrderState };
 
 export function emptyVariation(id: string): VariationState {
   return { id, type: '', color: '', sizes: '', supplyingGoods: 'no', itemPO: '' };
@@ -259,7 +261,11 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
       return { ...state, includePolyBags: action.checked };
 
     case 'orderSubmitted':
+    case 'formReset':
       return initialOrderState(action.variationId);
+
+    case 'draftRestored':
+      return action.state;
   }
 }
 
@@ -272,4 +278,17 @@ export function previewUrls(state: OrderState): Set<string> {
     }
   }
   return urls;
+}
+
+/** True while the customer has entered nothing: no draft worth keeping. */
+export function isPristine(state: OrderState): boolean {
+  const withoutIds = (s: OrderState) =>
+    JSON.stringify({ ...s, layouts: s.layouts.map((l) => ({ ...l, variations: l.variations.map((v) => ({ ...v, id: '' })) })) });
+  return withoutIds(state) === withoutIds(initialOrderState(''));
+}
+
+/** Canadian postal codes as Canada Post writes them ("a1a1a1" becomes "A1A 1A1"); anything else is left as typed. */
+export function formatPostalCode(value: string): string {
+  const compact = value.replace(/[\s-]+/g, '').toUpperCase();
+  return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : value;
 }

@@ -5,6 +5,7 @@ import { FileButton, RadioGroup, SelectField, TextField } from '../components/fi
 import { useMessages } from '../i18n.js';
 import { randomId } from '../settings.js';
 import { FileList, toEntries } from './file-list.js';
+import { useFormContext } from './form-context.js';
 import { showsViewEditor, vectorAnswerShown, type LayoutState, type OrderAction } from './order-state.js';
 
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
 
 export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
   const t = useMessages();
+  const { maxFileBytes, announce } = useFormContext();
   const n = layout.number;
   return (
     <fieldset className="form-section">
@@ -44,9 +46,20 @@ export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
           <FileButton
             label={t.sectionA.uploadMockup}
             multiple
-            onFiles={(files) => dispatch({ type: 'mockupFilesAdded', layout: n, files: toEntries(files, randomId) })}
+            maxBytes={maxFileBytes}
+            tooLarge={t.files.tooLarge}
+            onFiles={(files) => {
+              dispatch({ type: 'mockupFilesAdded', layout: n, files: toEntries(files, randomId) });
+              announce(t.files.added(files.length));
+            }}
           />
-          <FileList files={layout.mockupFiles} onRemove={(fileId) => dispatch({ type: 'mockupFileRemoved', layout: n, fileId })} />
+          <FileList
+            files={layout.mockupFiles}
+            onRemove={(fileId) => {
+              dispatch({ type: 'mockupFileRemoved', layout: n, fileId });
+              announce(t.files.removed(layout.mockupFiles.find((f) => f.id === fileId)?.file.name ?? ''));
+            }}
+          />
           {showsViewEditor(layout) && (
             <div className="views" role="group" aria-label={t.sectionA.viewsLegend}>
               {VIEWS.map((view) => (
@@ -72,14 +85,16 @@ export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
 
 function ViewPanel({ layout, view, dispatch }: { layout: LayoutState; view: ViewName; dispatch: Dispatch<OrderAction> }) {
   const t = useMessages();
+  const { maxFileBytes } = useFormContext();
+  const viewName = t.sectionA.views[view];
   const n = layout.number;
   const state = layout.views[view];
   return (
     <fieldset className="view-panel">
-      <legend>{view}</legend>
+      <legend>{viewName}</legend>
       <div className="view-preview">
         {state.file?.previewUrl ? (
-          <img src={state.file.previewUrl} alt={t.sectionA.graphicPreviewAlt(view)} width={160} height={160} />
+          <img src={state.file.previewUrl} alt={t.sectionA.graphicPreviewAlt(viewName)} width={160} height={160} />
         ) : state.file ? (
           <span className="view-file-name">{state.file.file.name}</span>
         ) : (
@@ -88,6 +103,8 @@ function ViewPanel({ layout, view, dispatch }: { layout: LayoutState; view: View
       </div>
       <FileButton
         label={t.sectionA.uploadGraphic}
+        maxBytes={maxFileBytes}
+        tooLarge={t.files.tooLarge}
         onFiles={(files) => dispatch({ type: 'viewGraphicChosen', layout: n, view, file: toEntries(files.slice(0, 1), randomId)[0]! })}
       />
       {state.file && (

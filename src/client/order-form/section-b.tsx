@@ -5,10 +5,12 @@ import { FileButton, RadioGroup, SelectField, TextField } from '../components/fi
 import { useMessages } from '../i18n.js';
 import { randomId } from '../settings.js';
 import { FileList, toEntries } from './file-list.js';
+import { useFormContext } from './form-context.js';
 import type { LayoutState, OrderAction, VariationField } from './order-state.js';
 
 export function SectionB({ layout, dispatch }: { layout: LayoutState; dispatch: Dispatch<OrderAction> }) {
   const t = useMessages();
+  const { maxFileBytes, announce } = useFormContext();
   const n = layout.number;
   const canRemove = layout.variations.length > 1;
   return (
@@ -27,7 +29,16 @@ export function SectionB({ layout, dispatch }: { layout: LayoutState; dispatch: 
 
       {layout.garmentOption === 'po' && (
         <>
-          <FileButton label={t.sectionB.uploadPo} multiple onFiles={(files) => dispatch({ type: 'poFilesAdded', layout: n, files: toEntries(files, randomId) })} />
+          <FileButton
+            label={t.sectionB.uploadPo}
+            multiple
+            maxBytes={maxFileBytes}
+            tooLarge={t.files.tooLarge}
+            onFiles={(files) => {
+              dispatch({ type: 'poFilesAdded', layout: n, files: toEntries(files, randomId) });
+              announce(t.files.added(files.length));
+            }}
+          />
           <FileList files={layout.poFiles} onRemove={(fileId) => dispatch({ type: 'poFileRemoved', layout: n, fileId })} />
         </>
       )}

@@ -3,7 +3,7 @@ import type { Dispatch } from 'react';
 import { PROVINCES, type ProvinceCode } from '../../shared/constants.js';
 import { SelectField, TextAreaField, TextField, CheckboxField } from '../components/fields.js';
 import { useMessages } from '../i18n.js';
-import { showsShippingAddress, type DeadlineChoice, type OrderAction, type OrderDetails } from './order-state.js';
+import { formatPostalCode, showsShippingAddress, type DeadlineChoice, type OrderAction, type OrderDetails } from './order-state.js';
 
 export function SectionC({ details, dispatch }: { details: OrderDetails; dispatch: Dispatch<OrderAction> }) {
   const t = useMessages();
@@ -40,7 +40,14 @@ export function SectionC({ details, dispatch }: { details: OrderDetails; dispatc
             required
             autoComplete="billing address-level1"
           />
-          <TextField label={c.postalCode} value={billing.postalCode} onChange={bill('postalCode')} required autoComplete="billing postal-code" />
+          <TextField
+            label={c.postalCode}
+            value={billing.postalCode}
+            onChange={bill('postalCode')}
+            onBlur={(v) => formatPostalCode(v) !== v && bill('postalCode')(formatPostalCode(v))}
+            required
+            autoComplete="billing postal-code"
+          />
         </div>
         <div className="grid-2">
           <TextField label={c.phone} type="tel" value={billing.phone} onChange={bill('phone')} required autoComplete="billing tel" />
@@ -72,7 +79,13 @@ export function SectionC({ details, dispatch }: { details: OrderDetails; dispatc
                 onChange={ship('province')}
                 autoComplete="shipping address-level1"
               />
-              <TextField label={c.postalCode} value={shipping.postalCode} onChange={ship('postalCode')} autoComplete="shipping postal-code" />
+              <TextField
+                label={c.postalCode}
+                value={shipping.postalCode}
+                onChange={ship('postalCode')}
+                onBlur={(v) => formatPostalCode(v) !== v && ship('postalCode')(formatPostalCode(v))}
+                autoComplete="shipping postal-code"
+              />
             </div>
             <TextField label={c.phone} type="tel" value={shipping.phone} onChange={ship('phone')} autoComplete="shipping tel" />
           </div>

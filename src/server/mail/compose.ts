@@ -36,7 +36,35 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
-function describe(order: OrderForMail) {
+const LINES = {
+  en: {
+    mockups: 'Mockups',
+    uploaded: 'Uploaded mockups and artwork',
+    studio: 'Building their own in the Design Studio',
+    notChosen: 'Not chosen',
+    poGarments: 'Garments: information provided in a PO',
+    garment: 'Garment',
+    variation: (n: number) => `Variation #${n}`,
+    supplies: (po: string) => `customer supplies the goods${po ? `, item PO ${po}` : ''}`,
+    noDetails: 'no details',
+    views: { Front: 'Front', Back: 'Back', 'Left Sleeve': 'Left Sleeve', 'Right Sleeve': 'Right Sleeve' },
+  },
+  fr: {
+    mockups: 'Maquettes',
+    uploaded: 'Maquettes et illustrations téléversées',
+    studio: 'Création dans le studio de design',
+    notChosen: 'Non choisi',
+    poGarments: 'Vêtements : information fournie dans un bon de commande',
+    garment: 'Vêtement',
+    variation: (n: number) => `Variante no ${n}`,
+    supplies: (po: string) => `vêtements fournis par le client${po ? `, bon de commande ${po}` : ''}`,
+    noDetails: 'aucun détail',
+    views: { Front: 'Devant', Back: 'Dos', 'Left Sleeve': 'Manche gauche', 'Right Sleeve': 'Manche droite' },
+  },
+} as const;
+
+function describe(order: OrderForMail, language: 'en' | 'fr' = 'en') {
+  const L = LINES[language];
   const doc = order.document;
   const first = doc.layouts['1']!;
   const billing = first.billing!;
@@ -57,22 +85,24 @@ function describe(order: OrderForMail) {
     .map((n) => {
       const l = doc.layouts[String(n)]!;
       const lines: string[] = [];
-      lines.push(`Mockups: ${l.mockupOption === 'upload' ? 'Uploaded mockups and artwork' : l.mockupOption === 'create' ? 'Building their own in the Design Studio' : 'Not chosen'}`);
+      lines.push(`${L.mockups}${language === 'fr' ? ' :' : ':'} ${l.mockupOption === 'upload' ? L.uploaded : l.mockupOption === 'create' ? L.studio : L.notChosen}`);
       for (const view of VIEWS) {
         const v = l.viewData[view];
-        if (v && (v.image || v.dimensions || v.decoration)) lines.push(`${view}: ${[v.image, v.dimensions, v.decoration].filter(Boolean).join(', ')}`);
+        if (v && (v.image || v.dimensions || v.decoration)) lines.push(`${L.views[view]}${language === 'fr' ? ' :' : ':'} ${[v.image, v.dimensions, v.decoration].filter(Boolean).join(', ')}`);
       }
-      if (l.garmentOption === 'po') lines.push('Garments: information provided in a PO');
+      if (l.garmentOption === 'po') lines.push(L.poGarments);
       if (l.garmentOption === 'pick') {
         l.variations.forEach((v, i) => {
-          const supplied = v.supplyingGoods === 'yes' ? `customer supplies the goods${v.itemPO ? `, item PO ${v.itemPO}` : ''}` : '';
-          lines.push(`${i === 0 ? 'Garment' : `Variation #${i + 1}`}: ${[v.type, v.color, v.sizes, supplied].filter(Boolean).join(', ') || 'no details'}`);
+          const supplied = v.supplyingGoods === 'yes' ? L.supplies(v.itemPO ?? '') : '';
+          lines.push(`${i === 0 ? L.garment : L.variation(i + 1)}${language === 'fr' ? ' :' : ':'} ${[v.type, v.color, v.sizes, supplied].filter(Boolean).join(', ') || L.noDetails}`);
         });
       }
       return { title: `Design Layout ${n}`, lines };
     });
   return { billing, deadline, shipTo, layouts, notes: first.jobNotes ?? '' };
 }
+
+const first = (order: OrderForMail) => order.document.layouts['1']!;
 
 function formatSize(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
@@ -117,19 +147,42 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
     [`Status: ${statusLabel(order.status)}`],
   );
 
-  const customerMail = render(
-    `We received your order ${order.reference}`,
-    [
-      `Thank you${d.billing.firstName ? `, ${d.billing.firstName}` : ''}. ${shop.name} received your order on ${order.createdAt.slice(0, 10)}.`,
-      `Your order reference is ${order.reference}. Please quote it when you contact us.`,
-      `Deadline: ${d.deadline}`,
-    ],
-    [...layoutSections, { heading: 'Options', lines: options }, { heading: `Files received (${files.length})`, lines: files.length ? files : ['None'] }],
-    [`${shop.name.replace(/\.$/, '')}. Contact: ${shop.contact.replace(/\.$/, '')}.`, 'You receive this email because an order was placed with this address on our order form.'],
-  );
+  const fr = order.document.language === 'fr';
+  const customerDeadline = first(order).deadline?.hasCriticalDeadline
+    ? fr
+      ? `Échéance critique : ${first(order).deadline!.date || 'date non précisée'}`
+      : d.deadline
+    : fr
+      ? `Délai standard de ${STANDARD_TURNAROUND_DAYS} jours`
+      : d.deadline;
+  const customerMail = fr
+    ? render(
+        `Nous avons reçu votre commande ${order.reference}`,
+        [
+          `Merci${d.billing.firstName ? `, ${d.billing.firstName}` : ''}. ${shop.name} a reçu votre commande le ${order.createdAt.slice(0, 10)}.`,
+          `Le numéro de référence de votre commande est ${order.reference}. Veuillez l’indiquer lorsque vous communiquez avec nous.`,
+          `Échéance : ${customerDeadline}`,
+        ],
+        [
+          ...describe(order, 'fr').layouts.map((l, i) => ({ heading: `Disposition graphique ${i + 1}`, lines: l.lines })),
+          { heading: 'Options', lines: [`Partenaire revendeur : ${order.document.isResalePartner ? 'Oui' : 'Non'}`, `Sacs biodégradables : ${order.document.includePolyBags ? 'Oui' : 'Non'}`] },
+          { heading: `Fichiers reçus (${files.length})`, lines: files.length ? files : ['Aucun'] },
+        ],
+        [`${shop.name.replace(/\.$/, '')}. Pour nous joindre : ${shop.contact.replace(/\.$/, '')}.`, 'Vous recevez ce courriel parce qu’une commande a été passée avec cette adresse sur notre formulaire de commande.'],
+      )
+    : render(
+        `We received your order ${order.reference}`,
+        [
+          `Thank you${d.billing.firstName ? `, ${d.billing.firstName}` : ''}. ${shop.name} received your order on ${order.createdAt.slice(0, 10)}.`,
+          `Your order reference is ${order.reference}. Please quote it when you contact us.`,
+          `Deadline: ${d.deadline}`,
+        ],
+        [...layoutSections, { heading: 'Options', lines: options }, { heading: `Files received (${files.length})`, lines: files.length ? files : ['None'] }],
+        [`${shop.name.replace(/\.$/, '')}. Contact: ${shop.contact.replace(/\.$/, '')}.`, 'You receive this email because an order was placed with this address on our order form.'],
+      );
 
   return [
     { kind: 'shop', to: shop.shopEmail, subject: oneLine(`New order ${order.reference}: ${name}${d.billing.companyName ? ` (${d.billing.companyName})` : ''}${order.document.layouts['1']?.deadline?.hasCriticalDeadline ? ' [RUSH]' : ''}`), ...shopMail },
-    { kind: 'customer', to: d.billing.email, subject: oneLine(`We received your order ${order.reference}`), ...customerMail },
+    { kind: 'customer', to: d.billing.email, subject: oneLine(fr ? `Nous avons reçu votre commande ${order.reference}` : `We received your order ${order.reference}`), ...customerMail },
   ];
 }

@@ -111,6 +111,24 @@ describe.each(backends())('notifications on %s', (backend) => {
     await until(async () => (await t.app.db.selectFrom('mail_queue').select('status').where('order_id', '=', orderId).execute()).every((r) => r.status === 'sent'));
   });
 
+  it('writes the customer their confirmation in French when they used the French form', async () => {
+    const smtp = await startSmtp();
+    cleanup.push(() => new Promise<void>((r) => smtp.server.close(() => r())));
+    const t = await startTestApp(backend, { ...FAST, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    cleanup.push(() => t.close());
+    const { reference } = await submit(t, { ...sampleOrder(), language: 'fr' } as ReturnType<typeof sampleOrder>);
+    await until(() => smtp.received.length >= 2 && smtp.received);
+    const customer = smtp.received.find((r) => r.to.includes('ada@example.com'))!;
+    const shop = smtp.received.find((r) => r.to.includes('shop@shop.example'))!;
+    expect(customer.mail.subject).toBe(`Nous avons reçu votre commande ${reference}`);
+    expect(customer.mail.text).toContain(`Le numéro de référence de votre commande est ${reference}.`);
+    expect(customer.mail.text).toContain('Disposition graphique 1');
+    expect(customer.mail.text).toContain('Vêtement : Gildan 5000, Black, S: 5, M: 10');
+    expect(customer.mail.text).toContain('Maple Print Co. Pour nous joindre : 1 Main St, Halifax NS, 902-555-0199.');
+    // The shop reads English.
+    expect(shop.mail.subject).toBe(`New order ${reference}: Ada Lovelace (Analytical Tees)`);
+  });
+
   it('writes .eml files to DATA_DIR/outbox when no SMTP server is configured', async () => {
     const t = await startTestApp(backend, FAST);
     cleanup.push(() => t.close());
