@@ -7,7 +7,7 @@ import type { SubmitOrderSuccess } from '../../shared/order.js';
 import { AppError } from '../errors.js';
 import type { FileStore, Staging } from '../storage/files.js';
 import { completeKey } from '../storage/idempotency.js';
-import { insertOrder, isUniqueViolation, makeReference } from '../storage/orders.js';
+import { insertOrder, isUniqueViolation, makeReference, searchText } from '../storage/orders.js';
 import type { Database } from '../storage/schema.js';
 import { planAttachments } from './attachments.js';
 import type { ComposedMail, OrderForMail } from '../mail/compose.js';
@@ -56,18 +56,22 @@ export async function saveOrder(
   try {
     for (let attempt = 1; ; attempt++) {
       const result: SubmitOrderSuccess = { orderId, reference: makeReference() };
+      const customer = {
+        reference: result.reference,
+        customer_name: `${billing.firstName} ${billing.lastName}`.trim(),
+        customer_email: billing.email,
+        company_name: billing.companyName,
+      };
       try {
         await deps.db.transaction().execute(async (trx) => {
           await insertOrder(
             trx,
             {
               id: orderId,
-              reference: result.reference,
+              ...customer,
+              search_text: searchText(customer),
               created_at: createdAt,
               status: 'new',
-              customer_name: `${billing.firstName} ${billing.lastName}`.trim(),
-              customer_email: billing.email,
-              company_name: billing.companyName,
               is_resale_partner: document.isResalePartner ? 1 : 0,
               include_poly_bags: document.includePolyBags ? 1 : 0,
               has_critical_deadline: first.deadline?.hasCriticalDeadline ? 1 : 0,

@@ -52,13 +52,7 @@ export function filterOrders<Q extends OrderQuery>(query: Q, q: string, status: 
   const term = q.trim().toLowerCase();
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    out = out.where((eb) =>
-      eb.or(
-        (['reference', 'customer_name', 'customer_email', 'company_name'] as const).map(
-          (column) => sql<boolean>`lower(${sql.ref(`orders.${column}`)}) like ${pattern} escape '\\'`,
-        ),
-      ),
-    ) as Q;
+    out = out.where(sql<boolean>`orders.search_text like ${pattern} escape '\\'`) as Q;
   }
   return out;
 }
@@ -85,33 +79,49 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/orders', async (request) => {
     const { q, status, page, pageSize } = parse(listQuery, request.query);
     const base = filterOrders(db.selectFrom('orders') as OrderQuery, q, status);
-    const [rows, count] = await Promise.all([
-      base
-        .select([
-          'id',
-          'reference',
-          'created_at',
-          'status',
-          'customer_name',
-          'customer_email',
-          'company_name',
-          'has_critical_deadline',
-          'deadline_date',
-          'layout_count',
-          'attachment_count',
-          'total_bytes',
-        ])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    // One pass finds the page's ids and counts every match (a window over the matches). With
+    // a search term it scans the narrow orders_search index and sorts the matches afterwards:
+    // the expression keeps SQLite from walking the date index and testing every wide row
+    // (60 ms down to 35 at 100,000 orders, bench/inbox-scale.mjs).
+    const searching = q.trim() !== '';
+    const countAll = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const page_ = await base
+      .select(searching ? ['orders.id', sql<number>`count(*) over ()`.as('total')] : ['orders.id', sql<number>`0`.as('total')])
+      .orderBy(searching ? sql`orders.created_at || ''` : sql.ref('orders.created_at'), 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    const ids = page_.map((r) => r.id);
+    // Without a search the date index gives the page at once and the count is cheap on its own.
+    const total = !searching ? await countAll() : page_.length > 0 ? Number(page_[0]!.total) : page === 1 ? 0 : await countAll();
+    const rows =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('orders')
+            .select([
+              'id',
+              'reference',
+              'created_at',
+              'status',
+              'customer_name',
+              'customer_email',
+              'company_name',
+              'has_critical_deadline',
+              'deadline_date',
+              'layout_count',
+              'attachment_count',
+              'total_bytes',
+            ])
+            .where('id', 'in', ids)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .execute();
     const mail = await mailStates(db, rows.map((r) => r.id));
     return {
       orders: rows.map((r) => ({ ...r, has_critical_deadline: r.has_critical_deadline === 1, mail_status: mail.get(r.id) ?? 'none' })),
-      total: Number(count.n),
+      total,
       page,
       pageSize,
     };

@@ -15,6 +15,10 @@ export function makeReference(): string {
   return `${s.slice(0, 4)}-${s.slice(4)}`;
 }
 
+export function searchText(order: { reference: string; customer_name: string; customer_email: string; company_name: string }): string {
+  return [order.reference, order.customer_name, order.customer_email, order.company_name].join(' ').toLowerCase();
+}
+
 export async function insertOrder(db: Db, order: NewOrderRow, attachments: NewAttachmentRow[]): Promise<void> {
   await db.insertInto('orders').values(order).execute();
   // Chunked: SQLite allows at most 32,766 bound parameters per statement.

@@ -22,6 +22,8 @@ export interface OrdersTable {
   total_bytes: BigInt;
   /** The validated order as JSON, image data replaced by attachment names. */
   document: string;
+  /** Reference, name, email and company, lowercased: what the inbox search looks in. */
+  search_text: string;
 }
 
 export interface AttachmentsTable {
