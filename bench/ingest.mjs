@@ -2,6 +2,8 @@
 // (a) a bare Node server that only drains the body, and (b) the real server, which parses,
 // hashes, writes, flushes and commits it. Both run as fresh child processes in this same
 // run; the figure is the ratio, and each server's peak resident memory (VmHWM).
+// Then: 50 customers uploading 10 MB each at once (aggregate throughput against the drain
+// baseline), and the original's JSON path with a 50 MB body (time and peak memory).
 // Usage: npm run build && node bench/ingest.mjs [sizeMB ...]   (default: 100 1024)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -51,7 +53,7 @@ async function startReal() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-bench-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_API_KEY: KEY, LOG_LEVEL: 'warn', MAX_FILE_BYTES: String(64 * 1024 ** 3), MAX_ORDER_BYTES: String(64 * 1024 ** 3) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_API_KEY: KEY, LOG_LEVEL: 'warn', SUBMIT_RATE_LIMIT: '1000000', MAX_FILE_BYTES: String(64 * 1024 ** 3), MAX_ORDER_BYTES: String(64 * 1024 ** 3) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 100; i++) {
@@ -105,16 +107,38 @@ function upload(port, size) {
   });
 }
 
+/** The original's JSON body: one file as a base64 data URL, `size` bytes of JSON in all. */
+function postJson(port, size) {
+  const fileBytes = Math.floor(((size - 1000) * 3) / 4);
+  const data = Buffer.alloc(fileBytes, 7).toString('base64');
+  const order = JSON.parse(ORDER);
+  const body = Buffer.from(JSON.stringify({ ...order, files: [{ name: 'artwork.psd', type: 'image/vnd.adobe.photoshop', data: `data:image/vnd.adobe.photoshop;base64,${data}` }] }));
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/functions/v1/submit-order', headers: { 'content-type': 'application/json', 'content-length': body.length, apikey: KEY } });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => (res.statusCode === 201 ? resolve({ seconds: Number(process.hrtime.bigint() - started) / 1e9, bytes: body.length }) : reject(new Error(`${res.statusCode} ${text}`))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 const peakRssMb = (pid) => {
   const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
-async function measure(kind, size) {
+async function measure(kind, size, parallel = 1) {
   const server = kind === 'bare' ? await startBare() : kind === 'disk' ? await startBare(BARE_DISK) : await startReal();
   try {
-    const seconds = await upload(server.port, size);
-    return { seconds, mbps: size / 1024 / 1024 / seconds, rssMb: peakRssMb(server.child.pid) };
+    const started = process.hrtime.bigint();
+    const results = await Promise.allSettled(Array.from({ length: parallel }, () => upload(server.port, size)));
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    return { seconds, failed, mbps: (size * parallel) / 1024 / 1024 / seconds, rssMb: peakRssMb(server.child.pid) };
   } finally {
     server.child.kill('SIGKILL');
     if (server.dataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
@@ -140,3 +164,39 @@ for (const size of SIZES) {
 console.table(rows);
 console.log('drain: a bare Node server that only reads the body; disk: one that writes it to a file and flushes it.');
 console.log('Goal: ratio ≥ 0.80; submit-order peak RSS (VmHWM) flat in the upload size.');
+
+// 50 customers at once, 10 MB each.
+{
+  const size = 10 * 1024 * 1024;
+  const bare = await measure('bare', size, 50);
+  const disk = await measure('disk', size, 50);
+  const real = await measure('real', size, 50);
+  console.table([
+    {
+      customers: 50,
+      'each MB': 10,
+      'succeeded': 50 - real.failed,
+      'drain MB/s': bare.mbps.toFixed(0),
+      'disk MB/s': disk.mbps.toFixed(0),
+      'submit-order MB/s': real.mbps.toFixed(0),
+      'ratio to drain': (real.mbps / bare.mbps).toFixed(2),
+      'ratio to disk': (real.mbps / disk.mbps).toFixed(2),
+      'submit-order RSS MB': real.rssMb.toFixed(0),
+    },
+  ]);
+}
+
+// The original's JSON path: a 50 MB body with one base64 file.
+{
+  const bare = await startBare();
+  const drain = await postJson(bare.port, 50 * 1024 * 1024).catch((e) => e);
+  bare.child.kill('SIGKILL');
+  const real = await startReal();
+  try {
+    const json = await postJson(real.port, 50 * 1024 * 1024 - 2048);
+    console.table([{ body: `${(json.bytes / 1024 / 1024).toFixed(1)} MB JSON`, 'submit-order seconds': json.seconds.toFixed(2), 'drain seconds': drain.seconds?.toFixed(2), 'submit-order peak RSS MB': peakRssMb(real.child.pid).toFixed(0) }]);
+  } finally {
+    real.child.kill('SIGKILL');
+    fs.rmSync(real.dataDir, { recursive: true, force: true });
+  }
+}
