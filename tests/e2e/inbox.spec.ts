@@ -118,6 +118,15 @@ test('a clerk signs in, finds the new order, downloads its files, moves it on an
   await page.reload();
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('approved');
 
+  // The print stylesheet makes a one-page work order for the shop floor.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print work order' })).toBeHidden();
+  await expect(page.getByText('Status: Approved')).toBeVisible();
+  const pdf = await page.pdf({ format: 'Letter' });
+  if (process.env.SCREENSHOTS) fs.writeFileSync('/tmp/work-order.pdf', pdf);
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+  await page.emulateMedia({ media: 'screen' });
+
   // Sign out: the inbox is closed again.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

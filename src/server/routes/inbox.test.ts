@@ -102,6 +102,17 @@ describe.each(backends())('the shop inbox on %s', (backend) => {
     expect((await get('/api/session')).json()).toEqual({ email: 'clerk@shop.ca' });
   });
 
+  it('marks the cookie Secure when served over https behind a trusted proxy', async () => {
+    const proxied = await startTestApp(backend, { TRUST_PROXY: 'true' });
+    try {
+      await addStaff(proxied.app.db, 'clerk@shop.ca', PASSWORD);
+      const res = await proxied.app.inject({ method: 'POST', url: '/api/session', headers: { 'x-forwarded-proto': 'https' }, payload: { email: 'clerk@shop.ca', password: PASSWORD } });
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses a change that comes from another site', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, headers: { cookie, origin: 'https://evil.example' }, payload: { status: 'cancelled' } });
     expect(res.statusCode).toBe(403);
