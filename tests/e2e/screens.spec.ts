@@ -1,6 +1,6 @@
 // Screenshots for people to look at (SCREENSHOTS=1 npx playwright test screens); skipped otherwise.
 import { test } from '@playwright/test';
-import { png } from './helpers.js';
+import { fillBilling, png, successToast } from './helpers.js';
 
 test('screens', async ({ page }) => {
   test.skip(!process.env.SCREENSHOTS, 'screenshots only on demand');
@@ -15,6 +15,10 @@ test('screens', async ({ page }) => {
     await page.getByRole('radio', { name: 'No' }).last().check();
     await page.screenshot({ path: `test-results/screens/form-${width}.png`, fullPage: true });
   }
+  await fillBilling(page, 'screens@example.com');
+  await page.getByRole('button', { name: 'Submit Order' }).click();
+  await successToast(page).waitFor();
+  await page.screenshot({ path: 'test-results/screens/submitted-1280.png' });
   await page.goto('/inbox');
   await page.getByLabel('Email').fill('clerk@shop.example');
   await page.getByLabel('Password').fill('e2e staff password 1');
