@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
+import { freePort } from './free-port.mjs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -15,13 +15,6 @@ const KEY = 'crash-test-public-key';
 const sha = (b) => createHash('sha256').update(b).digest('hex');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort() {
-  const s = net.createServer();
-  await new Promise((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address();
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 async function freshPostgres(adminUrl) {
   const name = `aof_crash_${randomBytes(5).toString('hex')}`;

@@ -3,21 +3,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
+import { freePort } from './free-port.mjs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 
 const KEY = 'load-test-public-key';
 
-async function freePort() {
-  const s = net.createServer();
-  await new Promise((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address();
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 export async function runLoad({ connections = 50, seconds = 30, fileBytes = 256 * 1024 } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-load-'));

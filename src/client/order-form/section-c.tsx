@@ -9,10 +9,6 @@ export function SectionC({ details, dispatch }: { details: OrderDetails; dispatc
   const t = useMessages();
   const c = t.sectionC;
   const { billing, shipping, deadline } = details;
-  const provinces = PROVINCES.map((p) => ({ value: p.code, label: t.provinces[p.code] }));
-  const bill = (field: keyof OrderDetails['billing']) => (value: string) => dispatch({ type: 'billingChanged', field, value });
-  const ship = (field: Exclude<keyof OrderDetails['shipping'], 'sameAsBilling' | 'localPickup'>) => (value: string) =>
-    dispatch({ type: 'shippingChanged', field, value });
 
   return (
     <section className="card details" aria-labelledby="section-c-title">
@@ -23,35 +19,10 @@ export function SectionC({ details, dispatch }: { details: OrderDetails; dispatc
 
       <fieldset className="form-section">
         <legend className="group-title">{c.billing}</legend>
+        <AddressFields section="billing" values={billing} onChange={(field, value) => dispatch({ type: 'billingChanged', field, value })} />
         <div className="grid-2">
-          <TextField label={c.firstName} value={billing.firstName} onChange={bill('firstName')} required autoComplete="billing given-name" />
-          <TextField label={c.lastName} value={billing.lastName} onChange={bill('lastName')} required autoComplete="billing family-name" />
-        </div>
-        <TextField label={c.companyName} value={billing.companyName} onChange={bill('companyName')} autoComplete="billing organization" />
-        <TextField label={c.address} value={billing.address} onChange={bill('address')} required autoComplete="billing street-address" />
-        <div className="grid-3">
-          <TextField label={c.city} value={billing.city} onChange={bill('city')} required autoComplete="billing address-level2" />
-          <SelectField<ProvinceCode>
-            label={c.province}
-            value={billing.province as ProvinceCode | ''}
-            placeholder={c.chooseProvince}
-            options={provinces}
-            onChange={bill('province')}
-            required
-            autoComplete="billing address-level1"
-          />
-          <TextField
-            label={c.postalCode}
-            value={billing.postalCode}
-            onChange={bill('postalCode')}
-            onBlur={(v) => formatPostalCode(v) !== v && bill('postalCode')(formatPostalCode(v))}
-            required
-            autoComplete="billing postal-code"
-          />
-        </div>
-        <div className="grid-2">
-          <TextField label={c.phone} type="tel" value={billing.phone} onChange={bill('phone')} required autoComplete="billing tel" />
-          <TextField label={c.email} type="email" value={billing.email} onChange={bill('email')} required autoComplete="email" />
+          <TextField label={c.phone} type="tel" value={billing.phone} onChange={(value) => dispatch({ type: 'billingChanged', field: 'phone', value })} required autoComplete="billing tel" />
+          <TextField label={c.email} type="email" value={billing.email} onChange={(value) => dispatch({ type: 'billingChanged', field: 'email', value })} required autoComplete="email" />
         </div>
       </fieldset>
 
@@ -63,31 +34,8 @@ export function SectionC({ details, dispatch }: { details: OrderDetails; dispatc
         </div>
         {showsShippingAddress(shipping) && (
           <div className="shipping-address">
-            <div className="grid-2">
-              <TextField label={c.firstName} value={shipping.firstName} onChange={ship('firstName')} autoComplete="shipping given-name" />
-              <TextField label={c.lastName} value={shipping.lastName} onChange={ship('lastName')} autoComplete="shipping family-name" />
-            </div>
-            <TextField label={c.companyName} value={shipping.companyName} onChange={ship('companyName')} autoComplete="shipping organization" />
-            <TextField label={c.address} value={shipping.address} onChange={ship('address')} autoComplete="shipping street-address" />
-            <div className="grid-3">
-              <TextField label={c.city} value={shipping.city} onChange={ship('city')} autoComplete="shipping address-level2" />
-              <SelectField<ProvinceCode>
-                label={c.province}
-                value={shipping.province as ProvinceCode | ''}
-                placeholder={c.chooseProvince}
-                options={provinces}
-                onChange={ship('province')}
-                autoComplete="shipping address-level1"
-              />
-              <TextField
-                label={c.postalCode}
-                value={shipping.postalCode}
-                onChange={ship('postalCode')}
-                onBlur={(v) => formatPostalCode(v) !== v && ship('postalCode')(formatPostalCode(v))}
-                autoComplete="shipping postal-code"
-              />
-            </div>
-            <TextField label={c.phone} type="tel" value={shipping.phone} onChange={ship('phone')} autoComplete="shipping tel" />
+            <AddressFields section="shipping" values={shipping} onChange={(field, value) => dispatch({ type: 'shippingChanged', field, value })} />
+            <TextField label={c.phone} type="tel" value={shipping.phone} onChange={(value) => dispatch({ type: 'shippingChanged', field: 'phone', value })} autoComplete="shipping tel" />
           </div>
         )}
       </fieldset>
@@ -113,6 +61,54 @@ export function SectionC({ details, dispatch }: { details: OrderDetails; dispatc
 
       <TextAreaField label={c.jobNotes} value={details.jobNotes} placeholder={c.jobNotesPlaceholder} onChange={(value) => dispatch({ type: 'jobNotesChanged', value })} />
     </section>
+  );
+}
+
+type AddressField = 'firstName' | 'lastName' | 'companyName' | 'address' | 'city' | 'province' | 'postalCode';
+
+/** Name, company and address, for billing (required, as the spec marks) or shipping (not). */
+function AddressFields({
+  section,
+  values,
+  onChange,
+}: {
+  section: 'billing' | 'shipping';
+  values: Record<AddressField, string>;
+  onChange: (field: AddressField, value: string) => void;
+}) {
+  const t = useMessages();
+  const c = t.sectionC;
+  const required = section === 'billing';
+  const field = (name: AddressField) => (value: string) => onChange(name, value);
+  return (
+    <>
+      <div className="grid-2">
+        <TextField label={c.firstName} value={values.firstName} onChange={field('firstName')} required={required} autoComplete={`${section} given-name`} />
+        <TextField label={c.lastName} value={values.lastName} onChange={field('lastName')} required={required} autoComplete={`${section} family-name`} />
+      </div>
+      <TextField label={c.companyName} value={values.companyName} onChange={field('companyName')} autoComplete={`${section} organization`} />
+      <TextField label={c.address} value={values.address} onChange={field('address')} required={required} autoComplete={`${section} street-address`} />
+      <div className="grid-3">
+        <TextField label={c.city} value={values.city} onChange={field('city')} required={required} autoComplete={`${section} address-level2`} />
+        <SelectField<ProvinceCode>
+          label={c.province}
+          value={values.province as ProvinceCode | ''}
+          placeholder={c.chooseProvince}
+          options={PROVINCES.map((p) => ({ value: p.code, label: t.provinces[p.code] }))}
+          onChange={field('province')}
+          required={required}
+          autoComplete={`${section} address-level1`}
+        />
+        <TextField
+          label={c.postalCode}
+          value={values.postalCode}
+          onChange={field('postalCode')}
+          onBlur={(v) => formatPostalCode(v) !== v && onChange('postalCode', formatPostalCode(v))}
+          required={required}
+          autoComplete={`${section} postal-code`}
+        />
+      </div>
+    </>
   );
 }
 

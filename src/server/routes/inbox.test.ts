@@ -1,32 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { zipEntries } from '../testing/zip.js';
 import { addStaff, removeStaff, setPassword, StaffError } from '../auth/staff.js';
 import { authHeaders, backends, multipartBody, sampleOrder, sha256, startTestApp, type TestApp } from '../testing/harness.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a60000000049454e44ae426082', 'hex');
 const PASSWORD = 'correct horse battery staple';
-
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(out));
-      zip.readEntry();
-    });
-  });
-}
 
 describe.each(backends())('the shop inbox on %s', (backend) => {
   let t: TestApp;
@@ -168,7 +146,7 @@ describe.each(backends())('the shop inbox on %s', (backend) => {
     const res = await get(`/api/orders/${orderId}/files.zip`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${reference}.zip"`);
-    const entries = await unzip(res.rawPayload);
+    const entries = await zipEntries(res.rawPayload);
     expect([...entries.keys()]).toEqual(['Layout_1_Mockup_1.png', 'Layout_1_Front.png', 'notes é.txt']);
     expect(sha256(entries.get('Layout_1_Mockup_1.png')!)).toBe(sha256(PNG));
     expect(entries.get('notes é.txt')!.toString()).toBe('hello');
