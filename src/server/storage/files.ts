@@ -223,13 +223,13 @@ export class Staging {
   }
 }
 
+/** Writes the chunks in one writev (no copy into one buffer); finishes a partial write. */
 async function writeAll(fh: fs.FileHandle, chunks: Buffer[]): Promise<void> {
-  const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-  let offset = 0;
-  while (offset < buf.length) {
-    const { bytesWritten } = await fh.write(buf, offset, buf.length - offset);
-    offset += bytesWritten;
-  }
+  const total = chunks.reduce((n, c) => n + c.length, 0);
+  let offset = (await fh.writev(chunks)).bytesWritten;
+  if (offset === total) return;
+  const rest = Buffer.concat(chunks);
+  while (offset < total) offset += (await fh.write(rest, offset, total - offset)).bytesWritten;
 }
 
 async function fsyncDir(dir: string): Promise<void> {
