@@ -1,5 +1,5 @@
 // The two routes of spec section 2 (and the shop's inbox, loaded only when visited).
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { catalogues, initialLanguage, MessagesContext, rememberLanguage, type Language } from './i18n.js';
 import { NotFound } from './not-found.js';
 import { OrderPage } from './order-form/order-page.js';
@@ -14,7 +14,12 @@ export function App({ path, settings }: { path: string; settings: ClientSettings
     return initial;
   });
 
-  if (path === '/inbox' || path.startsWith('/inbox/')) {
+  const isInbox = path === '/inbox' || path.startsWith('/inbox/');
+  useEffect(() => {
+    if (!isInbox) document.title = catalogues[language].page.title;
+  }, [language, isInbox]);
+
+  if (isInbox) {
     return (
       <Suspense fallback={<p className="page">Loading…</p>}>
         <InboxApp />
