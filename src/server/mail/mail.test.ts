@@ -4,6 +4,7 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addStaff } from '../auth/staff.js';
 import { authHeaders, backends, multipartBody, sampleOrder, startTestApp, type TestApp } from '../testing/harness.js';
 
 interface Received {
@@ -103,12 +104,21 @@ describe.each(backends())('notifications on %s', (backend) => {
     });
     expect(failing.every((r) => r.status === 'pending')).toBe(true);
     expect(failing[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    // The shop sees it in the inbox.
+    await addStaff(t.app.db, 'clerk@shop.ca', 'a long enough password');
+    const login = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: 'clerk@shop.ca', password: 'a long enough password' } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const mailStatus = async () => (await t.app.inject({ url: '/api/orders', headers: { cookie } })).json().orders[0].mail_status;
+    expect(await mailStatus()).toBe('pending');
+    const detail = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: { cookie } })).json();
+    expect(detail.mails.every((m: { attempts: number; last_error: string }) => m.attempts >= 1 && m.last_error)).toBe(true);
 
     const smtp = await startSmtp(port);
     cleanup.push(() => new Promise<void>((r) => smtp.server.close(() => r())));
     await until(() => smtp.received.length >= 2 && smtp.received);
     expect(smtp.received.map((r) => r.mail.subject).sort()).toEqual([`New order ${reference}: Ada Lovelace (Analytical Tees)`, `We received your order ${reference}`]);
     await until(async () => (await t.app.db.selectFrom('mail_queue').select('status').where('order_id', '=', orderId).execute()).every((r) => r.status === 'sent'));
+    expect(await mailStatus()).toBe('sent');
   });
 
   it('writes the customer their confirmation in French when they used the French form', async () => {

@@ -57,14 +57,15 @@ export function filterOrders<Q extends OrderQuery>(query: Q, q: string, status: 
   return out;
 }
 
-/** The mail state of each order: failed if any failed, pending if any waits, else sent. */
+/** The mail state of each order: failed if any failed, else pending if any waits, else sent. */
 async function mailStates(db: Kysely<Database>, orderIds: string[]): Promise<Map<string, string>> {
+  const rank: Record<string, number> = { sent: 0, pending: 1, failed: 2 };
   const states = new Map<string, string>();
   if (orderIds.length === 0) return states;
   const rows = await db.selectFrom('mail_queue').select(['order_id', 'status']).where('order_id', 'in', orderIds).execute();
   for (const row of rows) {
-    const now = states.get(row.order_id);
-    if (row.status === 'failed' || (row.status === 'pending' && now !== 'failed') || !now) states.set(row.order_id, now === 'failed' ? now : row.status === 'sent' && now ? now : row.status);
+    const current = states.get(row.order_id);
+    if (current === undefined || rank[row.status]! > rank[current]!) states.set(row.order_id, row.status);
   }
   return states;
 }
