@@ -1,11 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
-import { readSettings } from './settings.js';
+import { hasInlineSettings, loadDevSettings, readSettings } from './settings.js';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App path={window.location.pathname.replace(/\/+$/, '') || '/'} settings={readSettings()} />
-  </StrictMode>,
+// The server writes the settings into the page; only Vite's dev server (npm run dev, which
+// proxies /app-config.json to the API) needs to fetch them.
+const settings = hasInlineSettings() ? Promise.resolve(readSettings()) : loadDevSettings();
+
+void settings.then((s) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App path={window.location.pathname.replace(/\/+$/, '') || '/'} settings={s} />
+    </StrictMode>,
+  ),
 );

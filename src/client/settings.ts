@@ -14,6 +14,19 @@ const FALLBACK: ClientSettings = {
   maxFileBytes: 4 * 1024 ** 3,
 };
 
+export function hasInlineSettings(): boolean {
+  return (document.getElementById('app-config')?.textContent ?? '{}').trim() !== '{}';
+}
+
+export async function loadDevSettings(): Promise<ClientSettings> {
+  try {
+    const res = await fetch('/app-config.json');
+    return { ...FALLBACK, ...((await res.json()) as Partial<ClientSettings>) };
+  } catch {
+    return FALLBACK;
+  }
+}
+
 export function readSettings(): ClientSettings {
   try {
     const text = document.getElementById('app-config')?.textContent ?? '{}';
