@@ -4,7 +4,7 @@ import type { Language } from '../messages.js';
 import { useMessages } from '../i18n.js';
 import { randomId, type ClientSettings } from '../settings.js';
 import { buildSubmission, toFormData } from './build-submission.js';
-import { clearDraft, fromStoredState, loadDraft, saveDraft } from './draft-store.js';
+import { clearDraft, loadDraft, saveDraft } from './draft-store.js';
 import { previewUrlFor } from './file-list.js';
 import { FormContext } from './form-context.js';
 import { LayoutSection } from './layout-section.js';
@@ -48,10 +48,10 @@ export function OrderPage({ settings, language }: { settings: ClientSettings; la
   // A draft left on this device comes back, files included.
   useEffect(() => {
     let current = true;
-    loadDraft()
+    loadDraft(previewUrlFor)
       .then((draft) => {
         if (current && draft && !isPristine(draft)) {
-          dispatch({ type: 'draftRestored', state: fromStoredState(draft, previewUrlFor) });
+          dispatch({ type: 'draftRestored', state: draft });
           setNotice({ kind: 'restored' });
         }
       })
