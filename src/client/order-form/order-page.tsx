@@ -1,5 +1,6 @@
 // The order form page ("/"): renders the state of order-state.ts and sends the order.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { Language } from '../messages.js';
 import { useMessages } from '../i18n.js';
 import { randomId, type ClientSettings } from '../settings.js';
@@ -98,7 +99,9 @@ export function OrderPage({ settings, language }: { settings: ClientSettings; la
         idempotencyKey: attempt.current.key,
         formToken: settings.formToken,
         signal: controller.signal,
-        onProgress: (sent, total) => setProgress({ sent, total }),
+        // The last event (everything sent) is drawn at once, before the answer can replace it:
+        // the bar always shows 100% while the server flushes and commits.
+        onProgress: (sent, total) => (sent >= total ? flushSync(() => setProgress({ sent, total })) : setProgress({ sent, total })),
       });
       dispatch({ type: 'orderSubmitted', variationId: randomId() });
       attempt.current = null;

@@ -34,6 +34,9 @@ export function sendOrder(options: SendOptions): Promise<SubmitOrderSuccess> {
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) options.onProgress?.(e.loaded, e.total);
     };
+    xhr.upload.onload = (e) => {
+      if (e.lengthComputable) options.onProgress?.(e.total, e.total);
+    };
     xhr.onload = () => {
       const body = xhr.response as { orderId?: string; reference?: string; error?: { code?: string; message?: string } } | null;
       if (xhr.status === 201 && body?.orderId && body.reference) {
