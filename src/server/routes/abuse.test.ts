@@ -104,6 +104,28 @@ describe('slow and endless clients', () => {
   });
 });
 
+describe('limits on parts', () => {
+  it('refuses more files than MAX_FILES, and more form fields than an order has, with 413', async () => {
+    const t = await start({ MAX_FILES: '2' });
+    const three = await multipartBody(sampleOrder(), ['a', 'b', 'c'].map((n) => ({ name: `${n}.txt`, type: 'text/plain', data: n })));
+    const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: { ...authHeaders, 'content-type': three.contentType }, payload: three.payload });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('too_many_files');
+    const form = new FormData();
+    for (let i = 0; i < 8; i++) form.append('order', JSON.stringify(sampleOrder()));
+    const response = new Response(form);
+    const fields = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: { ...authHeaders, 'content-type': response.headers.get('content-type')! },
+      payload: Buffer.from(await response.arrayBuffer()),
+    });
+    expect(fields.statusCode).toBeGreaterThanOrEqual(400);
+    expect(fields.statusCode).toBeLessThan(500);
+    expect(await orderCount(t)).toBe(0);
+  });
+});
+
 describe('security headers', () => {
   it('sends a CSP without inline script, no framing, nosniff and a referrer policy on every answer', async () => {
     const t = await start();
