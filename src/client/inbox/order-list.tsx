@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ORDER_STATUSES } from '../../shared/constants.js';
 import { api, type OrderList as List } from './api.js';
 import { formatDate, statusLabel } from './format.js';
 import { navigate } from './inbox-app.js';
+import { StatusOptions } from './status-options.js';
 
 function readQuery() {
   const p = new URLSearchParams(window.location.search);
@@ -62,11 +62,7 @@ export function OrderList({ onAuthError }: { onAuthError: (err: unknown) => void
           <label htmlFor="order-status-filter">Filter by status</label>
           <select id="order-status-filter" value={query.status} onChange={(e) => setQuery({ ...query, status: e.target.value, page: 1 })}>
             <option value="">All statuses</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
+              <StatusOptions />
           </select>
         </div>
         <button type="submit" className="button button-primary">

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { ORDER_STATUSES, VIEWS } from '../../shared/constants.js';
+import { VIEWS } from '../../shared/constants.js';
 import type { OrderLayout } from '../../shared/order.js';
 import { api, type Attachment, type OrderDetail } from './api.js';
 import { formatBytes, formatDate, statusLabel } from './format.js';
 import { navigate } from './inbox-app.js';
+import { StatusOptions } from './status-options.js';
 
 const DECORATIONS: Record<string, string> = { embroidery: 'Embroidery', 'screen-printing': 'Screen Printing', dtf: 'DTF', sewing: 'Sewing' };
 const PREVIEWABLE = /^image\/(png|jpeg|gif|webp)$/;
@@ -67,11 +68,7 @@ export function OrderView({ id, onAuthError }: { id: string; onAuthError: (err: 
           <div className="field">
             <label htmlFor="order-status">Status</label>
             <select id="order-status" value={order.status} disabled={saving} onChange={(e) => changeStatus(e.target.value)}>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
+              <StatusOptions />
             </select>
           </div>
           <a className="button button-primary" href={`/api/orders/${id}/files.zip`} download>

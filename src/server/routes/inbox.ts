@@ -9,6 +9,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import yazl from 'yazl';
 import { z } from 'zod';
 import { ORDER_STATUSES, statusLabel } from '../../shared/constants.js';
+import type { OrderDetail, OrderList } from '../../shared/inbox-api.js';
 import { AppError } from '../errors.js';
 import { findOrder, listAttachments } from '../storage/orders.js';
 import type { Database } from '../storage/schema.js';
@@ -125,7 +126,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       total,
       page,
       pageSize,
-    };
+    } satisfies OrderList;
   });
 
   app.get('/api/orders/export.csv', async (request, reply) => {
@@ -192,13 +193,14 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       db.selectFrom('mail_queue').select(['kind', 'recipient', 'status', 'attempts', 'last_error', 'sent_at', 'created_at']).where('order_id', '=', id).orderBy('kind').execute(),
     ]);
     const { document, ...row } = order;
+    const { search_text: _search, ...summary } = row;
     return {
-      order: { ...row, has_critical_deadline: row.has_critical_deadline === 1 },
+      order: { ...summary, has_critical_deadline: summary.has_critical_deadline === 1 },
       document: JSON.parse(document),
       attachments: attachments.map(({ storage_key: _key, ...a }) => a),
       history,
       mails,
-    };
+    } satisfies OrderDetail;
   });
 
   const statusBody = z.object({ status: z.enum(statusValues) });
