@@ -1,6 +1,7 @@
 // The served page: routes, run-time settings, and no server secret in anything it downloads.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness.js';
 
@@ -47,9 +48,24 @@ describe.skipIf(!built)('serving the client', () => {
     expect(asset.json().error.code).toBe('not_found');
   });
 
+  it('sends assets compressed with brotli or gzip, as the browser accepts', async () => {
+    const js = fs.readdirSync(path.join(clientDir, 'assets')).find((f) => f.endsWith('.js') && f.startsWith('index-'))!;
+    const raw = fs.readFileSync(path.join(clientDir, 'assets', js));
+    const br = await t.app.inject({ url: `/assets/${js}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(raw.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(raw)).toBe(true);
+    const gz = await t.app.inject({ url: `/assets/${js}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).equals(raw)).toBe(true);
+    const plain = await t.app.inject({ url: `/assets/${js}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(raw)).toBe(true);
+  });
+
   it('puts no server secret in the page or in anything the page downloads', async () => {
     const bodies = [(await page('/')).body, (await page('/inbox')).body, (await t.app.inject({ url: '/app-config.json' })).body];
-    for (const file of fs.readdirSync(path.join(clientDir, 'assets'))) {
+    for (const file of fs.readdirSync(path.join(clientDir, 'assets')).filter((f) => !/\.(br|gz)$/.test(f))) {
       const res = await t.app.inject({ url: `/assets/${file}` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
