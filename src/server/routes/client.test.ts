@@ -43,6 +43,9 @@ describe.skipIf(!built)('serving the client', () => {
     const res = await page('/nope/deeper');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<div id="root">');
+    const template = await page('/index.html');
+    expect(template.statusCode).toBe(404);
+    expect(template.body).toContain('"publicKey":"test-public-key"');
     const asset = await t.app.inject({ url: '/assets/missing.js' });
     expect(asset.statusCode).toBe(404);
     expect(asset.json().error.code).toBe('not_found');

@@ -50,6 +50,8 @@ export async function clientRoutes(app: FastifyInstance, opts: { config: Config;
     wildcard: false,
     // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
     preCompressed: true,
+    // The template is only ever sent with its settings written in (sendPage).
+    allowedPath: (pathName) => pathName !== '/index.html',
     // Hashed file names under /assets never change: cache them for a year.
     setHeaders: (reply, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
