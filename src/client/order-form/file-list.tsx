@@ -1,6 +1,36 @@
 import { extensionOf } from '../../shared/attachment-names.js';
+import { FileButton } from '../components/fields.js';
 import { useMessages } from '../i18n.js';
+import { randomId } from '../settings.js';
+import { useFormContext } from './form-context.js';
 import type { FileEntry } from './order-state.js';
+
+/** A multi-file control with its list: the size check, previews and announcements in one place. */
+export function FilePicker({ label, files, onAdd, onRemove }: { label: string; files: FileEntry[]; onAdd: (entries: FileEntry[]) => void; onRemove: (id: string) => void }) {
+  const t = useMessages();
+  const { maxFileBytes, announce } = useFormContext();
+  return (
+    <>
+      <FileButton
+        label={label}
+        multiple
+        maxBytes={maxFileBytes}
+        tooLarge={t.files.tooLarge}
+        onFiles={(chosen) => {
+          onAdd(toEntries(chosen, randomId));
+          announce(t.files.added(chosen.length));
+        }}
+      />
+      <FileList
+        files={files}
+        onRemove={(id) => {
+          onRemove(id);
+          announce(t.files.removed(files.find((f) => f.id === id)?.file.name ?? ''));
+        }}
+      />
+    </>
+  );
+}
 
 export function FileList({ files, onRemove }: { files: FileEntry[]; onRemove: (id: string) => void }) {
   const t = useMessages();

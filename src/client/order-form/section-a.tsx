@@ -4,7 +4,7 @@ import { DECORATION_METHODS, VIEWS, type DecorationMethod, type MockupOption, ty
 import { FileButton, RadioGroup, SelectField, TextField } from '../components/fields.js';
 import { useMessages } from '../i18n.js';
 import { randomId } from '../settings.js';
-import { FileList, toEntries } from './file-list.js';
+import { FilePicker, toEntries } from './file-list.js';
 import { useFormContext } from './form-context.js';
 import { showsViewEditor, vectorAnswerShown, type LayoutState, type OrderAction } from './order-state.js';
 
@@ -16,7 +16,6 @@ interface Props {
 
 export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
   const t = useMessages();
-  const { maxFileBytes, announce } = useFormContext();
   const n = layout.number;
   return (
     <fieldset className="form-section">
@@ -43,22 +42,11 @@ export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
             ]}
             onChange={(answer) => dispatch({ type: 'vectorFilesAnswered', layout: n, answer })}
           />
-          <FileButton
+          <FilePicker
             label={t.sectionA.uploadMockup}
-            multiple
-            maxBytes={maxFileBytes}
-            tooLarge={t.files.tooLarge}
-            onFiles={(files) => {
-              dispatch({ type: 'mockupFilesAdded', layout: n, files: toEntries(files, randomId) });
-              announce(t.files.added(files.length));
-            }}
-          />
-          <FileList
             files={layout.mockupFiles}
-            onRemove={(fileId) => {
-              dispatch({ type: 'mockupFileRemoved', layout: n, fileId });
-              announce(t.files.removed(layout.mockupFiles.find((f) => f.id === fileId)?.file.name ?? ''));
-            }}
+            onAdd={(files) => dispatch({ type: 'mockupFilesAdded', layout: n, files })}
+            onRemove={(fileId) => dispatch({ type: 'mockupFileRemoved', layout: n, fileId })}
           />
           {showsViewEditor(layout) && (
             <div className="views" role="group" aria-label={t.sectionA.viewsLegend}>

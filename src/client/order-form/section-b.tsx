@@ -1,16 +1,14 @@
 // Section B - Garment Selection.
 import type { Dispatch } from 'react';
 import type { GarmentOption, YesNo } from '../../shared/constants.js';
-import { FileButton, RadioGroup, SelectField, TextField } from '../components/fields.js';
+import { RadioGroup, SelectField, TextField } from '../components/fields.js';
 import { useMessages } from '../i18n.js';
 import { randomId } from '../settings.js';
-import { FileList, toEntries } from './file-list.js';
-import { useFormContext } from './form-context.js';
+import { FilePicker } from './file-list.js';
 import type { LayoutState, OrderAction, VariationField } from './order-state.js';
 
 export function SectionB({ layout, dispatch }: { layout: LayoutState; dispatch: Dispatch<OrderAction> }) {
   const t = useMessages();
-  const { maxFileBytes, announce } = useFormContext();
   const n = layout.number;
   const canRemove = layout.variations.length > 1;
   return (
@@ -29,17 +27,12 @@ export function SectionB({ layout, dispatch }: { layout: LayoutState; dispatch: 
 
       {layout.garmentOption === 'po' && (
         <>
-          <FileButton
+          <FilePicker
             label={t.sectionB.uploadPo}
-            multiple
-            maxBytes={maxFileBytes}
-            tooLarge={t.files.tooLarge}
-            onFiles={(files) => {
-              dispatch({ type: 'poFilesAdded', layout: n, files: toEntries(files, randomId) });
-              announce(t.files.added(files.length));
-            }}
+            files={layout.poFiles}
+            onAdd={(files) => dispatch({ type: 'poFilesAdded', layout: n, files })}
+            onRemove={(fileId) => dispatch({ type: 'poFileRemoved', layout: n, fileId })}
           />
-          <FileList files={layout.poFiles} onRemove={(fileId) => dispatch({ type: 'poFileRemoved', layout: n, fileId })} />
         </>
       )}
 
