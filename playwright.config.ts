@@ -4,7 +4,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Debian's Chromium (scripts/ensure-chromium.mjs installs it); Playwright's download cannot work here.
 const chromium =
-  process.env.CHROMIUM_PATH || execSync('command -v chromium || command -v chromium-browser || true', { shell: '/bin/sh', encoding: 'utf8' }).trim().split('\n')[0];
+  process.env.CHROMIUM_PATH ||
+  execSync('command -v chromium || command -v chromium-browser || true', { shell: '/bin/sh', encoding: 'utf8' })
+    .trim()
+    .split('\n')[0];
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
@@ -21,7 +24,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium || undefined,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -13,6 +13,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   server: {
-    proxy: { '/functions': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000', '/app-config.json': 'http://127.0.0.1:3000' },
+    proxy: {
+      '/functions': 'http://127.0.0.1:3000',
+      '/api': 'http://127.0.0.1:3000',
+      '/app-config.json': 'http://127.0.0.1:3000',
+    },
   },
 });

@@ -1,4 +1,4 @@
-// The long crash test (issue 5): many SIGKILLs of the real server under concurrent clients.
+// The long crash test: many SIGKILLs of the real server under concurrent clients.
 // Usage: npm run build && node bench/crash.mjs [kills] [clients]
 //        TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/crash.mjs 50
 import { runCrashTest } from '../scripts/crash-harness.mjs';
@@ -11,9 +11,25 @@ else console.log('PostgreSQL run skipped: set TEST_DATABASE_URL to include it.')
 const rows = [];
 for (const [name, url] of targets) {
   const started = Date.now();
-  const s = await runCrashTest({ kills, clients, postgresAdminUrl: url, log: (m) => process.stdout.write(`\r${name}: ${m}      `) });
+  const s = await runCrashTest({
+    kills,
+    clients,
+    postgresAdminUrl: url,
+    log: (m) => process.stdout.write(`\r${name}: ${m}      `),
+  });
   process.stdout.write('\n');
-  rows.push({ database: name, kills: s.kills, 'orders acknowledged': s.acknowledged, 'first try interrupted': s.interrupted, 'orders lost': s.lost, 'partial orders': s.partial, duplicates: s.duplicates, 'leftover files': s.leftoverTmp + s.orphanFolders, 'emails sent / queued': `${s.mailsSent}/${s.mailsQueued}`, seconds: Math.round((Date.now() - started) / 1000) });
+  rows.push({
+    database: name,
+    kills: s.kills,
+    'orders acknowledged': s.acknowledged,
+    'first try interrupted': s.interrupted,
+    'orders lost': s.lost,
+    'partial orders': s.partial,
+    duplicates: s.duplicates,
+    'leftover files': s.leftoverTmp + s.orphanFolders,
+    'emails sent / queued': `${s.mailsSent}/${s.mailsQueued}`,
+    seconds: Math.round((Date.now() - started) / 1000),
+  });
 }
 console.table(rows);
 const bad = rows.some((r) => r['orders lost'] || r['partial orders'] || r.duplicates || r['leftover files']);

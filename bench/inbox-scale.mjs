@@ -1,4 +1,4 @@
-// The inbox at scale (issue 6): 100,000 orders seeded on SQLite and on PostgreSQL; the
+// The inbox at scale: 100,000 orders seeded on SQLite and on PostgreSQL; the
 // server-side time of the list's first page and of searches, p50 and p95 over repeated runs.
 // Usage: npm run build && node bench/inbox-scale.mjs [orders]
 //        (set TEST_DATABASE_URL to include PostgreSQL)
@@ -14,7 +14,18 @@ import { loadConfig } from '../dist/server/config.js';
 const N = Number(process.argv[2] ?? 100_000);
 const RUNS = 60;
 const FIRST = ['Ada', 'Grace', 'Marie', 'Alan', 'Linus', 'Margaret', 'Katherine', 'Tim', 'Barbara', 'Edsger'];
-const LAST = ['Lovelace', 'Hopper', 'Curie', 'Turing', 'Torvalds', 'Hamilton', 'Johnson', 'Berners-Lee', 'Liskov', 'Dijkstra'];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Curie',
+  'Turing',
+  'Torvalds',
+  'Hamilton',
+  'Johnson',
+  'Berners-Lee',
+  'Liskov',
+  'Dijkstra',
+];
 const COMPANIES = ['Maple Tees', 'Northern Threads', 'Harbour Print', 'Prairie Apparel', 'Coastal Stitch', ''];
 const STATUSES = ['new', 'quoted', 'approved', 'in_production', 'ready', 'completed', 'cancelled'];
 
@@ -25,7 +36,21 @@ const referenceOf = (j) => {
 
 async function seed(db, n) {
   const start = Date.parse('2024-01-01T00:00:00Z');
-  const document = JSON.stringify({ layouts: { 1: { mockupOption: 'upload', garmentOption: 'pick', hasVectorFiles: 'no', variations: [], files: [], mockupImages: [], viewData: {} } }, isResalePartner: false, includePolyBags: false });
+  const document = JSON.stringify({
+    layouts: {
+      1: {
+        mockupOption: 'upload',
+        garmentOption: 'pick',
+        hasVectorFiles: 'no',
+        variations: [],
+        files: [],
+        mockupImages: [],
+        viewData: {},
+      },
+    },
+    isResalePartner: false,
+    includePolyBags: false,
+  });
   for (let i = 0; i < n; i += 1000) {
     const rows = [];
     for (let j = i; j < Math.min(n, i + 1000); j++) {
@@ -70,10 +95,15 @@ async function run(name, databaseUrl) {
   try {
     const t0 = Date.now();
     await seed(app.db, N);
-    if (app.dialect === 'postgres') await app.db.executeQuery({ sql: 'analyze', parameters: [], query: { kind: 'RawNode' } }).catch(() => {});
+    if (app.dialect === 'postgres')
+      await app.db.executeQuery({ sql: 'analyze', parameters: [], query: { kind: 'RawNode' } }).catch(() => {});
     const seedSeconds = ((Date.now() - t0) / 1000).toFixed(0);
     await addStaff(app.db, 'bench@shop.example', 'bench password long');
-    const login = await app.inject({ method: 'POST', url: '/api/session', payload: { email: 'bench@shop.example', password: 'bench password long' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: 'bench@shop.example', password: 'bench password long' },
+    });
     const cookie = String(login.headers['set-cookie']).split(';')[0];
     const cases = {
       'first page': '/api/orders',
@@ -96,7 +126,13 @@ async function run(name, databaseUrl) {
         total = res.json().total;
         if (i >= 5) times.push(ms); // the first runs warm caches up
       }
-      rows.push({ database: name, query: label, matches: total, 'p50 ms': percentile(times, 50).toFixed(1), 'p95 ms': percentile(times, 95).toFixed(1) });
+      rows.push({
+        database: name,
+        query: label,
+        matches: total,
+        'p50 ms': percentile(times, 50).toFixed(1),
+        'p95 ms': percentile(times, 95).toFixed(1),
+      });
     }
     console.log(`${name}: seeded ${N} orders in ${seedSeconds} s`);
     return rows;

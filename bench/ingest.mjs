@@ -5,67 +5,43 @@
 // Then: 50 customers uploading 10 MB each at once (aggregate throughput against the drain
 // baseline), and the original's JSON path with a 50 MB body (time and peak memory).
 // Usage: npm run build && node bench/ingest.mjs [sizeMB ...]   (default: 100 1024)
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
+import { BARE_DISK, startBare } from '../scripts/bare-servers.mjs';
+import { startBuiltServer } from '../scripts/built-server.mjs';
 
 const sizesMb = process.argv.slice(2).map(Number).filter(Boolean);
 const SIZES = (sizesMb.length ? sizesMb : [100, 1024]).map((mb) => mb * 1024 * 1024);
 const KEY = 'bench-public-key';
 const CHUNK = randomBytes(1024 * 1024);
 
-const BARE = `
-  const http = require('node:http');
-  http.createServer((req, res) => {
-    req.on('data', () => {});
-    req.on('end', () => { res.statusCode = 201; res.end('{}'); });
-  }).listen(0, '127.0.0.1', function () { process.send(this.address().port); });
-`;
-
-// A second baseline: the same body written to a file and flushed (fdatasync every 64 MiB,
-// fsync at the end), i.e. what this machine's disk allows a durable upload at all.
-const BARE_DISK = `
-  const http = require('node:http'); const fs = require('node:fs/promises'); const path = require('node:path');
-  http.createServer(async (req, res) => {
-    const fh = await fs.open(path.join(process.env.DIR, 'upload'), 'w');
-    let pending = Promise.resolve(), flushing = Promise.resolve(), batch = [], bytes = 0, unflushed = 0;
-    for await (const c of req) {
-      batch.push(c); bytes += c.length;
-      if (bytes >= 1 << 20) {
-        await pending; const buf = Buffer.concat(batch); pending = fh.write(buf, 0, buf.length); batch = []; unflushed += bytes; bytes = 0;
-        if (unflushed >= 64 << 20) { await flushing; flushing = pending.then(() => fh.datasync()); unflushed = 0; }
-      }
-    }
-    await pending; await flushing; if (batch.length) await fh.write(Buffer.concat(batch)); await fh.sync(); await fh.close();
-    res.statusCode = 201; res.end('{}');
-  }).listen(0, '127.0.0.1', function () { process.send(this.address().port); });
-`;
-
-function startBare(script = BARE) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-bench-'));
-  const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve) => child.once('message', (port) => resolve({ child, port, dataDir })));
-}
-async function startReal() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-bench-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_API_KEY: KEY, LOG_LEVEL: 'warn', SUBMIT_RATE_LIMIT: '1000000', MAX_FILE_BYTES: String(64 * 1024 ** 3), MAX_ORDER_BYTES: String(64 * 1024 ** 3) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+const startReal = () =>
+  startBuiltServer({
+    PUBLIC_API_KEY: KEY,
+    SUBMIT_RATE_LIMIT: '1000000',
+    MAX_FILE_BYTES: String(64 * 1024 ** 3),
+    MAX_ORDER_BYTES: String(64 * 1024 ** 3),
   });
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return { child, port, dataDir };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
 
 const ORDER = JSON.stringify({
-  layouts: { 1: { mockupOption: 'upload', garmentOption: 'pick', files: [{ name: 'artwork.psd', type: 'image/vnd.adobe.photoshop', role: 'mockup' }], billing: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Engine Rd', city: 'Halifax', province: 'NS', postalCode: 'B3H 1A1', phone: '902-555-0100', email: 'ada@example.com' } } },
+  layouts: {
+    1: {
+      mockupOption: 'upload',
+      garmentOption: 'pick',
+      files: [{ name: 'artwork.psd', type: 'image/vnd.adobe.photoshop', role: 'mockup' }],
+      billing: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        address: '1 Engine Rd',
+        city: 'Halifax',
+        province: 'NS',
+        postalCode: 'B3H 1A1',
+        phone: '902-555-0100',
+        email: 'ada@example.com',
+      },
+    },
+  },
   isResalePartner: false,
   includePolyBags: false,
 });
@@ -85,12 +61,20 @@ function upload(port, size) {
       port,
       method: 'POST',
       path: '/functions/v1/submit-order',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length, apikey: KEY },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + size + tail.length,
+        apikey: KEY,
+      },
     });
     req.on('response', (res) => {
       let body = '';
       res.on('data', (d) => (body += d));
-      res.on('end', () => (res.statusCode === 201 ? resolve(Number(process.hrtime.bigint() - started) / 1e9) : reject(new Error(`${res.statusCode} ${body}`))));
+      res.on('end', () =>
+        res.statusCode === 201
+          ? resolve(Number(process.hrtime.bigint() - started) / 1e9)
+          : reject(new Error(`${res.statusCode} ${body}`)),
+      );
     });
     req.on('error', reject);
     let left = size;
@@ -112,14 +96,35 @@ function postJson(port, size) {
   const fileBytes = Math.floor(((size - 1000) * 3) / 4);
   const data = Buffer.alloc(fileBytes, 7).toString('base64');
   const order = JSON.parse(ORDER);
-  const body = Buffer.from(JSON.stringify({ ...order, files: [{ name: 'artwork.psd', type: 'image/vnd.adobe.photoshop', data: `data:image/vnd.adobe.photoshop;base64,${data}` }] }));
+  const body = Buffer.from(
+    JSON.stringify({
+      ...order,
+      files: [
+        {
+          name: 'artwork.psd',
+          type: 'image/vnd.adobe.photoshop',
+          data: `data:image/vnd.adobe.photoshop;base64,${data}`,
+        },
+      ],
+    }),
+  );
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/functions/v1/submit-order', headers: { 'content-type': 'application/json', 'content-length': body.length, apikey: KEY } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/functions/v1/submit-order',
+      headers: { 'content-type': 'application/json', 'content-length': body.length, apikey: KEY },
+    });
     req.on('response', (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
-      res.on('end', () => (res.statusCode === 201 ? resolve({ seconds: Number(process.hrtime.bigint() - started) / 1e9, bytes: body.length }) : reject(new Error(`${res.statusCode} ${text}`))));
+      res.on('end', () =>
+        res.statusCode === 201
+          ? resolve({ seconds: Number(process.hrtime.bigint() - started) / 1e9, bytes: body.length })
+          : reject(new Error(`${res.statusCode} ${text}`)),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -175,7 +180,7 @@ console.log('Goal: ratio ≥ 0.80; submit-order peak RSS (VmHWM) flat in the upl
     {
       customers: 50,
       'each MB': 10,
-      'succeeded': 50 - real.failed,
+      succeeded: 50 - real.failed,
       'drain MB/s': bare.mbps.toFixed(0),
       'disk MB/s': disk.mbps.toFixed(0),
       'submit-order MB/s': real.mbps.toFixed(0),
@@ -194,7 +199,14 @@ console.log('Goal: ratio ≥ 0.80; submit-order peak RSS (VmHWM) flat in the upl
   const real = await startReal();
   try {
     const json = await postJson(real.port, 50 * 1024 * 1024 - 2048);
-    console.table([{ body: `${(json.bytes / 1024 / 1024).toFixed(1)} MB JSON`, 'submit-order seconds': json.seconds.toFixed(2), 'drain seconds': drain.seconds?.toFixed(2), 'submit-order peak RSS MB': peakRssMb(real.child.pid).toFixed(0) }]);
+    console.table([
+      {
+        body: `${(json.bytes / 1024 / 1024).toFixed(1)} MB JSON`,
+        'submit-order seconds': json.seconds.toFixed(2),
+        'drain seconds': drain.seconds?.toFixed(2),
+        'submit-order peak RSS MB': peakRssMb(real.child.pid).toFixed(0),
+      },
+    ]);
   } finally {
     real.child.kill('SIGKILL');
     fs.rmSync(real.dataDir, { recursive: true, force: true });

@@ -1,30 +1,38 @@
-// Lighthouse, mobile settings, against the built app served by the real server (issue 6).
+// Lighthouse, mobile settings, against the built app served by the real server.
 // Usage: npm run build && node bench/lighthouse.mjs
 // CHROME_PATH defaults to Debian's chromium.
-import { spawn, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBuiltServer } from '../scripts/built-server.mjs';
 
-process.env.CHROME_PATH ||= execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh', encoding: 'utf8' }).trim();
-const port = 3300 + Math.floor(Math.random() * 500);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-lh-'));
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  stdio: 'inherit',
-});
+process.env.CHROME_PATH ||= execSync('command -v chromium || command -v chromium-browser', {
+  shell: '/bin/sh',
+  encoding: 'utf8',
+}).trim();
+const { child: server, port, dataDir } = await startBuiltServer({}, { stdio: 'inherit' });
 const chrome = await chromeLauncher.launch({
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 try {
-  for (let i = 0; i < 100 && !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
   const rows = [];
   // Lighthouse does not audit pages served with an error status, so the 404 page is left out.
   for (const url of [`http://127.0.0.1:${port}/`]) {
     // Mobile form factor and Lighthouse's default simulated throttling (slow 4G, 4x CPU slowdown).
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const { categories, audits } = result.lhr;
     rows.push({
       page: new URL(url).pathname,
@@ -37,7 +45,9 @@ try {
       CLS: audits['cumulative-layout-shift'].displayValue,
     });
     for (const [id, cat] of Object.entries(categories)) {
-      const failing = cat.auditRefs.filter((r) => r.weight > 0 && audits[r.id].score !== null && audits[r.id].score < 1).map((r) => r.id);
+      const failing = cat.auditRefs
+        .filter((r) => r.weight > 0 && audits[r.id].score !== null && audits[r.id].score < 1)
+        .map((r) => r.id);
       if (failing.length) console.log(`${new URL(url).pathname} ${id}: not full marks on ${failing.join(', ')}`);
     }
   }

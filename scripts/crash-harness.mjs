@@ -1,20 +1,20 @@
-// Crash test (issue 5): the real server, several concurrent clients submitting orders with
+// Crash test: the real server, several concurrent clients submitting orders with
 // files, SIGKILL at random moments, restarts; then every acknowledged order must be complete,
 // nothing partial may be visible, leftovers must be swept and every queued email sent.
 // Used by src/server/crash.test.ts (short) and bench/crash.mjs (long).
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { freePort } from './free-port.mjs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { Sqlite as Database } from '../dist/server/storage/sqlite-driver.js';
 import pg from 'pg';
+import { formOf, makeHarnessOrder } from './harness-orders.mjs';
 
 const KEY = 'crash-test-public-key';
 const sha = (b) => createHash('sha256').update(b).digest('hex');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 
 async function freshPostgres(adminUrl) {
   const name = `aof_crash_${randomBytes(5).toString('hex')}`;
@@ -35,32 +35,7 @@ async function freshPostgres(adminUrl) {
   };
 }
 
-function makeOrder(n) {
-  const files = Array.from({ length: 1 + (n % 3) }, (_, i) => ({
-    name: `art-${n}-${i}.bin`,
-    data: randomBytes(10_000 + Math.floor(Math.random() * 600_000)),
-  }));
-  const order = {
-    layouts: {
-      1: {
-        mockupOption: 'upload',
-        garmentOption: 'pick',
-        files: files.map((f) => ({ name: f.name, type: 'application/octet-stream', role: 'mockup' })),
-        billing: { firstName: 'Crash', lastName: `Test ${n}`, address: '1 Main St', city: 'Halifax', province: 'NS', postalCode: 'B3H 1A1', phone: '902-555-0100', email: `crash${n}@example.com` },
-      },
-    },
-    isResalePartner: false,
-    includePolyBags: false,
-  };
-  return { key: randomUUID(), order, files };
-}
-
-function formOf({ order, files }) {
-  const form = new FormData();
-  form.append('order', JSON.stringify(order));
-  for (const f of files) form.append('files', new Blob([f.data], { type: 'application/octet-stream' }), f.name);
-  return form;
-}
+const makeOrder = (n) => makeHarnessOrder(n, { who: 'Crash', files: 1 + (n % 3), minBytes: 10_000, maxBytes: 610_000 });
 
 export async function runCrashTest({ kills = 3, clients = 4, postgresAdminUrl = '', log = () => {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-crash-'));
@@ -88,7 +63,13 @@ export async function runCrashTest({ kills = 3, clients = 4, postgresAdminUrl = 
   const start = async () => {
     server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     for (let i = 0; i < 200; i++) {
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await sleep(50);
     }
     throw new Error('the server did not come back after a restart');
@@ -103,7 +84,11 @@ export async function runCrashTest({ kills = 3, clients = 4, postgresAdminUrl = 
   const unknown = new Map();
   const stats = { kills: 0, sent: 0, acknowledged: 0, interrupted: 0, lost: 0, partial: 0, duplicates: 0 };
   const submit = async (o) => {
-    const res = await fetch(`${base}/functions/v1/submit-order`, { method: 'POST', headers: { apikey: KEY, 'idempotency-key': o.key }, body: formOf(o) });
+    const res = await fetch(`${base}/functions/v1/submit-order`, {
+      method: 'POST',
+      headers: { apikey: KEY, 'idempotency-key': o.key },
+      body: formOf(o),
+    });
     const body = await res.json().catch(() => null);
     if (res.status === 201) return body;
     if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
@@ -154,12 +139,29 @@ export async function runCrashTest({ kills = 3, clients = 4, postgresAdminUrl = 
     stats.acknowledged = acked.size;
 
     // Queued emails go out after the restarts.
-    const db = pgdb ? new pg.Client({ connectionString: pgdb.url }) : new Database(path.join(dataDir, 'orders.sqlite'), { readonly: true });
+    const db = pgdb
+      ? new pg.Client({ connectionString: pgdb.url })
+      : new Database(path.join(dataDir, 'orders.sqlite'), { readonly: true });
     if (pgdb) await db.connect();
     const query = async (text, params = []) =>
-      pgdb ? (await db.query(text.replace(/\?/g, (() => { let i = 0; return () => `$${++i}`; })()), params)).rows : db.prepare(text).all(...params);
+      pgdb
+        ? (
+            await db.query(
+              text.replace(
+                /\?/g,
+                (() => {
+                  let i = 0;
+                  return () => `$${++i}`;
+                })(),
+              ),
+              params,
+            )
+          ).rows
+        : db.prepare(text).all(...params);
     try {
-      for (let i = 0; i < 200; i++) {
+      // Mail claimed by a killed process waits out its lease, then its retry delay: give the
+      // queue a minute on a busy machine before counting what was sent.
+      for (let i = 0; i < 600; i++) {
         const [{ n: waiting }] = await query(`select count(*) as n from mail_queue where status <> 'sent'`);
         if (Number(waiting) === 0) break;
         await sleep(100);
@@ -172,19 +174,33 @@ export async function runCrashTest({ kills = 3, clients = 4, postgresAdminUrl = 
           stats.lost++;
           continue;
         }
-        const rows = await query('select name, sha256, size, storage_key from attachments where order_id = ? order by position', [a.result.orderId]);
+        const rows = await query(
+          'select name, sha256, size, storage_key from attachments where order_id = ? order by position',
+          [a.result.orderId],
+        );
         const ok =
           rows.length === a.files.length &&
           rows.every((r, i) => {
             const file = path.join(dataDir, 'files', r.storage_key);
-            return r.name === a.files[i].name && r.sha256 === sha(a.files[i].data) && fs.existsSync(file) && sha(fs.readFileSync(file)) === r.sha256;
+            return (
+              r.name === a.files[i].name &&
+              r.sha256 === sha(a.files[i].data) &&
+              fs.existsSync(file) &&
+              sha(fs.readFileSync(file)) === r.sha256
+            );
           });
         if (!ok) stats.lost++;
       }
       // Nothing partial: every stored order has all its files, intact.
       for (const o of orders) {
         const rows = await query('select sha256, storage_key from attachments where order_id = ?', [o.id]);
-        if (rows.some((r) => { const f = path.join(dataDir, 'files', r.storage_key); return !fs.existsSync(f) || sha(fs.readFileSync(f)) !== r.sha256; })) stats.partial++;
+        if (
+          rows.some((r) => {
+            const f = path.join(dataDir, 'files', r.storage_key);
+            return !fs.existsSync(f) || sha(fs.readFileSync(f)) !== r.sha256;
+          })
+        )
+          stats.partial++;
       }
       const mails = await query('select status from mail_queue');
       stats.orders = orders.length;
@@ -193,7 +209,8 @@ export async function runCrashTest({ kills = 3, clients = 4, postgresAdminUrl = 
       stats.leftoverTmp = fs.readdirSync(path.join(dataDir, 'tmp')).length;
       stats.orphanFolders = fs.readdirSync(path.join(dataDir, 'files')).filter((d) => !ids.has(d)).length;
     } finally {
-      pgdb ? await db.end() : db.close();
+      if (pgdb) await db.end();
+      else db.close();
     }
     return stats;
   } finally {

@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 const found = () => {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
   try {
-    return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh', encoding: 'utf8' }).trim().split('\n')[0];
+    return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh', encoding: 'utf8' })
+      .trim()
+      .split('\n')[0];
   } catch {
     return '';
   }
@@ -18,10 +20,15 @@ let hasApt = false;
 try {
   execSync('command -v apt-get', { shell: '/bin/sh', stdio: 'ignore' });
   hasApt = true;
-} catch {}
+} catch {
+  // No apt-get: say how to install below.
+}
 if (isRoot && hasApt) {
-  console.log('Chromium is missing: installing Debian\'s chromium package for the browser tests…');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit', shell: '/bin/sh' });
+  console.log("Chromium is missing: installing Debian's chromium package for the browser tests…");
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+    shell: '/bin/sh',
+  });
   if (found()) process.exit(0);
 }
 console.error(

@@ -11,7 +11,10 @@ for (const file of fs.readdirSync(dir, { recursive: true, withFileTypes: true })
   // index.html is not served as a file: the server writes its settings into it per request.
   if (!file.isFile() || !/\.(js|css|svg)$/.test(file.name)) continue;
   const data = fs.readFileSync(full);
-  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${full}.br`,
+    zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
   count++;
 }

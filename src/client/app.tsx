@@ -1,4 +1,4 @@
-// The two routes of spec section 2 (and the shop's inbox, loaded only when visited).
+// The two routes of docs/product.md (Routes) (and the shop's inbox, loaded only when visited).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { catalogues, initialLanguage, MessagesContext, rememberLanguage, type Language } from './i18n.js';
 import { NotFound } from './not-found.js';
@@ -6,6 +6,9 @@ import { OrderPage } from './order-form/order-page.js';
 import type { ClientSettings } from './settings.js';
 
 const InboxApp = lazy(() => import('./inbox/inbox-app.js'));
+// The customer's order page (/o/<token>): its own chunk, never in the form's initial download.
+const OrderStatusApp = lazy(() => import('./order-status/order-status-app.js'));
+const ORDER_LINK_PATH = /^\/o\/([A-Za-z0-9_-]+)$/;
 
 export function App({ path, settings }: { path: string; settings: ClientSettings }) {
   const [language, setLanguage] = useState<Language>(() => {
@@ -15,9 +18,18 @@ export function App({ path, settings }: { path: string; settings: ClientSettings
   });
 
   const isInbox = path === '/inbox' || path.startsWith('/inbox/');
+  const orderLink = ORDER_LINK_PATH.exec(path)?.[1];
   useEffect(() => {
-    if (!isInbox) document.title = catalogues[language].page.title;
-  }, [language, isInbox]);
+    if (!isInbox && !orderLink) document.title = catalogues[language].page.title;
+  }, [language, isInbox, orderLink]);
+
+  if (orderLink) {
+    return (
+      <Suspense fallback={<p className="page">…</p>}>
+        <OrderStatusApp token={orderLink} />
+      </Suspense>
+    );
+  }
 
   if (isInbox) {
     return (
@@ -36,7 +48,12 @@ export function App({ path, settings }: { path: string; settings: ClientSettings
   return (
     <MessagesContext.Provider value={t}>
       <nav className="top-bar" aria-label={t.language.switchLabel}>
-        <button type="button" className="button-link language-switch" lang={t.language.switchToLang} onClick={switchLanguage}>
+        <button
+          type="button"
+          className="button-link language-switch"
+          lang={t.language.switchToLang}
+          onClick={switchLanguage}
+        >
           {t.language.switchTo}
         </button>
       </nav>

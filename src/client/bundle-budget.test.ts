@@ -1,8 +1,7 @@
-// The order page's budget (DESIGN.md): at most 100 KB of initial JavaScript, gzip, and the
+// The order page's budget (docs/architecture.md, Budgets): at most 100 KB of initial JavaScript, gzip, and the
 // inbox never in it. Runs on the build that `npm test` makes first.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs helper shared with bench/bundle-size.mjs
 import { measureInitialAssets } from '../../scripts/initial-assets.mjs';
 
 const built = fs.existsSync('dist/client/index.html');
@@ -10,7 +9,7 @@ const built = fs.existsSync('dist/client/index.html');
 describe.skipIf(!built)('the order page bundle', () => {
   it('downloads at most 100 KB of JavaScript (gzip) before it runs', () => {
     const { assets, totals } = measureInitialAssets('dist/client');
-    expect(assets.some((a: { kind: string }) => a.kind === 'js')).toBe(true);
+    expect(assets.some((a) => a.kind === 'js')).toBe(true);
     expect(totals.jsGzip).toBeLessThanOrEqual(100 * 1024);
   });
 
@@ -18,7 +17,7 @@ describe.skipIf(!built)('the order page bundle', () => {
     const { assets } = measureInitialAssets('dist/client');
     const chunks = fs.readdirSync('dist/client/assets');
     expect(chunks.some((f) => f.startsWith('inbox-app'))).toBe(true);
-    expect(assets.map((a: { file: string }) => a.file).some((f: string) => f.includes('inbox'))).toBe(false);
+    expect(assets.map((a) => a.file).some((f) => f.includes('inbox'))).toBe(false);
   });
 });
 if (!built) console.log('Bundle budget skipped: no dist/client (npm test builds it first).');

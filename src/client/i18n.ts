@@ -18,7 +18,12 @@ export function initialLanguage(): Language {
   } catch {
     // Storage can be off (private mode): fall back to the browser's language.
   }
-  return (navigator.languages ?? [navigator.language]).find((l) => /^(en|fr)\b/i.test(l))?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  return (navigator.languages ?? [navigator.language])
+    .find((l) => /^(en|fr)\b/i.test(l))
+    ?.toLowerCase()
+    .startsWith('fr')
+    ? 'fr'
+    : 'en';
 }
 
 export function rememberLanguage(language: Language): void {

@@ -1,11 +1,7 @@
 // Run-time settings the server writes into index.html (no rebuild to change them).
-export interface ClientSettings {
-  functionsUrl: string;
-  publicKey: string;
-  designStudioUrl: string;
-  maxFileBytes: number;
-  formToken?: string;
-}
+import type { ClientSettings } from '../shared/client-settings.js';
+
+export type { ClientSettings };
 
 const FALLBACK: ClientSettings = {
   functionsUrl: '/functions/v1/submit-order',
@@ -34,10 +30,4 @@ export function readSettings(): ClientSettings {
   } catch {
     return FALLBACK;
   }
-}
-
-/** Ids for keys and files; getRandomValues works on plain http too, unlike randomUUID. */
-export function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -1,22 +1,38 @@
 // buildApp(config): a ready Fastify instance, the same for production and for tests.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+// Decorations first (database, file store, configuration), then the HTTP edge (errors,
+// schemas, headers), then the routes; the mail worker starts here and stops on close.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { startArtworkQueue, type ArtworkQueue } from './artwork/artwork-queue.js';
+import { setMaxConcurrentHashes } from './auth/passwords.js';
 import type { Config } from './config.js';
-import { AppError, isUnavailableError, unavailable } from './errors.js';
-import { clientRoutes } from './routes/client.js';
-import { healthRoutes } from './routes/health.js';
-import { submitOrderRoutes } from './routes/submit-order.js';
-import { inboxRoutes } from './routes/inbox.js';
-import { staffAuthPlugin } from './routes/staff-auth.js';
+import { createFileStore } from './files/create-file-store.js';
+import type { FileStore } from './files/file-store.js';
+import { ConcurrencyGate } from './http/concurrency-gate.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { loggerOptions, type LogStream } from './http/logging.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import { registerRouteTimeouts } from './http/timeouts.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { composeOrderMails } from './mail/compose.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { outboxDirOf } from './mail/outbox.js';
 import { startMailWorker, type MailWorker } from './mail/queue.js';
-import path from 'node:path';
-import { securityHeaders } from './security-headers.js';
+import { startHousekeeping } from './privacy/housekeeping.js';
+import { clientRoutes, pageRenderer, sendNotFound } from './routes/client.js';
+import { healthRoutes } from './routes/health.js';
+import { inboxRoutes } from './routes/inbox/index.js';
+import { orderLinkRoutes } from './routes/order-link.js';
+import type { QuoteDeps } from './quotes/quote-service.js';
+import { staffAuthPlugin } from './routes/staff-auth.js';
+import { submitOrderRoutes } from './routes/submit-order.js';
 import { openDatabase, type Dialect } from './storage/db.js';
-import { FileStore } from './storage/files.js';
+import { forgetExpiredFormTokens } from './storage/form-tokens.js';
 import { existingOrderIds } from './storage/orders.js';
 import type { Database } from './storage/schema.js';
+import { uploadRoutes } from './routes/uploads.js';
+import { createUploadStore, type UploadStore } from './uploads/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,104 +41,179 @@ declare module 'fastify' {
     files: FileStore;
     config: Config;
     mailWorker: MailWorker;
+    jsonOrderGate: ConcurrencyGate;
+    uploads: UploadStore;
   }
 }
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface AppOptions {
   /** Replaces the mailer made from the configuration (tests). */
   mailer?: Mailer;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: LogStream;
+  /** How often retention and session expiry are checked (tests shorten it). */
+  housekeepingIntervalMs?: number;
+  /** Replaces the upload store made from the configuration. */
+  uploads?: UploadStore;
 }
 
-/** Fastify's own 4xx codes, as codes and sentences for people. */
-const FRAMEWORK_ERRORS: Record<string, { code: string; message: (config: Config) => string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    code: 'order_too_large',
-    message: (c) =>
-      `This JSON order is larger than ${Math.round(c.MAX_JSON_BYTES / 1024 / 1024)} MB. Send large orders as multipart/form-data, with each file as its own part (the order form does this).`,
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    code: 'unsupported_media_type',
-    message: () => 'Send the order as application/json or multipart/form-data.',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: () => 'The JSON body is empty.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_body', message: () => 'The body is shorter or longer than its Content-Length.' },
-};
+/** TRUST_PROXY as Fastify takes it; a number of hops trusts that many proxies nearest the server. */
+function trustProxyOption(value: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    logger: loggerOptions(config, options.logStream),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Slow or endless clients: headers within HEADERS_TIMEOUT_MS, a stalled connection dropped
-    // after IDLE_TIMEOUT_MS without a byte, a whole request within REQUEST_TIMEOUT_MS (hours:
-    // a large upload on a slow phone connection must not be cut).
+    // after IDLE_TIMEOUT_MS without a byte; the time for a whole request is set per route
+    // (http/timeouts.ts: hours for an upload that keeps moving, ROUTE_TIMEOUT_MS elsewhere).
     connectionTimeout: 0,
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    requestTimeout: 0,
     keepAliveTimeout: 10_000,
     // Node checks these timeouts on an interval (30 s by default): check often enough to honour them.
-    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.HEADERS_TIMEOUT_MS / 4)) },
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.HEADERS_TIMEOUT_MS / 4)),
+    },
   });
 
+  setMaxConcurrentHashes(config.SIGN_IN_MAX_CONCURRENT_HASHES);
   const { db, dialect } = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
-  const files = new FileStore(config.dataDir);
+  const files = createFileStore(config);
   await files.init();
   app.decorate('db', db);
   app.decorate('dialect', dialect);
   app.decorate('files', files);
   app.decorate('config', config);
+  const uploads = options.uploads ?? (await createUploadStore(config));
+  app.decorate('uploads', uploads);
 
   // Leftovers of a crash: staging folders and order folders without a committed order.
   const swept = await files.sweep((ids) => existingOrderIds(db, ids), config.SWEEP_MIN_AGE_SECONDS * 1000);
   if (swept.removed > 0) app.log.info({ removed: swept.removed }, 'swept files left by an interrupted upload');
 
+  // On S3 the bucket outlives any one process: what a failed order left there (its cleanup could
+  // not reach the store) is swept hourly too. Anything younger than the longest upload and an
+  // hour is left alone: it may be an order in flight, here (staging) or in another process.
+  const sweepBucket =
+    files.backend === 's3'
+      ? setInterval(
+          () =>
+            void files
+              .sweep(
+                (ids) => existingOrderIds(db, ids),
+                Math.max(config.SWEEP_MIN_AGE_SECONDS * 1000, config.REQUEST_TIMEOUT_MS + HOUR_MS),
+              )
+              .catch((err: unknown) => app.log.warn({ err }, 'sweeping the bucket failed; will retry')),
+          HOUR_MS,
+        )
+      : null;
+  sweepBucket?.unref();
+
   app.server.on('connection', (socket) => socket.setTimeout(config.IDLE_TIMEOUT_MS, () => socket.destroy()));
 
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      return reply.code(err.statusCode).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
-    }
-    if (isUnavailableError(err)) {
-      request.log.error({ err }, 'dependency unavailable');
-      const storageCodes = ['ENOSPC', 'EIO', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM', 'ENOTDIR', 'EMFILE'];
-      const e = unavailable(storageCodes.includes(String(err.code)) ? 'file storage' : 'database');
-      return reply.code(503).header('retry-after', '30').send({ error: { code: e.code, message: e.message } });
-    }
-    const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
-    if (known) return reply.code(err.statusCode ?? 400).send({ error: { code: known.code, message: known.message(config) } });
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const code = err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'invalid_json' : 'bad_request';
-      const message = code === 'invalid_json' ? 'The body is not valid JSON.' : err.message;
-      return reply.code(err.statusCode).send({ error: { code, message } });
-    }
-    request.log.error({ err }, 'unexpected error');
-    return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Nothing was saved; please try again.' } });
-  });
+  registerErrorHandler(app, config);
+  // Routes declare zod schemas for what they take and what they answer.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerSecurityHeaders(app, config);
+  registerOriginCheck(app, config);
+  registerRouteTimeouts(app, config);
 
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox') });
-  const mailWorker = startMailWorker({ db, mailer, intervalMs: config.MAIL_POLL_MS, retryBaseMs: config.MAIL_RETRY_BASE_MS, leaseMs: config.MAIL_LEASE_MS, log: app.log });
+  const outboxDir = outboxDirOf(config.dataDir);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir });
+  const mailWorker = startMailWorker({
+    db,
+    mailer,
+    intervalMs: config.MAIL_POLL_MS,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    leaseMs: config.MAIL_LEASE_MS,
+    log: app.log,
+  });
   app.decorate('mailWorker', mailWorker);
+  // Retention, expired sessions, outbox copies of deleted orders, expired uploads: at start, then hourly.
+  const housekeeping = startHousekeeping({
+    db,
+    files,
+    outboxDir,
+    retentionDays: config.RETENTION_DAYS,
+    uploads,
+    uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
+    intervalMs: options.housekeepingIntervalMs ?? 60 * 60 * 1000,
+    log: app.log,
+  });
+  // Used form tokens are only needed until they expire anyway.
+  const forgetTokens = setInterval(
+    () =>
+      void forgetExpiredFormTokens(db).catch((err: unknown) => app.log.warn({ err }, 'forgetting used form tokens')),
+    60 * 60 * 1000,
+  );
+  forgetTokens.unref();
+  const shop = {
+    name: config.SHOP_NAME,
+    contact: config.SHOP_CONTACT,
+    shopEmail: config.SHOP_EMAIL,
+    publicUrl: config.publicUrl,
+  };
+  const artworkQueue: ArtworkQueue | null = config.ARTWORK_CHECKS
+    ? startArtworkQueue({
+        db,
+        files,
+        shop,
+        intervalMs: config.ARTWORK_POLL_MS,
+        leaseMs: config.ARTWORK_TIMEOUT_MS * 3,
+        timeoutMs: config.ARTWORK_TIMEOUT_MS,
+        onMailQueued: () => void mailWorker.kick(),
+        log: app.log,
+      })
+    : null;
   app.addHook('onClose', async () => {
+    if (sweepBucket) clearInterval(sweepBucket);
+    await housekeeping.stop();
+    clearInterval(forgetTokens);
+    await artworkQueue?.stop();
     await mailWorker.stop();
     await db.destroy();
   });
-  const shop = { name: config.SHOP_NAME, contact: config.SHOP_CONTACT, shopEmail: config.SHOP_EMAIL, publicUrl: config.publicUrl };
 
-  securityHeaders(app, config);
-  await app.register(healthRoutes, { db, files });
+  const jsonOrderGate = new ConcurrencyGate(config.MAX_CONCURRENT_JSON_ORDERS, config.JSON_ORDER_QUEUE, 60_000, 30);
+  app.decorate('jsonOrderGate', jsonOrderGate);
+
+  await app.register(healthRoutes, { db, files, uploads });
   await app.register(submitOrderRoutes, {
     config,
     db,
     files,
+    uploads,
     composeMails: (order) => composeOrderMails(order, shop),
-    onOrderSaved: () => void mailWorker.kick(),
+    onOrderSaved: () => {
+      void mailWorker.kick();
+      void artworkQueue?.kick();
+    },
+    jsonGate: jsonOrderGate,
   });
+  await app.register(uploadRoutes, { config, db, files, uploads });
   await app.register(staffAuthPlugin, { config });
-  await app.register(inboxRoutes);
-  if (config.clientDir) {
-    await app.register(clientRoutes, { config, clientDir: config.clientDir });
+  const quoteDeps: QuoteDeps = {
+    db,
+    dialect,
+    shopProvince: config.SHOP_PROVINCE,
+    registration: { gstHst: config.GST_HST_NUMBER, qst: config.QST_NUMBER },
+    shop,
+  };
+  const onMailQueued = () => void mailWorker.kick();
+  await app.register(inboxRoutes, { quoteDeps, onMailQueued });
+  const sendPage = config.clientDir ? pageRenderer(config.clientDir, config) : null;
+  await app.register(orderLinkRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
+  if (config.clientDir && sendPage) {
+    await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage });
   } else {
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ error: { code: 'not_found', message: `No such path: ${request.method} ${request.url.slice(0, 200)}` } }),
-    );
+    app.setNotFoundHandler((request, reply) => sendNotFound(request, reply, null));
   }
   return app;
 }

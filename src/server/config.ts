@@ -1,18 +1,19 @@
-// Configuration from the environment, checked once at start-up (DESIGN.md "Run it").
+// Configuration from the environment, checked once at start-up: a bad value stops the server
+// with a message naming the variable (README, Configuration).
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { provinceCodeOf } from '../shared/quote.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
 const bytes = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', ''])
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1');
+/** What Fastify's trustProxy takes: all, none, a number of hops, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+// proxy-addr's names for address ranges.
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,7 +25,7 @@ export const configSchema = z.object({
     .default(''),
   PUBLIC_URL: z.string().url().optional(),
   PUBLIC_API_KEY: z.string().min(8, 'must be at least 8 characters').default('public-anon-key-change-me'),
-  CORS_ORIGINS: z.string().default('*'),
+  CORS_ORIGINS: z.string().default(''),
   DESIGN_STUDIO_URL: z.string().url().default('https://www.example.com/design-studio'),
   SMTP_URL: z
     .string()
@@ -34,25 +35,131 @@ export const configSchema = z.object({
   SHOP_NAME: z.string().min(1).default('Our Apparel Shop'),
   SHOP_CONTACT: z.string().default('orders@example.com'),
   MAIL_FROM: z.string().min(3).default('Order Form <no-reply@example.com>'),
+  /** The shop's province: the place of supply of a local pickup, for its taxes. */
+  SHOP_PROVINCE: z
+    .string()
+    .default('ON')
+    .refine((v) => provinceCodeOf(v) !== null, 'must be one of the 13 provinces and territories (code or name)')
+    .transform((v) => provinceCodeOf(v)!),
+  /** Printed on quotes: the shop's GST/HST registration number (e.g. 123456789 RT0001). */
+  GST_HST_NUMBER: z.string().max(40).default(''),
+  /** Printed on quotes: the shop's QST registration number (e.g. 1234567890 TQ0001). */
+  QST_NUMBER: z.string().max(40).default(''),
+  ORDER_LINK_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  ORDER_LINK_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5_000),
-  MAIL_LEASE_MS: z.coerce.number().int().positive().default(5 * 60_000),
+  MAIL_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60_000),
   MAX_FILE_BYTES: bytes(4 * GB),
   MAX_ORDER_BYTES: bytes(20 * GB),
   MAX_FILES: z.coerce.number().int().positive().max(10_000).default(500),
   MAX_JSON_BYTES: bytes(50 * MB),
+  UPLOAD_BUDGET_BYTES_PER_DAY: bytes(10 * GB),
+  UPLOAD_BUDGET_DISK_PERCENT: z.coerce.number().positive().max(100).default(25),
+  MIN_FREE_DISK_BYTES: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(1 * GB),
+  SIGN_IN_MAX_CONCURRENT_HASHES: z.coerce.number().int().positive().max(64).default(2),
   IDEMPOTENCY_STALE_MS: z.coerce.number().int().min(600).default(30_000),
   SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   SUBMIT_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   MIN_FILL_SECONDS: z.coerce.number().nonnegative().default(3),
   FORM_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  FORM_TOKEN_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60),
+  CUSTOMER_MAIL_PER_ADDRESS_PER_DAY: z.coerce.number().int().nonnegative().default(3),
+  CUSTOMER_MAIL_PER_HOUR: z.coerce.number().int().nonnegative().default(200),
+  MAX_ORDER_PART_BYTES: bytes(MB),
+  MAX_CONCURRENT_JSON_ORDERS: z.coerce.number().int().positive().default(2),
+  JSON_ORDER_QUEUE: z.coerce.number().int().nonnegative().default(6),
+  ROUTE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  MIN_UPLOAD_BYTES_PER_SECOND: z.coerce.number().int().nonnegative().default(1024),
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(6 * 60 * 60 * 1000),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(6 * 60 * 60 * 1000),
+  /** Where orders' files live: empty for DATA_DIR/files, or s3://bucket/prefix (docs/architecture.md). */
+  FILES_URL: z
+    .string()
+    .refine((v) => v === '' || parseFilesUrl(v) !== null, 'must be s3://bucket or s3://bucket/prefix, or empty')
+    .default(''),
+  AWS_ENDPOINT_URL_S3: z.string().url().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** Most time an S3 request may stay silent before it counts as failed (then 503). */
+  S3_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SWEEP_MIN_AGE_SECONDS: z.coerce.number().int().nonnegative().default(0),
-  TRUST_PROXY: bool(false),
+  /** Resumable uploads no order adopted are removed after this many hours. */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  /** Resumable uploads one address may start per SUBMIT_RATE_WINDOW_SECONDS (each resume or check of one counts apart). */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** Completed and cancelled orders unchanged for this many days are deleted; 0 keeps them. */
+  RETENTION_DAYS: z.coerce.number().int().nonnegative().default(0),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): TrustProxy => {
+      const value = v.trim();
+      if (value === 'true') return true;
+      if (value === 'false' || value === '' || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      if (list.every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p) || PROXY_KEYWORDS.has(p))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a number of proxies, or a comma-separated list of proxy addresses or CIDRs',
+      });
+      return z.NEVER;
+    }),
+  ARTWORK_CHECKS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  ARTWORK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  ARTWORK_POLL_MS: z.coerce.number().int().positive().default(10_000),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** s3://bucket/prefix as a bucket and a key prefix without slashes at its ends ('' for none). */
+export function parseFilesUrl(url: string): { bucket: string; prefix: string } | null {
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!m) return null;
+  const prefix = (m[2] ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix.split('/').some((part, i, all) => (part === '' && all.length > 1) || part === '.' || part === '..'))
+    return null;
+  return { bucket: m[1]!, prefix };
+}
+
+/** Where the file store keeps orders' files. */
+export type FilesLocation =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      timeoutMs: number;
+    };
 
 export type Env = z.infer<typeof configSchema>;
 
@@ -66,9 +173,32 @@ export interface Config extends Env {
   publicUrl: string;
   /** Signs the form tokens (FORM_TOKEN_SECRET, or random per process). */
   formTokenSecret: string;
+  /** FILES_URL and the AWS_* variables, resolved. */
+  filesLocation: FilesLocation;
 }
 
 export class ConfigError extends Error {}
+
+function filesLocationOf(e: Env): FilesLocation {
+  const s3 = e.FILES_URL ? parseFilesUrl(e.FILES_URL) : null;
+  if (!s3) return { kind: 'local' };
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AWS_ACCESS_KEY_ID: set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither (the SDK then finds credentials itself)',
+    );
+  }
+  return {
+    kind: 's3',
+    ...s3,
+    endpoint: e.AWS_ENDPOINT_URL_S3,
+    region: e.AWS_REGION,
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+        : undefined,
+    timeoutMs: e.S3_TIMEOUT_MS,
+  };
+}
 
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -80,14 +210,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const origins = e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = e.CORS_ORIGINS.split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  const publicUrl = (
+    overrides.publicUrl ??
+    e.PUBLIC_URL ??
+    `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
+  ).replace(/\/$/, '');
+  // The app's own origin always; others only when listed.
+  const own = new URL(publicUrl).origin;
   return {
     ...e,
     dataDir: path.resolve(e.DATA_DIR),
     clientDir: null,
-    corsOrigins: origins.includes('*') ? '*' : origins,
+    corsOrigins: origins.includes('*') ? '*' : [own, ...origins.filter((o) => o !== own)],
     formTokenSecret: e.FORM_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    filesLocation: filesLocationOf(e),
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-// The short load test of issue 5 (bench/load.mjs runs 50 customers for 30 s).
+// The short load test (bench/load.mjs runs 50 customers for 30 s).
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs harness shared with bench/load.mjs

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, extensionOf, mockupAttachmentName, uniqueName, viewAttachmentName } from './attachment-names.js';
+import {
+  cleanFileName,
+  extensionOf,
+  mockupAttachmentName,
+  uniqueName,
+  viewAttachmentName,
+} from './attachment-names.js';
 
 describe('attachment names', () => {
   it('follows the spec, with the real extension', () => {

@@ -1,4 +1,4 @@
-// How attachments are named (spec section 7), and how any name is made safe to keep.
+// How attachments are named (docs/product.md), and how any name is made safe to keep.
 import type { ViewName } from './constants.js';
 
 const EXTENSION_BY_TYPE: Record<string, string> = {
@@ -34,6 +34,7 @@ export function viewAttachmentName(layout: number, view: ViewName, ext: string):
 const MAX_NAME_LENGTH = 180;
 // C0 and C1 controls, and the bidirectional overrides that can disguise an extension
 // ("invoice\u202Efdp.exe" displays as "invoiceexe.pdf").
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
@@ -63,4 +64,19 @@ export function uniqueName(name: string, taken: Set<string>): string {
     const candidate = `${stem} (${i})${ext}`;
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
+}
+
+// Windows refuses these characters and device names in a file name, and unzipping tools refuse
+// entries that look like paths ("C:evil.png" is a drive-relative path to them).
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+const ARCHIVE_UNSAFE = /[<>:"/\\|?*\u0000-\u001f]/g;
+const DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
+/** A name any unzip tool, on any system, extracts as a plain file in the archive's folder. */
+export function archiveEntryName(name: string): string {
+  let safe = cleanFileName(name)
+    .replace(ARCHIVE_UNSAFE, '_')
+    .replace(/[. ]+$/, '');
+  if (DEVICE_NAMES.test(safe)) safe = `_${safe}`;
+  return safe || 'file';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCENT_COLOURS, accentFor, DECORATION_METHODS, PROVINCES, VIEWS } from './constants.js';
 
-describe('business constants (spec section 9)', () => {
+describe('business constants', () => {
   it('cycles layout accents through 8 distinct colours', () => {
     expect(new Set(ACCENT_COLOURS).size).toBe(8);
     expect([1, 2, 8].map(accentFor)).toEqual([ACCENT_COLOURS[0], ACCENT_COLOURS[1], ACCENT_COLOURS[7]]);

@@ -1,4 +1,4 @@
-// Business constants of spec section 9, shared by the form and the server.
+// Business constants of docs/product.md, shared by the form and the server.
 
 export const VIEWS = ['Front', 'Back', 'Left Sleeve', 'Right Sleeve'] as const;
 export type ViewName = (typeof VIEWS)[number];
@@ -33,7 +33,7 @@ export const PROVINCES = [
 ] as const;
 export type ProvinceCode = (typeof PROVINCES)[number]['code'];
 
-/** Layout accents cycle through these 8 colours (spec section 9). */
+/** Layout accents cycle through these 8 colours (docs/product.md). */
 export const ACCENT_COLOURS = [
   '#2563eb',
   '#db2777',
@@ -54,6 +54,8 @@ export const POLY_BAG_PRICE_CAD = 0.35;
 
 /** Path of the submit-order function, as on the original's functions endpoint. */
 export const SUBMIT_ORDER_PATH = '/functions/v1/submit-order';
+/** The tus 1.0 endpoint for resumable uploads (the original platform's path for them). */
+export const UPLOAD_PATH = '/storage/v1/upload/resumable';
 
 /** The shop's workflow for an order, in order. */
 export const ORDER_STATUSES = [
@@ -67,6 +69,5 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
 
-export function statusLabel(status: string): string {
-  return ORDER_STATUSES.find((s) => s.value === status)?.label ?? status;
-}
+/** The steps of an order as the customer follows them on their order's page (no Cancelled). */
+export const CUSTOMER_STEPS = ['new', 'quoted', 'approved', 'in_production', 'ready', 'completed'] as const;

@@ -1,47 +1,117 @@
-// What the inbox API answers: the server's routes are checked against these, the inbox reads them.
-import type { OrderBody } from './order.js';
+// The inbox API's wire format, one zod schema per answer: the server's routes declare them
+// (answers are filtered by them), and the inbox imports only the types derived from them.
+import { z } from 'zod';
+import { ORDER_STATUSES } from './constants.js';
+import type { ValidOrderBody } from './order-schema.js';
 
-export interface OrderSummary {
-  id: string;
-  reference: string;
-  created_at: string;
-  status: string;
-  customer_name: string;
-  customer_email: string;
-  company_name: string;
-  has_critical_deadline: boolean;
-  deadline_date: string | null;
-  layout_count: number;
-  attachment_count: number;
-  total_bytes: number;
+const statusValues = ORDER_STATUSES.map((s) => s.value) as [string, ...string[]];
+
+export const orderListQuerySchema = z.object({
+  q: z.string().max(200).default(''),
+  status: z.enum(['', ...statusValues]).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const orderIdParamsSchema = z.object({ id: z.string().uuid() });
+export const fileParamsSchema = z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() });
+export const statusChangeSchema = z.object({ status: z.enum(statusValues) });
+/** Deleting an order: the clerk types its reference to confirm. */
+export const orderDeleteSchema = z.object({ reference: z.string().max(50) });
+export const orderDeletedSchema = z.object({ reference: z.string() });
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  created_at: z.string(),
+  status: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  company_name: z.string(),
+  has_critical_deadline: z.boolean(),
+  deadline_date: z.string().nullable(),
+  layout_count: z.number(),
+  attachment_count: z.number(),
+  total_bytes: z.number(),
   /** failed if any email failed, pending if one waits, sent, or none. */
-  mail_status: string;
-}
+  mail_status: z.enum(['sent', 'pending', 'failed', 'none']),
+});
 
-export interface OrderList {
-  orders: OrderSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const orderListSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 
-export interface Attachment {
-  id: string;
-  order_id: string;
-  position: number;
-  name: string;
-  media_type: string;
-  size: number;
-  sha256: string;
-  layout_number: number | null;
-  role: 'mockup' | 'view' | 'po' | 'other';
-  view: string | null;
-}
+/** What the server measured in a stored file (shared/artwork-report.ts reads it). */
+export const measuredArtworkSchema = z.object({
+  status: z.enum(['working', 'done', 'failed']),
+  format: z.string().nullable(),
+  isVector: z.boolean(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  colourMode: z.string().nullable(),
+  pages: z.number().nullable(),
+  rasterInside: z.object({ width: z.number(), height: z.number() }).nullable(),
+  note: z.string().nullable(),
+});
 
-export interface OrderDetail {
-  order: Omit<OrderSummary, 'mail_status'>;
-  document: OrderBody;
-  attachments: Attachment[];
-  history: { from_status: string; to_status: string; changed_by: string; changed_at: string }[];
-  mails: { kind: string; recipient: string; status: string; attempts: number; last_error: string | null; sent_at: string | null; created_at: string }[];
-}
+export const attachmentSchema = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  position: z.number(),
+  name: z.string(),
+  media_type: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  layout_number: z.number().nullable(),
+  role: z.enum(['mockup', 'view', 'po', 'other']),
+  view: z.string().nullable(),
+  /** Null until the server has measured the file, after the order's commit. */
+  artwork: measuredArtworkSchema.nullable(),
+  has_thumbnail: z.boolean(),
+});
+
+export const orderDetailSchema = z.object({
+  order: orderSummarySchema.omit({ mail_status: true }),
+  // Validated by the order schema when the order arrived; stored and sent back as it was.
+  document: z.custom<ValidOrderBody>((v) => typeof v === 'object' && v !== null),
+  attachments: z.array(attachmentSchema),
+  history: z.array(
+    z.object({
+      from_status: z.string(),
+      to_status: z.string(),
+      changed_by: z.string(),
+      changed_at: z.string(),
+      /** A quote sent, a customer's approval (with their typed name) or comment. */
+      note: z.string().nullable(),
+    }),
+  ),
+  mails: z.array(
+    z.object({
+      kind: z.string(),
+      recipient: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      last_error: z.string().nullable(),
+      sent_at: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+
+/** The languages the inbox speaks; each staff member chooses one (null: not chosen yet). */
+export const staffLanguageSchema = z.enum(['en', 'fr']);
+export const languageChangeSchema = z.object({ language: staffLanguageSchema });
+export const accountLanguageSchema = z.object({ language: staffLanguageSchema.nullable() });
+/** Who is signed in, and the inbox language they chose (null: follow the browser). */
+export const staffSessionSchema = z.object({ email: z.string(), language: staffLanguageSchema.nullable() });
+
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type OrderList = z.infer<typeof orderListSchema>;
+export type Attachment = z.infer<typeof attachmentSchema>;
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type StaffLanguage = z.infer<typeof staffLanguageSchema>;
+export type StaffSession = z.infer<typeof staffSessionSchema>;

@@ -1,4 +1,4 @@
-// The server's validation of an order (spec section 3), one schema for both transports.
+// The server's validation of an order (docs/product.md), one schema for both transports.
 // The client imports types from order.ts only, so zod never reaches the customer's bundle.
 import { z } from 'zod';
 import { DECORATION_METHODS, GARMENT_OPTIONS, MOCKUP_OPTIONS, PROVINCES, VIEWS, YES_NO } from './constants.js';
@@ -67,7 +67,7 @@ const provinceSchema = text(LIMITS.shortText).refine(
   'must be one of the 13 provinces and territories',
 );
 
-const billingSchema = z.object({
+const addressSchema = z.object({
   firstName: text(LIMITS.shortText),
   lastName: text(LIMITS.shortText),
   companyName: text(LIMITS.shortText),
@@ -76,20 +76,15 @@ const billingSchema = z.object({
   province: provinceSchema,
   postalCode: text(20),
   phone: text(40),
+});
+
+const billingSchema = addressSchema.extend({
   email: text(254).refine((v) => v === '' || z.email().safeParse(v).success, 'must be an email address'),
 });
 
-const shippingSchema = z.object({
+const shippingSchema = addressSchema.extend({
   sameAsBilling: flag(true),
   localPickup: flag(false),
-  firstName: text(LIMITS.shortText),
-  lastName: text(LIMITS.shortText),
-  companyName: text(LIMITS.shortText),
-  address: text(LIMITS.shortText),
-  city: text(LIMITS.shortText),
-  province: provinceSchema,
-  postalCode: text(20),
-  phone: text(40),
 });
 
 const deadlineSchema = z.object({
@@ -101,9 +96,21 @@ const layoutSchema = z.object({
   mockupOption: choice(MOCKUP_OPTIONS),
   garmentOption: choice(GARMENT_OPTIONS),
   hasVectorFiles: choice(YES_NO),
-  variations: z.array(variationSchema).max(LIMITS.variations).nullish().transform((v) => v ?? []),
-  files: z.array(fileRefSchema).max(LIMITS.filesPerLayout).nullish().transform((v) => v ?? []),
-  mockupImages: z.array(imageRef).max(LIMITS.filesPerLayout).nullish().transform((v) => v ?? []),
+  variations: z
+    .array(variationSchema)
+    .max(LIMITS.variations)
+    .nullish()
+    .transform((v) => v ?? []),
+  files: z
+    .array(fileRefSchema)
+    .max(LIMITS.filesPerLayout)
+    .nullish()
+    .transform((v) => v ?? []),
+  mockupImages: z
+    .array(imageRef)
+    .max(LIMITS.filesPerLayout)
+    .nullish()
+    .transform((v) => v ?? []),
   viewData: z
     .partialRecord(z.enum(VIEWS), viewDatumSchema)
     .nullish()
@@ -114,6 +121,13 @@ const layoutSchema = z.object({
   jobNotes: text(LIMITS.longText).optional(),
 });
 
+/** A finished resumable upload the order adopts: its URL as the creation answered it, the attachment's name. */
+const uploadRefSchema = z.object({
+  url: z.string().min(1, 'must be the upload URL').max(2_000),
+  name: text(1_000),
+  type: text(LIMITS.shortText),
+});
+
 export const orderBodySchema = z.object({
   layouts: z
     .record(z.string().regex(/^[1-9]\d{0,3}$/, 'layout keys must be positive whole numbers'), layoutSchema)
@@ -122,6 +136,11 @@ export const orderBodySchema = z.object({
   isResalePartner: flag(false),
   includePolyBags: flag(false),
   language: z.enum(['en', 'fr']).optional().catch(undefined),
+  uploads: z
+    .array(uploadRefSchema)
+    .max(LIMITS.filesPerLayout * 5)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 export const jsonAttachmentSchema = z.object({
@@ -181,4 +200,24 @@ export function describeIssues(error: z.ZodError, max = 5): string {
   });
   const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : '';
   return `The order is not valid: ${parts.join('; ')}${more}.`;
+}
+
+/**
+ * The fields a zod error is about, as the submit-order contract names them: the order's
+ * details (bound to layout 1) without the layout ("billing.email"), anything else by its
+ * path ("layouts.2.viewData.Front.dimensions").
+ */
+export function issueFields(error: z.ZodError): string[] {
+  const fields = error.issues.map((issue) => {
+    const path = issue.path.map(String);
+    if (
+      path[0] === 'layouts' &&
+      path[1] === '1' &&
+      ['billing', 'shipping', 'deadline', 'jobNotes'].includes(path[2] ?? '')
+    ) {
+      return path.slice(2).join('.');
+    }
+    return path.join('.');
+  });
+  return [...new Set(fields.filter(Boolean))];
 }

@@ -1,4 +1,4 @@
-// The order as it travels from the form to the server (spec sections 3 and 7).
+// The order as it travels from the form to the server (docs/product.md).
 // In the multipart transport, `mockupImages` and `viewData[view].image` hold the
 // names of attachment parts; in the original's JSON transport they hold data URLs.
 import type { DecorationMethod, GarmentOption, MockupOption, ViewName, YesNo } from './constants.js';
@@ -27,7 +27,8 @@ export interface FileRef {
   role?: FileRole;
 }
 
-export interface Billing {
+/** A postal address with the person at it: the shape billing and shipping share. */
+export interface Address {
   firstName: string;
   lastName: string;
   companyName: string;
@@ -36,20 +37,15 @@ export interface Billing {
   province: string;
   postalCode: string;
   phone: string;
+}
+
+export interface Billing extends Address {
   email: string;
 }
 
-export interface Shipping {
+export interface Shipping extends Address {
   sameAsBilling: boolean;
   localPickup: boolean;
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  address: string;
-  city: string;
-  province: string;
-  postalCode: string;
-  phone: string;
 }
 
 export interface Deadline {
@@ -80,6 +76,8 @@ export interface OrderBody {
   language?: 'en' | 'fr';
   /** The honeypot: a field people never see; anything in it marks a bot. */
   website?: string;
+  /** Finished resumable uploads the order adopts, each named as its attachment. */
+  uploads?: { url: string; name: string; type: string }[];
 }
 
 /** An attachment in the original's JSON body. */
@@ -92,6 +90,8 @@ export interface JsonAttachment {
 export interface SubmitOrderSuccess {
   orderId: string;
   reference: string;
+  /** A fresh form token for the page's next order (each token is used once); only when one was sent. */
+  formToken?: string;
 }
 
 export interface ApiErrorBody {

@@ -1,4 +1,4 @@
-// Issue 7: progress, drafts, early file checks, French, Canadian postal codes, phones.
+// progress, drafts, early file checks, French, Canadian postal codes, phones.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,12 +11,20 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 async function throttleUpload(page: Page, bytesPerSecond: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
 }
 
 async function minimalOrder(page: Page, email: string) {
   await page.getByLabel('Mockup Options').selectOption('upload');
-  await page.getByRole('group', { name: 'Are there additional graphic layouts for this job?' }).getByRole('radio', { name: 'No' }).check();
+  await page
+    .getByRole('group', { name: 'Are there additional graphic layouts for this job?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
   await fillBilling(page, email);
 }
 
@@ -29,10 +37,15 @@ test('upload progress reaches 100% on a real upload, and sending can be cancelle
       if (bar) seen.push(`${bar.value}/${bar.max}`);
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['value', 'max'] });
   });
+  // Where resumable uploads are unavailable, the files travel with the order as before: this
+  // is that path, with its progress bar and its cancel (background uploads: uploads.spec.ts).
+  await page.route('**/storage/v1/upload/resumable', (r) => r.fulfill({ status: 404, body: 'Not found' }));
   await page.goto('/');
   await minimalOrder(page, 'progress@example.com');
   const big = [randomBytes(6 * 1024 * 1024), randomBytes(6 * 1024 * 1024)];
-  await page.getByLabel('Upload Mockup').setInputFiles(big.map((buffer, i) => ({ name: `art-${i}.psd`, mimeType: 'image/vnd.adobe.photoshop', buffer })));
+  await page
+    .getByLabel('Upload Mockup')
+    .setInputFiles(big.map((buffer, i) => ({ name: `art-${i}.psd`, mimeType: 'image/vnd.adobe.photoshop', buffer })));
   await throttleUpload(page, 6 * 1024 * 1024);
 
   // First: cancel half-way. Nothing is stored and nothing is lost.
@@ -40,9 +53,13 @@ test('upload progress reaches 100% on a real upload, and sending can be cancelle
   const bar = page.getByRole('progressbar', { name: 'Upload progress' });
   await expect(bar).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submitting your order…' })).toBeDisabled();
-  await expect.poll(() => bar.evaluate((p: HTMLProgressElement) => p.value / p.max), { timeout: 10_000 }).toBeGreaterThan(0.1);
+  await expect
+    .poll(() => bar.evaluate((p: HTMLProgressElement) => p.value / p.max), { timeout: 10_000 })
+    .toBeGreaterThan(0.1);
   await page.getByRole('button', { name: 'Cancel sending' }).click();
-  await expect(page.getByText('Sending was cancelled. Your order is still here; submit it again when you are ready.')).toBeVisible();
+  await expect(
+    page.getByText('Sending was cancelled. Your order is still here; submit it again when you are ready.'),
+  ).toBeVisible();
   await expect(page.getByText('art-1.psd')).toBeVisible();
   expect(storedOrdersFor('progress@example.com')).toBe(0);
 
@@ -65,12 +82,20 @@ test('a draft with files survives a reload and is sent complete; Start over clea
   const po = Buffer.from('%PDF-1.4 a purchase order');
   await page.goto('/');
   await page.getByLabel('Mockup Options').selectOption('upload');
-  await page.getByLabel('Upload Mockup').setInputFiles({ name: 'draft-mockup.png', mimeType: 'image/png', buffer: mockup });
+  await page
+    .getByLabel('Upload Mockup')
+    .setInputFiles({ name: 'draft-mockup.png', mimeType: 'image/png', buffer: mockup });
   await page.getByRole('group', { name: 'Front', exact: true }).getByLabel('Graphic Dimensions').fill('9" wide');
-  await page.getByRole('group', { name: 'Are there additional graphic layouts for this job?' }).getByRole('radio', { name: 'Yes' }).click();
+  await page
+    .getByRole('group', { name: 'Are there additional graphic layouts for this job?' })
+    .getByRole('radio', { name: 'Yes' })
+    .click();
   await page.getByLabel('Garment Options').selectOption('po');
   await page.getByLabel('Upload PO').setInputFiles({ name: 'draft-po.pdf', mimeType: 'application/pdf', buffer: po });
-  await page.getByRole('group', { name: 'Are there additional graphic layouts for this job?' }).getByRole('radio', { name: 'No' }).check();
+  await page
+    .getByRole('group', { name: 'Are there additional graphic layouts for this job?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
   await fillBilling(page, 'draft@example.com');
   await page.getByLabel('Job Notes and Additional Details').fill('Kept across a reload.');
   await page.waitForTimeout(600); // the draft is written 300 ms after the last change
@@ -82,7 +107,9 @@ test('a draft with files survives a reload and is sent complete; Start over clea
   await expect(page.getByText('draft-po.pdf')).toBeVisible();
   await page.getByRole('button', { name: 'Design Layout 1' }).click();
   await expect(page.getByText('draft-mockup.png')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Front', exact: true }).getByLabel('Graphic Dimensions')).toHaveValue('9" wide');
+  await expect(page.getByRole('group', { name: 'Front', exact: true }).getByLabel('Graphic Dimensions')).toHaveValue(
+    '9" wide',
+  );
   const thumb = page.getByRole('img', { name: 'First mockup of Design Layout 1' });
   await expect(thumb).toBeVisible();
   expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
@@ -116,7 +143,9 @@ test('a file over the server limit is flagged when chosen, with the limit', asyn
     { name: 'huge.tif', mimeType: 'image/tiff', buffer: Buffer.alloc(21 * 1024 * 1024) },
     { name: 'fine.png', mimeType: 'image/png', buffer: png(1, 1, 1) },
   ]);
-  await expect(page.getByRole('alert').getByText('“huge.tif” was not added: it is larger than the limit of 20 MB per file.')).toBeVisible();
+  await expect(
+    page.getByRole('alert').getByText('“huge.tif” was not added: it is larger than the limit of 20 MB per file.'),
+  ).toBeVisible();
   await expect(page.getByText('fine.png')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove huge.tif' })).toHaveCount(0);
 });
@@ -131,18 +160,32 @@ test('French throughout after the switch, remembered, and the customer email in 
   await expect(page.getByText('Aucun graphique téléversé').first()).toBeVisible();
   await page.getByLabel('Options de vêtements').selectOption('pick');
   await expect(page.getByRole('group', { name: 'Détails du vêtement' })).toBeVisible();
-  await page.getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande?' }).getByRole('radio', { name: 'Non' }).check();
+  await page
+    .getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande?' })
+    .getByRole('radio', { name: 'Non' })
+    .check();
   await expect(page.getByRole('heading', { name: 'Section C - Facturation et livraison' })).toBeVisible();
   // No English text of the form is left on the page.
   const text = await page.locator('main').innerText();
-  for (const english of ['Mockup Options', 'Upload Graphic', 'Garment Details', 'Billing Information', 'Same as billing address', 'Submit Order', 'Additional Options']) {
+  for (const english of [
+    'Mockup Options',
+    'Upload Graphic',
+    'Garment Details',
+    'Billing Information',
+    'Same as billing address',
+    'Submit Order',
+    'Additional Options',
+  ]) {
     expect(text).not.toContain(english);
   }
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Passez votre commande, à votre façon!' })).toBeVisible();
 
   await page.getByLabel('Options de maquette').selectOption('upload');
-  await page.getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande?' }).getByRole('radio', { name: 'Non' }).check();
+  await page
+    .getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande?' })
+    .getByRole('radio', { name: 'Non' })
+    .check();
   await page.getByLabel('Prénom').fill('Gabrielle');
   await page.getByLabel('Nom', { exact: true }).fill('Roy');
   await page.getByLabel('Adresse', { exact: true }).fill('12 rue Principale');
@@ -153,7 +196,9 @@ test('French throughout after the switch, remembered, and the customer email in 
   await page.getByLabel('Courriel').fill('gabrielle@example.com');
   await page.getByRole('button', { name: 'Soumettre la commande' }).click();
   await expect(page.getByRole('status').getByText('Merci! Votre commande a été soumise avec succès.')).toBeVisible();
-  const reference = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec((await page.getByText(/Le numéro de référence/).textContent()) ?? '')![1]!;
+  const reference = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(
+    (await page.getByText(/Le numéro de référence/).textContent()) ?? '',
+  )![1]!;
   const outbox = path.join(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'outbox');
   const customerMail = async () => {
     for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
@@ -162,7 +207,9 @@ test('French throughout after the switch, remembered, and the customer email in 
     }
     return undefined;
   };
-  await expect.poll(async () => (await customerMail())?.subject, { timeout: 10_000 }).toBe(`Nous avons reçu votre commande ${reference}`);
+  await expect
+    .poll(async () => (await customerMail())?.subject, { timeout: 10_000 })
+    .toBe(`Nous avons reçu votre commande ${reference}`);
   expect((await customerMail())!.text).toContain(`Le numéro de référence de votre commande est ${reference}.`);
   expect(storedOrder(reference)!.document.layouts['1'].billing.postalCode).toBe('G1R 4P5');
 });
@@ -180,7 +227,10 @@ test('the browser language picks French on a first visit', async ({ browser }) =
 
 test('postal codes are formatted as the customer leaves the field', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('group', { name: 'Are there additional graphic layouts for this job?' }).getByRole('radio', { name: 'No' }).check();
+  await page
+    .getByRole('group', { name: 'Are there additional graphic layouts for this job?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
   const postal = page.getByLabel('Postal Code', { exact: true });
   await postal.fill('b3h1a1');
   await postal.blur();
@@ -194,15 +244,25 @@ test('usable at 320 px wide with no horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/');
   const noScroll = async (state: string) =>
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), state).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      state,
+    ).toBeLessThanOrEqual(0);
   await noScroll('initial');
   await page.getByLabel('Mockup Options').selectOption('upload');
-  await page.getByLabel('Upload Mockup').setInputFiles({ name: `a-very-long-file-name-without-any-spaces-${'x'.repeat(80)}.png`, mimeType: 'image/png', buffer: png(5, 5, 5) });
+  await page.getByLabel('Upload Mockup').setInputFiles({
+    name: `a-very-long-file-name-without-any-spaces-${'x'.repeat(80)}.png`,
+    mimeType: 'image/png',
+    buffer: png(5, 5, 5),
+  });
   await noScroll('upload with a long file name');
   await page.getByLabel('Garment Options').selectOption('pick');
   await page.getByRole('button', { name: 'Add Another Garment Variation' }).click();
   await noScroll('variations');
-  await page.getByRole('group', { name: 'Are there additional graphic layouts for this job?' }).getByRole('radio', { name: 'No' }).check();
+  await page
+    .getByRole('group', { name: 'Are there additional graphic layouts for this job?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
   await page.getByLabel('Same as billing address').uncheck();
   await page.getByLabel('Do you have a critical deadline?').selectOption('yes');
   await noScroll('details');

@@ -1,25 +1,44 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Database from 'better-sqlite3';
+import { AxeBuilder } from '@axe-core/playwright';
+import { Sqlite as Database } from '../../src/server/storage/sqlite-driver.js';
 import { expect, type Page } from '@playwright/test';
+import type { OrderBody, OrderLayout } from '../../src/shared/order.js';
 
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data');
+
+/** A stored layout, read as if it had every part; layout 1 does. */
+type StoredLayout = Required<OrderLayout>;
 
 export interface StoredOrder {
   id: string;
   reference: string;
-  document: any;
-  attachments: { name: string; role: string; layout_number: number | null; view: string | null; media_type: string; size: number; sha256: string; storage_key: string }[];
+  document: Omit<OrderBody, 'layouts'> & {
+    layouts: Record<'1', StoredLayout> & Record<string, StoredLayout | undefined>;
+  };
+  attachments: {
+    name: string;
+    role: string;
+    layout_number: number | null;
+    view: string | null;
+    media_type: string;
+    size: number;
+    sha256: string;
+    storage_key: string;
+  }[];
 }
 
 /** Reads an order straight from the server's SQLite file, as the shop's storage holds it. */
 export function storedOrder(reference: string): StoredOrder | undefined {
   const db = new Database(path.join(dataDir, 'orders.sqlite'), { readonly: true });
   try {
-    const order = db.prepare('select * from orders where reference = ?').get(reference) as any;
+    const order = db.prepare('select * from orders where reference = ?').get(reference) as
+      { id: string; document: string } | undefined;
     if (!order) return undefined;
-    const attachments = db.prepare('select * from attachments where order_id = ? order by position').all(order.id) as StoredOrder['attachments'];
-    return { id: order.id, reference, document: JSON.parse(order.document), attachments };
+    const attachments = db
+      .prepare('select * from attachments where order_id = ? order by position')
+      .all(order.id) as StoredOrder['attachments'];
+    return { id: order.id, reference, document: JSON.parse(order.document) as StoredOrder['document'], attachments };
   } finally {
     db.close();
   }
@@ -55,7 +74,12 @@ export function png(r: number, g: number, b: number): Buffer {
   ihdr.writeUInt32BE(2, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export async function fillBilling(page: Page, email: string) {
@@ -70,11 +94,51 @@ export async function fillBilling(page: Page, email: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
 }
 
-export const successToast = (page: Page) => page.getByRole('status').getByText('Thank you! Your order has been submitted successfully.', { exact: true });
+export const successToast = (page: Page) =>
+  page.getByRole('status').getByText('Thank you! Your order has been submitted successfully.', { exact: true });
 
 export async function referenceFromToast(page: Page): Promise<string> {
-  const text = await page.getByRole('status').getByText(/Your order reference is/).textContent();
+  const text = await page
+    .getByRole('status')
+    .getByText(/Your order reference is/)
+    .textContent();
   const reference = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(text ?? '')?.[1];
   expect(reference).toBeTruthy();
   return reference!;
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** WCAG 2.2 AA as axe-core checks it: no violation in the page as it is now. */
+export async function expectNoViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
+  expect(summary, state).toEqual([]);
+}
+
+/** Sends an order as our client does (one multipart part per file) to the real server; returns its ids. */
+export async function submitOrderByApi(
+  baseURL: string,
+  order: unknown,
+  files: { name: string; type: string; data: Buffer }[],
+): Promise<{ orderId: string; reference: string }> {
+  const form = new FormData();
+  form.append('order', JSON.stringify(order));
+  for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  const res = await fetch(`${baseURL}/functions/v1/submit-order`, {
+    method: 'POST',
+    headers: { apikey: 'e2e-public-key' },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { orderId: string; reference: string };
 }

@@ -1,8 +1,16 @@
-// The customer's journeys of issue 2, against the real server and its real storage.
+// The customer's journeys, against the real server and its real storage.
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { fillBilling, filePath, png, referenceFromToast, storedOrder, storedOrdersFor, successToast } from './helpers.js';
+import {
+  fillBilling,
+  filePath,
+  png,
+  referenceFromToast,
+  storedOrder,
+  storedOrdersFor,
+  successToast,
+} from './helpers.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -10,7 +18,12 @@ test('one layout, every section filled, submitted once: success, reset, and the 
   const mockup1 = png(200, 30, 30);
   const mockup2 = png(30, 200, 30);
   const artwork = Buffer.from('%PDF-1.4 vector artwork');
-  const views = { Front: png(1, 2, 3), Back: png(4, 5, 6), 'Left Sleeve': png(7, 8, 9), 'Right Sleeve': png(10, 11, 12) };
+  const views = {
+    Front: png(1, 2, 3),
+    Back: png(4, 5, 6),
+    'Left Sleeve': png(7, 8, 9),
+    'Right Sleeve': png(10, 11, 12),
+  };
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Place your order, your way!' })).toBeVisible();
   await expect(page.getByText('Complete the form below to submit your custom order', { exact: true })).toBeVisible();
@@ -28,7 +41,9 @@ test('one layout, every section filled, submitted once: success, reset, and the 
   for (const [view, data] of Object.entries(views)) {
     const panel = page.getByRole('group', { name: view, exact: true });
     await expect(panel.getByText('No graphic uploaded')).toBeVisible();
-    await panel.getByLabel('Upload Graphic').setInputFiles({ name: `${view}.png`, mimeType: 'image/png', buffer: data });
+    await panel
+      .getByLabel('Upload Graphic')
+      .setInputFiles({ name: `${view}.png`, mimeType: 'image/png', buffer: data });
     await expect(panel.getByRole('img', { name: `${view} graphic` })).toBeVisible();
     await panel.getByLabel('Graphic Dimensions').fill(`${view.length}" wide`);
     await panel.getByLabel('Decoration Method').selectOption(view === 'Front' ? 'embroidery' : 'dtf');
@@ -51,7 +66,10 @@ test('one layout, every section filled, submitted once: success, reset, and the 
 
   // No more layouts: the details, options and submit appear.
   await expect(page.getByRole('button', { name: 'Submit Order' })).toHaveCount(0);
-  await page.getByRole('group', { name: 'Are there additional graphic layouts for this job?' }).getByRole('radio', { name: 'No' }).check();
+  await page
+    .getByRole('group', { name: 'Are there additional graphic layouts for this job?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
   await fillBilling(page, 'journey1@example.com');
   await expect(page.getByLabel('Phone', { exact: true }).first()).toHaveAttribute('type', 'tel');
   await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
@@ -65,9 +83,14 @@ test('one layout, every section filled, submitted once: success, reset, and the 
   await shipping.getByLabel('Province', { exact: true }).selectOption('NB');
   await shipping.getByLabel('Postal Code', { exact: true }).fill('E1C 4B5');
   await page.getByLabel('Do you have a critical deadline?').selectOption('yes');
-  await expect(page.getByText('Not all rush requests can be accommodated, but all dates past the 10-day turnaround will be met.')).toBeVisible();
+  await expect(
+    page.getByText('Not all rush requests can be accommodated, but all dates past the 10-day turnaround will be met.'),
+  ).toBeVisible();
   await page.getByLabel('Requested Completion Date').fill('2026-12-18');
-  await expect(page.getByLabel('Job Notes and Additional Details')).toHaveAttribute('placeholder', 'Any additional information we should know about your order...');
+  await expect(page.getByLabel('Job Notes and Additional Details')).toHaveAttribute(
+    'placeholder',
+    'Any additional information we should know about your order...',
+  );
   await page.getByLabel('Job Notes and Additional Details').fill('Please match Pantone 186 C.');
   await page.getByLabel('Are you a resale partner of ours?').check();
   await page.getByLabel('Include biodegradable poly bags at $0.35 a piece').check();
@@ -101,12 +124,22 @@ test('one layout, every section filled, submitted once: success, reset, and the 
     expect(sha(fs.readFileSync(filePath(a.storage_key)))).toBe(sha(expected[i]!));
   });
   const layout = order.document.layouts['1'];
-  expect(layout.viewData.Front).toEqual({ image: 'Layout_1_Front.png', dimensions: '5" wide', decoration: 'embroidery' });
+  expect(layout.viewData.Front).toEqual({
+    image: 'Layout_1_Front.png',
+    dimensions: '5" wide',
+    decoration: 'embroidery',
+  });
   expect(layout.variations).toEqual([
     { type: 'Gildan 5000', color: 'Black', sizes: 'S: 5, M: 10', supplyingGoods: 'no', itemPO: '' },
     { type: 'Bella 3001', color: '', sizes: '', supplyingGoods: 'yes', itemPO: 'PO-2026-17' },
   ]);
-  expect(layout.shipping).toMatchObject({ sameAsBilling: false, localPickup: false, firstName: 'Grace', city: 'Moncton', province: 'NB' });
+  expect(layout.shipping).toMatchObject({
+    sameAsBilling: false,
+    localPickup: false,
+    firstName: 'Grace',
+    city: 'Moncton',
+    province: 'NB',
+  });
   expect(layout.deadline).toEqual({ hasCriticalDeadline: true, date: '2026-12-18' });
   expect(layout.jobNotes).toBe('Please match Pantone 186 C.');
   expect(order.document.isResalePartner).toBe(true);
@@ -141,7 +174,10 @@ test('three layouts, the open middle one removed: numbering, focus and data foll
   await expect(page.getByLabel('Garment Options')).toHaveValue('po');
   await page.getByRole('button', { name: 'Remove Layout' }).click();
 
-  await expect(page.getByRole('heading', { name: /Design Layout/ })).toHaveText(['1Design Layout 1', '2Design Layout 2']);
+  await expect(page.getByRole('heading', { name: /Design Layout/ })).toHaveText([
+    '1Design Layout 1',
+    '2Design Layout 2',
+  ]);
   const one = page.getByRole('button', { name: 'Design Layout 1' });
   await expect(one).toHaveAttribute('aria-expanded', 'true');
   await expect(one).toBeFocused();
@@ -160,7 +196,9 @@ test('three layouts, the open middle one removed: numbering, focus and data foll
   await expect(page.getByRole('region')).toHaveCount(0);
 });
 
-test('the server failing: failure toast, the form kept as it was, then the same order goes through', async ({ page }) => {
+test('the server failing: failure toast, the form kept as it was, then the same order goes through', async ({
+  page,
+}) => {
   const mockup = png(90, 90, 200);
   const po = Buffer.from('%PDF-1.4 purchase order');
   const errors: string[] = [];
@@ -176,8 +214,14 @@ test('the server failing: failure toast, the form kept as it was, then the same 
 
   const failure = page.getByRole('alert').getByText('Failed to submit order. Please try again.', { exact: true });
   for (const fail of [
-    (r: import('@playwright/test').Route) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }),
-    (r: import('@playwright/test').Route) => r.fulfill({ status: 422, contentType: 'application/json', body: '{"error":{"code":"invalid_order","message":"x"}}' }),
+    (r: import('@playwright/test').Route) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }),
+    (r: import('@playwright/test').Route) =>
+      r.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: '{"error":{"code":"invalid_order","message":"x"}}',
+      }),
     (r: import('@playwright/test').Route) => r.abort('connectionreset'),
   ]) {
     await page.route('**/functions/v1/submit-order', fail);
@@ -215,4 +259,71 @@ test('an unknown path: the not-found page with status 404, the path logged', asy
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Place your order, your way!' })).toBeVisible();
+});
+
+test('two orders from one page, without a reload: each goes with its own single-use form token', async ({ page }) => {
+  const tokens: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/functions/v1/submit-order')) tokens.push(r.headers()['x-form-token'] ?? '');
+  });
+  await page.goto('/');
+  const references: string[] = [];
+  for (const round of [1, 2]) {
+    await page.getByLabel('Mockup Options').selectOption('upload');
+    await page
+      .getByLabel('Upload Mockup')
+      .setInputFiles({ name: `mock-${round}.png`, mimeType: 'image/png', buffer: png(round, 90, 200) });
+    await page.getByLabel('Garment Options').selectOption('po');
+    await page.getByLabel('Upload PO').setInputFiles({
+      name: `po-${round}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(`%PDF-1.4 ${round}`),
+    });
+    await page.getByRole('radio', { name: 'No' }).last().check();
+    await fillBilling(page, 'two-orders@example.com');
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    await expect(successToast(page)).toBeVisible();
+    references.push(await referenceFromToast(page));
+    await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).click();
+  }
+  expect(new Set(references).size).toBe(2);
+  expect(storedOrdersFor('two-orders@example.com')).toBe(2);
+  expect(tokens).toHaveLength(2);
+  expect(tokens.every(Boolean)).toBe(true);
+  expect(tokens[0]).not.toBe(tokens[1]);
+});
+
+test('a form token the server no longer accepts: the failure says to reload, and the draft survives the reload', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByLabel('Mockup Options').selectOption('upload');
+  await page
+    .getByLabel('Upload Mockup')
+    .setInputFiles({ name: 'mock.png', mimeType: 'image/png', buffer: png(9, 90, 200) });
+  await page.getByLabel('Garment Options').selectOption('po');
+  await page
+    .getByLabel('Upload PO')
+    .setInputFiles({ name: 'po.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 expired') });
+  await page.getByRole('radio', { name: 'No' }).last().check();
+  await fillBilling(page, 'expired-token@example.com');
+  await page.waitForTimeout(600); // the draft is written 300 ms after the last change
+  await page.route('**/functions/v1/submit-order', (r) =>
+    r.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: '{"error":{"code":"form_token_expired","message":"This page was opened too long ago."}}',
+    }),
+  );
+  await page.getByRole('button', { name: 'Submit Order' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert.getByText('Failed to submit order. Please try again.', { exact: true })).toBeVisible();
+  await expect(alert.getByText(/This page has expired\. Please reload the page/)).toBeVisible();
+  await page.unroute('**/functions/v1/submit-order');
+  await page.reload();
+  await expect(page.getByText('We restored the order you had started on this device.')).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('expired-token@example.com');
+  await page.getByRole('button', { name: 'Submit Order' }).click();
+  await expect(successToast(page)).toBeVisible();
+  expect(storedOrdersFor('expired-token@example.com')).toBe(1);
 });

@@ -8,8 +8,14 @@ test('screens', async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     await page.getByLabel('Mockup Options').selectOption('upload');
-    await page.getByLabel('Upload Mockup').setInputFiles([{ name: 'shirt.png', mimeType: 'image/png', buffer: png(30, 90, 200) }, { name: 'logo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') }]);
-    await page.getByRole('group', { name: 'Front', exact: true }).getByLabel('Upload Graphic').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png(200, 40, 40) });
+    await page.getByLabel('Upload Mockup').setInputFiles([
+      { name: 'shirt.png', mimeType: 'image/png', buffer: png(30, 90, 200) },
+      { name: 'logo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') },
+    ]);
+    await page
+      .getByRole('group', { name: 'Front', exact: true })
+      .getByLabel('Upload Graphic')
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png(200, 40, 40) });
     await page.getByLabel('Garment Options').selectOption('pick');
     await page.screenshot({ path: `test-results/screens/form-top-${width}.png` });
     await page.getByRole('radio', { name: 'No' }).last().check();
@@ -25,7 +31,10 @@ test('screens', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Orders' }).waitFor();
   await page.screenshot({ path: 'test-results/screens/inbox-list.png', fullPage: true });
-  await page.getByRole('link', { name: /^[0-9A-Z]{4}-[0-9A-Z]{4}$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^[0-9A-Z]{4}-[0-9A-Z]{4}$/ })
+    .first()
+    .click();
   await page.getByRole('heading', { name: /^Order / }).waitFor();
   await page.screenshot({ path: 'test-results/screens/inbox-order.png', fullPage: true });
 });

@@ -20,12 +20,18 @@ const env = {
   // Small enough that the browser test of the early size check can exceed it.
   MAX_FILE_BYTES: String(20 * 1024 * 1024),
   MAIL_POLL_MS: '500',
+  // Printed on quotes (tests/e2e/quotes.spec.ts).
+  GST_HST_NUMBER: '123456789 RT0001',
+  QST_NUMBER: '1234567890 TQ0001',
 };
-// A staff account for the inbox journey, made the way the README says.
-execFileSync(process.execPath, ['dist/server/cli/staff.js', 'add', 'clerk@shop.example'], {
-  env: { ...env, STAFF_PASSWORD: 'e2e staff password 1' },
-  stdio: 'inherit',
-});
+// Staff accounts for the inbox journeys, made the way the README says: the clerk of the
+// English journeys; one who switches the inbox to French; one made with --lang fr.
+for (const args of [['clerk@shop.example'], ['clerc@shop.example'], ['commis@shop.example', '--lang', 'fr']]) {
+  execFileSync(process.execPath, ['dist/server/cli/staff.js', 'add', ...args], {
+    env: { ...env, STAFF_PASSWORD: 'e2e staff password 1' },
+    stdio: 'inherit',
+  });
+}
 const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

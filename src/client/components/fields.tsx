@@ -1,5 +1,8 @@
 // Small accessible field components: every control has a label; groups are fieldsets.
+// A field given a `path` takes its id from it and shows the error the form holds for it,
+// between label and control, wired with aria-describedby (GOV.UK's error message).
 import { useId, useState, type ChangeEvent } from 'react';
+import { fieldId, useFieldError } from './field-errors.js';
 
 interface TextFieldProps {
   label: string;
@@ -11,6 +14,8 @@ interface TextFieldProps {
   placeholder?: string;
   autoComplete?: string;
   className?: string;
+  /** The field's name in the order, as the server names it when it refuses it. */
+  path?: string;
 }
 
 /** The label, with the required mark beside it (outside the label, so names stay exact). */
@@ -27,13 +32,47 @@ function Label({ htmlFor, label, required }: { htmlFor: string; label: string; r
   );
 }
 
-export function TextField({ label, value, onChange, onBlur, type = 'text', required, placeholder, autoComplete, className }: TextFieldProps) {
-  const id = useId();
+/** The control's id, and its error with the attributes that tie the two together. */
+function useFieldWiring(path: string | undefined) {
+  const generated = useId();
+  const id = path === undefined ? generated : fieldId(path);
+  const error = useFieldError(path);
+  const errorId = `${id}-error`;
+  return {
+    id,
+    error: error && <ErrorMessage id={errorId} message={error} />,
+    aria: error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {},
+  };
+}
+
+function ErrorMessage({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="field-error">
+      {message}
+    </p>
+  );
+}
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  type = 'text',
+  required,
+  placeholder,
+  autoComplete,
+  className,
+  path,
+}: TextFieldProps) {
+  const { id, error, aria } = useFieldWiring(path);
   return (
     <div className={`field ${className ?? ''}`}>
       <Label htmlFor={id} label={label} required={required} />
+      {error}
       <input
         id={id}
+        {...aria}
         type={type}
         value={value}
         required={required}
@@ -46,12 +85,20 @@ export function TextField({ label, value, onChange, onBlur, type = 'text', requi
   );
 }
 
-export function TextAreaField({ label, value, onChange, placeholder }: Omit<TextFieldProps, 'type'>) {
-  const id = useId();
+export function TextAreaField({ label, value, onChange, placeholder, path }: Omit<TextFieldProps, 'type'>) {
+  const { id, error, aria } = useFieldWiring(path);
   return (
     <div className="field">
       <Label htmlFor={id} label={label} />
-      <textarea id={id} value={value} placeholder={placeholder} rows={4} onChange={(e) => onChange(e.target.value)} />
+      {error}
+      <textarea
+        id={id}
+        {...aria}
+        value={value}
+        placeholder={placeholder}
+        rows={4}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }
@@ -70,14 +117,33 @@ interface SelectFieldProps<T extends string> {
   required?: boolean;
   autoComplete?: string;
   className?: string;
+  path?: string;
 }
 
-export function SelectField<T extends string>({ label, value, options, onChange, placeholder, required, autoComplete, className }: SelectFieldProps<T>) {
-  const id = useId();
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  placeholder,
+  required,
+  autoComplete,
+  className,
+  path,
+}: SelectFieldProps<T>) {
+  const { id, error, aria } = useFieldWiring(path);
   return (
     <div className={`field ${className ?? ''}`}>
       <Label htmlFor={id} label={label} required={required} />
-      <select id={id} value={value} required={required} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value as T | '')}>
+      {error}
+      <select
+        id={id}
+        {...aria}
+        value={value}
+        required={required}
+        autoComplete={autoComplete}
+        onChange={(e) => onChange(e.target.value as T | '')}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -89,7 +155,15 @@ export function SelectField<T extends string>({ label, value, options, onChange,
   );
 }
 
-export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="check">
@@ -105,18 +179,36 @@ interface RadioGroupProps<T extends string> {
   options: readonly Option<T>[];
   onChange: (value: T) => void;
   className?: string;
+  path?: string;
 }
 
-export function RadioGroup<T extends string>({ legend, value, options, onChange, className }: RadioGroupProps<T>) {
-  const name = useId();
+export function RadioGroup<T extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+  className,
+  path,
+}: RadioGroupProps<T>) {
+  // The first radio carries the group's id: an error summary's link moves focus there.
+  const { id: name, error, aria } = useFieldWiring(path);
+  const idOf = (index: number, option: T) => (index === 0 ? name : `${name}-${option}`);
   return (
-    <fieldset className={`radio-group ${className ?? ''}`}>
+    <fieldset className={`radio-group ${className ?? ''}`} {...aria}>
       <legend>{legend}</legend>
+      {error}
       <div className="radio-options">
-        {options.map((o) => (
+        {options.map((o, index) => (
           <div className="check" key={o.value}>
-            <input id={`${name}-${o.value}`} type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
-            <label htmlFor={`${name}-${o.value}`}>{o.label}</label>
+            <input
+              id={idOf(index, o.value)}
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+            />
+            <label htmlFor={idOf(index, o.value)}>{o.label}</label>
           </div>
         ))}
       </div>
@@ -153,7 +245,14 @@ export function FileButton({
   };
   return (
     <div className="file-button">
-      <input id={id} type="file" className="file-input" multiple={multiple} onChange={handleChange} aria-describedby={rejected.length ? `${id}-error` : undefined} />
+      <input
+        id={id}
+        type="file"
+        className="file-input"
+        multiple={multiple}
+        onChange={handleChange}
+        aria-describedby={rejected.length ? `${id}-error` : undefined}
+      />
       <label htmlFor={id} className="button button-secondary">
         {label}
       </label>

@@ -1,14 +1,15 @@
-import { statusLabel } from '../../shared/constants.js';
+import type { Language } from '../../shared/order-presentation.js';
+import { statusLabel } from '../../shared/order-presentation.js';
 
 export { statusLabel };
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
+/** The locale dates and numbers are written in: Canadian English or Canadian French. */
+export const localeOf = (language: Language) => (language === 'fr' ? 'fr-CA' : 'en-CA');
+
+export function formatDate(iso: string, language: Language = 'en'): string {
+  return new Date(iso).toLocaleString(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+export function formatNumber(value: number, language: Language = 'en'): string {
+  return value.toLocaleString(localeOf(language));
 }

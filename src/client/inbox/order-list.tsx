@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { ORDER_WORDS } from '../../shared/order-presentation.js';
 import { api, type OrderList as List } from './api.js';
-import { formatDate, statusLabel } from './format.js';
-import { navigate } from './inbox-app.js';
+import { formatDate, formatNumber, statusLabel } from './format.js';
+import { errorText, useInboxText } from './language.js';
+import { navigateOnClick } from './navigation.js';
 import { StatusOptions } from './status-options.js';
 
 function readQuery() {
@@ -13,7 +15,8 @@ export function OrderList({ onAuthError }: { onAuthError: (err: unknown) => void
   const [query, setQuery] = useState(readQuery);
   const [search, setSearch] = useState(query.q);
   const [list, setList] = useState<List | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const { t, language } = useInboxText();
 
   useEffect(() => {
     const params = new URLSearchParams();
@@ -24,10 +27,10 @@ export function OrderList({ onAuthError }: { onAuthError: (err: unknown) => void
     window.history.replaceState(null, '', `/inbox${qs ? `?${qs}` : ''}`);
     let current = true;
     api<List>(`/api/orders?${qs}`).then(
-      (l) => current && (setList(l), setError('')),
-      (err) => {
+      (l) => current && (setList(l), setError(null)),
+      (err: unknown) => {
         onAuthError(err);
-        if (current) setError((err as Error).message);
+        if (current) setError(err);
       },
     );
     return () => {
@@ -36,14 +39,21 @@ export function OrderList({ onAuthError }: { onAuthError: (err: unknown) => void
   }, [query, onAuthError]);
 
   const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
-  const exportParams = new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.status ? { status: query.status } : {}) }).toString();
+  const exportParams = new URLSearchParams({
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  }).toString();
 
   return (
     <>
       <div className="inbox-toolbar">
-        <h1>Orders</h1>
-        <a className="button button-secondary" href={`/api/orders/export.csv${exportParams ? `?${exportParams}` : ''}`} download>
-          Export CSV
+        <h1>{t.list.heading}</h1>
+        <a
+          className="button button-secondary"
+          href={`/api/orders/export.csv${exportParams ? `?${exportParams}` : ''}`}
+          download
+        >
+          {t.list.exportCsv}
         </a>
       </div>
       <form
@@ -55,79 +65,106 @@ export function OrderList({ onAuthError }: { onAuthError: (err: unknown) => void
         }}
       >
         <div className="field">
-          <label htmlFor="order-search">Search by reference, name, email or company</label>
+          <label htmlFor="order-search">{t.list.search}</label>
           <input id="order-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="order-status-filter">Filter by status</label>
-          <select id="order-status-filter" value={query.status} onChange={(e) => setQuery({ ...query, status: e.target.value, page: 1 })}>
-            <option value="">All statuses</option>
-              <StatusOptions />
+          <label htmlFor="order-status-filter">{t.list.filter}</label>
+          <select
+            id="order-status-filter"
+            value={query.status}
+            onChange={(e) => setQuery({ ...query, status: e.target.value, page: 1 })}
+          >
+            <option value="">{t.list.allStatuses}</option>
+            <StatusOptions />
           </select>
         </div>
         <button type="submit" className="button button-primary">
-          Search
+          {t.list.submitSearch}
         </button>
       </form>
-      {error && <p role="alert" className="form-error">{error}</p>}
+      {error !== null && (
+        <p role="alert" className="form-error">
+          {errorText(error, t)}
+        </p>
+      )}
       {list && (
         <>
           <p className="muted" role="status">
-            {list.total === 1 ? '1 order' : `${list.total} orders`}
+            {t.list.count(list.total, formatNumber(list.total, language))}
           </p>
+          {list.orders.length === 0 && <p>{query.q || query.status ? t.list.noMatch : t.list.none}</p>}
           <div className="table-wrap">
             <table className="orders-table">
               <thead>
                 <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Deadline</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Files</th>
-                  <th scope="col">Email</th>
+                  <th scope="col">{t.list.reference}</th>
+                  <th scope="col">{t.list.received}</th>
+                  <th scope="col">{t.list.customer}</th>
+                  <th scope="col">{t.list.deadline}</th>
+                  <th scope="col">{t.list.status}</th>
+                  <th scope="col">{t.list.files}</th>
+                  <th scope="col">{t.list.email}</th>
                 </tr>
               </thead>
               <tbody>
                 {list.orders.map((o) => (
                   <tr key={o.id}>
                     <td>
-                      <a
-                        href={`/inbox/orders/${o.id}`}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          navigate(`/inbox/orders/${o.id}`);
-                        }}
-                      >
+                      <a href={`/inbox/orders/${o.id}`} onClick={navigateOnClick(`/inbox/orders/${o.id}`)}>
                         {o.reference}
                       </a>
                     </td>
-                    <td>{formatDate(o.created_at)}</td>
+                    <td>{formatDate(o.created_at, language)}</td>
                     <td>
                       {o.customer_name}
                       {o.company_name && <span className="muted small block">{o.company_name}</span>}
                       <span className="muted small block">{o.customer_email}</span>
                     </td>
-                    <td>{o.has_critical_deadline ? <span className="badge badge-rush">Rush {o.deadline_date ?? ''}</span> : 'Standard'}</td>
                     <td>
-                      <span className={`badge badge-${o.status}`}>{statusLabel(o.status)}</span>
+                      {o.has_critical_deadline ? (
+                        <span className="badge badge-rush">{t.list.rush(o.deadline_date ?? '')}</span>
+                      ) : (
+                        ORDER_WORDS[language].standardTurnaround
+                      )}
                     </td>
-                    <td>{o.attachment_count}</td>
-                    <td>{o.mail_status === 'sent' ? 'Sent' : o.mail_status === 'failed' ? <span className="badge badge-rush">Failed</span> : o.mail_status === 'pending' ? 'Waiting' : '—'}</td>
+                    <td>
+                      <span className={`badge badge-${o.status}`}>{statusLabel(o.status, language)}</span>
+                    </td>
+                    <td>{formatNumber(o.attachment_count, language)}</td>
+                    <td>
+                      {o.mail_status === 'sent' ? (
+                        t.list.mailSent
+                      ) : o.mail_status === 'failed' ? (
+                        <span className="badge badge-rush">{t.list.mailFailed}</span>
+                      ) : o.mail_status === 'pending' ? (
+                        t.list.mailWaiting
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Pages">
-            <button type="button" className="button button-secondary" disabled={query.page <= 1} onClick={() => setQuery({ ...query, page: query.page - 1 })}>
-              Previous
+          <nav className="pager" aria-label={t.list.pages}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={query.page <= 1}
+              onClick={() => setQuery({ ...query, page: query.page - 1 })}
+            >
+              {t.list.previous}
             </button>
-            <span>
-              Page {query.page} of {pages}
-            </span>
-            <button type="button" className="button button-secondary" disabled={query.page >= pages} onClick={() => setQuery({ ...query, page: query.page + 1 })}>
-              Next
+            <span>{t.list.pageOf(formatNumber(query.page, language), formatNumber(pages, language))}</span>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={query.page >= pages}
+              onClick={() => setQuery({ ...query, page: query.page + 1 })}
+            >
+              {t.list.next}
             </button>
           </nav>
         </>

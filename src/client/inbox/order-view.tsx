@@ -1,30 +1,75 @@
-import { useEffect, useState } from 'react';
-import { VIEWS } from '../../shared/constants.js';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { artworkLine, type ArtworkLine } from '../../shared/artwork-report.js';
 import type { OrderLayout } from '../../shared/order.js';
+import {
+  addressLine,
+  decorationLabel,
+  deadlineText,
+  filledViews,
+  formatBytes,
+  mockupText,
+  labelled,
+  optionLines,
+  ORDER_WORDS,
+  personName,
+  shippingText,
+  variationTitle,
+  VIEW_LABELS,
+  yesNo,
+} from '../../shared/order-presentation.js';
 import { api, type Attachment, type OrderDetail } from './api.js';
-import { formatBytes, formatDate, statusLabel } from './format.js';
-import { navigate } from './inbox-app.js';
+import { formatDate, formatNumber, statusLabel } from './format.js';
+import { errorText, useInboxText } from './language.js';
+import { navigateOnClick } from './navigation.js';
+import { QuotePanel } from './quote-editor.js';
 import { StatusOptions } from './status-options.js';
 
-const DECORATIONS: Record<string, string> = { embroidery: 'Embroidery', 'screen-printing': 'Screen Printing', dtf: 'DTF', sewing: 'Sewing' };
 const PREVIEWABLE = /^image\/(png|jpeg|gif|webp)$/;
 
-export function OrderView({ id, onAuthError }: { id: string; onAuthError: (err: unknown) => void }) {
+/** What the server measured in a view's graphic, marked when it may print blurry. */
+function ArtworkNote({ line }: { line: ArtworkLine }) {
+  return (
+    <>
+      <br />
+      <span className={line.rating === 'low' ? 'badge badge-rush' : 'muted small'}>{line.text}</span>
+    </>
+  );
+}
+
+export function OrderView({
+  id,
+  onAuthError,
+  onDeleted,
+}: {
+  id: string;
+  onAuthError: (err: unknown) => void;
+  /** After the order was deleted: back to the list, with a status message. */
+  onDeleted: (reference: string) => void;
+}) {
+  const { t, language } = useInboxText();
   const [detail, setDetail] = useState<OrderDetail | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
 
-  const load = () =>
-    api<OrderDetail>(`/api/orders/${id}`).then(setDetail, (err) => {
-      onAuthError(err);
-      setError((err as Error).message);
-    });
+  const load = useCallback(
+    () =>
+      api<OrderDetail>(`/api/orders/${id}`).then(setDetail, (err: unknown) => {
+        onAuthError(err);
+        setError(err);
+      }),
+    [id, onAuthError],
+  );
   useEffect(() => {
     void load();
-  }, [id]);
+  }, [load]);
 
-  if (error) return <p role="alert" className="form-error">{error}</p>;
-  if (!detail) return <p>Loading…</p>;
+  if (error !== null)
+    return (
+      <p role="alert" className="form-error">
+        {errorText(error, t)}
+      </p>
+    );
+  if (!detail) return <p>{t.loading}</p>;
 
   const { order, document: doc, attachments, history, mails } = detail;
   const first = doc.layouts['1'];
@@ -40,87 +85,100 @@ export function OrderView({ id, onAuthError }: { id: string; onAuthError: (err: 
       await load();
     } catch (err) {
       onAuthError(err);
-      setError((err as Error).message);
+      setError(err);
     } finally {
       setSaving(false);
     }
   };
+  const date = (iso: string) => formatDate(iso, language);
 
   return (
     <article className="order-view">
       <p className="no-print">
-        <a
-          href="/inbox"
-          onClick={(e) => {
-            e.preventDefault();
-            navigate('/inbox');
-          }}
-        >
-          ← All orders
+        <a href="/inbox" onClick={navigateOnClick('/inbox')}>
+          {t.order.allOrders}
         </a>
       </p>
       <header className="order-head">
         <div>
-          <h1>Order {order.reference}</h1>
-          <p className="muted">Received {formatDate(order.created_at)}</p>
+          <h1>{t.order.heading(order.reference)}</h1>
+          <p className="muted">{t.order.received(date(order.created_at))}</p>
         </div>
         <div className="order-actions no-print">
           <div className="field">
-            <label htmlFor="order-status">Status</label>
-            <select id="order-status" value={order.status} disabled={saving} onChange={(e) => changeStatus(e.target.value)}>
+            <label htmlFor="order-status">{t.order.status}</label>
+            <select
+              id="order-status"
+              value={order.status}
+              disabled={saving}
+              onChange={(e) => void changeStatus(e.target.value)}
+            >
               <StatusOptions />
             </select>
           </div>
           <a className="button button-primary" href={`/api/orders/${id}/files.zip`} download>
-            Download all files (ZIP)
+            {t.order.downloadAll}
           </a>
           <button type="button" className="button button-secondary" onClick={() => window.print()}>
-            Print work order
+            {t.order.print}
           </button>
         </div>
-        <p className="print-only">Status: {statusLabel(order.status)}</p>
+        <p className="print-only">{labelled(t.order.status, statusLabel(order.status, language), language)}</p>
       </header>
 
       <div className="order-grid">
         <section className="card" aria-labelledby="h-customer">
-          <h2 id="h-customer">Billing</h2>
+          <h2 id="h-customer">{t.order.billing}</h2>
           {billing && (
             <address>
-              {billing.firstName} {billing.lastName}
+              {personName(billing)}
               {billing.companyName && <>, {billing.companyName}</>}
               <br />
-              {billing.address}, {billing.city} {billing.province} {billing.postalCode}
+              {addressLine(billing)}
               <br />
               {billing.phone} · <a href={`mailto:${billing.email}`}>{billing.email}</a>
             </address>
           )}
         </section>
         <section className="card" aria-labelledby="h-shipping">
-          <h2 id="h-shipping">Shipping</h2>
-          <p>
-            {shipping?.localPickup
-              ? 'Local pickup'
-              : !shipping || shipping.sameAsBilling
-                ? 'Same as billing address'
-                : `${shipping.firstName} ${shipping.lastName}${shipping.companyName ? `, ${shipping.companyName}` : ''}, ${shipping.address}, ${shipping.city} ${shipping.province} ${shipping.postalCode} ${shipping.phone}`}
-          </p>
+          <h2 id="h-shipping">{t.order.shipping}</h2>
+          <p>{shippingText(shipping, language)}</p>
         </section>
         <section className="card" aria-labelledby="h-deadline">
-          <h2 id="h-deadline">Deadline</h2>
-          <p>{first?.deadline?.hasCriticalDeadline ? <span className="badge badge-rush">Rush: {first.deadline.date || 'date not given'}</span> : 'Standard 10-day turnaround'}</p>
+          <h2 id="h-deadline">{t.order.deadline}</h2>
+          <p>
+            {first?.deadline?.hasCriticalDeadline ? (
+              <span className="badge badge-rush">{t.order.rush(first.deadline.date)}</span>
+            ) : (
+              deadlineText(first?.deadline, language)
+            )}
+          </p>
         </section>
         <section className="card" aria-labelledby="h-options">
-          <h2 id="h-options">Options</h2>
+          <h2 id="h-options">{t.order.options}</h2>
           <ul className="plain">
-            <li>Resale partner: {doc.isResalePartner ? 'Yes' : 'No'}</li>
-            <li>Biodegradable poly bags: {doc.includePolyBags ? 'Yes' : 'No'}</li>
+            {optionLines(doc, language).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
           </ul>
         </section>
       </div>
 
+      <QuotePanel
+        lang={language}
+        orderId={id}
+        customerEmail={billing?.email ?? ''}
+        attachments={attachments}
+        layoutNumbers={Object.keys(doc.layouts)
+          .map(Number)
+          .sort((a, b) => a - b)}
+        onAuthError={onAuthError}
+        onChanged={() => void load()}
+      />
+
       {first?.jobNotes && (
         <section className="card" aria-labelledby="h-notes">
-          <h2 id="h-notes">Job notes</h2>
+          <h2 id="h-notes">{t.order.jobNotes}</h2>
           <p className="pre">{first.jobNotes}</p>
         </section>
       )}
@@ -133,16 +191,14 @@ export function OrderView({ id, onAuthError }: { id: string; onAuthError: (err: 
         ))}
 
       <section className="card" aria-labelledby="h-files">
-        <h2 id="h-files">Files ({attachments.length})</h2>
+        <h2 id="h-files">{t.order.files(formatNumber(attachments.length, language))}</h2>
         <ul className="file-table">
           {attachments.map((a) => (
             <li key={a.id}>
-              <a href={fileUrl(a)} download={a.name}>
-                {a.name}
-              </a>
+              <FileLink attachment={a} url={fileUrl} />
               <span className="muted small">
-                {formatBytes(a.size)} · {a.media_type}
-                {a.layout_number ? ` · Layout ${a.layout_number}` : ''}
+                {formatBytes(a.size, language)} · {a.media_type}
+                {a.layout_number ? ` · ${t.order.fileLayout(a.layout_number)}` : ''}
               </span>
             </li>
           ))}
@@ -150,42 +206,182 @@ export function OrderView({ id, onAuthError }: { id: string; onAuthError: (err: 
       </section>
 
       <section className="card no-print" aria-labelledby="h-history">
-        <h2 id="h-history">History</h2>
+        <h2 id="h-history">{t.order.history}</h2>
         <ol className="history">
-          <li>{formatDate(order.created_at)}: received (New)</li>
+          <li>{t.order.receivedAs(date(order.created_at), statusLabel('new', language))}</li>
           {history.map((h, i) => (
             <li key={i}>
-              {formatDate(h.changed_at)}: {statusLabel(h.from_status)} → {statusLabel(h.to_status)} by {h.changed_by}
+              {t.order.statusChange(
+                date(h.changed_at),
+                statusLabel(h.from_status, language),
+                statusLabel(h.to_status, language),
+                h.changed_by,
+              )}
+              {h.note && (
+                <>
+                  <br />
+                  <span className="history-note">{h.note}</span>
+                </>
+              )}
             </li>
           ))}
         </ol>
-        <h3>Emails</h3>
+        <h3>{t.order.emails}</h3>
         <ul className="plain">
           {mails.map((m, i) => (
             <li key={i}>
-              {m.kind === 'shop' ? 'Shop notification' : 'Customer confirmation'} to {m.recipient}:{' '}
-              {m.status === 'sent' ? `sent ${m.sent_at ? formatDate(m.sent_at) : ''}` : m.status === 'failed' ? `failed after ${m.attempts} tries (${m.last_error ?? ''})` : `waiting${m.attempts ? `, ${m.attempts} tries so far (${m.last_error ?? ''})` : ''}`}
+              {labelled(
+                t.order.mailTo(t.order.mailKind(m.kind), m.recipient),
+                m.status === 'sent'
+                  ? t.order.mailSent(m.sent_at ? date(m.sent_at) : '')
+                  : m.status === 'failed'
+                    ? t.order.mailFailed(m.attempts, m.last_error ?? '')
+                    : t.order.mailWaiting(m.attempts, m.last_error ?? ''),
+                language,
+              )}
             </li>
           ))}
         </ul>
+      </section>
+
+      <section className="card no-print" aria-labelledby="h-privacy">
+        <h2 id="h-privacy">{t.order.customerData}</h2>
+        <p>{t.order.customerDataWhy}</p>
+        <div className="order-actions">
+          <a className="button button-secondary" href={`/api/orders/${id}/data.zip`} download>
+            {t.order.exportData}
+          </a>
+          <DeleteOrder id={id} reference={order.reference} onAuthError={onAuthError} onDeleted={onDeleted} />
+        </div>
       </section>
     </article>
   );
 }
 
-function LayoutDetail({ n, layout, byName, fileUrl, orderId }: { n: number; layout: OrderLayout; byName: Map<string, Attachment>; fileUrl: (a: Attachment) => string; orderId: string }) {
+/** Deleting an order: a modal dialog where the clerk types the reference to confirm. */
+function DeleteOrder({
+  id,
+  reference,
+  onAuthError,
+  onDeleted,
+}: {
+  id: string;
+  reference: string;
+  onAuthError: (err: unknown) => void;
+  onDeleted: (reference: string) => void;
+}) {
+  const { t } = useInboxText();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [typed, setTyped] = useState('');
+  // A refusal, worded when shown: the clerk's own check, or the server's answer.
+  const [error, setError] = useState<{ mismatch: true } | { refused: unknown } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const open = () => {
+    setTyped('');
+    setError(null);
+    dialog.current?.showModal();
+  };
+  const submit = async () => {
+    if (typed.trim().toUpperCase() !== reference) {
+      setError({ mismatch: true });
+      return;
+    }
+    setDeleting(true);
+    try {
+      await api(`/api/orders/${id}`, { method: 'DELETE', body: JSON.stringify({ reference: typed.trim() }) });
+      dialog.current?.close();
+      onDeleted(reference);
+    } catch (err) {
+      onAuthError(err);
+      setError({ refused: err });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="button button-danger" onClick={open}>
+        {t.deletion.open}
+      </button>
+      <dialog ref={dialog} className="confirm-dialog" aria-labelledby="h-delete" aria-describedby="delete-what">
+        <form
+          method="dialog"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <h2 id="h-delete">{t.deletion.heading(reference)}</h2>
+          <p id="delete-what">{t.deletion.what(reference)}</p>
+          <div className="field">
+            <label htmlFor="delete-confirm">{t.deletion.confirm(reference)}</label>
+            <input
+              id="delete-confirm"
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              value={typed}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'delete-error' : undefined}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          {error && (
+            <p id="delete-error" role="alert" className="form-error">
+              {'mismatch' in error ? t.deletion.mismatch(reference) : errorText(error.refused, t)}
+            </p>
+          )}
+          <div className="order-actions">
+            <button type="submit" className="button button-danger" disabled={deleting}>
+              {t.deletion.submit}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()}>
+              {t.deletion.cancel}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
+
+function LayoutDetail({
+  n,
+  layout,
+  byName,
+  fileUrl,
+  orderId,
+}: {
+  n: number;
+  layout: OrderLayout;
+  byName: Map<string, Attachment>;
+  fileUrl: (a: Attachment) => string;
+  orderId: string;
+}) {
+  const { t, language } = useInboxText();
+  const words = ORDER_WORDS[language];
+  // The server's thumbnail (any artwork format) once made; until then the file itself when it
+  // is a picture the browser can draw.
   const preview = (a: Attachment | undefined) =>
-    a && PREVIEWABLE.test(a.media_type) ? <img src={`/api/orders/${orderId}/files/${a.id}/preview`} alt={a.name} width={120} height={120} loading="lazy" /> : null;
-  const views = VIEWS.filter((v) => {
-    const d = layout.viewData[v];
-    return d && (d.image || d.dimensions || d.decoration);
-  });
+    a && (a.has_thumbnail || PREVIEWABLE.test(a.media_type)) ? (
+      <img
+        src={`/api/orders/${orderId}/files/${a.id}/${a.has_thumbnail ? 'thumbnail' : 'preview'}`}
+        alt={a.name}
+        width={120}
+        height={120}
+        loading="lazy"
+      />
+    ) : null;
+  const views = filledViews(layout);
   return (
     <section className="card layout-detail" aria-labelledby={`h-layout-${n}`}>
-      <h2 id={`h-layout-${n}`}>Design Layout {n}</h2>
+      <h2 id={`h-layout-${n}`}>{words.layoutTitle(n)}</h2>
       <p>
-        Mockups: {layout.mockupOption === 'upload' ? 'uploaded' : layout.mockupOption === 'create' ? 'building their own in the Design Studio' : 'not chosen'}
-        {layout.mockupOption === 'upload' && ` · vector files: ${layout.hasVectorFiles === 'yes' ? 'yes' : 'no'}`}
+        {labelled(words.mockups, mockupText(layout, language), language)}
+        {layout.mockupOption === 'upload' &&
+          ` · ${labelled(t.order.vectorFiles, yesNo(layout.hasVectorFiles === 'yes', language), language)}`}
       </p>
       {layout.mockupImages.length > 0 && (
         <div className="thumbs">
@@ -194,7 +390,9 @@ function LayoutDetail({ n, layout, byName, fileUrl, orderId }: { n: number; layo
             return (
               <figure key={name}>
                 {preview(a)}
-                <figcaption>{a ? <a href={fileUrl(a)} download={a.name}>{name}</a> : name}</figcaption>
+                <figcaption>
+                  <FileLink attachment={a} url={fileUrl} name={name} />
+                </figcaption>
               </figure>
             );
           })}
@@ -207,49 +405,86 @@ function LayoutDetail({ n, layout, byName, fileUrl, orderId }: { n: number; layo
             const a = d.image ? byName.get(d.image) : undefined;
             return (
               <figure key={v}>
-                {preview(a) ?? <div className="no-thumb">{a ? a.name : 'No graphic'}</div>}
+                {preview(a) ?? <div className="no-thumb">{a ? a.name : t.order.noGraphic}</div>}
                 <figcaption>
-                  <strong>{v}</strong>
+                  <strong>{VIEW_LABELS[language][v]}</strong>
                   <br />
-                  {d.dimensions || 'no dimensions'} · {DECORATIONS[d.decoration] ?? 'no method'}
+                  {d.dimensions || t.order.noDimensions} ·{' '}
+                  {d.decoration ? decorationLabel(d.decoration, language) : t.order.noMethod}
+                  {a && <ArtworkNote line={artworkLine(a.artwork, d.dimensions, language)} />}
                 </figcaption>
               </figure>
             );
           })}
         </div>
       )}
-      <p>Garments: {layout.garmentOption === 'po' ? 'information provided in a PO' : layout.garmentOption === 'pick' ? 'picked here' : 'not chosen'}</p>
+      <p>
+        {layout.garmentOption === 'po'
+          ? words.poGarments
+          : labelled(
+              t.order.garments,
+              layout.garmentOption === 'pick' ? t.order.pickedHere : words.notChosen,
+              language,
+            )}
+      </p>
       {layout.garmentOption === 'po' &&
         layout.files
           .filter((f) => f.role === 'po')
           .map((f) => {
             const a = byName.get(f.name);
-            return <p key={f.name}>PO: {a ? <a href={fileUrl(a)} download={a.name}>{f.name}</a> : f.name}</p>;
+            return (
+              <p key={f.name}>
+                {t.order.po}
+                {words.colon} <FileLink attachment={a} url={fileUrl} name={f.name} />
+              </p>
+            );
           })}
       {layout.garmentOption === 'pick' && (
         <table className="variations-table">
           <thead>
             <tr>
-              <th scope="col">Variation</th>
-              <th scope="col">Garment type or SKU</th>
-              <th scope="col">Color</th>
-              <th scope="col">Sizes</th>
-              <th scope="col">Customer supplies</th>
+              <th scope="col">{t.order.variation}</th>
+              <th scope="col">{t.order.garmentType}</th>
+              <th scope="col">{t.order.color}</th>
+              <th scope="col">{t.order.sizes}</th>
+              <th scope="col">{t.order.customerSupplies}</th>
             </tr>
           </thead>
           <tbody>
             {layout.variations.map((v, i) => (
               <tr key={i}>
-                <td>{i === 0 ? 'Garment Details' : `Variation #${i + 1}`}</td>
+                <td>{variationTitle(i, language)}</td>
                 <td>{v.type}</td>
                 <td>{v.color}</td>
                 <td>{v.sizes}</td>
-                <td>{v.supplyingGoods === 'yes' ? `Yes${v.itemPO ? ` (PO ${v.itemPO})` : ''}` : 'No'}</td>
+                <td>
+                  {yesNo(v.supplyingGoods === 'yes', language)}
+                  {v.supplyingGoods === 'yes' && v.itemPO ? t.order.itemPo(v.itemPO) : ''}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
     </section>
+  );
+}
+
+/** A stored file as a download link; a name the order mentions but no file matches, as text. */
+function FileLink({
+  attachment,
+  url,
+  name = attachment?.name ?? '',
+}: {
+  attachment: Attachment | undefined;
+  url: (a: Attachment) => string;
+  name?: string;
+}) {
+  return attachment ? (
+    <a href={url(attachment)} download={attachment.name}>
+      {name}
+    </a>
+  ) : (
+    <>{name}</>
   );
 }

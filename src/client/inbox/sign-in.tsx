@@ -1,44 +1,100 @@
-import { useState, type FormEvent } from 'react';
-import { api, ApiError } from './api.js';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { api, type StaffSession } from './api.js';
+import { errorText, useInboxText } from './language.js';
 
-export function SignIn({ onSignedIn }: { onSignedIn: (staff: { email: string }) => void }) {
+export function SignIn({
+  onSignedIn,
+  languageSwitch,
+}: {
+  onSignedIn: (staff: StaffSession) => void;
+  /** The same language switch as the inbox's header: before sign-in it follows the browser. */
+  languageSwitch: ReactNode;
+}) {
+  const { t } = useInboxText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    setError('');
+    setError(null);
     try {
-      onSignedIn(await api<{ email: string }>('/api/session', { method: 'POST', body: JSON.stringify({ email, password }) }));
+      onSignedIn(
+        await api<StaffSession>('/api/session', { method: 'POST', body: JSON.stringify({ email, password }) }),
+      );
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The server cannot be reached. Try again.');
+      setError(err);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <main className="inbox-page sign-in">
-      <h1>Order inbox</h1>
-      <form className="card sign-in-form" onSubmit={handleSubmit} aria-label="Sign in">
-        <div className="field">
-          <label htmlFor="staff-email">Email</label>
-          <input id="staff-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="staff-password">Password</label>
-          <input id="staff-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        </div>
-        <div role="alert" className="form-error">
-          {error}
-        </div>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          Sign in
-        </button>
-      </form>
-    </main>
+    <>
+      <header className="inbox-header">
+        <span className="inbox-brand">{t.title}</span>
+        {languageSwitch}
+      </header>
+      <main className="inbox-page sign-in">
+        <h1>{t.title}</h1>
+        <form className="card sign-in-form" onSubmit={(e) => void handleSubmit(e)} aria-label={t.signIn.form}>
+          <CredentialField
+            id="staff-email"
+            label={t.signIn.email}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={setEmail}
+          />
+          <CredentialField
+            id="staff-password"
+            label={t.signIn.password}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
+          {/* Worded at render time, so switching the language also rewords a refusal shown. */}
+          <div role="alert" className="form-error">
+            {error === null ? '' : errorText(error, t)}
+          </div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t.signIn.submit}
+          </button>
+        </form>
+      </main>
+    </>
+  );
+}
+
+function CredentialField({
+  id,
+  label,
+  type,
+  autoComplete,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }

@@ -3,7 +3,11 @@ import { buildSubmission, toFormData } from './build-submission.js';
 import { initialOrderState, orderReducer, type FileEntry, type OrderAction, type OrderState } from './order-state.js';
 
 let seq = 0;
-const entry = (name: string, type: string, body = name): FileEntry => ({ id: `f${++seq}`, file: new File([body], name, { type }), previewUrl: null });
+const entry = (name: string, type: string, body = name): FileEntry => ({
+  id: `f${++seq}`,
+  file: new File([body], name, { type }),
+  previewUrl: null,
+});
 const run = (state: OrderState, ...actions: OrderAction[]) => actions.reduce(orderReducer, state);
 
 function fullOrder() {
@@ -55,11 +59,18 @@ describe('buildSubmission', () => {
   it('sends each file once, as the very Blob the customer chose', () => {
     const { state, files } = fullOrder();
     const sent = buildSubmission(state).attachments.map((a) => a.file);
-    expect(sent).toEqual([files.mockPng.file, files.mockPdf.file, files.mockJpg.file, files.front.file, files.sleeve.file, files.po.file]);
+    expect(sent).toEqual([
+      files.mockPng.file,
+      files.mockPdf.file,
+      files.mockJpg.file,
+      files.front.file,
+      files.sleeve.file,
+      files.po.file,
+    ]);
     expect(new Set(sent).size).toBe(sent.length);
   });
 
-  it('builds the layouts map of spec section 3 with references, never bytes', () => {
+  it('builds the layouts map of the order with references, never bytes', () => {
     const { state } = fullOrder();
     const { order } = buildSubmission(state);
     expect(Object.keys(order.layouts)).toEqual(['1', '2']);
@@ -104,10 +115,22 @@ describe('buildSubmission', () => {
 
   it('leaves out files of options the customer moved away from', () => {
     let { state } = fullOrder();
-    state = run(state, { type: 'mockupOptionChanged', layout: 1, option: 'create' }, { type: 'garmentOptionChanged', layout: 2, option: 'pick' });
+    state = run(
+      state,
+      { type: 'mockupOptionChanged', layout: 1, option: 'create' },
+      { type: 'garmentOptionChanged', layout: 2, option: 'pick' },
+    );
     expect(buildSubmission(state).attachments).toEqual([]);
-    state = run(state, { type: 'mockupOptionChanged', layout: 1, option: 'upload' }, { type: 'vectorFilesAnswered', layout: 1, answer: 'yes' });
-    expect(buildSubmission(state).attachments.map((a) => a.name)).toEqual(['Layout_1_Mockup_1.png', 'logo.pdf', 'Layout_1_Mockup_2.jpeg']);
+    state = run(
+      state,
+      { type: 'mockupOptionChanged', layout: 1, option: 'upload' },
+      { type: 'vectorFilesAnswered', layout: 1, answer: 'yes' },
+    );
+    expect(buildSubmission(state).attachments.map((a) => a.name)).toEqual([
+      'Layout_1_Mockup_1.png',
+      'logo.pdf',
+      'Layout_1_Mockup_2.jpeg',
+    ]);
   });
 
   it('makes file names unique within the order', () => {

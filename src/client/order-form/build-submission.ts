@@ -1,11 +1,26 @@
-// From the form's state to what is sent (spec section 7): the order JSON and the files,
+// From the form's state to what is sent (docs/product.md, Attachments): the order JSON and the files,
 // each file's bytes once, never inside the JSON.
-import { cleanFileName, extensionOf, mockupAttachmentName, uniqueName, viewAttachmentName } from '../../shared/attachment-names.js';
+import {
+  cleanFileName,
+  extensionOf,
+  mockupAttachmentName,
+  uniqueName,
+  viewAttachmentName,
+} from '../../shared/attachment-names.js';
 import { VIEWS } from '../../shared/constants.js';
 import type { FileRef, OrderBody, OrderLayout, ViewDatum } from '../../shared/order.js';
-import { showsShippingAddress, showsViewEditor, vectorAnswerShown, type FileEntry, type OrderState } from './order-state.js';
+import {
+  emptyAddress,
+  showsShippingAddress,
+  showsViewEditor,
+  vectorAnswerShown,
+  type FileEntry,
+  type OrderState,
+} from './order-state.js';
 
 export interface OutgoingAttachment {
+  /** The form's file entry (its background upload is keyed by it). */
+  id: string;
   name: string;
   type: string;
   file: Blob;
@@ -33,7 +48,7 @@ export function buildSubmission(state: OrderState): Submission {
     const name = uniqueName(wantedName, taken);
     taken.add(name.toLowerCase());
     const type = entry.file.type || 'application/octet-stream';
-    attachments.push({ name, type, file: entry.file });
+    attachments.push({ id: entry.id, name, type, file: entry.file });
     return { name, type, size: entry.file.size };
   };
   const realExtension = (entry: FileEntry) => extensionOf(entry.file.name, entry.file.type);
@@ -59,7 +74,9 @@ export function buildSubmission(state: OrderState): Submission {
     for (const view of VIEWS) {
       const v = layout.views[view];
       const image = editor && v.file ? attach(v.file, viewAttachmentName(n, view, realExtension(v.file))).name : '';
-      viewData[view] = editor ? { image, dimensions: v.dimensions, decoration: v.decoration } : { image: '', dimensions: '', decoration: '' };
+      viewData[view] = editor
+        ? { image, dimensions: v.dimensions, decoration: v.decoration }
+        : { image: '', dimensions: '', decoration: '' };
     }
     if (layout.garmentOption === 'po') {
       for (const entry of layout.poFiles) files.push({ ...attach(entry, cleanFileName(entry.file.name)), role: 'po' });
@@ -85,8 +102,11 @@ export function buildSubmission(state: OrderState): Submission {
       out.billing = { ...billing };
       out.shipping = showsShippingAddress(shipping)
         ? { ...shipping }
-        : { sameAsBilling: shipping.sameAsBilling, localPickup: shipping.localPickup, firstName: '', lastName: '', companyName: '', address: '', city: '', province: '', postalCode: '', phone: '' };
-      out.deadline = { hasCriticalDeadline: deadline.hasCriticalDeadline, date: deadline.hasCriticalDeadline ? deadline.date : '' };
+        : { sameAsBilling: shipping.sameAsBilling, localPickup: shipping.localPickup, ...emptyAddress() };
+      out.deadline = {
+        hasCriticalDeadline: deadline.hasCriticalDeadline,
+        date: deadline.hasCriticalDeadline ? deadline.date : '',
+      };
       out.jobNotes = jobNotes;
     }
     layouts[String(n)] = out;
@@ -98,7 +118,7 @@ export function buildSubmission(state: OrderState): Submission {
   };
 }
 
-/** The multipart body of DESIGN.md: the `order` part first, then one `files` part per file. */
+/** The multipart body of docs/architecture.md (the submit-order function): the `order` part first, then one `files` part per file. */
 export function toFormData(submission: Submission): FormData {
   const form = new FormData();
   form.append('order', JSON.stringify(submission.order));

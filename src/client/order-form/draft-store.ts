@@ -25,7 +25,9 @@ const mapFiles = (state: OrderState, map: (f: FileEntry) => FileEntry | null): O
     ...l,
     mockupFiles: l.mockupFiles.map(map).filter((f): f is FileEntry => f !== null),
     poFiles: l.poFiles.map(map).filter((f): f is FileEntry => f !== null),
-    views: Object.fromEntries(VIEWS.map((v) => [v, { ...l.views[v], file: l.views[v].file ? map(l.views[v].file) : null }])) as typeof l.views,
+    views: Object.fromEntries(
+      VIEWS.map((v) => [v, { ...l.views[v], file: l.views[v].file ? map(l.views[v].file) : null }]),
+    ) as typeof l.views,
   })),
 });
 
@@ -41,7 +43,11 @@ export function toStoredState(state: OrderState): OrderState {
 }
 
 /** Puts the files back (entries whose file is gone are dropped) and makes new previews. */
-export function fromStoredState(state: OrderState, files: Map<string, File>, previewUrlFor: (file: File) => string | null): OrderState {
+export function fromStoredState(
+  state: OrderState,
+  files: Map<string, File>,
+  previewUrlFor: (file: File) => string | null,
+): OrderState {
   return mapFiles(state, (f) => {
     const file = files.get(f.id);
     return file ? { ...f, file, previewUrl: previewUrlFor(file) } : null;
@@ -52,9 +58,12 @@ export async function loadDraft(previewUrlFor: (file: File) => string | null): P
   const stored = await get<StoredDraft>(STATE_KEY, db());
   if (stored?.version !== 2) return null;
   const ids = filesOf(stored.state).map((f) => f.id);
-  const files = await getMany<File | undefined>(ids.map((id) => FILE_PREFIX + id), db());
+  const files = await getMany<File | undefined>(
+    ids.map((id) => FILE_PREFIX + id),
+    db(),
+  );
   const byId = new Map<string, File>();
-  ids.forEach((id, i) => files[i] && byId.set(id, files[i]!));
+  ids.forEach((id, i) => files[i] && byId.set(id, files[i]));
   return fromStoredState(stored.state, byId, previewUrlFor);
 }
 
@@ -81,7 +90,13 @@ async function writeDraft(state: OrderState): Promise<void> {
   const present = new Set((await keys(db())).map(String));
   const missing = [...wanted].filter(([key]) => !present.has(key));
   if (missing.length) await setMany(missing, db());
-  await set(STATE_KEY, { version: 2, savedAt: new Date().toISOString(), state: toStoredState(state) } satisfies StoredDraft, db());
+  await set(
+    STATE_KEY,
+    { version: 2, savedAt: new Date().toISOString(), state: toStoredState(state) } satisfies StoredDraft,
+    db(),
+  );
   // Files the form no longer holds.
-  await Promise.all([...present].filter((key) => key.startsWith(FILE_PREFIX) && !wanted.has(key)).map((key) => del(key, db())));
+  await Promise.all(
+    [...present].filter((key) => key.startsWith(FILE_PREFIX) && !wanted.has(key)).map((key) => del(key, db())),
+  );
 }

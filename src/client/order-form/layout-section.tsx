@@ -3,7 +3,7 @@ import type { Dispatch, Ref } from 'react';
 import { accentFor, type YesNo } from '../../shared/constants.js';
 import { RadioGroup } from '../components/fields.js';
 import { useMessages } from '../i18n.js';
-import { randomId } from '../settings.js';
+import { randomId } from '../random-id.js';
 import type { LayoutState, OrderAction } from './order-state.js';
 import { SectionA } from './section-a.js';
 import { SectionB } from './section-b.js';
@@ -20,7 +20,17 @@ interface Props {
   headerRef: Ref<HTMLButtonElement>;
 }
 
-export function LayoutSection({ layout, position, isOpen, canRemove, isLast, detailsRevealed, designStudioUrl, dispatch, headerRef }: Props) {
+export function LayoutSection({
+  layout,
+  position,
+  isOpen,
+  canRemove,
+  isLast,
+  detailsRevealed,
+  designStudioUrl,
+  dispatch,
+  headerRef,
+}: Props) {
   const t = useMessages();
   const n = layout.number;
   const headerId = `layout-${n}-header`;
@@ -42,16 +52,28 @@ export function LayoutSection({ layout, position, isOpen, canRemove, isLast, det
             {position}
           </span>
           <span className="layout-title">{t.layout.title(position)}</span>
-          {thumbnail && <img className="layout-thumb" src={thumbnail} alt={t.layout.thumbnailAlt(position)} width={40} height={40} />}
+          {thumbnail && (
+            <img
+              className="layout-thumb"
+              src={thumbnail}
+              alt={t.layout.thumbnailAlt(position)}
+              width={40}
+              height={40}
+            />
+          )}
           <span className="chevron" aria-hidden="true" />
         </button>
       </h2>
       {isOpen && (
         <div id={panelId} role="region" aria-labelledby={headerId} className="layout-panel">
-          <SectionA layout={layout} dispatch={dispatch} designStudioUrl={designStudioUrl} />
-          <SectionB layout={layout} dispatch={dispatch} />
+          <SectionA layout={layout} position={position} dispatch={dispatch} designStudioUrl={designStudioUrl} />
+          <SectionB layout={layout} position={position} dispatch={dispatch} />
           {canRemove && (
-            <button type="button" className="button button-danger" onClick={() => dispatch({ type: 'layoutRemoved', layout: n })}>
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => dispatch({ type: 'layoutRemoved', layout: n })}
+            >
               {t.layout.remove}
             </button>
           )}

@@ -22,7 +22,8 @@ const entry = (name: string, type = 'image/png', previewUrl: string | null = `bl
 });
 const run = (state: OrderState, ...actions: OrderAction[]) => actions.reduce(orderReducer, state);
 const start = () => initialOrderState('v1');
-const addLayout = (s: OrderState) => orderReducer(s, { type: 'additionalLayoutsAnswered', answer: 'yes', variationId: id() });
+const addLayout = (s: OrderState) =>
+  orderReducer(s, { type: 'additionalLayoutsAnswered', answer: 'yes', variationId: id() });
 const layout = (s: OrderState, n: number) => s.layouts.find((l) => l.number === n)!;
 
 describe('the initial state', () => {
@@ -152,7 +153,11 @@ describe('section A', () => {
 describe('section B', () => {
   it('sets the garment option and keeps PO files', () => {
     const po = entry('po.pdf', 'application/pdf', null);
-    let s = run(start(), { type: 'garmentOptionChanged', layout: 1, option: 'po' }, { type: 'poFilesAdded', layout: 1, files: [po] });
+    let s = run(
+      start(),
+      { type: 'garmentOptionChanged', layout: 1, option: 'po' },
+      { type: 'poFilesAdded', layout: 1, files: [po] },
+    );
     expect(layout(s, 1).garmentOption).toBe('po');
     expect(layout(s, 1).poFiles).toEqual([po]);
     s = orderReducer(s, { type: 'poFileRemoved', layout: 1, fileId: po.id });
@@ -177,14 +182,24 @@ describe('section B', () => {
       { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'itemPO', value: 'PO-77' },
     );
     expect(layout(s, 1).variations[0]).toMatchObject({ type: 'Gildan 5000', supplyingGoods: 'yes', itemPO: 'PO-77' });
-    s = orderReducer(s, { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'supplyingGoods', value: 'no' });
+    s = orderReducer(s, {
+      type: 'variationChanged',
+      layout: 1,
+      variationId: 'v1',
+      field: 'supplyingGoods',
+      value: 'no',
+    });
     expect(layout(s, 1).variations[0]).toMatchObject({ supplyingGoods: 'no', itemPO: '' });
   });
 });
 
 describe('section C and options', () => {
   it('changes billing and shipping fields', () => {
-    const s = run(start(), { type: 'billingChanged', field: 'email', value: 'a@b.ca' }, { type: 'shippingChanged', field: 'city', value: 'Halifax' });
+    const s = run(
+      start(),
+      { type: 'billingChanged', field: 'email', value: 'a@b.ca' },
+      { type: 'shippingChanged', field: 'city', value: 'Halifax' },
+    );
     expect(s.details.billing.email).toBe('a@b.ca');
     expect(s.details.shipping.city).toBe('Halifax');
   });
@@ -199,7 +214,11 @@ describe('section C and options', () => {
   });
 
   it('makes the deadline critical only for "yes", and keeps the date', () => {
-    let s = run(start(), { type: 'deadlineChoiceChanged', choice: 'yes' }, { type: 'deadlineDateChanged', date: '2026-12-24' });
+    let s = run(
+      start(),
+      { type: 'deadlineChoiceChanged', choice: 'yes' },
+      { type: 'deadlineDateChanged', date: '2026-12-24' },
+    );
     expect(s.details.deadline).toEqual({ hasCriticalDeadline: true, date: '2026-12-24' });
     s = orderReducer(s, { type: 'deadlineChoiceChanged', choice: 'standard' });
     expect(s.details.deadline.hasCriticalDeadline).toBe(false);
@@ -236,7 +255,11 @@ describe('after a successful submission', () => {
 
 describe('drafts and reset', () => {
   it('restores a saved state as it was', () => {
-    const saved = run(start(), { type: 'billingChanged', field: 'city', value: 'Iqaluit' }, { type: 'polyBagsToggled', checked: true });
+    const saved = run(
+      start(),
+      { type: 'billingChanged', field: 'city', value: 'Iqaluit' },
+      { type: 'polyBagsToggled', checked: true },
+    );
     expect(orderReducer(start(), { type: 'draftRestored', state: saved })).toBe(saved);
   });
 

@@ -1,7 +1,14 @@
-// The order form's behaviour (spec section 4) as a pure reducer: one action per transition.
+// The order form's behaviour (docs/product.md, Transitions) as a pure reducer: one action per transition.
 // Components render this state and dispatch; nothing here touches the DOM or the network.
-import { VIEWS, type DecorationMethod, type GarmentOption, type MockupOption, type ViewName, type YesNo } from '../../shared/constants.js';
-import type { Billing, Shipping } from '../../shared/order.js';
+import {
+  VIEWS,
+  type DecorationMethod,
+  type GarmentOption,
+  type MockupOption,
+  type ViewName,
+  type YesNo,
+} from '../../shared/constants.js';
+import type { Address, Billing, Shipping } from '../../shared/order.js';
 
 /** A file the customer chose. The preview URL (images only) is made by the caller. */
 export interface FileEntry {
@@ -30,7 +37,7 @@ export interface LayoutState {
   number: number;
   mockupOption: MockupOption | '';
   garmentOption: GarmentOption | '';
-  /** Starts empty in the order state; the form shows "no" until answered (spec section 3). */
+  /** Starts empty in the order state; the form shows "no" until answered (docs/product.md, Design layouts). */
   hasVectorFiles: YesNo | '';
   variations: VariationState[];
   mockupFiles: FileEntry[];
@@ -111,11 +118,24 @@ export function emptyLayout(number: number, variationId: string): LayoutState {
   };
 }
 
-export function emptyDetails(): OrderDetails {
-  const address = { firstName: '', lastName: '', companyName: '', address: '', city: '', province: '', postalCode: '', phone: '' };
+/** An address nobody has filled in: the form's start, and what is sent when shipping has none. */
+export function emptyAddress(): Address {
   return {
-    billing: { ...address, email: '' },
-    shipping: { sameAsBilling: true, localPickup: false, ...address },
+    firstName: '',
+    lastName: '',
+    companyName: '',
+    address: '',
+    city: '',
+    province: '',
+    postalCode: '',
+    phone: '',
+  };
+}
+
+export function emptyDetails(): OrderDetails {
+  return {
+    billing: { ...emptyAddress(), email: '' },
+    shipping: { sameAsBilling: true, localPickup: false, ...emptyAddress() },
     deadline: { hasCriticalDeadline: false, date: '' },
     jobNotes: '',
   };
@@ -134,12 +154,12 @@ export function initialOrderState(variationId: string): OrderState {
   };
 }
 
-/** The separate shipping address shows only when neither box is checked (spec section 4). */
+/** The separate shipping address shows only when neither box is checked (docs/product.md, Transitions). */
 export function showsShippingAddress(shipping: Shipping): boolean {
   return !shipping.sameAsBilling && !shipping.localPickup;
 }
 
-/** What the vector question shows: "no" until the customer answers (spec section 3). */
+/** What the vector question shows: "no" until the customer answers (docs/product.md, Design layouts). */
 export function vectorAnswerShown(layout: LayoutState): YesNo {
   return layout.hasVectorFiles === 'yes' ? 'yes' : 'no';
 }
@@ -190,7 +210,10 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
       return updateLayout(state, action.layout, (l) => ({ ...l, mockupFiles: [...l.mockupFiles, ...action.files] }));
 
     case 'mockupFileRemoved':
-      return updateLayout(state, action.layout, (l) => ({ ...l, mockupFiles: l.mockupFiles.filter((f) => f.id !== action.fileId) }));
+      return updateLayout(state, action.layout, (l) => ({
+        ...l,
+        mockupFiles: l.mockupFiles.filter((f) => f.id !== action.fileId),
+      }));
 
     case 'viewGraphicChosen':
       return updateView(state, action.layout, action.view, { file: action.file });
@@ -208,10 +231,16 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
       return updateLayout(state, action.layout, (l) => ({ ...l, poFiles: [...l.poFiles, ...action.files] }));
 
     case 'poFileRemoved':
-      return updateLayout(state, action.layout, (l) => ({ ...l, poFiles: l.poFiles.filter((f) => f.id !== action.fileId) }));
+      return updateLayout(state, action.layout, (l) => ({
+        ...l,
+        poFiles: l.poFiles.filter((f) => f.id !== action.fileId),
+      }));
 
     case 'variationAdded':
-      return updateLayout(state, action.layout, (l) => ({ ...l, variations: [...l.variations, emptyVariation(action.variationId)] }));
+      return updateLayout(state, action.layout, (l) => ({
+        ...l,
+        variations: [...l.variations, emptyVariation(action.variationId)],
+      }));
 
     case 'variationRemoved':
       return updateLayout(state, action.layout, (l) =>
@@ -224,28 +253,43 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
         variations: l.variations.map((v) => {
           if (v.id !== action.variationId) return v;
           const next = { ...v, [action.field]: action.value };
-          // Item PO exists only while the customer supplies the goods (spec section 3).
+          // Item PO exists only while the customer supplies the goods (docs/product.md, Design layouts).
           if (action.field === 'supplyingGoods' && action.value !== 'yes') next.itemPO = '';
           return next;
         }),
       }));
 
     case 'billingChanged':
-      return { ...state, details: { ...state.details, billing: { ...state.details.billing, [action.field]: action.value } } };
+      return {
+        ...state,
+        details: { ...state.details, billing: { ...state.details.billing, [action.field]: action.value } },
+      };
 
     case 'shippingChanged':
-      return { ...state, details: { ...state.details, shipping: { ...state.details.shipping, [action.field]: action.value } } };
+      return {
+        ...state,
+        details: { ...state.details, shipping: { ...state.details.shipping, [action.field]: action.value } },
+      };
 
     case 'sameAsBillingToggled':
-      return { ...state, details: { ...state.details, shipping: { ...state.details.shipping, sameAsBilling: action.checked } } };
+      return {
+        ...state,
+        details: { ...state.details, shipping: { ...state.details.shipping, sameAsBilling: action.checked } },
+      };
 
     case 'localPickupToggled':
-      return { ...state, details: { ...state.details, shipping: { ...state.details.shipping, localPickup: action.checked } } };
+      return {
+        ...state,
+        details: { ...state.details, shipping: { ...state.details.shipping, localPickup: action.checked } },
+      };
 
     case 'deadlineChoiceChanged':
       return {
         ...state,
-        details: { ...state.details, deadline: { ...state.details.deadline, hasCriticalDeadline: action.choice === 'yes' } },
+        details: {
+          ...state.details,
+          deadline: { ...state.details.deadline, hasCriticalDeadline: action.choice === 'yes' },
+        },
       };
 
     case 'deadlineDateChanged':
@@ -283,7 +327,10 @@ export function previewUrls(state: OrderState): Set<string> {
 /** True while the customer has entered nothing: no draft worth keeping. */
 export function isPristine(state: OrderState): boolean {
   const withoutIds = (s: OrderState) =>
-    JSON.stringify({ ...s, layouts: s.layouts.map((l) => ({ ...l, variations: l.variations.map((v) => ({ ...v, id: '' })) })) });
+    JSON.stringify({
+      ...s,
+      layouts: s.layouts.map((l) => ({ ...l, variations: l.variations.map((v) => ({ ...v, id: '' })) })),
+    });
   return withoutIds(state) === withoutIds(initialOrderState(''));
 }
 

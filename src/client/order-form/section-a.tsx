@@ -1,22 +1,33 @@
 // Section A - Mockups & Artwork.
 import type { Dispatch } from 'react';
-import { DECORATION_METHODS, VIEWS, type DecorationMethod, type MockupOption, type ViewName, type YesNo } from '../../shared/constants.js';
+import {
+  DECORATION_METHODS,
+  VIEWS,
+  type DecorationMethod,
+  type MockupOption,
+  type ViewName,
+  type YesNo,
+} from '../../shared/constants.js';
+import { ArtworkCheck } from './artwork-check.js';
 import { FileButton, RadioGroup, SelectField, TextField } from '../components/fields.js';
 import { useMessages } from '../i18n.js';
-import { randomId } from '../settings.js';
-import { FilePicker, toEntries } from './file-list.js';
+import { randomId } from '../random-id.js';
+import { FilePicker, toEntries, UploadState } from './file-list.js';
 import { useFormContext } from './form-context.js';
 import { showsViewEditor, vectorAnswerShown, type LayoutState, type OrderAction } from './order-state.js';
 
 interface Props {
   layout: LayoutState;
+  /** The layout's place in the order sent, which names its fields ("layouts.2.…"). */
+  position: number;
   dispatch: Dispatch<OrderAction>;
   designStudioUrl: string;
 }
 
-export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
+export function SectionA({ layout, position, dispatch, designStudioUrl }: Props) {
   const t = useMessages();
   const n = layout.number;
+  const path = `layouts.${position}`;
   return (
     <fieldset className="form-section">
       <legend className="section-title">{t.sectionA.heading}</legend>
@@ -29,6 +40,7 @@ export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
           { value: 'create', label: t.sectionA.create },
         ]}
         onChange={(option) => dispatch({ type: 'mockupOptionChanged', layout: n, option })}
+        path={`${path}.mockupOption`}
       />
 
       {layout.mockupOption === 'upload' && (
@@ -41,6 +53,7 @@ export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
               { value: 'no', label: t.no },
             ]}
             onChange={(answer) => dispatch({ type: 'vectorFilesAnswered', layout: n, answer })}
+            path={`${path}.hasVectorFiles`}
           />
           <FilePicker
             label={t.sectionA.uploadMockup}
@@ -51,7 +64,13 @@ export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
           {showsViewEditor(layout) && (
             <div className="views" role="group" aria-label={t.sectionA.viewsLegend}>
               {VIEWS.map((view) => (
-                <ViewPanel key={view} layout={layout} view={view} dispatch={dispatch} />
+                <ViewPanel
+                  key={view}
+                  layout={layout}
+                  view={view}
+                  path={`${path}.viewData.${view}`}
+                  dispatch={dispatch}
+                />
               ))}
             </div>
           )}
@@ -71,7 +90,17 @@ export function SectionA({ layout, dispatch, designStudioUrl }: Props) {
   );
 }
 
-function ViewPanel({ layout, view, dispatch }: { layout: LayoutState; view: ViewName; dispatch: Dispatch<OrderAction> }) {
+function ViewPanel({
+  layout,
+  view,
+  path,
+  dispatch,
+}: {
+  layout: LayoutState;
+  view: ViewName;
+  path: string;
+  dispatch: Dispatch<OrderAction>;
+}) {
   const t = useMessages();
   const { maxFileBytes } = useFormContext();
   const viewName = t.sectionA.views[view];
@@ -89,14 +118,22 @@ function ViewPanel({ layout, view, dispatch }: { layout: LayoutState; view: View
           <span className="muted">{t.sectionA.noGraphic}</span>
         )}
       </div>
+      {state.file && <UploadState entry={state.file} />}
+      <ArtworkCheck file={state.file?.file ?? null} dimensions={state.dimensions} decoration={state.decoration} />
       <FileButton
         label={t.sectionA.uploadGraphic}
         maxBytes={maxFileBytes}
         tooLarge={t.files.tooLarge}
-        onFiles={(files) => dispatch({ type: 'viewGraphicChosen', layout: n, view, file: toEntries(files.slice(0, 1), randomId)[0]! })}
+        onFiles={(files) =>
+          dispatch({ type: 'viewGraphicChosen', layout: n, view, file: toEntries(files.slice(0, 1), randomId)[0]! })
+        }
       />
       {state.file && (
-        <button type="button" className="button-link" onClick={() => dispatch({ type: 'viewGraphicChosen', layout: n, view, file: null })}>
+        <button
+          type="button"
+          className="button-link"
+          onClick={() => dispatch({ type: 'viewGraphicChosen', layout: n, view, file: null })}
+        >
           {t.sectionA.removeGraphic}
         </button>
       )}
@@ -105,6 +142,7 @@ function ViewPanel({ layout, view, dispatch }: { layout: LayoutState; view: View
         value={state.dimensions}
         placeholder={t.sectionA.dimensionsPlaceholder}
         onChange={(value) => dispatch({ type: 'viewDimensionsChanged', layout: n, view, value })}
+        path={`${path}.dimensions`}
       />
       <SelectField<DecorationMethod>
         label={t.sectionA.decorationMethod}
@@ -112,6 +150,7 @@ function ViewPanel({ layout, view, dispatch }: { layout: LayoutState; view: View
         placeholder={t.chooseOption}
         options={DECORATION_METHODS.map((m) => ({ value: m, label: t.sectionA.decorations[m] }))}
         onChange={(value) => dispatch({ type: 'viewDecorationChanged', layout: n, view, value })}
+        path={`${path}.decoration`}
       />
     </fieldset>
   );

@@ -3,13 +3,23 @@ import type { Dispatch } from 'react';
 import type { GarmentOption, YesNo } from '../../shared/constants.js';
 import { RadioGroup, SelectField, TextField } from '../components/fields.js';
 import { useMessages } from '../i18n.js';
-import { randomId } from '../settings.js';
+import { randomId } from '../random-id.js';
 import { FilePicker } from './file-list.js';
 import type { LayoutState, OrderAction, VariationField } from './order-state.js';
 
-export function SectionB({ layout, dispatch }: { layout: LayoutState; dispatch: Dispatch<OrderAction> }) {
+export function SectionB({
+  layout,
+  position,
+  dispatch,
+}: {
+  layout: LayoutState;
+  /** The layout's place in the order sent, which names its fields ("layouts.2.…"). */
+  position: number;
+  dispatch: Dispatch<OrderAction>;
+}) {
   const t = useMessages();
   const n = layout.number;
+  const path = `layouts.${position}`;
   const canRemove = layout.variations.length > 1;
   return (
     <fieldset className="form-section">
@@ -23,6 +33,7 @@ export function SectionB({ layout, dispatch }: { layout: LayoutState; dispatch: 
           { value: 'pick', label: t.sectionB.pick },
         ]}
         onChange={(option) => dispatch({ type: 'garmentOptionChanged', layout: n, option })}
+        path={`${path}.garmentOption`}
       />
 
       {layout.garmentOption === 'po' && (
@@ -39,15 +50,23 @@ export function SectionB({ layout, dispatch }: { layout: LayoutState; dispatch: 
       {layout.garmentOption === 'pick' && (
         <div className="variations">
           {layout.variations.map((v, index) => {
-            const change = (field: VariationField) => (value: string) => dispatch({ type: 'variationChanged', layout: n, variationId: v.id, field, value });
+            const change = (field: VariationField) => (value: string) =>
+              dispatch({ type: 'variationChanged', layout: n, variationId: v.id, field, value });
+            const at = (field: VariationField) => `${path}.variations.${index}.${field}`;
             return (
               <fieldset key={v.id} className="variation">
                 <legend>{index === 0 ? t.sectionB.garmentDetails : t.sectionB.variation(index + 1)}</legend>
                 <div className="grid-2">
-                  <TextField label={t.sectionB.type} value={v.type} onChange={change('type')} />
-                  <TextField label={t.sectionB.color} value={v.color} onChange={change('color')} />
+                  <TextField label={t.sectionB.type} value={v.type} onChange={change('type')} path={at('type')} />
+                  <TextField label={t.sectionB.color} value={v.color} onChange={change('color')} path={at('color')} />
                 </div>
-                <TextField label={t.sectionB.sizes} value={v.sizes} placeholder={t.sectionB.sizesPlaceholder} onChange={change('sizes')} />
+                <TextField
+                  label={t.sectionB.sizes}
+                  value={v.sizes}
+                  placeholder={t.sectionB.sizesPlaceholder}
+                  onChange={change('sizes')}
+                  path={at('sizes')}
+                />
                 <RadioGroup<YesNo>
                   legend={t.sectionB.supplyingGoods}
                   value={v.supplyingGoods}
@@ -56,17 +75,33 @@ export function SectionB({ layout, dispatch }: { layout: LayoutState; dispatch: 
                     { value: 'no', label: t.no },
                   ]}
                   onChange={change('supplyingGoods')}
+                  path={at('supplyingGoods')}
                 />
-                {v.supplyingGoods === 'yes' && <TextField label={t.sectionB.itemPO} value={v.itemPO} onChange={change('itemPO')} />}
+                {v.supplyingGoods === 'yes' && (
+                  <TextField
+                    label={t.sectionB.itemPO}
+                    value={v.itemPO}
+                    onChange={change('itemPO')}
+                    path={at('itemPO')}
+                  />
+                )}
                 {canRemove && (
-                  <button type="button" className="button-link danger" onClick={() => dispatch({ type: 'variationRemoved', layout: n, variationId: v.id })}>
+                  <button
+                    type="button"
+                    className="button-link danger"
+                    onClick={() => dispatch({ type: 'variationRemoved', layout: n, variationId: v.id })}
+                  >
                     {t.sectionB.removeVariation}
                   </button>
                 )}
               </fieldset>
             );
           })}
-          <button type="button" className="button button-secondary" onClick={() => dispatch({ type: 'variationAdded', layout: n, variationId: randomId() })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => dispatch({ type: 'variationAdded', layout: n, variationId: randomId() })}
+          >
             {t.sectionB.addVariation}
           </button>
         </div>

@@ -17,6 +17,8 @@ export class SubmitError extends Error {
     message: string,
     readonly status: number,
     readonly code: string,
+    /** The refused fields the server named, as dotted paths (see field-errors.ts); often none. */
+    readonly fields: readonly string[] = [],
   ) {
     super(message);
   }
@@ -38,11 +40,24 @@ export function sendOrder(options: SendOptions): Promise<SubmitOrderSuccess> {
       if (e.lengthComputable) options.onProgress?.(e.total, e.total);
     };
     xhr.onload = () => {
-      const body = xhr.response as { orderId?: string; reference?: string; error?: { code?: string; message?: string } } | null;
+      const body = xhr.response as {
+        orderId?: string;
+        reference?: string;
+        formToken?: string;
+        error?: { code?: string; message?: string; fields?: unknown };
+      } | null;
       if (xhr.status === 201 && body?.orderId && body.reference) {
-        resolve({ orderId: body.orderId, reference: body.reference });
+        resolve({ orderId: body.orderId, reference: body.reference, formToken: body.formToken });
       } else {
-        reject(new SubmitError(body?.error?.message ?? `HTTP ${xhr.status}`, xhr.status, body?.error?.code ?? 'http_error'));
+        const fields = body?.error?.fields;
+        reject(
+          new SubmitError(
+            body?.error?.message ?? `HTTP ${xhr.status}`,
+            xhr.status,
+            body?.error?.code ?? 'http_error',
+            Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : [],
+          ),
+        );
       }
     };
     xhr.onerror = () => reject(new SubmitError('The network failed while sending the order.', 0, 'network'));

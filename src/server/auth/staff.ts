@@ -1,8 +1,11 @@
-// Staff accounts and their sessions, stored in the database so every process shares them.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+// Staff accounts and their sessions, stored in the database so every process shares them:
+// the rules (addresses, password length, hashing, session tokens, throttling) over storage/staff.ts.
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { staffLanguageSchema, type StaffLanguage } from '../../shared/inbox-api.js';
 import type { Database } from '../storage/schema.js';
-import { DUMMY_HASH_PROMISE, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.js';
+import * as repo from '../storage/staff.js';
+import { DUMMY_HASH_PROMISE, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, withHashSlot } from './passwords.js';
 
 type Db = Kysely<Database>;
 
@@ -15,101 +18,159 @@ export function normaliseEmail(email: string): string {
 
 export class StaffError extends Error {}
 
-export async function addStaff(db: Db, email: string, password: string): Promise<void> {
+/** Without a language, the inbox follows the staff member's browser until they choose one. */
+export async function addStaff(db: Db, email: string, password: string, language?: string): Promise<void> {
   const address = normaliseEmail(email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw new StaffError(`"${email}" is not an email address.`);
-  if (password.length < MIN_PASSWORD_LENGTH) throw new StaffError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
-  const existing = await db.selectFrom('staff').select('id').where('email', '=', address).executeTakeFirst();
-  if (existing) throw new StaffError(`${address} already has an account.`);
-  await db
-    .insertInto('staff')
-    .values({ id: randomUUID(), email: address, password_hash: await hashPassword(password), created_at: new Date().toISOString() })
-    .execute();
+  checkPasswordLength(password);
+  const chosen = language === undefined ? null : checkLanguage(language);
+  if (await repo.findStaff(db, address)) throw new StaffError(`${address} already has an account.`);
+  await repo.insertStaff(db, address, await hashPassword(password), chosen);
+}
+
+function checkLanguage(language: string): StaffLanguage {
+  const parsed = staffLanguageSchema.safeParse(language);
+  if (!parsed.success) throw new StaffError(`The inbox speaks en or fr, not "${language}".`);
+  return parsed.data;
+}
+
+/** A stored language as the inbox reads it: anything but en or fr counts as not chosen. */
+const storedLanguage = (value: string | null | undefined): StaffLanguage | null =>
+  staffLanguageSchema.safeParse(value).data ?? null;
+
+/** The staff member's inbox language; null when they have not chosen one. */
+export async function staffLanguage(db: Db, staffId: string): Promise<StaffLanguage | null> {
+  return storedLanguage(await repo.findStaffLanguage(db, staffId));
+}
+
+/** Remembers the staff member's inbox language, for every browser they sign in from. */
+export async function setStaffLanguage(db: Db, staffId: string, language: StaffLanguage): Promise<boolean> {
+  return repo.updateStaffLanguage(db, staffId, language);
+}
+
+function checkPasswordLength(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new StaffError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
 }
 
 export async function setPassword(db: Db, email: string, password: string): Promise<void> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new StaffError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
-  const staff = await db.selectFrom('staff').select('id').where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  checkPasswordLength(password);
+  const staff = await repo.findStaff(db, normaliseEmail(email));
   if (!staff) throw new StaffError(`No account for ${normaliseEmail(email)}.`);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('staff').set({ password_hash: await hashPassword(password) }).where('id', '=', staff.id).execute();
-    // A new password ends every session of the account.
-    await trx.deleteFrom('sessions').where('staff_id', '=', staff.id).execute();
-  });
+  await repo.replacePassword(db, staff.id, await hashPassword(password));
 }
 
 export async function removeStaff(db: Db, email: string): Promise<void> {
-  const result = await db.deleteFrom('staff').where('email', '=', normaliseEmail(email)).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new StaffError(`No account for ${normaliseEmail(email)}.`);
+  if (!(await repo.deleteStaff(db, normaliseEmail(email))))
+    throw new StaffError(`No account for ${normaliseEmail(email)}.`);
 }
 
-export async function listStaff(db: Db): Promise<{ email: string; created_at: string }[]> {
-  return db.selectFrom('staff').select(['email', 'created_at']).orderBy('email').execute();
-}
+export const listStaff = (db: Db) => repo.listStaff(db);
+export const countStaff = (db: Db) => repo.countStaff(db);
 
 /** The account's id when the password is right; the same work is done when it is not. */
-export async function checkCredentials(db: Db, email: string, password: string): Promise<{ id: string; email: string } | null> {
-  const staff = await db.selectFrom('staff').select(['id', 'email', 'password_hash']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+export async function checkCredentials(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ id: string; email: string; language: StaffLanguage | null } | null> {
+  const staff = await repo.findStaff(db, normaliseEmail(email));
   const ok = await verifyPassword(password, staff?.password_hash ?? (await DUMMY_HASH_PROMISE));
-  return staff && ok ? { id: staff.id, email: staff.email } : null;
+  return staff && ok ? { id: staff.id, email: staff.email, language: storedLanguage(staff.language) } : null;
 }
 
+/** Sessions are stored by the SHA-256 of their token: a database leak gives no usable session. */
 const tokenId = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Db, staffId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const now = Date.now();
-  const expiresAt = new Date(now + SESSION_TTL_MS);
-  await db
-    .insertInto('sessions')
-    .values({ id: tokenId(token), staff_id: staffId, created_at: new Date(now).toISOString(), expires_at: expiresAt.toISOString() })
-    .execute();
+  const createdAt = new Date();
+  // Each sign-in also clears sessions that ended (housekeeping does it hourly as well).
+  await repo.deleteExpiredSessions(db, createdAt);
+  const expiresAt = new Date(createdAt.getTime() + SESSION_TTL_MS);
+  await repo.insertSession(db, { id: tokenId(token), staffId, createdAt, expiresAt });
   return { token, expiresAt };
 }
 
-export async function findSession(db: Db, token: string | undefined): Promise<{ staffId: string; email: string } | null> {
+export async function findSession(
+  db: Db,
+  token: string | undefined,
+): Promise<{ staffId: string; email: string; language: StaffLanguage | null } | null> {
   if (!token || token.length > 100) return null;
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('staff', 'staff.id', 'sessions.staff_id')
-    .select(['staff.id as staffId', 'staff.email as email', 'sessions.expires_at as expiresAt'])
-    .where('sessions.id', '=', tokenId(token))
-    .executeTakeFirst();
+  const row = await repo.findSessionStaff(db, tokenId(token));
   if (!row || row.expiresAt < new Date().toISOString()) return null;
-  return { staffId: row.staffId, email: row.email };
+  return { staffId: row.staffId, email: row.email, language: storedLanguage(row.language) };
 }
 
 export async function endSession(db: Db, token: string | undefined): Promise<void> {
-  if (token) await db.deleteFrom('sessions').where('id', '=', tokenId(token)).execute();
+  if (token) await repo.deleteSession(db, tokenId(token));
 }
 
-/** Sign-in throttling, per account and per address, counted in the database. */
-export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 5, perAddress: 20 };
+/**
+ * Sign-in throttling, counted in the database. Each attempt is recorded before its password is
+ * hashed, then the attempts are counted: of many sent at once, only the first few recorded can
+ * be within the limits, so a burst cannot get more guesses checked than a patient client.
+ *
+ * - Per account AND address: 5 attempts free, then each next one waits 1, 2, 4… minutes (up to
+ *   an hour) after the previous one. Wrong passwords from one address never lock the staff
+ *   member out from another.
+ * - Per address, over every account: at most 20 attempts in 15 minutes.
+ */
+export const THROTTLE = {
+  freeAttempts: 5,
+  firstDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  pairWindowMs: 24 * 60 * 60_000,
+  addressWindowMs: 15 * 60_000,
+  perAddress: 20,
+};
 
-export async function throttledFor(db: Db, email: string, address: string): Promise<number> {
-  const since = new Date(Date.now() - THROTTLE.windowMs).toISOString();
-  const check = async (column: 'email' | 'address', value: string, limit: number) => {
-    const rows = await db
-      .selectFrom('sign_in_failures')
-      .select('at')
-      .where(column, '=', value)
-      .where('at', '>', since)
-      .orderBy('at', 'desc')
-      .limit(limit)
-      .execute();
-    if (rows.length < limit) return 0;
-    // Locked until the oldest of the last `limit` failures leaves the window.
-    return Math.max(1, Math.ceil((Date.parse(rows[limit - 1]!.at) + THROTTLE.windowMs - Date.now()) / 1000));
-  };
-  return Math.max(await check('email', normaliseEmail(email), THROTTLE.perAccount), await check('address', address, THROTTLE.perAddress));
+export type SignInResult =
+  | { kind: 'signed_in'; staff: { id: string; email: string; language: StaffLanguage | null } }
+  | { kind: 'wrong' }
+  | { kind: 'throttled'; waitSeconds: number }
+  | { kind: 'busy'; waitSeconds: number };
+
+/** How long an attempt must wait, in ms, given those before it; 0 when it may go on. */
+function waitFor({ pair, byAddress }: repo.PriorAttempts, now: number): number {
+  let wait = 0;
+  if (pair.length >= THROTTLE.freeAttempts) {
+    const delay = Math.min(THROTTLE.maxDelayMs, THROTTLE.firstDelayMs * 2 ** (pair.length - THROTTLE.freeAttempts));
+    wait = Date.parse(pair.at(-1)!.at) + delay - now;
+  }
+  if (byAddress.count >= THROTTLE.perAddress && byAddress.oldest) {
+    wait = Math.max(wait, Date.parse(byAddress.oldest) + THROTTLE.addressWindowMs - now);
+  }
+  return Math.max(0, wait);
 }
 
-export async function recordFailure(db: Db, email: string, address: string): Promise<void> {
-  const now = new Date();
-  await db.insertInto('sign_in_failures').values({ id: randomUUID(), email: normaliseEmail(email).slice(0, 254), address, at: now.toISOString() }).execute();
-  await db.deleteFrom('sign_in_failures').where('at', '<', new Date(now.getTime() - THROTTLE.windowMs).toISOString()).execute();
-}
-
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.deleteFrom('sign_in_failures').where('email', '=', normaliseEmail(email)).execute();
+/**
+ * One sign-in attempt. A hash slot first (none free: refused at once, without touching the
+ * database, so a burst costs next to nothing); then the attempt is counted and recorded, and
+ * only an attempt within the limits has its password hashed.
+ */
+export async function signIn(db: Db, email: string, password: string, address: string): Promise<SignInResult> {
+  const account = normaliseEmail(email).slice(0, 254);
+  const attempt = await withHashSlot(async (): Promise<SignInResult> => {
+    const now = Date.now();
+    const recorded = await repo.recordAttempt(
+      db,
+      { email: account, address, at: new Date(now) },
+      {
+        pairSince: new Date(now - THROTTLE.pairWindowMs),
+        addressSince: new Date(now - THROTTLE.addressWindowMs),
+        forgetBefore: new Date(now - THROTTLE.pairWindowMs),
+      },
+      (prior) => waitFor(prior, now),
+    );
+    if ('waitMs' in recorded) {
+      return { kind: 'throttled', waitSeconds: Math.max(1, Math.ceil(recorded.waitMs / 1000)) };
+    }
+    const staff = await checkCredentials(db, account, password);
+    if (!staff) return { kind: 'wrong' };
+    await repo.deleteAttemptsOfPair(db, account, address);
+    return { kind: 'signed_in', staff };
+  });
+  return attempt.busy ? { kind: 'busy', waitSeconds: 2 } : attempt.value;
 }

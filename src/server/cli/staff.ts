@@ -1,4 +1,4 @@
-// `npm run staff -- add EMAIL | list | remove EMAIL | reset-password EMAIL`
+// `npm run staff -- add EMAIL [--lang en|fr] | list | remove EMAIL | reset-password EMAIL`
 // Staff accounts are made here, never by a default password. The password is prompted
 // (hidden) on a terminal, or read from STAFF_PASSWORD, or from the first line of stdin.
 import readline from 'node:readline';
@@ -9,7 +9,8 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../storage/db.js';
 
 const USAGE = `Usage: npm run staff -- <command>
-  add EMAIL              create a staff account (password prompted, or STAFF_PASSWORD)
+  add EMAIL [--lang fr]  create a staff account (password prompted, or STAFF_PASSWORD);
+                         --lang sets their inbox language (en or fr; else their browser's)
   list                   list staff accounts
   remove EMAIL           delete an account and its sessions
   reset-password EMAIL   set a new password and end the account's sessions`;
@@ -28,7 +29,7 @@ async function readPassword(prompt: string): Promise<string> {
   const ask = async (question: string) => {
     let muted = false;
     const output = new Writable({
-      write(chunk, _enc, cb) {
+      write(chunk: Buffer, _enc, cb) {
         if (!muted) process.stdout.write(chunk);
         cb();
       },
@@ -48,8 +49,19 @@ async function readPassword(prompt: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const [command, email] = process.argv.slice(2);
-  if (!command || !['add', 'list', 'remove', 'reset-password'].includes(command) || (command !== 'list' && !email)) {
+  const args = process.argv.slice(2);
+  // --lang fr or --lang=fr, for add only.
+  const langAt = args.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+  const language = langAt < 0 ? undefined : args[langAt]!.includes('=') ? args[langAt]!.slice(7) : args[langAt + 1];
+  if (langAt >= 0) args.splice(langAt, args[langAt]!.includes('=') ? 1 : 2);
+  const [command, email, ...rest] = args;
+  if (
+    !command ||
+    !['add', 'list', 'remove', 'reset-password'].includes(command) ||
+    (command !== 'list' && !email) ||
+    rest.length > 0 ||
+    (langAt >= 0 && (command !== 'add' || !language))
+  ) {
     console.error(USAGE);
     return 64;
   }
@@ -58,7 +70,12 @@ async function main(): Promise<number> {
   try {
     switch (command) {
       case 'add':
-        await addStaff(db, email!, await readPassword(`Password for ${email} (at least ${MIN_PASSWORD_LENGTH} characters): `));
+        await addStaff(
+          db,
+          email!,
+          await readPassword(`Password for ${email} (at least ${MIN_PASSWORD_LENGTH} characters): `),
+          language,
+        );
         console.log(`Added ${email!.trim().toLowerCase()}. They can sign in at ${config.publicUrl}/inbox`);
         break;
       case 'reset-password':
@@ -72,7 +89,10 @@ async function main(): Promise<number> {
       case 'list': {
         const staff = await listStaff(db);
         if (staff.length === 0) console.log('No staff accounts yet. Add one with: npm run staff -- add EMAIL');
-        for (const s of staff) console.log(`${s.email}\t(added ${s.created_at.slice(0, 10)})`);
+        const inbox: Record<string, string> = { en: ', inbox in English', fr: ', inbox in French' };
+        for (const s of staff) {
+          console.log(`${s.email}\t(added ${s.created_at.slice(0, 10)}${inbox[s.language ?? ''] ?? ''})`);
+        }
         break;
       }
     }
@@ -85,7 +105,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    console.error(err instanceof StaffError || err instanceof ConfigError ? err.message : `Failed: ${(err as Error).message}`);
+    console.error(
+      err instanceof StaffError || err instanceof ConfigError ? err.message : `Failed: ${(err as Error).message}`,
+    );
     process.exit(1);
   },
 );

@@ -4,8 +4,19 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { addStaff } from '../auth/staff.js';
-import { authHeaders, backends, multipartBody, sampleOrder, startTestApp, type TestApp } from '../testing/harness.js';
+import { cleanFirstName, composeOrderMails, type Confirmation } from './compose.js';
+import {
+  backends,
+  pageToken,
+  sampleOrder,
+  signIn,
+  startTestApp,
+  submitMultipart,
+  type TestApp,
+  until,
+} from '../../../tests/support/harness.js';
 
 interface Received {
   to: string[];
@@ -25,7 +36,11 @@ function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; receiv
       }, callback);
     },
   });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.server.address() as net.AddressInfo).port, received })));
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () =>
+      resolve({ server, port: (server.server.address() as net.AddressInfo).port, received }),
+    ),
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -36,24 +51,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function until<T>(what: () => Promise<T | false | undefined> | T | false | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (v) return v as T;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** An order sent as the page sends it (with its form token, unless `token` is null). */
+const submit = (t: TestApp, order = sampleOrder(), token: string | null = pageToken(t)) =>
+  submitMultipart(t.app, order, [{ name: 'art.pdf', type: 'application/pdf', data: '%PDF' }], {
+    ...(token ? { 'x-form-token': token } : {}),
+  });
 
-async function submit(t: TestApp, order = sampleOrder()) {
-  const { payload, contentType } = await multipartBody(order, [{ name: 'art.pdf', type: 'application/pdf', data: '%PDF' }]);
-  const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: { ...authHeaders, 'content-type': contentType }, payload });
-  expect(res.statusCode).toBe(201);
-  return res.json() as { orderId: string; reference: string };
-}
-
-const FAST = { MAIL_POLL_MS: '100', MAIL_RETRY_BASE_MS: '100', SHOP_EMAIL: 'shop@shop.example', SHOP_NAME: 'Maple Print Co.', SHOP_CONTACT: '1 Main St, Halifax NS, 902-555-0199', PUBLIC_URL: 'https://orders.shop.example' };
+const FAST = {
+  MAIL_POLL_MS: '100',
+  MAIL_RETRY_BASE_MS: '100',
+  SHOP_EMAIL: 'shop@shop.example',
+  SHOP_NAME: 'Maple Print Co.',
+  SHOP_CONTACT: '1 Main St, Halifax NS, 902-555-0199',
+  PUBLIC_URL: 'https://orders.shop.example',
+};
 
 describe.each(backends())('notifications on %s', (backend) => {
   const cleanup: (() => Promise<unknown>)[] = [];
@@ -85,7 +96,9 @@ describe.each(backends())('notifications on %s', (backend) => {
     expect(customer.mail.subject).toBe(`We received your order ${reference}`);
     expect(customer.mail.text).toContain(`Your order reference is ${reference}.`);
     expect(customer.mail.text).toContain('Maple Print Co. Contact: 1 Main St, Halifax NS, 902-555-0199.');
-    expect(customer.mail.html).toContain('Thank you, &lt;b&gt;Ada&lt;/b&gt;.');
+    // A first name with markup does not qualify for the greeting: the confirmation drops it.
+    expect(customer.mail.text).toContain('Thank you. Maple Print Co. received your order');
+    expect(customer.mail.html).not.toContain('Ada');
     await until(async () => {
       const rows = await t.app.db.selectFrom('mail_queue').select('status').where('order_id', '=', orderId).execute();
       return rows.length === 2 && rows.every((r) => r.status === 'sent');
@@ -106,18 +119,27 @@ describe.each(backends())('notifications on %s', (backend) => {
     expect(failing[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
     // The shop sees it in the inbox.
     await addStaff(t.app.db, 'clerk@shop.ca', 'a long enough password');
-    const login = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: 'clerk@shop.ca', password: 'a long enough password' } });
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-    const mailStatus = async () => (await t.app.inject({ url: '/api/orders', headers: { cookie } })).json().orders[0].mail_status;
+    const cookie = await signIn(t.app, 'clerk@shop.ca', 'a long enough password');
+    const mailStatus = async () =>
+      (await t.app.inject({ url: '/api/orders', headers: { cookie } })).json().orders[0].mail_status;
     expect(await mailStatus()).toBe('pending');
     const detail = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: { cookie } })).json();
-    expect(detail.mails.every((m: { attempts: number; last_error: string }) => m.attempts >= 1 && m.last_error)).toBe(true);
+    expect(detail.mails.every((m: { attempts: number; last_error: string }) => m.attempts >= 1 && m.last_error)).toBe(
+      true,
+    );
 
     const smtp = await startSmtp(port);
     cleanup.push(() => new Promise<void>((r) => smtp.server.close(() => r())));
     await until(() => smtp.received.length >= 2 && smtp.received);
-    expect(smtp.received.map((r) => r.mail.subject).sort()).toEqual([`New order ${reference}: Ada Lovelace (Analytical Tees)`, `We received your order ${reference}`]);
-    await until(async () => (await t.app.db.selectFrom('mail_queue').select('status').where('order_id', '=', orderId).execute()).every((r) => r.status === 'sent'));
+    expect(smtp.received.map((r) => r.mail.subject).sort()).toEqual([
+      `New order ${reference}: Ada Lovelace (Analytical Tees)`,
+      `We received your order ${reference}`,
+    ]);
+    await until(async () =>
+      (await t.app.db.selectFrom('mail_queue').select('status').where('order_id', '=', orderId).execute()).every(
+        (r) => r.status === 'sent',
+      ),
+    );
     expect(await mailStatus()).toBe('sent');
   });
 
@@ -132,8 +154,10 @@ describe.each(backends())('notifications on %s', (backend) => {
     const shop = smtp.received.find((r) => r.to.includes('shop@shop.example'))!;
     expect(customer.mail.subject).toBe(`Nous avons reçu votre commande ${reference}`);
     expect(customer.mail.text).toContain(`Le numéro de référence de votre commande est ${reference}.`);
-    expect(customer.mail.text).toContain('Disposition graphique 1');
-    expect(customer.mail.text).toContain('Vêtement : Gildan 5000, Black, S: 5, M: 10');
+    expect(customer.mail.text).toContain('Merci, Ada.');
+    // Changed on purpose: the confirmation no longer repeats the order (no relay of typed text).
+    expect(customer.mail.text).not.toContain('Disposition graphique 1');
+    expect(customer.mail.text).not.toContain('Gildan 5000');
     expect(customer.mail.text).toContain('Maple Print Co. Pour nous joindre : 1 Main St, Halifax NS, 902-555-0199.');
     // The shop reads English.
     expect(shop.mail.subject).toBe(`New order ${reference}: Ada Lovelace (Analytical Tees)`);
@@ -148,7 +172,141 @@ describe.each(backends())('notifications on %s', (backend) => {
       const f = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith('.eml')) : [];
       return f.length === 2 && f;
     });
-    const subjects = await Promise.all(files.map(async (f) => (await simpleParser(fs.readFileSync(path.join(outbox, f)))).subject));
-    expect(subjects.sort()).toEqual([`New order ${reference}: Ada Lovelace (Analytical Tees)`, `We received your order ${reference}`]);
+    const subjects = await Promise.all(
+      files.map(async (f) => (await simpleParser(fs.readFileSync(path.join(outbox, f)))).subject),
+    );
+    expect(subjects.sort()).toEqual([
+      `New order ${reference}: Ada Lovelace (Analytical Tees)`,
+      `We received your order ${reference}`,
+    ]);
+  });
+});
+
+describe('the customer confirmation relays nothing the submitter typed', () => {
+  const shop = {
+    name: 'Maple Print Co.',
+    contact: '1 Main St, Halifax NS, 902-555-0199',
+    shopEmail: 'shop@shop.example',
+    publicUrl: 'https://orders.shop.example',
+  };
+  const spam = (language: 'en' | 'fr') => {
+    const order = sampleOrder();
+    const layout = order.layouts['1'] as ReturnType<typeof sampleOrder>['layouts']['1'] & Record<string, unknown>;
+    layout.billing.firstName = 'Visit http://evil.example';
+    layout.billing.lastName = 'Win a prize at evil.example';
+    layout.billing.companyName = 'Call 1-900-PHISH now';
+    layout.variations[0]!.type = 'Your account is locked, log in at http://phish.example';
+    layout.jobNotes = 'Claim your refund: http://refund.example';
+    return { ...order, language } as unknown as ValidOrderBody;
+  };
+  const mail = (document: ValidOrderBody, confirmation: Confirmation = 'send') =>
+    composeOrderMails(
+      {
+        id: 'order-1',
+        reference: 'AB12-CD34',
+        createdAt: '2026-11-22T10:00:00.000Z',
+        status: 'new',
+        document,
+        attachments: [{ name: 'Go to http://files.example.pdf', size: 10 }],
+        confirmation,
+      },
+      shop,
+    );
+
+  it.each(['en', 'fr'] as const)(
+    'in %s: only the reference and the shop’s words; the shop mail keeps it all',
+    (lang) => {
+      const [shopMail, customer] = mail(spam(lang));
+      expect(customer!.kind).toBe('customer');
+      for (const part of [customer!.subject, customer!.text, customer!.html]) {
+        expect(part).not.toMatch(/evil|phish|PHISH|refund|prize|files\.example|http:/);
+        expect(part).not.toMatch(/Gildan|Black|Lovelace|Analytical/);
+      }
+      expect(customer!.text).toContain('AB12-CD34');
+      expect(customer!.text).toContain('1 Main St, Halifax NS, 902-555-0199');
+      expect(customer!.text).toContain(
+        lang === 'fr' ? 'Merci. Maple Print Co. a reçu' : 'Thank you. Maple Print Co. received',
+      );
+      for (const typed of [
+        'Visit http://evil.example',
+        'http://phish.example',
+        'http://refund.example',
+        'files.example',
+      ])
+        expect(shopMail!.text).toContain(typed);
+    },
+  );
+
+  it('greets with a short cleaned first name only', () => {
+    expect(cleanFirstName('  Marie-Ève  ')).toBe('Marie-Ève');
+    expect(cleanFirstName("D'Arcy Jean")).toBe("D'Arcy Jean");
+    expect(cleanFirstName('Visit http://evil.example')).toBe('');
+    expect(cleanFirstName('evil.example')).toBe('');
+    expect(cleanFirstName('Ada2')).toBe('');
+    expect(cleanFirstName('A'.repeat(31))).toBe('');
+    expect(cleanFirstName('-Ada')).toBe('');
+    const order = sampleOrder();
+    order.layouts['1'].billing.firstName = 'Marie-Ève';
+    const [, customer] = mail({ ...order, language: 'fr' } as unknown as ValidOrderBody);
+    expect(customer!.text).toContain('Merci, Marie-Ève.');
+  });
+
+  it('sends no confirmation when withheld, and tells the shop why in both languages', () => {
+    const mails = mail(sampleOrder() as unknown as ValidOrderBody, 'address_cap');
+    expect(mails.map((m) => m.kind)).toEqual(['shop']);
+    expect(mails[0]!.text).toContain('No confirmation was sent to the customer');
+    expect(mails[0]!.text).toContain('Aucune confirmation n’a été envoyée au client');
+  });
+});
+
+describe.each(backends())('confirmation caps on %s', (backend) => {
+  const cleanup: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanup.splice(0).reverse()) await c();
+  });
+  const queued = async (t: TestApp) =>
+    t.app.db.selectFrom('mail_queue').select(['kind', 'recipient', 'text_body']).orderBy('created_at').execute();
+
+  it('sends at most 3 confirmations to one address in 24 hours; the order and the shop mail still go', async () => {
+    const t = await startTestApp(backend, { ...FAST, MAIL_POLL_MS: '3600000' });
+    cleanup.push(() => t.close());
+    for (let i = 0; i < 4; i++) {
+      const order = sampleOrder();
+      // Any case of the same address counts.
+      order.layouts['1'].billing.email = i % 2 ? 'ADA@example.com' : 'ada@example.com';
+      await submit(t, order);
+    }
+    const rows = await queued(t);
+    expect(rows.filter((r) => r.kind === 'customer')).toHaveLength(3);
+    const shopMails = rows.filter((r) => r.kind === 'shop');
+    expect(shopMails).toHaveLength(4);
+    expect(shopMails.filter((r) => r.text_body.includes('No confirmation was sent'))).toHaveLength(1);
+    expect((await t.app.db.selectFrom('orders').select('id').execute()).length).toBe(4);
+  });
+
+  it('caps all customer mail per hour (CUSTOMER_MAIL_PER_HOUR)', async () => {
+    const t = await startTestApp(backend, { ...FAST, MAIL_POLL_MS: '3600000', CUSTOMER_MAIL_PER_HOUR: '2' });
+    cleanup.push(() => t.close());
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+      const order = sampleOrder();
+      order.layouts['1'].billing.email = email;
+      await submit(t, order);
+    }
+    const rows = await queued(t);
+    expect(rows.filter((r) => r.kind === 'customer').map((r) => r.recipient)).toEqual([
+      'a@example.com',
+      'b@example.com',
+    ]);
+    expect(rows.filter((r) => r.kind === 'shop')).toHaveLength(3);
+    expect(rows.at(-1)!.text_body).toContain('the hourly limit on customer emails was reached');
+  });
+
+  it('sends no confirmation for an order without a form token (API clients), only the shop mail', async () => {
+    const t = await startTestApp(backend, { ...FAST, MAIL_POLL_MS: '3600000' });
+    cleanup.push(() => t.close());
+    await submit(t, sampleOrder(), null);
+    const rows = await queued(t);
+    expect(rows.map((r) => r.kind)).toEqual(['shop']);
+    expect(rows[0]!.text_body).toContain('the order did not come from the order page');
   });
 });

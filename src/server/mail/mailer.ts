@@ -4,12 +4,17 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { mkdirPrivate, writePrivateFile } from '../files/private.js';
+import { outboxFileName } from './outbox.js';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** The queue row and its order: they name the outbox copy (mail/outbox.ts). */
+  id?: string;
+  orderId?: string;
 }
 
 export interface Mailer {
@@ -29,12 +34,17 @@ export function createMailer(options: { smtpUrl: string; from: string; outboxDir
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    send: async (mail) => {
+    send: async ({ id, orderId, ...mail }) => {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      await fs.mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      const tmp = path.join(options.outboxDir, `.${name}`);
-      await fs.writeFile(tmp, info.message as Buffer);
+      await mkdirPrivate(options.outboxDir);
+      const name =
+        id && orderId
+          ? outboxFileName(orderId, id)
+          : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      // A name of its own per attempt: a process killed between writing and renaming leaves its
+      // copy behind, and the retry must not trip over it (housekeeping removes such leftovers).
+      const tmp = path.join(options.outboxDir, `.${name}.${randomUUID()}.tmp`);
+      await writePrivateFile(tmp, info.message as Buffer);
       await fs.rename(tmp, path.join(options.outboxDir, name));
     },
     close: () => transport.close(),

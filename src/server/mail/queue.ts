@@ -1,36 +1,13 @@
 // The mail queue: rows written in the order's own transaction, sent after the commit by a
 // worker in every process. A crash or an SMTP outage loses nothing; failures back off.
-import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewMailRow } from '../storage/schema.js';
-import type { ComposedMail } from './compose.js';
+import type { Kysely } from 'kysely';
+import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.js';
+import { claimMail, dueMails, markMailFailed, markMailSent } from '../storage/mail-queue.js';
+import type { Database } from '../storage/schema.js';
+import { redactPersonalData } from '../privacy/redact.js';
 import type { Mailer } from './mailer.js';
 
 export const MAX_ATTEMPTS = 12;
-
-export function mailRows(orderId: string, mails: ComposedMail[], now = new Date()): NewMailRow[] {
-  return mails
-    .filter((m) => m.to)
-    .map((m) => ({
-      id: randomUUID(),
-      order_id: orderId,
-      kind: m.kind,
-      recipient: m.to,
-      subject: m.subject,
-      text_body: m.text,
-      html_body: m.html,
-      status: 'pending' as const,
-      attempts: 0,
-      next_attempt_at: now.toISOString(),
-      last_error: null,
-      created_at: now.toISOString(),
-      sent_at: null,
-    }));
-}
-
-export async function enqueueMails(trx: Transaction<Database>, rows: NewMailRow[]): Promise<void> {
-  if (rows.length) await trx.insertInto('mail_queue').values(rows).execute();
-}
 
 export interface MailWorker {
   /** Sends what is due now (called after each new order, and on a timer). */
@@ -48,81 +25,54 @@ export function startMailWorker(options: {
   log: { warn: (obj: object, msg: string) => void };
 }): MailWorker {
   const { db, mailer } = options;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
 
   const backoff = (attempts: number) => Math.min(options.retryBaseMs * 2 ** (attempts - 1), 60 * 60 * 1000);
 
-  async function sendDue(): Promise<void> {
+  async function sendDue(loop: BackgroundLoop): Promise<void> {
     for (;;) {
-      const now = new Date();
-      const due = await db
-        .selectFrom('mail_queue')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now.toISOString())
-        .orderBy('next_attempt_at')
-        .limit(20)
-        .execute();
-      if (due.length === 0 || stopped) return;
+      const due = await dueMails(db, new Date(), 20);
+      if (due.length === 0 || loop.stopped) return;
       for (const mail of due) {
-        if (stopped) return;
+        if (loop.stopped) return;
         // Claim it: only one process sends a given message.
-        const claimed = await db
-          .updateTable('mail_queue')
-          .set({ next_attempt_at: new Date(Date.now() + options.leaseMs).toISOString(), attempts: mail.attempts + 1 })
-          .where('id', '=', mail.id)
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '=', mail.next_attempt_at)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        if (!(await claimMail(db, mail, options.leaseMs))) continue;
         try {
-          await mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body });
-          await db.updateTable('mail_queue').set({ status: 'sent', sent_at: new Date().toISOString(), last_error: null }).where('id', '=', mail.id).execute();
+          await mailer.send({
+            id: mail.id,
+            orderId: mail.order_id,
+            to: mail.recipient,
+            subject: mail.subject,
+            text: mail.text_body,
+            html: mail.html_body,
+          });
+          await markMailSent(db, mail.id);
         } catch (err) {
           const attempts = mail.attempts + 1;
           const message = String((err as Error).message ?? err).slice(0, 500);
-          options.log.warn({ mailId: mail.id, attempts, err: message }, 'mail not sent; will retry');
-          await db
-            .updateTable('mail_queue')
-            .set({
-              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-              next_attempt_at: new Date(Date.now() + backoff(attempts)).toISOString(),
-              last_error: message,
-            })
-            .where('id', '=', mail.id)
-            .execute();
+          // SMTP errors often quote the recipient's address: never into the log.
+          options.log.warn(
+            { mailId: mail.id, attempts, err: redactPersonalData(message) },
+            'mail not sent; will retry',
+          );
+          await markMailFailed(db, mail.id, {
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            nextAttemptAt: new Date(Date.now() + backoff(attempts)),
+            error: message,
+          });
         }
       }
     }
   }
 
-  const kick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await sendDue().catch((err) => options.log.warn({ err: String(err) }, 'mail queue check failed'));
-      } while (again && !stopped);
-      running = null;
-    })();
-    return running;
-  };
-
-  const timer = setInterval(() => void kick(), options.intervalMs);
-  timer.unref();
-  void kick();
+  const loop = startBackgroundLoop({
+    work: sendDue,
+    intervalMs: options.intervalMs,
+    onError: (err) => options.log.warn({ err: String(err) }, 'mail queue check failed'),
+  });
   return {
-    kick,
+    kick: loop.kick,
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       mailer.close();
     },
   };

@@ -9,8 +9,8 @@ import {
 } from '../../shared/attachment-names.js';
 import { VIEWS, type ViewName } from '../../shared/constants.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { AppError } from '../errors.js';
-import type { StagedFile, Staging } from '../storage/files.js';
+import { DomainError } from '../errors.js';
+import type { StagedFile, Staging } from '../files/file-store.js';
 
 export type Role = 'mockup' | 'view' | 'po' | 'other';
 
@@ -56,7 +56,11 @@ export function decodeFileData(data: string, label: string, fallbackType = ''): 
 }
 
 const badData = (label: string) =>
-  new AppError(400, 'invalid_file_data', `The data of ${label} is not valid base64 or a data URL. Nothing was saved.`);
+  new DomainError(
+    'bad_input',
+    'invalid_file_data',
+    `The data of ${label} is not valid base64 or a data URL. Nothing was saved.`,
+  );
 
 const NAME_PATTERNS: { re: RegExp; role: Role }[] = [
   { re: /^Layout_(\d+)_Mockup_\d+\.[^.]+$/, role: 'mockup' },
@@ -96,7 +100,11 @@ export async function planAttachments(body: ValidOrderBody, staging: Staging): P
   }
 
   /** Resolves one image reference: an embedded data URL is stored, a name is looked up. */
-  const resolveImage = async (ref: string, where: string, suggestedName: (ext: string) => string): Promise<StagedFile | null> => {
+  const resolveImage = async (
+    ref: string,
+    where: string,
+    suggestedName: (ext: string) => string,
+  ): Promise<StagedFile | null> => {
     if (!ref) return null;
     if (ref.startsWith('data:')) {
       const { bytes, mediaType } = decodeFileData(ref, where);
@@ -113,14 +121,20 @@ export async function planAttachments(body: ValidOrderBody, staging: Staging): P
     }
     const found = byRawName.get(ref) ?? byRawName.get(cleanFileName(ref));
     if (!found) {
-      throw new AppError(422, 'missing_attachment', `${where} refers to the file "${cleanFileName(ref)}", which was not sent with the order.`);
+      throw new DomainError(
+        'invalid',
+        'missing_attachment',
+        `${where} refers to the file "${cleanFileName(ref)}", which was not sent with the order.`,
+      );
     }
     return found;
   };
 
   // Every reference, by its place in the order, to the stored file it names.
   const resolved = new Map<string, StagedFile>();
-  const layoutNumbers = Object.keys(document.layouts).map(Number).sort((a, b) => a - b);
+  const layoutNumbers = Object.keys(document.layouts)
+    .map(Number)
+    .sort((a, b) => a - b);
   for (const n of layoutNumbers) {
     const layout = document.layouts[String(n)]!;
     for (let k = 0; k < layout.mockupImages.length; k++) {

@@ -1,34 +1,78 @@
-// Turning bots away without a captcha: a signed token that says when the page was served
-// (an order sent within MIN_FILL_SECONDS of it was not typed by a person), and a honeypot
-// field a person never sees. Clients of the API that send neither are not affected; the
-// per-address rate limit covers them.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../errors.js';
+// Turning bots away without a captcha: a signed, single-use token that says when the page was
+// served (an order sent within MIN_FILL_SECONDS of it was not typed by a person, one sent after
+// FORM_TOKEN_MAX_AGE_SECONDS gets a message to reload), and a honeypot field a person never sees.
+// Clients of the API that send no token are still served (docs/decisions/011), but their
+// orders never cause a customer email; the per-address rate limit covers them.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DomainError } from '../errors.js';
 
 export const FORM_TOKEN_HEADER = 'x-form-token';
 export const HONEYPOT_FIELD = 'website';
 
-export function issueFormToken(secret: string, now = Date.now()): string {
-  const issued = String(now);
-  return `${issued}.${createHmac('sha256', secret).update(issued).digest('base64url')}`;
+/** A checked token: its id (stored once used) and when it stops being accepted. */
+export interface FormToken {
+  id: string;
+  expiresAt: Date;
 }
 
-export function checkFormToken(token: string | undefined, secret: string, minFillSeconds: number, now = Date.now()): void {
-  if (token === undefined) return;
-  const [issued, mac] = token.split('.');
-  const expected = createHmac('sha256', secret).update(issued ?? '').digest();
+const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest();
+
+/** `<served at, ms>.<random id>.<HMAC of both>` */
+export function issueFormToken(secret: string, now = Date.now()): string {
+  const payload = `${now}.${randomBytes(16).toString('base64url')}`;
+  return `${payload}.${sign(secret, payload).toString('base64url')}`;
+}
+
+/**
+ * Checks a token's signature and age: null when there is none, its id and expiry when it is
+ * good. Whether it was already used is for the database to say (storage/form-tokens.ts).
+ */
+export function checkFormToken(
+  token: string | undefined,
+  secret: string,
+  limits: { minFillSeconds: number; maxAgeSeconds: number },
+  now = Date.now(),
+): FormToken | null {
+  if (token === undefined) return null;
+  const [issued, id, mac, ...rest] = token.split('.');
+  const expected = sign(secret, `${issued}.${id}`);
   const given = Buffer.from(mac ?? '', 'base64url');
-  if (!issued || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new AppError(400, 'invalid_form_token', 'This form has expired. Please reload the page and submit again; your entries are kept.');
+  if (
+    !issued ||
+    !/^\d{1,15}$/.test(issued) ||
+    !id ||
+    rest.length > 0 ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  ) {
+    throw new DomainError(
+      'bad_input',
+      'invalid_form_token',
+      'This form has expired. Please reload the page and submit again; your entries are kept.',
+    );
   }
-  if (now - Number(issued) < minFillSeconds * 1000) {
-    throw new AppError(400, 'too_fast', 'This order was sent too quickly after the page opened. Please wait a moment and submit again.');
+  const servedAt = Number(issued);
+  const expiresAt = servedAt + limits.maxAgeSeconds * 1000;
+  if (now > expiresAt) {
+    throw new DomainError(
+      'bad_input',
+      'form_token_expired',
+      'This page was opened too long ago. Please reload the page and submit again; your entries are kept.',
+    );
   }
+  if (now - servedAt < limits.minFillSeconds * 1000) {
+    throw new DomainError(
+      'bad_input',
+      'too_fast',
+      'This order was sent too quickly after the page opened. Please wait a moment and submit again.',
+    );
+  }
+  return { id, expiresAt: new Date(expiresAt) };
 }
 
 export function checkHoneypot(raw: unknown): void {
   const value = (raw as Record<string, unknown> | null)?.[HONEYPOT_FIELD];
   if (typeof value === 'string' && value.trim() !== '') {
-    throw new AppError(400, 'rejected', 'This order could not be accepted.');
+    throw new DomainError('bad_input', 'rejected', 'This order could not be accepted.');
   }
 }

@@ -1,28 +1,41 @@
 // The moment an order becomes the shop's: files moved into place and flushed, then one
-// database transaction for the order, its attachments and its idempotency key.
+// database transaction for the order, its attachments, the uploads it adopts and its
+// idempotency key.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { missingBillingFields, normaliseProvince, REQUIRED_BILLING_FIELDS, type ValidOrderBody } from '../../shared/order-schema.js';
+import {
+  missingBillingFields,
+  normaliseProvince,
+  REQUIRED_BILLING_FIELDS,
+  type ValidOrderBody,
+} from '../../shared/order-schema.js';
 import type { SubmitOrderSuccess } from '../../shared/order.js';
-import { AppError } from '../errors.js';
-import type { FileStore, Staging } from '../storage/files.js';
+import { DomainError } from '../errors.js';
+import type { FileStore, Staging } from '../files/file-store.js';
 import { completeKey } from '../storage/idempotency.js';
 import { insertOrder, isUniqueViolation, makeReference, searchText } from '../storage/orders.js';
 import type { Database } from '../storage/schema.js';
 import { planAttachments } from './attachments.js';
-import type { ComposedMail, OrderForMail } from '../mail/compose.js';
-import { enqueueMails, mailRows } from '../mail/queue.js';
+import type { ComposedMail, Confirmation, OrderForMail } from '../mail/compose.js';
+import { customerMailsSince, enqueueMails, mailRows } from '../storage/mail-queue.js';
+import { markFormTokenUsed } from '../storage/form-tokens.js';
+import { adoptUploads } from '../storage/uploads.js';
+import type { FormToken } from './bot-checks.js';
 
 /** Checks what zod cannot: layout 1 exists and carries the billing fields the form requires. */
 export function checkOrderComplete(body: ValidOrderBody): void {
   const first = body.layouts['1'];
   if (!first) {
-    throw new AppError(422, 'missing_layout', 'The order has no layout 1, which carries billing, shipping and the deadline.');
+    throw new DomainError(
+      'invalid',
+      'missing_layout',
+      'The order has no layout 1, which carries billing, shipping and the deadline.',
+    );
   }
   const missing = missingBillingFields(first.billing);
   if (missing.length > 0) {
-    throw new AppError(
-      422,
+    throw new DomainError(
+      'invalid',
       'missing_fields',
       `Please fill in the required billing fields: ${missing.map((f) => REQUIRED_BILLING_FIELDS[f]).join(', ')}.`,
       missing.map((f) => `billing.${f}`),
@@ -35,20 +48,51 @@ export interface SaveOrderDeps {
   files: FileStore;
   /** The notifications of a new order, queued in the order's own transaction. */
   composeMails?: (order: OrderForMail) => ComposedMail[];
+  /** Caps on customer confirmations, counted in the database (every process sees them). */
+  confirmationCaps?: { perAddressPerDay: number; perHour: number };
+}
+
+/** How the order arrived: its form token (marked used in the same transaction), or none. */
+export interface Submission {
+  formToken: FormToken | null;
+  idempotency: { key: string; owner: string } | null;
+  /** Resumable uploads already copied into the staging, marked as this order's in its transaction. */
+  uploadIds?: string[];
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** Whether this order's customer may get a confirmation: never without a form token, then the caps. */
+async function decideConfirmation(
+  trx: Kysely<Database>,
+  caps: SaveOrderDeps['confirmationCaps'],
+  formToken: FormToken | null,
+  email: string,
+): Promise<Confirmation> {
+  if (!formToken) return 'no_form_token';
+  if (!caps) return 'send';
+  const now = Date.now();
+  if ((await customerMailsSince(trx, new Date(now - 24 * HOUR), email)) >= caps.perAddressPerDay) return 'address_cap';
+  if ((await customerMailsSince(trx, new Date(now - HOUR))) >= caps.perHour) return 'hourly_cap';
+  return 'send';
 }
 
 export async function saveOrder(
   deps: SaveOrderDeps,
   body: ValidOrderBody,
   staging: Staging,
-  idempotency: { key: string; owner: string } | null,
+  submission: Submission,
 ): Promise<SubmitOrderSuccess> {
+  const { idempotency, formToken } = submission;
   checkOrderComplete(body);
   const { document, attachments } = await planAttachments(body, staging);
+  // The uploads' URLs were only the way the files came: the stored order names attachments.
+  delete (document as Partial<ValidOrderBody>).uploads;
   const first = document.layouts['1']!;
   const billing = first.billing!;
   billing.province = normaliseProvince(billing.province) ?? billing.province;
-  if (first.shipping?.province) first.shipping.province = normaliseProvince(first.shipping.province) ?? first.shipping.province;
+  if (first.shipping?.province)
+    first.shipping.province = normaliseProvince(first.shipping.province) ?? first.shipping.province;
 
   const orderId = randomUUID();
   const keys = await staging.moveInto(orderId);
@@ -64,6 +108,7 @@ export async function saveOrder(
       };
       try {
         await deps.db.transaction().execute(async (trx) => {
+          if (formToken) await markFormTokenUsed(trx, formToken.id, formToken.expiresAt);
           await insertOrder(
             trx,
             {
@@ -103,9 +148,11 @@ export async function saveOrder(
               status: 'new',
               document,
               attachments: attachments.map((a) => ({ name: a.name, size: a.staged.size })),
+              confirmation: await decideConfirmation(trx, deps.confirmationCaps, formToken, billing.email),
             });
             await enqueueMails(trx, mailRows(orderId, mails));
           }
+          await adoptUploads(trx, orderId, submission.uploadIds ?? []);
           if (idempotency) await completeKey(trx, idempotency.key, idempotency.owner, 201, result);
         });
         return result;

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { issueFormToken } from '../orders/bot-checks.js';
-import { authHeaders, multipartBody, sampleOrder, startTestApp, type TestApp } from '../testing/harness.js';
+import { authHeaders, multipartBody, sampleOrder, startTestApp, type TestApp } from '../../../tests/support/harness.js';
 
 const apps: TestApp[] = [];
 afterEach(async () => {
@@ -17,7 +17,12 @@ async function start(env: Record<string, string> = {}) {
 }
 const orderCount = async (t: TestApp) => (await t.app.db.selectFrom('orders').select('id').execute()).length;
 const postJson = (t: TestApp, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: { ...authHeaders, ...headers }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/functions/v1/submit-order',
+    headers: { ...authHeaders, ...headers },
+    payload: payload as object,
+  });
 
 describe('rate limit on submit', () => {
   it('answers 429 with Retry-After once an address sends too many orders', async () => {
@@ -29,7 +34,17 @@ describe('rate limit on submit', () => {
     expect(res.json().error).toMatchObject({ code: 'rate_limited' });
     expect(res.json().error.message).toMatch(/try again in 1 minute/);
     // Another address is not affected.
-    expect((await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: authHeaders, payload: sampleOrder(), remoteAddress: '10.9.8.7' })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/functions/v1/submit-order',
+          headers: authHeaders,
+          payload: sampleOrder(),
+          remoteAddress: '10.9.8.7',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -40,9 +55,13 @@ describe('bot checks', () => {
     const tooFast = await postJson(t, sampleOrder(), { 'x-form-token': fresh });
     expect(tooFast.statusCode).toBe(400);
     expect(tooFast.json().error.code).toBe('too_fast');
-    const forged = await postJson(t, sampleOrder(), { 'x-form-token': issueFormToken('another-secret-entirely', Date.now() - 60_000) });
+    const forged = await postJson(t, sampleOrder(), {
+      'x-form-token': issueFormToken('another-secret-entirely', Date.now() - 60_000),
+    });
     expect(forged.json().error.code).toBe('invalid_form_token');
-    const person = await postJson(t, sampleOrder(), { 'x-form-token': issueFormToken('a-test-secret-of-some-length', Date.now() - 30_000) });
+    const person = await postJson(t, sampleOrder(), {
+      'x-form-token': issueFormToken('a-test-secret-of-some-length', Date.now() - 30_000),
+    });
     expect(person.statusCode).toBe(201);
     expect(await orderCount(t)).toBe(1);
   });
@@ -52,8 +71,15 @@ describe('bot checks', () => {
     const json = await postJson(t, { ...sampleOrder(), website: 'http://spam.example' });
     expect(json.statusCode).toBe(400);
     expect(json.json().error.code).toBe('rejected');
-    const { payload, contentType } = await multipartBody({ ...sampleOrder(), website: 'x' }, [{ name: 'a.txt', type: 'text/plain', data: 'a' }]);
-    const multi = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: { ...authHeaders, 'content-type': contentType }, payload });
+    const { payload, contentType } = await multipartBody({ ...sampleOrder(), website: 'x' }, [
+      { name: 'a.txt', type: 'text/plain', data: 'a' },
+    ]);
+    const multi = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: { ...authHeaders, 'content-type': contentType },
+      payload,
+    });
     expect(multi.statusCode).toBe(400);
     expect(await orderCount(t)).toBe(0);
     expect((await postJson(t, { ...sampleOrder(), website: '' })).statusCode).toBe(201);
@@ -91,7 +117,9 @@ describe('slow and endless clients', () => {
 
   it('drops an upload that stalls, and keeps nothing of it', async () => {
     const { t, port } = await listening({ IDLE_TIMEOUT_MS: '500' });
-    const { payload, contentType } = await multipartBody(sampleOrder(), [{ name: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(200_000, 1) }]);
+    const { payload, contentType } = await multipartBody(sampleOrder(), [
+      { name: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(200_000, 1) },
+    ]);
     const socket = net.connect(port, '127.0.0.1');
     socket.write(
       `POST /functions/v1/submit-order HTTP/1.1\r\nHost: x\r\napikey: ${authHeaders.apikey}\r\ncontent-type: ${contentType}\r\ncontent-length: ${payload.length}\r\n\r\n`,
@@ -107,8 +135,16 @@ describe('slow and endless clients', () => {
 describe('limits on parts', () => {
   it('refuses more files than MAX_FILES, and more form fields than an order has, with 413', async () => {
     const t = await start({ MAX_FILES: '2' });
-    const three = await multipartBody(sampleOrder(), ['a', 'b', 'c'].map((n) => ({ name: `${n}.txt`, type: 'text/plain', data: n })));
-    const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: { ...authHeaders, 'content-type': three.contentType }, payload: three.payload });
+    const three = await multipartBody(
+      sampleOrder(),
+      ['a', 'b', 'c'].map((n) => ({ name: `${n}.txt`, type: 'text/plain', data: n })),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: { ...authHeaders, 'content-type': three.contentType },
+      payload: three.payload,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('too_many_files');
     const form = new FormData();
@@ -146,6 +182,10 @@ describe('security headers', () => {
     const https = await trusted.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
     expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const untrusted = await start();
-    expect((await untrusted.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await untrusted.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } })).headers[
+        'strict-transport-security'
+      ],
+    ).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../testing/harness.js';
+import { startTestApp, type TestApp } from '../../../tests/support/harness.js';
 
 const clientDir = path.resolve('dist/client');
 const built = fs.existsSync(path.join(clientDir, 'index.html'));
@@ -35,8 +35,13 @@ describe.skipIf(!built)('serving the client', () => {
     }
     const html = (await page('/')).body;
     const settings = JSON.parse(/<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
-    expect(settings).toMatchObject({ functionsUrl: '/functions/v1/submit-order', publicKey: 'test-public-key', designStudioUrl: 'https://studio.example.org/start' });
-    expect(settings.formToken).toMatch(/^\d+\.[\w-]+$/);
+    expect(settings).toMatchObject({
+      functionsUrl: '/functions/v1/submit-order',
+      publicKey: 'test-public-key',
+      designStudioUrl: 'https://studio.example.org/start',
+    });
+    // Served at, a random id (single use), and the signature.
+    expect(settings.formToken).toMatch(/^\d+\.[\w-]+\.[\w-]+$/);
   });
 
   it('answers unknown paths with the same page and status 404', async () => {
@@ -67,7 +72,11 @@ describe.skipIf(!built)('serving the client', () => {
   });
 
   it('puts no server secret in the page or in anything the page downloads', async () => {
-    const bodies = [(await page('/')).body, (await page('/inbox')).body, (await t.app.inject({ url: '/app-config.json' })).body];
+    const bodies = [
+      (await page('/')).body,
+      (await page('/inbox')).body,
+      (await t.app.inject({ url: '/app-config.json' })).body,
+    ];
     for (const file of fs.readdirSync(path.join(clientDir, 'assets')).filter((f) => !/\.(br|gz)$/.test(f))) {
       const res = await t.app.inject({ url: `/assets/${file}` });
       expect(res.statusCode).toBe(200);

@@ -3,13 +3,14 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { checkCredentials, clearFailures, createSession, endSession, findSession, recordFailure, SESSION_COOKIE, throttledFor } from '../auth/staff.js';
+import { createSession, endSession, findSession, SESSION_COOKIE, signIn } from '../auth/staff.js';
+import type { StaffLanguage, StaffSession } from '../../shared/inbox-api.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    staff: { staffId: string; email: string } | null;
+    staff: { staffId: string; email: string; language: StaffLanguage | null } | null;
   }
   interface FastifyInstance {
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -25,16 +26,6 @@ async function staffAuth(app: FastifyInstance, opts: { config: Config }): Promis
 
   const secure = (request: FastifyRequest) => request.protocol === 'https' || config.publicUrl.startsWith('https:');
 
-  // Cross-site requests may not change anything: a browser always names its origin on them.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    const origin = request.headers.origin;
-    const own = [config.publicUrl, `${request.protocol}://${request.host}`];
-    if (origin ? !own.includes(origin) : request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError(403, 'cross_site', 'This request came from another site and was refused.');
-    }
-  });
-
   app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await findSession(app.db, request.cookies[SESSION_COOKIE]);
     if (!session) {
@@ -48,17 +39,28 @@ async function staffAuth(app: FastifyInstance, opts: { config: Config }): Promis
     const parsed = signInSchema.safeParse(request.body);
     if (!parsed.success) throw new AppError(400, 'invalid_sign_in', 'Enter your email and password.');
     const { email, password } = parsed.data;
-    const wait = await throttledFor(app.db, email, request.ip);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw new AppError(429, 'too_many_attempts', `Too many wrong passwords. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`);
+    const result = await signIn(app.db, email, password, request.ip);
+    if (result.kind === 'throttled') {
+      reply.header('retry-after', String(result.waitSeconds));
+      const minutes = Math.ceil(result.waitSeconds / 60);
+      throw new AppError(
+        429,
+        'too_many_attempts',
+        `Too many wrong passwords from this address. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+      );
     }
-    const staff = await checkCredentials(app.db, email, password);
-    if (!staff) {
-      await recordFailure(app.db, email, request.ip);
+    if (result.kind === 'busy') {
+      reply.header('retry-after', String(result.waitSeconds));
+      throw new AppError(
+        503,
+        'sign_in_busy',
+        `Too many sign-ins at this moment. Try again in ${result.waitSeconds} seconds.`,
+      );
+    }
+    if (result.kind === 'wrong') {
       throw new AppError(401, 'wrong_credentials', 'That email and password do not match an account.');
     }
-    await clearFailures(app.db, email);
+    const { staff } = result;
     const session = await createSession(app.db, staff.id);
     reply.setCookie(SESSION_COOKIE, session.token, {
       httpOnly: true,
@@ -67,12 +69,13 @@ async function staffAuth(app: FastifyInstance, opts: { config: Config }): Promis
       path: '/',
       expires: session.expiresAt,
     });
-    return reply.code(200).send({ email: staff.email });
+    return reply.code(200).send({ email: staff.email, language: staff.language } satisfies StaffSession);
   });
 
   app.get('/api/session', { preHandler: app.requireStaff }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { email: request.staff!.email };
+    const { email, language } = request.staff!;
+    return { email, language } satisfies StaffSession;
   });
 
   app.delete('/api/session', async (request, reply) => {

@@ -5,7 +5,17 @@ import ws from 'ws';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOrderByReference, listAttachments } from '../storage/orders.js';
-import { API_KEY, authHeaders, backends, multipartBody, sampleOrder, sha256, startTestApp, type TestApp } from '../testing/harness.js';
+import {
+  API_KEY,
+  authHeaders,
+  backends,
+  localFilePath,
+  multipartBody,
+  sampleOrder,
+  sha256,
+  startTestApp,
+  type TestApp,
+} from '../../../tests/support/harness.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const dataUrl = (type: string, data: Buffer) => `data:${type};base64,${data.toString('base64')}`;
@@ -13,14 +23,28 @@ const dataUrl = (type: string, data: Buffer) => `data:${type};base64,${data.toSt
 describe.each(backends())('submit-order on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(backend, { MAX_JSON_BYTES: String(2 * 1024 * 1024), MAX_FILE_BYTES: String(3 * 1024 * 1024) });
+    t = await startTestApp(backend, {
+      MAX_JSON_BYTES: String(2 * 1024 * 1024),
+      MAX_FILE_BYTES: String(3 * 1024 * 1024),
+      CORS_ORIGINS: 'https://shop.example.com',
+    });
   });
   afterAll(async () => t?.close());
 
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: { ...authHeaders, ...headers }, payload: payload as string });
+    t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: { ...authHeaders, ...headers },
+      payload: payload as string,
+    });
 
-  const postMultipart = async (order: unknown, files: Parameters<typeof multipartBody>[1], headers: Record<string, string> = {}, orderField?: string) => {
+  const postMultipart = async (
+    order: unknown,
+    files: Parameters<typeof multipartBody>[1],
+    headers: Record<string, string> = {},
+    orderField?: string,
+  ) => {
     const { payload, contentType } = await multipartBody(order, files, orderField);
     return post(payload, { 'content-type': contentType, ...headers });
   };
@@ -29,11 +53,19 @@ describe.each(backends())('submit-order on %s', (backend) => {
     const order = await findOrderByReference(t.app.db, reference);
     expect(order).toBeDefined();
     const attachments = await listAttachments(t.app.db, order!.id);
-    const onDisk = attachments.map((a) => ({ ...a, bytes: fs.readFileSync(t.app.files.pathOf(a.storage_key)) }));
+    const onDisk = attachments.map((a) => ({ ...a, bytes: fs.readFileSync(localFilePath(t.app, a.storage_key)) }));
     return { order: order!, document: JSON.parse(order!.document), attachments: onDisk };
   }
 
-  const orderCount = async () => Number((await t.app.db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const orderCount = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('orders')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe('multipart (what the order form sends)', () => {
     it('saves the order and every file, byte for byte, with roles and layouts', async () => {
@@ -73,7 +105,11 @@ describe.each(backends())('submit-order on %s', (backend) => {
         expect(a.sha256).toBe(sha256(data));
         expect(sha256(a.bytes)).toBe(sha256(data));
       }
-      expect(s.document.layouts['1'].viewData.Front).toEqual({ image: 'Layout_1_Front.png', dimensions: '10" wide', decoration: 'embroidery' });
+      expect(s.document.layouts['1'].viewData.Front).toEqual({
+        image: 'Layout_1_Front.png',
+        dimensions: '10" wide',
+        decoration: 'embroidery',
+      });
       expect(s.document.layouts['1'].billing.province).toBe('NS');
     });
 
@@ -94,7 +130,9 @@ describe.each(backends())('submit-order on %s', (backend) => {
 
     it('refuses a file over the per-file limit with 413 naming it, and saves nothing', async () => {
       const before = await orderCount();
-      const res = await postMultipart(sampleOrder(), [{ name: 'huge.psd', type: 'image/vnd.adobe.photoshop', data: Buffer.alloc(3 * 1024 * 1024 + 1) }]);
+      const res = await postMultipart(sampleOrder(), [
+        { name: 'huge.psd', type: 'image/vnd.adobe.photoshop', data: Buffer.alloc(3 * 1024 * 1024 + 1) },
+      ]);
       expect(res.statusCode).toBe(413);
       expect(res.json().error.code).toBe('file_too_large');
       expect(res.json().error.message).toContain('3 MB');
@@ -115,7 +153,17 @@ describe.each(backends())('submit-order on %s', (backend) => {
       ['no order part', undefined, [{ name: 'a.png', type: 'image/png', data: 'x' }], undefined, 400, 'missing_order'],
       ['an order part that is not JSON', '{nope', [], undefined, 400, 'invalid_json'],
       ['an unexpected field', sampleOrder(), [], 'orders', 400, 'unexpected_part'],
-      ['a reference to a file that was not sent', { ...sampleOrder(), layouts: { '1': { ...sampleOrder().layouts['1'], mockupImages: ['Layout_1_Mockup_1.png'] } } }, [], undefined, 422, 'missing_attachment'],
+      [
+        'a reference to a file that was not sent',
+        {
+          ...sampleOrder(),
+          layouts: { '1': { ...sampleOrder().layouts['1'], mockupImages: ['Layout_1_Mockup_1.png'] } },
+        },
+        [],
+        undefined,
+        422,
+        'missing_attachment',
+      ],
     ])('answers %s with its status and code', async (_name, order, files, field, status, code) => {
       const before = await orderCount();
       const res = await postMultipart(order, files as Parameters<typeof multipartBody>[1], {}, field);
@@ -127,7 +175,9 @@ describe.each(backends())('submit-order on %s', (backend) => {
 
     it('answers a cut-off multipart body with 400 and saves nothing', async () => {
       const before = await orderCount();
-      const { payload, contentType } = await multipartBody(sampleOrder(), [{ name: 'a.bin', type: 'application/octet-stream', data: Buffer.alloc(100_000, 1) }]);
+      const { payload, contentType } = await multipartBody(sampleOrder(), [
+        { name: 'a.bin', type: 'application/octet-stream', data: Buffer.alloc(100_000, 1) },
+      ]);
       const res = await post(payload.subarray(0, payload.length - 5_000), { 'content-type': contentType });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('malformed_multipart');
@@ -170,7 +220,10 @@ describe.each(backends())('submit-order on %s', (backend) => {
 
     it('refuses invalid base64 with 400 naming the file, and saves nothing', async () => {
       const before = await orderCount();
-      const res = await post({ ...sampleOrder(), files: [{ name: 'bad.png', type: 'image/png', data: 'data:image/png;base64,@@@not base64!' }] });
+      const res = await post({
+        ...sampleOrder(),
+        files: [{ name: 'bad.png', type: 'image/png', data: 'data:image/png;base64,@@@not base64!' }],
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('invalid_file_data');
       expect(res.json().error.message).toContain('bad.png');
@@ -178,7 +231,10 @@ describe.each(backends())('submit-order on %s', (backend) => {
     });
 
     it('refuses a body over the JSON limit with 413 saying how large orders are sent', async () => {
-      const res = await post({ ...sampleOrder(), files: [{ name: 'big.bin', type: 'application/octet-stream', data: 'A'.repeat(3 * 1024 * 1024) }] });
+      const res = await post({
+        ...sampleOrder(),
+        files: [{ name: 'big.bin', type: 'application/octet-stream', data: 'A'.repeat(3 * 1024 * 1024) }],
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().error.code).toBe('order_too_large');
       expect(res.json().error.message).toContain('multipart/form-data');
@@ -197,14 +253,34 @@ describe.each(backends())('submit-order on %s', (backend) => {
     });
 
     it.each([
-      ['a decoration method that does not exist', { viewData: { Front: { image: '', dimensions: '', decoration: 'painting' } } }, 'layouts.1.viewData.Front.decoration'],
-      ['a view that does not exist', { viewData: { Collar: { image: '', dimensions: '', decoration: '' } } }, 'layouts.1.viewData'],
+      [
+        'a decoration method that does not exist',
+        { viewData: { Front: { image: '', dimensions: '', decoration: 'painting' } } },
+        'layouts.1.viewData.Front.decoration',
+      ],
+      [
+        'a view that does not exist',
+        { viewData: { Collar: { image: '', dimensions: '', decoration: '' } } },
+        'layouts.1.viewData',
+      ],
       ['a garment option that does not exist', { garmentOption: 'mail' }, 'layouts.1.garmentOption'],
-      ['supplying goods that is not yes or no', { variations: [{ supplyingGoods: 'maybe' }] }, 'layouts.1.variations.0.supplyingGoods'],
+      [
+        'supplying goods that is not yes or no',
+        { variations: [{ supplyingGoods: 'maybe' }] },
+        'layouts.1.variations.0.supplyingGoods',
+      ],
       ['a string over its cap', { jobNotes: 'x'.repeat(20_001) }, 'layouts.1.jobNotes'],
       ['too many variations', { variations: Array.from({ length: 101 }, () => ({})) }, 'layouts.1.variations'],
-      ['a province that does not exist', { billing: { ...sampleOrder().layouts['1'].billing, province: 'Texas' } }, 'layouts.1.billing.province'],
-      ['an email that is not one', { billing: { ...sampleOrder().layouts['1'].billing, email: 'ada-at-example' } }, 'layouts.1.billing.email'],
+      [
+        'a province that does not exist',
+        { billing: { ...sampleOrder().layouts['1'].billing, province: 'Texas' } },
+        'layouts.1.billing.province',
+      ],
+      [
+        'an email that is not one',
+        { billing: { ...sampleOrder().layouts['1'].billing, email: 'ada-at-example' } },
+        'layouts.1.billing.email',
+      ],
     ])('answers 422 for %s', async (_name, change, where) => {
       const order = sampleOrder();
       Object.assign(order.layouts['1'], change);
@@ -247,7 +323,12 @@ describe.each(backends())('submit-order on %s', (backend) => {
       ['a wrong apikey', { apikey: 'nope-nope-nope' }],
       ['a wrong bearer and no apikey', { authorization: 'Bearer nope-nope' }],
     ])('answers 401 to %s', async (_name, headers) => {
-      const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: headers as Record<string, string>, payload: sampleOrder() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/functions/v1/submit-order',
+        headers: headers as Record<string, string>,
+        payload: sampleOrder(),
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('unauthorized');
     });
@@ -256,10 +337,17 @@ describe.each(backends())('submit-order on %s', (backend) => {
       const res = await t.app.inject({
         method: 'OPTIONS',
         url: '/functions/v1/submit-order',
-        headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, x-client-info, apikey, content-type, idempotency-key' },
+        headers: {
+          origin: 'https://shop.example.com',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, x-client-info, apikey, content-type, idempotency-key',
+        },
       });
       expect(res.statusCode).toBe(204);
-      expect(res.headers['access-control-allow-headers']).toBe('authorization, x-client-info, apikey, content-type, idempotency-key, x-form-token');
+      expect(res.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+      expect(res.headers['access-control-allow-headers']).toBe(
+        'authorization, x-client-info, apikey, content-type, idempotency-key, x-form-token',
+      );
     });
 
     it('returns the first answer for a repeated Idempotency-Key and creates nothing new', async () => {
@@ -275,9 +363,13 @@ describe.each(backends())('submit-order on %s', (backend) => {
 
     it('makes one order when the same key arrives several times at once', async () => {
       const before = await orderCount();
-      const { payload, contentType } = await multipartBody(sampleOrder(), [{ name: 'a.bin', type: 'application/octet-stream', data: Buffer.alloc(500_000, 7) }]);
+      const { payload, contentType } = await multipartBody(sampleOrder(), [
+        { name: 'a.bin', type: 'application/octet-stream', data: Buffer.alloc(500_000, 7) },
+      ]);
       const answers = await Promise.all(
-        Array.from({ length: 5 }, () => post(payload, { 'content-type': contentType, 'idempotency-key': `k-${backend}-concurrent` })),
+        Array.from({ length: 5 }, () =>
+          post(payload, { 'content-type': contentType, 'idempotency-key': `k-${backend}-concurrent` }),
+        ),
       );
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
       expect(new Set(answers.map((a) => a.json().orderId)).size).toBe(1);
@@ -302,7 +394,7 @@ describe.each(backends())('submit-order on %s', (backend) => {
 
     it('takes a multipart order streamed by fetch, with the bytes intact', async () => {
       const big = Buffer.alloc(2 * 1024 * 1024 + 123);
-      for (let i = 0; i < big.length; i += 4096) big.writeUInt32LE(i * 2654435761 >>> 0, i);
+      for (let i = 0; i < big.length; i += 4096) big.writeUInt32LE((i * 2654435761) >>> 0, i);
       const form = new FormData();
       form.append('order', JSON.stringify(sampleOrder()));
       form.append('files', new Blob([big], { type: 'application/octet-stream' }), 'art.ai');
@@ -314,22 +406,30 @@ describe.each(backends())('submit-order on %s', (backend) => {
     });
 
     it('works unchanged for a client of @supabase/supabase-js calling functions.invoke', async () => {
-      const supabase = createClient(url, API_KEY, { auth: { persistSession: false }, realtime: { transport: ws as never } });
+      const supabase = createClient(url, API_KEY, {
+        auth: { persistSession: false },
+        realtime: { transport: ws as never },
+      });
       const order = sampleOrder();
       order.layouts['1'].mockupImages = [dataUrl('image/png', PNG)] as never;
       const { data, error } = await supabase.functions.invoke('submit-order', {
-        body: { ...order, files: [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', data: dataUrl('image/png', PNG) }] },
+        body: {
+          ...order,
+          files: [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', data: dataUrl('image/png', PNG) }],
+        },
       });
       expect(error).toBeNull();
       expect(data.reference).toMatch(/^\w{4}-\w{4}$/);
       const s = await stored(data.reference);
-      expect(s.attachments.map((a) => [a.name, a.role, a.sha256])).toEqual([['Layout_1_Mockup_1.png', 'mockup', sha256(PNG)]]);
+      expect(s.attachments.map((a) => [a.name, a.role, a.sha256])).toEqual([
+        ['Layout_1_Mockup_1.png', 'mockup', sha256(PNG)],
+      ]);
     });
 
     it('reports health', async () => {
       const res = await fetch(`${url}/healthz`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ status: 'ok', database: 'ok', files: 'ok' });
+      expect(await res.json()).toEqual({ status: 'ok' });
     });
   });
 });
@@ -338,7 +438,11 @@ describe.each(backends())('durability on %s', (backend) => {
   it('sweeps, at start, files that no committed order references', async () => {
     const t = await startTestApp(backend);
     try {
-      const ok = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', ...(await asMultipart([{ name: 'keep.txt', data: 'keep' }])) });
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/functions/v1/submit-order',
+        ...(await asMultipart([{ name: 'keep.txt', data: 'keep' }])),
+      });
       expect(ok.statusCode).toBe(201);
       const orphanOrder = path.join(t.dataDir, 'files', '11111111-2222-4333-8444-555555555555');
       const orphanTmp = path.join(t.dataDir, 'tmp', 'half-written');
@@ -349,7 +453,7 @@ describe.each(backends())('durability on %s', (backend) => {
       expect(fs.existsSync(orphanOrder)).toBe(false);
       expect(fs.existsSync(orphanTmp)).toBe(false);
       const kept = await listAttachments(app.db, ok.json().orderId);
-      expect(fs.readFileSync(app.files.pathOf(kept[0]!.storage_key), 'utf8')).toBe('keep');
+      expect(fs.readFileSync(localFilePath(app, kept[0]!.storage_key), 'utf8')).toBe('keep');
     } finally {
       await t.close();
     }
@@ -361,7 +465,11 @@ describe.each(backends())('durability on %s', (backend) => {
       const tmp = path.join(t.dataDir, 'tmp');
       fs.rmSync(tmp, { recursive: true });
       fs.writeFileSync(tmp, 'not a folder');
-      const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', ...(await asMultipart([{ name: 'a.txt', data: 'a' }])) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/functions/v1/submit-order',
+        ...(await asMultipart([{ name: 'a.txt', data: 'a' }])),
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('unavailable');
       expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(503);
@@ -378,11 +486,19 @@ describe.each(backends())('durability on %s', (backend) => {
         await sql`pragma query_only = on`.execute(t.app.db);
       } else {
         // Every connection of the pool is cut, as when the server restarts.
-        await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(t.app.db);
-        await sql`alter database ${sql.id(new URL(t.config.DATABASE_URL).pathname.slice(1))} set default_transaction_read_only = on`.execute(t.app.db);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+          t.app.db,
+        );
+        await sql`alter database ${sql.id(new URL(t.config.DATABASE_URL).pathname.slice(1))} set default_transaction_read_only = on`.execute(
+          t.app.db,
+        );
         await sql`select pg_terminate_backend(pg_backend_pid())`.execute(t.app.db).catch(() => {});
       }
-      const res = await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', ...(await asMultipart([{ name: 'a.txt', data: 'a' }])) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/functions/v1/submit-order',
+        ...(await asMultipart([{ name: 'a.txt', data: 'a' }])),
+      });
       expect(res.statusCode).toBe(503);
       expect(JSON.stringify(res.json())).not.toMatch(/stack|at .*\.js/);
       expect(fs.readdirSync(path.join(t.dataDir, 'files'))).toEqual([]);
@@ -393,6 +509,9 @@ describe.each(backends())('durability on %s', (backend) => {
 });
 
 async function asMultipart(files: { name: string; data: string }[]) {
-  const { payload, contentType } = await multipartBody(sampleOrder(), files.map((f) => ({ ...f, type: 'text/plain' })));
+  const { payload, contentType } = await multipartBody(
+    sampleOrder(),
+    files.map((f) => ({ ...f, type: 'text/plain' })),
+  );
   return { payload, headers: { ...authHeaders, 'content-type': contentType } };
 }

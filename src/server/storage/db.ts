@@ -2,11 +2,12 @@
 // PostgreSQL when DATABASE_URL is a postgres:// URL. Migrations run here, at start.
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Driver, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { mkdirPrivateSync, PRIVATE_FILE_MODE } from '../files/private.js';
 import { migrations } from './migrations.js';
 import type { Database } from './schema.js';
+import { Sqlite } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,6 +20,13 @@ export function sqlitePath(dataDir: string): string {
   return path.join(dataDir, 'orders.sqlite');
 }
 
+/** bigint columns (file sizes) as numbers: exact up to 8 PiB. */
+function bigintAsNumber(): pg.TypeOverrides {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(20, Number);
+  return types;
+}
+
 export async function openDatabase(options: { dataDir: string; databaseUrl: string }): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.databaseUrl) {
@@ -26,32 +34,72 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5_000,
-      // bigint columns (file sizes) as numbers: exact up to 8 PiB.
-      types: { getTypeParser: (oid: number, format?: any) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)) },
+      types: bigintAsNumber(),
     });
-    // An idle client losing its connection must not crash the process; the next query reports it.
+    // A client losing its connection (PostgreSQL restarted) must not crash the process: idle
+    // ones report it on the pool, checked-out ones on themselves; the next query reports it.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     handle = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   } else {
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    const sqlite = new BetterSqlite3(sqlitePath(options.dataDir));
+    // DATA_DIR private when made here; the database private whatever the umask. SQLite gives
+    // its -wal and -shm files the mode of the database file; they are set again below anyway.
+    mkdirPrivateSync(options.dataDir, false);
+    const file = sqlitePath(options.dataDir);
+    fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+    fs.chmodSync(file, PRIVATE_FILE_MODE);
+    const sqlite = new Sqlite(file);
     sqlite.pragma('journal_mode = WAL');
-    // FULL: a commit is on disk before the customer is told "submitted" (DESIGN.md).
+    for (const extra of [`${file}-wal`, `${file}-shm`]) {
+      if (fs.existsSync(extra)) fs.chmodSync(extra, PRIVATE_FILE_MODE);
+    }
+    // FULL: a commit is on disk before the customer is told "submitted" (docs/architecture.md).
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    handle = { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+    handle = {
+      db: new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors({ database: sqlite }) }),
+      dialect: 'sqlite',
+    };
   }
   await migrate(handle.db);
   return handle;
 }
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/**
+ * SQLite rolls a transaction back by itself when it fails for want of space (SQLITE_FULL) or
+ * on an I/O error; Kysely's ROLLBACK then fails with "no transaction is active" and would hide
+ * the real error (a 500 instead of a 507 or 503). That second failure is ignored here.
+ */
+class SqliteDialectKeepingErrors extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      try {
+        await rollback(connection);
+      } catch (err) {
+        if (!/no transaction is active/.test(String((err as Error).message))) throw err;
+      }
+    };
+    return driver;
+  }
+}
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    // Numbers are handed out to work done side by side (004, 005…), so one may reach a database
+    // after a higher one: run it anyway rather than refuse to start.
+    allowUnorderedMigrations: true,
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`,
+    );
   }
 }

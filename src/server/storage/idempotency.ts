@@ -3,7 +3,7 @@
 // same transaction as the order, so a retry can never create a second order.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
-import { AppError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { Database } from './schema.js';
 
 const POLL_MS = 200;
@@ -16,7 +16,13 @@ export type Claim =
  * Claims `key` for this request, or waits for the request that holds it. A pending claim not
  * refreshed for `staleMs` belongs to a process that died and is taken over.
  */
-export async function claimKey(db: Kysely<Database>, key: string, owner: string, staleMs: number, waitMs = 15 * 60_000): Promise<Claim> {
+export async function claimKey(
+  db: Kysely<Database>,
+  key: string,
+  owner: string,
+  staleMs: number,
+  waitMs = 15 * 60_000,
+): Promise<Claim> {
   const heartbeatMs = Math.max(100, Math.floor(staleMs / 6));
   const deadline = Date.now() + waitMs;
   for (;;) {
@@ -42,7 +48,16 @@ export async function claimKey(db: Kysely<Database>, key: string, owner: string,
         stopHeartbeat: () => clearInterval(timer),
         release: async () => {
           clearInterval(timer);
-          await db.deleteFrom('idempotency_keys').where('key', '=', key).where('owner', '=', owner).where('state', '=', 'pending').execute();
+          const release = () =>
+            db
+              .deleteFrom('idempotency_keys')
+              .where('key', '=', key)
+              .where('owner', '=', owner)
+              .where('state', '=', 'pending')
+              .execute();
+          // The database may be the reason this request failed: keep trying in the background,
+          // or the client's retry would wait for the claim to go stale (IDEMPOTENCY_STALE_MS).
+          await release().catch(() => retryInBackground(release, staleMs));
         },
       };
     }
@@ -56,21 +71,51 @@ export async function claimKey(db: Kysely<Database>, key: string, owner: string,
       continue;
     }
     if (Date.now() > deadline) {
-      throw new AppError(409, 'request_in_progress', 'An order with this Idempotency-Key is still being received. Please wait for it to finish.');
+      throw new DomainError(
+        'conflict',
+        'request_in_progress',
+        'An order with this Idempotency-Key is still being received. Please wait for it to finish.',
+      );
     }
     await sleep(POLL_MS);
   }
 }
 
-export async function completeKey(trx: Transaction<Database>, key: string, owner: string, statusCode: number, body: unknown): Promise<void> {
+/** Retries `attempt` every 250 ms until it succeeds or `forMs` have passed. */
+function retryInBackground(attempt: () => Promise<unknown>, forMs: number): void {
+  const until = Date.now() + forMs;
+  const again = () => {
+    if (Date.now() > until) return;
+    const timer = setTimeout(() => void attempt().catch(again), 250);
+    timer.unref();
+  };
+  again();
+}
+
+export async function completeKey(
+  trx: Transaction<Database>,
+  key: string,
+  owner: string,
+  statusCode: number,
+  body: unknown,
+): Promise<void> {
   const result = await trx
     .updateTable('idempotency_keys')
-    .set({ state: 'done', status_code: statusCode, response: JSON.stringify(body), updated_at: new Date().toISOString() })
+    .set({
+      state: 'done',
+      status_code: statusCode,
+      response: JSON.stringify(body),
+      updated_at: new Date().toISOString(),
+    })
     .where('key', '=', key)
     .where('owner', '=', owner)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) {
     // Our claim went stale and another request took the key over: let it win.
-    throw new AppError(409, 'request_in_progress', 'An order with this Idempotency-Key is being received by another request.');
+    throw new DomainError(
+      'conflict',
+      'request_in_progress',
+      'An order with this Idempotency-Key is being received by another request.',
+    );
   }
 }

@@ -79,7 +79,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('sign_in_failures_email').on('sign_in_failures').columns(['email', 'at']).execute();
-      await db.schema.createIndex('sign_in_failures_address').on('sign_in_failures').columns(['address', 'at']).execute();
+      await db.schema
+        .createIndex('sign_in_failures_address')
+        .on('sign_in_failures')
+        .columns(['address', 'at'])
+        .execute();
 
       await db.schema
         .createTable('status_history')
@@ -90,7 +94,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('changed_by', 'text', (c) => c.notNull())
         .addColumn('changed_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('status_history_order_id').on('status_history').columns(['order_id', 'changed_at']).execute();
+      await db.schema
+        .createIndex('status_history_order_id')
+        .on('status_history')
+        .columns(['order_id', 'changed_at'])
+        .execute();
 
       await db.schema
         .createTable('mail_queue')
@@ -119,13 +127,21 @@ export const migrations: Record<string, Migration> = {
     // One lowercased column for the inbox search: a single LIKE over 100,000 orders takes
     // a few milliseconds, four lower(...) LIKEs took 40 to 100 (bench/inbox-scale.mjs).
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('orders').addColumn('search_text', 'text', (c) => c.notNull().defaultTo('')).execute();
-      await sql`update orders set search_text = lower(reference || ' ' || customer_name || ' ' || customer_email || ' ' || company_name)`.execute(db);
+      await db.schema
+        .alterTable('orders')
+        .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await sql`update orders set search_text = lower(reference || ' ' || customer_name || ' ' || customer_email || ' ' || company_name)`.execute(
+        db,
+      );
       // Narrow and covering: a search scans this index, not the wide rows with their documents.
       await db.schema.createIndex('orders_search').on('orders').columns(['search_text', 'created_at', 'id']).execute();
       // On PostgreSQL, a trigram index answers LIKE '%term%' without a scan, when the server
       // offers pg_trgm (a trusted extension since PostgreSQL 13). Without it, the scan remains.
-      const isPostgres = await sql`select version() as v`.execute(db).then((r) => String((r.rows[0] as { v?: string })?.v ?? '').startsWith('PostgreSQL'), () => false);
+      const isPostgres = await sql`select version() as v`.execute(db).then(
+        (r) => String((r.rows[0] as { v?: string })?.v ?? '').startsWith('PostgreSQL'),
+        () => false,
+      );
       if (isPostgres) {
         await sql`savepoint trigram`.execute(db);
         try {
@@ -136,6 +152,170 @@ export const migrations: Record<string, Migration> = {
           await sql`rollback to savepoint trigram`.execute(db);
         }
       }
+    },
+  },
+  '004-public-form-tokens-and-mail-caps': {
+    // Used form tokens (single use, kept until they expire), and an index that lets the
+    // confirmation caps count recent customer mail without a scan.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('used_form_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('used_form_tokens_expires_at').on('used_form_tokens').column('expires_at').execute();
+      await db.schema
+        .createIndex('mail_queue_kind_created_at')
+        .on('mail_queue')
+        .columns(['kind', 'created_at'])
+        .execute();
+    },
+  },
+  '005-limits-upload-budget': {
+    // Bytes uploaded per client address and UTC day (UPLOAD_BUDGET_BYTES_PER_DAY), in the
+    // database so that every process sharing it counts against the same budget.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('upload_budget')
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('bytes', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('upload_budget_pk', ['address', 'day'])
+        .execute();
+      await db.schema.createIndex('upload_budget_day').on('upload_budget').column('day').execute();
+    },
+  },
+  '006-privacy-audit-log': {
+    // Deletions of orders (on request, or by RETENTION_DAYS), without personal data.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('reference', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
+    },
+  },
+  '007-artwork': {
+    // What the server measured in each stored file, after the order's commit (never before it):
+    // one row per attachment, claimed by one process at a time.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('artwork')
+        .addColumn('attachment_id', 'text', (c) => c.primaryKey().references('attachments.id').onDelete('cascade'))
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('claimed_until', 'text')
+        .addColumn('format', 'text')
+        .addColumn('media_type', 'text')
+        .addColumn('is_vector', 'integer')
+        .addColumn('width', 'integer')
+        .addColumn('height', 'integer')
+        .addColumn('colour_mode', 'text')
+        .addColumn('has_alpha', 'integer')
+        .addColumn('pages', 'integer')
+        .addColumn('raster_inside', 'text')
+        .addColumn('thumbnail', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('note', 'text')
+        .addColumn('analysed_at', 'text')
+        .execute();
+      await db.schema.createIndex('artwork_order_id').on('artwork').column('order_id').execute();
+      await db.schema.createIndex('artwork_status').on('artwork').columns(['status', 'claimed_until']).execute();
+    },
+  },
+  '008-uploads': {
+    // Resumable (tus) uploads: who started each one (the address the rate limits key), its
+    // declared size, and the one order that adopted it. While `stored` is 1 its bytes are still
+    // in the upload store; rows never adopted are swept after UPLOAD_EXPIRY_HOURS.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('uploads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('cascade'))
+        .addColumn('stored', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('uploads_created_at').on('uploads').columns(['order_id', 'created_at']).execute();
+      await db.schema.createIndex('uploads_stored').on('uploads').columns(['stored', 'order_id']).execute();
+    },
+  },
+  '009-quotes': {
+    // Quotes and the customer's answers (docs/decisions/014-order-links-minted-per-email.md):
+    // quote versions (a draft, then sent versions frozen with the SHA-256 of their canonical
+    // text), the shop's proofs, the customer's approvals and change requests (never updated),
+    // and the hashes of the links that open an order's page. A note on status changes says
+    // what a customer or a quote did.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('quotes')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('lines', 'text', (c) => c.notNull())
+        .addColumn('document', 'text')
+        .addColumn('sha256', 'text')
+        .addColumn('total_cents', 'bigint')
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('sent_by', 'text')
+        .addColumn('sent_at', 'text')
+        .addUniqueConstraint('quotes_order_version', ['order_id', 'version'])
+        .execute();
+
+      await db.schema
+        .createTable('quote_proofs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('layout_number', 'integer', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('media_type', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('storage_key', 'text', (c) => c.notNull())
+        .addColumn('uploaded_by', 'text', (c) => c.notNull())
+        .addColumn('uploaded_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('quote_proofs_order_id').on('quote_proofs').column('order_id').execute();
+
+      await db.schema
+        .createTable('quote_responses')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        // One answer per version: the unique key makes a second approval impossible.
+        .addColumn('quote_id', 'text', (c) => c.notNull().unique().references('quotes.id').onDelete('cascade'))
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('full_name', 'text')
+        .addColumn('comment', 'text')
+        .addColumn('quote_sha256', 'text', (c) => c.notNull())
+        .addColumn('client_address', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('quote_responses_order_id').on('quote_responses').column('order_id').execute();
+
+      await db.schema
+        .createTable('order_links')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('order_links_order_id').on('order_links').column('order_id').execute();
+
+      await db.schema.alterTable('status_history').addColumn('note', 'text').execute();
+    },
+  },
+  '010-staff-language': {
+    // The language each staff member chose for the inbox: 'en' or 'fr', or null when they have
+    // not chosen yet (the inbox then follows their browser).
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('staff').addColumn('language', 'text').execute();
     },
   },
 };

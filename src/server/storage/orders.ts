@@ -1,6 +1,6 @@
 // Repository functions for orders and their attachments (Kysely, either dialect).
-import { randomInt } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { randomInt, randomUUID } from 'node:crypto';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { AttachmentRow, Database, NewAttachmentRow, NewOrderRow, OrderRow } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,7 +15,12 @@ export function makeReference(): string {
   return `${s.slice(0, 4)}-${s.slice(4)}`;
 }
 
-export function searchText(order: { reference: string; customer_name: string; customer_email: string; company_name: string }): string {
+export function searchText(order: {
+  reference: string;
+  customer_name: string;
+  customer_email: string;
+  company_name: string;
+}): string {
   return [order.reference, order.customer_name, order.customer_email, order.company_name].join(' ').toLowerCase();
 }
 
@@ -23,7 +28,10 @@ export async function insertOrder(db: Db, order: NewOrderRow, attachments: NewAt
   await db.insertInto('orders').values(order).execute();
   // Chunked: SQLite allows at most 32,766 bound parameters per statement.
   for (let i = 0; i < attachments.length; i += 500) {
-    await db.insertInto('attachments').values(attachments.slice(i, i + 500)).execute();
+    await db
+      .insertInto('attachments')
+      .values(attachments.slice(i, i + 500))
+      .execute();
   }
 }
 
@@ -48,4 +56,189 @@ export async function existingOrderIds(db: Db, ids: string[]): Promise<Set<strin
 export function isUniqueViolation(err: unknown): boolean {
   const code = String((err as { code?: string })?.code ?? '');
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
+
+/** Search by reference, name, email or company (case-insensitive), and filter by status. */
+export function filterOrders<Q extends OrderQuery>(query: Q, q: string, status: string): Q {
+  let out = query;
+  if (status) out = out.where('orders.status', '=', status) as Q;
+  const term = q.trim().toLowerCase();
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    out = out.where(sql<boolean>`orders.search_text like ${pattern} escape '\\'`) as Q;
+  }
+  return out;
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'reference',
+  'created_at',
+  'status',
+  'customer_name',
+  'customer_email',
+  'company_name',
+  'has_critical_deadline',
+  'deadline_date',
+  'layout_count',
+  'attachment_count',
+  'total_bytes',
+] as const;
+
+/** One page of orders, newest first, and how many match in all. */
+export async function listOrders(db: Db, filter: { q: string; status: string; page: number; pageSize: number }) {
+  const { q, status, page, pageSize } = filter;
+  const base = filterOrders(db.selectFrom('orders') as OrderQuery, q, status);
+  // One pass finds the page's ids and counts every match (a window over the matches). With
+  // a search term it scans the narrow orders_search index and sorts the matches afterwards:
+  // the expression keeps SQLite from walking the date index and testing every wide row
+  // (60 ms down to 35 at 100,000 orders, bench/inbox-scale.mjs).
+  const searching = q.trim() !== '';
+  const countAll = async () =>
+    Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const pageIds = await base
+    .select(
+      searching ? ['orders.id', sql<number>`count(*) over ()`.as('total')] : ['orders.id', sql<number>`0`.as('total')],
+    )
+    .orderBy(searching ? sql`orders.created_at || ''` : sql.ref('orders.created_at'), 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  // Without a search the date index gives the page at once and the count is cheap on its own.
+  const total = !searching
+    ? await countAll()
+    : pageIds.length > 0
+      ? Number(pageIds[0]!.total)
+      : page === 1
+        ? 0
+        : await countAll();
+  const ids = pageIds.map((r) => r.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('orders')
+          .select(SUMMARY_COLUMNS)
+          .where('id', 'in', ids)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute();
+  return { rows, total };
+}
+
+/** Every matching order, newest first, in keyset pages of 500 (never the whole table at once). */
+export async function* ordersForExport(db: Db, filter: { q: string; status: string }): AsyncGenerator<OrderRow[]> {
+  let after: { created_at: string; id: string } | null = null;
+  for (;;) {
+    let query = filterOrders(db.selectFrom('orders') as OrderQuery, filter.q, filter.status).selectAll();
+    if (after) {
+      const a: { created_at: string; id: string } = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', a.created_at),
+          eb.and([eb('created_at', '=', a.created_at), eb('id', '<', a.id)]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < 500) return;
+    after = { created_at: rows.at(-1)!.created_at, id: rows.at(-1)!.id };
+  }
+}
+
+export async function findAttachment(
+  db: Db,
+  orderId: string,
+  attachmentId: string,
+): Promise<AttachmentRow | undefined> {
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('id', '=', attachmentId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export async function statusHistory(db: Db, orderId: string) {
+  return db
+    .selectFrom('status_history')
+    .select(['from_status', 'to_status', 'changed_by', 'changed_at', 'note'])
+    .where('order_id', '=', orderId)
+    .orderBy('changed_at')
+    .execute();
+}
+
+/**
+ * Moves an order to `status` inside the caller's transaction and records who did it, with an
+ * optional note; a note is recorded even when the status stays the same (a second quote sent).
+ */
+export async function recordStatus(
+  trx: Transaction<Database>,
+  order: { id: string; status: string },
+  status: string,
+  by: string,
+  note: string | null = null,
+): Promise<void> {
+  if (order.status === status && note === null) return;
+  if (order.status !== status) await trx.updateTable('orders').set({ status }).where('id', '=', order.id).execute();
+  await trx
+    .insertInto('status_history')
+    .values({
+      id: randomUUID(),
+      order_id: order.id,
+      from_status: order.status,
+      to_status: status,
+      changed_by: by,
+      changed_at: new Date().toISOString(),
+      note,
+    })
+    .execute();
+}
+
+/**
+ * Moves an order to `status` and records who did it; false when there is no such order.
+ * `onChanged` runs in the same transaction when the status really changed (the customer's
+ * "ready" email is queued there, so it exists exactly when the change does).
+ */
+export async function changeStatus(
+  db: Kysely<Database>,
+  orderId: string,
+  status: string,
+  by: string,
+  onChanged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    if (!order) return false;
+    if (order.status !== status) {
+      await recordStatus(trx, order, status, by);
+      await onChanged?.(trx, order);
+    }
+    return true;
+  });
+}
+
+/** The attachments of several orders: what a page of the CSV export needs to name their files. */
+export async function attachmentsOfOrders(db: Db, orderIds: string[]): Promise<AttachmentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('attachments').selectAll().where('order_id', 'in', orderIds).execute();
+}
+
+/** Every stored file, by attachment id, one page after `afterId` (moving files between stores). */
+export async function listStoredFiles(
+  db: Db,
+  afterId: string,
+  limit: number,
+): Promise<Pick<AttachmentRow, 'id' | 'storage_key' | 'size' | 'sha256'>[]> {
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'storage_key', 'size', 'sha256'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

@@ -49,11 +49,19 @@ export interface IdempotencyKeysTable {
   response: string | null;
 }
 
+export interface UsedFormTokensTable {
+  /** The random id inside a form token; present while the token could still be valid. */
+  id: string;
+  expires_at: string;
+}
+
 export interface StaffTable {
   id: string;
   email: string;
   password_hash: string;
   created_at: string;
+  /** 'en' or 'fr' as the staff member chose it for the inbox; null until they choose. */
+  language: string | null;
 }
 
 export interface SessionsTable {
@@ -78,9 +86,12 @@ export interface StatusHistoryTable {
   to_status: string;
   changed_by: string;
   changed_at: string;
+  /** What happened beyond the move: a quote sent, a customer's approval or comment. */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type MailKind = 'shop' | 'customer';
+/** shop: to the shop; customer: the order's confirmation; customer_update: a quote or "ready" with the order's link. */
+export type MailKind = 'shop' | 'customer' | 'customer_update';
 export type MailStatus = 'pending' | 'sent' | 'failed';
 
 export interface MailQueueTable {
@@ -99,7 +110,122 @@ export interface MailQueueTable {
   sent_at: string | null;
 }
 
+export interface UploadBudgetTable {
+  address: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  bytes: BigInt;
+}
+
+export interface ArtworkTable {
+  attachment_id: string;
+  order_id: string;
+  /** working (claimed by a process until claimed_until), done, or failed (note says why). */
+  status: 'working' | 'done' | 'failed';
+  claimed_until: string | null;
+  /** The real format, from the bytes. */
+  format: string | null;
+  media_type: string | null;
+  is_vector: number | null;
+  /** Pixels for rasters; points (1/72 in) for vector formats. */
+  width: number | null;
+  height: number | null;
+  colour_mode: string | null;
+  has_alpha: number | null;
+  pages: number | null;
+  /** A vector file that only holds a picture: that picture's pixel size, "WxH". */
+  raster_inside: string | null;
+  /** 1 when a thumbnail was made and stored beside the file. */
+  thumbnail: number;
+  note: string | null;
+  analysed_at: string | null;
+}
+
+/** One line per deletion of an order; never personal data (the reference is not). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** 'order_deleted' */
+  action: string;
+  reference: string;
+  /** A staff member's email, 'cli' or 'retention'. */
+  actor: string;
+}
+
+export type QuoteStatus = 'draft' | 'sent' | 'approved' | 'changes_requested' | 'superseded';
+
+/** A quote version: the draft (one per order at most), then frozen once sent. */
+export interface QuotesTable {
+  id: string;
+  order_id: string;
+  version: number;
+  status: QuoteStatus;
+  /** The lines as the clerk entered them (JSON). */
+  lines: string;
+  /** Sent versions: the canonical text of the version (shared/quote.ts) and its SHA-256. */
+  document: string | null;
+  sha256: string | null;
+  total_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  created_by: string;
+  created_at: string;
+  sent_by: string | null;
+  sent_at: string | null;
+}
+
+export interface QuoteProofsTable {
+  id: string;
+  order_id: string;
+  layout_number: number;
+  name: string;
+  media_type: string;
+  size: BigInt;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string;
+  uploaded_at: string;
+}
+
+/** The customer's answer to one version; inserted once, never updated. */
+export interface QuoteResponsesTable {
+  id: string;
+  quote_id: string;
+  order_id: string;
+  version: number;
+  kind: 'approved' | 'changes_requested';
+  full_name: string | null;
+  comment: string | null;
+  quote_sha256: string;
+  client_address: string;
+  user_agent: string;
+  created_at: string;
+}
+
+/** The SHA-256 of each link that opens an order's page; the link itself is never stored. */
+export interface OrderLinksTable {
+  token_hash: string;
+  order_id: string;
+  created_at: string;
+}
+
+/** A resumable upload (storage/uploads.ts). */
+export interface UploadsTable {
+  id: string;
+  created_at: string;
+  address: string;
+  size: BigInt;
+  /** The order that adopted it; an upload belongs to one order at most. */
+  order_id: string | null;
+  /** 1 while its bytes are still in the upload store. */
+  stored: number;
+}
+
 export interface Database {
+  quotes: QuotesTable;
+  quote_proofs: QuoteProofsTable;
+  quote_responses: QuoteResponsesTable;
+  order_links: OrderLinksTable;
+  uploads: UploadsTable;
+  artwork: ArtworkTable;
   orders: OrdersTable;
   attachments: AttachmentsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -108,6 +234,9 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   status_history: StatusHistoryTable;
   mail_queue: MailQueueTable;
+  upload_budget: UploadBudgetTable;
+  used_form_tokens: UsedFormTokensTable;
+  audit_log: AuditLogTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -116,3 +245,9 @@ export type AttachmentRow = Selectable<AttachmentsTable>;
 export type NewAttachmentRow = Insertable<AttachmentsTable>;
 export type MailRow = Selectable<MailQueueTable>;
 export type NewMailRow = Insertable<MailQueueTable>;
+
+export type ArtworkRow = Selectable<ArtworkTable>;
+export type QuoteRow = Selectable<QuotesTable>;
+export type QuoteProofRow = Selectable<QuoteProofsTable>;
+export type QuoteResponseRow = Selectable<QuoteResponsesTable>;
+export type NewQuoteProofRow = Insertable<QuoteProofsTable>;

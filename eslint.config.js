@@ -1,0 +1,99 @@
+// Lint for the whole repository: `npm run lint` (part of `npm test`), zero warnings allowed.
+// Type-checked TypeScript rules, React hooks, accessibility of JSX, no import cycles, and the
+// boundaries of docs/architecture.md: the client never imports the server, the server never
+// imports the client, shared code imports neither, and the two client features stay apart.
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const BOUNDARIES = [
+  { target: './src/client', from: './src/server', message: 'The client talks to the server over HTTP only.' },
+  { target: './src/server', from: './src/client', message: 'The server never imports client code.' },
+  { target: './src/shared', from: ['./src/client', './src/server'], message: 'Shared code imports neither side.' },
+  { target: './src/client/order-form', from: './src/client/inbox', message: 'Features stay apart.' },
+  { target: './src/client/inbox', from: './src/client/order-form', message: 'Features stay apart.' },
+  {
+    target: './src/client/order-status',
+    from: ['./src/client/order-form', './src/client/inbox'],
+    message: 'Features stay apart.',
+  },
+  {
+    target: ['./src/client/order-form', './src/client/inbox'],
+    from: './src/client/order-status',
+    message: 'Features stay apart.',
+  },
+];
+const NO_TOOLS_IN_SOURCE = {
+  target: './src',
+  from: ['./tests', './bench', './scripts'],
+  message: 'What is built never imports tests or tools.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'bench/out/'] },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+  },
+  // Plain JavaScript (benchmarks, scripts, this file) is not part of the TypeScript project.
+  { files: ['**/*.{js,mjs,cjs}'], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    extends: [importPlugin.flatConfigs.recommended, importPlugin.flatConfigs.typescript],
+    settings: { 'import/resolver': { typescript: { project: './tsconfig.json' }, node: true } },
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones: BOUNDARIES }],
+      // TypeScript checks these better (and knows the .js → .ts mapping of NodeNext imports).
+      'import/no-unresolved': 'off',
+      'import/named': 'off',
+      'import/namespace': 'off',
+      'import/default': 'off',
+      'import/no-named-as-default-member': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: [...BOUNDARIES, NO_TOOLS_IN_SOURCE] }] },
+  },
+  {
+    // Tests read JSON answers and database rows as `any` to assert on them.
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // Migrations are frozen in time: they take Kysely<any>, never today's row types.
+    files: ['src/server/storage/migrations.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    rules: {
+      // Fastify plugins and hooks are async functions by contract, awaiting or not.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+);

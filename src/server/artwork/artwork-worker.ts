@@ -1,0 +1,61 @@
+// The child process that opens one customer file: started by processArtwork, given one job over
+// IPC, and gone when the job is done (or killed if it takes too long or grows too big). A crash
+// in a decoder's native code ends this process, not the server.
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { analyseArtwork, ArtworkError, makeThumbnail, type ArtworkLimits } from './analyse.js';
+import type { WorkerJob, WorkerMessage } from './process-artwork.js';
+
+// One file at a time, one thread, no cache: this process lives for one file and shares the
+// machine with the server.
+sharp.cache(false);
+sharp.concurrency(1);
+
+function send(message: WorkerMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) return resolve();
+    process.send(message, undefined, {}, () => resolve());
+  });
+}
+
+function failure(error: unknown): Extract<WorkerMessage, { type: 'error' }> {
+  if (error instanceof ArtworkError) return { type: 'error', code: error.code, message: error.message };
+  return { type: 'error', code: 'damaged', message: error instanceof Error ? error.message : String(error) };
+}
+
+async function run(job: WorkerJob): Promise<void> {
+  const limits: ArtworkLimits = job.limits;
+  try {
+    await send({ type: 'analysis', analysis: await analyseArtwork(job.filePath, limits) });
+  } catch (error) {
+    await send(failure(error));
+    return;
+  }
+  try {
+    await send({ type: 'thumbnail', thumbnail: await makeThumbnail(job.filePath, job.thumbPath, limits) });
+  } catch (error) {
+    await send(failure(error));
+  }
+}
+
+// Linux's VmHWM is this process's own peak; getrusage's maxRSS can carry the parent's peak over
+// from before the exec.
+function peakRssKb(): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'latin1'));
+    if (match?.[1]) return Number(match[1]);
+  } catch {
+    // Not Linux.
+  }
+  return process.resourceUsage().maxRSS;
+}
+
+process.once('message', (job: WorkerJob) => {
+  void run(job).finally(async () => {
+    await send({ type: 'done', maxRssKb: peakRssKb() });
+    process.exit(0);
+  });
+});
+
+// The server went away: nobody is waiting for this file.
+process.once('disconnect', () => process.exit(1));

@@ -1,0 +1,71 @@
+// `npm run staff -- add EMAIL --lang fr`: the inbox language set when the account is made.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestApp, type TestApp } from '../../../tests/support/harness.js';
+
+const CLI = path.resolve(import.meta.dirname, 'staff.ts');
+const TSX = pathToFileURL(path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs')).href;
+const PASSWORD = 'correct horse battery staple';
+
+function staff(t: TestApp, args: string[]) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+      env: {
+        ...process.env,
+        DATA_DIR: t.config.DATA_DIR,
+        DATABASE_URL: t.config.DATABASE_URL,
+        LOG_LEVEL: 'silent',
+        STAFF_PASSWORD: PASSWORD,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+// Each run starts the CLI from source through tsx: seconds each on a busy machine.
+describe('npm run staff -- add with --lang', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+  });
+  afterAll(async () => t?.close());
+
+  const languageOf = async (email: string) => {
+    const cookie = await signIn(t.app, email, PASSWORD);
+    return (await t.app.inject({ url: '/api/session', headers: { cookie } })).json<{ language: unknown }>().language;
+  };
+
+  it('makes an account whose inbox is in French, or follows the browser without it', async () => {
+    expect((await staff(t, ['add', 'commis@shop.ca', '--lang', 'fr'])).code).toBe(0);
+    expect((await staff(t, ['add', '--lang=en', 'clerk@shop.ca'])).code).toBe(0);
+    expect((await staff(t, ['add', 'other@shop.ca'])).code).toBe(0);
+    expect(await languageOf('commis@shop.ca')).toBe('fr');
+    expect(await languageOf('clerk@shop.ca')).toBe('en');
+    expect(await languageOf('other@shop.ca')).toBeNull();
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await staff(t, ['list'])).stdout).toBe(
+      [
+        `clerk@shop.ca\t(added ${day}, inbox in English)`,
+        `commis@shop.ca\t(added ${day}, inbox in French)`,
+        `other@shop.ca\t(added ${day})`,
+        '',
+      ].join('\n'),
+    );
+  }, 120_000);
+
+  it('refuses a language the inbox does not speak, and --lang without add', async () => {
+    const es = await staff(t, ['add', 'es@shop.ca', '--lang', 'es']);
+    expect(es.code).toBe(1);
+    expect(es.stderr).toContain('The inbox speaks en or fr, not "es".');
+    expect((await staff(t, ['add', 'none@shop.ca', '--lang'])).code).toBe(64);
+    expect((await staff(t, ['list', '--lang', 'fr'])).code).toBe(64);
+    expect((await staff(t, ['list'])).stdout).not.toContain('es@shop.ca');
+  }, 120_000);
+});

@@ -1,0 +1,81 @@
+// The one error handler: every refusal leaves as {error: {code, message, fields?}} with a
+// message a person can act on; a 5xx never shows internals (docs/architecture.md).
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import { AppError, diskFull, DomainError, isUnavailableError, STATUS_OF_KIND, unavailable } from '../errors.js';
+
+/** Fastify's own 4xx codes, as codes and sentences for people. */
+const FRAMEWORK_ERRORS: Record<string, { code: string; message: (config: Config) => string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'order_too_large',
+    message: (c) =>
+      `This JSON order is larger than ${Math.round(c.MAX_JSON_BYTES / 1024 / 1024)} MB. Send large orders as multipart/form-data, with each file as its own part (the order form does this).`,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: () => 'Send the order as application/json or multipart/form-data.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: () => 'The JSON body is empty.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid_body',
+    message: () => 'The body is shorter or longer than its Content-Length.',
+  },
+};
+
+/** The disk (or the database's) is full: 507, the customer can only wait. */
+const DISK_FULL_CODES = ['ENOSPC', 'EDQUOT', 'SQLITE_FULL'];
+
+const STORAGE_CODES = ['ENOSPC', 'EIO', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM', 'ENOTDIR', 'EMFILE'];
+
+export function registerErrorHandler(app: FastifyInstance, config: Config): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError || err instanceof DomainError) {
+      const status = err instanceof AppError ? err.statusCode : STATUS_OF_KIND[err.kind];
+      const { messageFr, retryAfterSeconds } = err.extras;
+      if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
+      return reply.code(status).send({
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(messageFr ? { message_fr: messageFr } : {}),
+          ...(err.fields ? { fields: err.fields } : {}),
+        },
+      });
+    }
+    if (DISK_FULL_CODES.includes(String(err.code))) {
+      request.log.error({ err }, 'disk full');
+      const e = diskFull();
+      return reply
+        .code(507)
+        .header('retry-after', String(e.extras.retryAfterSeconds))
+        .send({ error: { code: e.code, message: e.message, message_fr: e.extras.messageFr } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.code(400).send({ error: { code: 'bad_request', message: 'The request is not valid.' } });
+    }
+    if (isUnavailableError(err)) {
+      request.log.error({ err }, 'dependency unavailable');
+      const e = unavailable(STORAGE_CODES.includes(String(err.code)) ? 'file storage' : 'database');
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .send({ error: { code: e.code, message: e.message } });
+    }
+    const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+    if (known) {
+      return reply.code(err.statusCode ?? 400).send({ error: { code: known.code, message: known.message(config) } });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const isJson = err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY';
+      const error = isJson
+        ? { code: 'invalid_json', message: 'The body is not valid JSON.' }
+        : { code: 'bad_request', message: err.message };
+      return reply.code(err.statusCode).send({ error });
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({
+      error: { code: 'internal', message: 'Something went wrong on our side. Nothing was saved; please try again.' },
+    });
+  });
+}

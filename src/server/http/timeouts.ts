@@ -1,0 +1,73 @@
+// Time limits per route, in place of Node's one requestTimeout for the whole server:
+// - the upload routes (submit-order, and the resumable uploads' creation and PATCH) may take up to REQUEST_TIMEOUT_MS (hours: a large upload
+//   from a phone must not be cut), but only while bytes keep arriving: less than
+//   MIN_UPLOAD_BYTES_PER_SECOND over any UPLOAD_RATE_WINDOW_SECONDS cuts it;
+// - every other route must have received its whole request within ROUTE_TIMEOUT_MS.
+// A request cut this way gets a 408 when nothing was answered yet, and its connection closes.
+// Headers have their own limit (HEADERS_TIMEOUT_MS, set on the server).
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SUBMIT_ORDER_PATH, UPLOAD_PATH } from '../../shared/constants.js';
+import type { Config } from '../config.js';
+
+const UPLOAD_ROUTES = new Set([`POST ${SUBMIT_ORDER_PATH}`, `POST ${UPLOAD_PATH}`, `PATCH ${UPLOAD_PATH}/:id`]);
+
+const isUpload = (request: FastifyRequest) => UPLOAD_ROUTES.has(`${request.method} ${request.routeOptions.url}`);
+
+function cut(socket: Socket, message: string): void {
+  if (socket.destroyed) return;
+  if (socket.bytesWritten === 0 && socket.writable) {
+    const body = JSON.stringify({ error: { code: 'request_timeout', message } });
+    socket.write(
+      `HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+export function registerRouteTimeouts(app: FastifyInstance, config: Config): void {
+  app.decorateRequest('startUploadRateCheck', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    const socket = request.raw.socket;
+    const timers: NodeJS.Timeout[] = [];
+    const upload = isUpload(request);
+    const limit = upload ? config.REQUEST_TIMEOUT_MS : config.ROUTE_TIMEOUT_MS;
+    if (limit > 0) {
+      timers.push(
+        setTimeout(() => {
+          if (!request.raw.complete)
+            cut(socket, 'The request took too long to arrive and was cut. Please send it again.');
+        }, limit),
+      );
+    }
+    if (upload && config.MIN_UPLOAD_BYTES_PER_SECOND > 0) {
+      // Started when the body starts being read (a JSON order may first wait for its turn).
+      request.startUploadRateCheck = () => {
+        const windowMs = config.UPLOAD_RATE_WINDOW_SECONDS * 1000;
+        const minBytes = config.MIN_UPLOAD_BYTES_PER_SECOND * config.UPLOAD_RATE_WINDOW_SECONDS;
+        let seen = socket.bytesRead;
+        const check = setInterval(() => {
+          if (request.raw.complete) return clearInterval(check);
+          const now = socket.bytesRead;
+          if (now - seen < minBytes) {
+            clearInterval(check);
+            cut(socket, 'The upload slowed down too much and was cut. Please send it again on a better connection.');
+          }
+          seen = now;
+        }, windowMs);
+        timers.push(check);
+      };
+    }
+    reply.raw.once('close', () => timers.forEach((t) => clearTimeout(t)));
+  });
+  app.addHook('preParsing', async (request) => {
+    request.startUploadRateCheck?.();
+    request.startUploadRateCheck = undefined;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    startUploadRateCheck?: (() => void) | undefined;
+  }
+}

@@ -1,0 +1,160 @@
+// The emails of the quote and approval loop: to the customer when a quote is sent and when the
+// order is ready (each with a link to their order's page, in their language), and to the shop
+// when the customer approves or asks for changes. Customer text goes through escapeHtml (render).
+import { formatCents } from '../../shared/quote.js';
+import { personName } from '../../shared/order-presentation.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
+import { cleanFirstName, render, type ComposedMail, type ShopIdentity } from './compose.js';
+
+export interface OrderForUpdate {
+  id: string;
+  reference: string;
+  document: ValidOrderBody;
+}
+
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
+
+const orderLink = (shop: ShopIdentity, token: string) => `${shop.publicUrl.replace(/\/$/, '')}/o/${token}`;
+
+function customerOf(order: OrderForUpdate) {
+  const billing = order.document.layouts['1']?.billing;
+  const firstName = cleanFirstName(billing?.firstName);
+  return { to: billing?.email ?? '', fr: order.document.language === 'fr', firstName };
+}
+
+function footer(shop: ShopIdentity, fr: boolean): string[] {
+  const shopName = shop.name.replace(/\.$/, '');
+  const contact = shop.contact.replace(/\.$/, '');
+  return fr
+    ? [
+        `${shopName}. Pour nous joindre : ${contact}.`,
+        'Ce lien est personnel : toute personne qui l’a peut voir et approuver votre commande. Ne le transférez pas.',
+      ]
+    : [
+        `${shopName}. Contact: ${contact}.`,
+        'This link is personal: anyone who has it can see and approve your order. Do not forward it.',
+      ];
+}
+
+/** To the customer: a quote version is waiting for them, with its total and the link. */
+export function composeQuoteSentMail(
+  order: OrderForUpdate,
+  quote: { version: number; totalCents: number },
+  token: string,
+  shop: ShopIdentity,
+): ComposedMail {
+  const { to, fr, firstName } = customerOf(order);
+  const link = orderLink(shop, token);
+  const total = formatCents(quote.totalCents, fr ? 'fr' : 'en');
+  const subject = fr
+    ? `Votre soumission pour la commande ${order.reference}`
+    : `Your quote for order ${order.reference}`;
+  const body = fr
+    ? render(
+        subject,
+        [
+          `Bonjour${firstName ? ` ${firstName}` : ''}. ${shop.name} a préparé la soumission v${quote.version} de votre commande ${order.reference} : total ${total}, taxes comprises.`,
+          'Consultez les épreuves et la soumission, puis approuvez-les ou demandez des modifications, sur la page de votre commande :',
+          link,
+        ],
+        [],
+        footer(shop, true),
+      )
+    : render(
+        subject,
+        [
+          `Hello${firstName ? ` ${firstName}` : ''}. ${shop.name} has prepared quote v${quote.version} for your order ${order.reference}: ${total} in total, taxes included.`,
+          "Review the proofs and the quote, then approve them or ask for changes, on your order's page:",
+          link,
+        ],
+        [],
+        footer(shop, false),
+      );
+  return { kind: 'customer_update', to, subject: oneLine(subject), ...body };
+}
+
+/** To the customer: the order is ready, for pickup or to be shipped. */
+export function composeReadyMail(
+  order: OrderForUpdate,
+  fulfilment: 'pickup' | 'shipping',
+  token: string,
+  shop: ShopIdentity,
+): ComposedMail {
+  const { to, fr, firstName } = customerOf(order);
+  const link = orderLink(shop, token);
+  const subject = fr ? `Votre commande ${order.reference} est prête` : `Your order ${order.reference} is ready`;
+  const how = fr
+    ? fulfilment === 'pickup'
+      ? 'Elle vous attend à la boutique pour la cueillette.'
+      : 'Elle sera expédiée à l’adresse que vous avez donnée.'
+    : fulfilment === 'pickup'
+      ? 'It is waiting for you at the shop for pickup.'
+      : 'It will be shipped to the address you gave.';
+  const body = fr
+    ? render(
+        subject,
+        [
+          `Bonjour${firstName ? ` ${firstName}` : ''}. Votre commande ${order.reference} est prête. ${how}`,
+          'Suivez votre commande sur sa page :',
+          link,
+        ],
+        [],
+        footer(shop, true),
+      )
+    : render(
+        subject,
+        [
+          `Hello${firstName ? ` ${firstName}` : ''}. Your order ${order.reference} is ready. ${how}`,
+          'Follow your order on its page:',
+          link,
+        ],
+        [],
+        footer(shop, false),
+      );
+  return { kind: 'customer_update', to, subject: oneLine(subject), ...body };
+}
+
+/** To the shop: the customer approved a version, or asked for changes. */
+export function composeAnswerMail(
+  order: OrderForUpdate,
+  answer:
+    | { kind: 'approved'; version: number; fullName: string; totalCents: number; at: string }
+    | { kind: 'changes_requested'; version: number; comment: string; at: string },
+  shop: ShopIdentity,
+): ComposedMail {
+  const billing = order.document.layouts['1']?.billing;
+  const name = billing ? personName(billing) : '';
+  const inbox = `${shop.publicUrl.replace(/\/$/, '')}/inbox/orders/${order.id}`;
+  if (answer.kind === 'approved') {
+    const subject = `Quote v${answer.version} approved for order ${order.reference}: ${name}`;
+    return {
+      kind: 'shop',
+      to: shop.shopEmail,
+      subject: oneLine(subject),
+      ...render(
+        subject,
+        [
+          `${answer.fullName} approved the proofs and quote v${answer.version} (${formatCents(answer.totalCents, 'en')}) on ${answer.at}. The order is now Approved.`,
+          `Open it in the inbox: ${inbox}`,
+        ],
+        [],
+        [],
+      ),
+    };
+  }
+  const subject = `Changes requested for order ${order.reference}: ${name}`;
+  return {
+    kind: 'shop',
+    to: shop.shopEmail,
+    subject: oneLine(subject),
+    ...render(
+      subject,
+      [
+        `The customer asked for changes to quote v${answer.version} on ${answer.at}. The order is back to New.`,
+        `Open it in the inbox: ${inbox}`,
+      ],
+      [{ heading: 'Their comment', lines: [answer.comment] }],
+      [],
+    ),
+  };
+}

@@ -1,0 +1,102 @@
+// Each process, at start and then periodically: deletes orders past RETENTION_DAYS (completed
+// or cancelled, unchanged for that long), expired staff sessions, and outbox copies of mail
+// whose order is gone. Safe with several processes: each deletion is one transaction that
+// only one of them wins, and removing files twice is harmless.
+import type { Kysely } from 'kysely';
+import type { FileStore } from '../files/file-store.js';
+import { sweepOutbox } from '../mail/outbox.js';
+import { existingOrderIds } from '../storage/orders.js';
+import { ordersPastRetention } from '../storage/privacy.js';
+import { deleteExpiredSessions } from '../storage/staff.js';
+import type { Database } from '../storage/schema.js';
+import { deleteOrder } from './order-data.js';
+import { sweepUploads } from '../uploads/sweep.js';
+import type { UploadStore } from '../uploads/upload-store.js';
+
+export const RETENTION_ACTOR = 'retention';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface HousekeepingResult {
+  ordersDeleted: number;
+  sessionsDeleted: number;
+  outboxCopiesDeleted: number;
+  uploadsExpired: number;
+}
+
+export async function runHousekeeping(options: {
+  db: Kysely<Database>;
+  files: FileStore;
+  outboxDir: string;
+  /** 0: orders are kept until deleted by hand. */
+  retentionDays: number;
+  /** Resumable uploads no order adopted, removed after `uploadExpiryHours`. */
+  uploads?: UploadStore;
+  uploadExpiryHours?: number;
+  now?: Date;
+}): Promise<HousekeepingResult> {
+  const { db, files, outboxDir, retentionDays } = options;
+  const now = options.now ?? new Date();
+  let ordersDeleted = 0;
+  if (retentionDays > 0) {
+    const before = new Date(now.getTime() - retentionDays * DAY_MS);
+    for (;;) {
+      const ids = await ordersPastRetention(db, before, 100);
+      for (const id of ids) {
+        if (await deleteOrder(db, files, outboxDir, id, RETENTION_ACTOR)) ordersDeleted++;
+      }
+      if (ids.length < 100) break;
+    }
+  }
+  const sessionsDeleted = await deleteExpiredSessions(db, now);
+  const outboxCopiesDeleted = await sweepOutbox(outboxDir, (ids) => existingOrderIds(db, ids));
+  const uploadsExpired = options.uploads
+    ? (await sweepUploads(db, options.uploads, options.uploadExpiryHours ?? 24, now)).expired
+    : 0;
+  return { ordersDeleted, sessionsDeleted, outboxCopiesDeleted, uploadsExpired };
+}
+
+export interface Housekeeping {
+  /** The first run, started with the process. */
+  readonly first: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startHousekeeping(options: {
+  db: Kysely<Database>;
+  files: FileStore;
+  outboxDir: string;
+  retentionDays: number;
+  uploads?: UploadStore;
+  uploadExpiryHours?: number;
+  intervalMs: number;
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+}): Housekeeping {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    running ??= runHousekeeping(options)
+      .then(
+        (r) => {
+          if (r.ordersDeleted > 0) options.log.info({ orders: r.ordersDeleted }, 'orders past retention deleted');
+          if (r.uploadsExpired > 0) options.log.info({ uploads: r.uploadsExpired }, 'expired uploads removed');
+        },
+        (err: unknown) => options.log.warn({ err }, 'housekeeping failed; will retry'),
+      )
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void run(), options.intervalMs);
+  timer.unref();
+  const first = run();
+  return {
+    first,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,524 @@
+// Quotes from the clerk's lines to the customer's answer. Amounts are always computed here from
+// the lines (shared/quote.ts), never taken from a browser; a sent version is frozen with the
+// SHA-256 of its canonical text, and the customer's answer records that hash
+// (docs/product.md, "Quotes, proofs and approval").
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { CUSTOMER_STEPS } from '../../shared/constants.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
+import {
+  computeQuote,
+  placeOfSupply,
+  quoteVersion,
+  serialiseQuoteVersion,
+  suggestQuoteLines,
+  type ComputedQuote,
+  type QuoteLineInput,
+  type QuoteVersion,
+} from '../../shared/quote.js';
+import type {
+  CustomerOrderView,
+  ProofInfo,
+  Registration,
+  SentQuoteInfo,
+  StaffQuoteState,
+} from '../../shared/quote-api.js';
+import { DomainError } from '../errors.js';
+import { composeAnswerMail, composeQuoteSentMail, composeReadyMail } from '../mail/quote-mail.js';
+import type { ShopIdentity } from '../mail/compose.js';
+import { enqueueMails, mailRows } from '../storage/mail-queue.js';
+import { isUniqueViolation, listAttachments, recordStatus, statusHistory } from '../storage/orders.js';
+import { artworkOfOrders } from '../storage/artwork.js';
+import { currentQuote, mintOrderLink, proofsOfOrder, quotesOfOrder, responsesOfOrder } from '../storage/quotes.js';
+import type { Dialect } from '../storage/db.js';
+import type { Database, OrderRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
+
+export interface QuoteDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  shopProvince: string;
+  registration: Registration;
+  shop: ShopIdentity;
+}
+
+const noSuchOrder = () => new DomainError('not_found', 'not_found', 'No such order.');
+
+/** Today in the shop's calendar, YYYY-MM-DD: the date a quote's taxes are taken from. */
+export function quoteDate(now = new Date()): string {
+  // Canada spans several time zones; the date in Toronto is the shop's date unless it says otherwise.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(now);
+}
+
+const documentOf = (order: OrderRow) => JSON.parse(order.document) as ValidOrderBody;
+
+/** The taxes and totals of `lines` for this order, or a 422 naming every field at fault. */
+export function computeForOrder(
+  order: OrderRow,
+  lines: readonly QuoteLineInput[],
+  shopProvince: string,
+  date = quoteDate(),
+): ComputedQuote {
+  const province = placeOfSupply(documentOf(order), shopProvince);
+  if (!province) {
+    throw new DomainError(
+      'invalid',
+      'no_place_of_supply',
+      'The order names no province to ship to, so its taxes cannot be worked out. Ask the customer for the shipping province.',
+      ['province'],
+    );
+  }
+  // Only the four fields of a line count: a total, a tax or anything else a browser sends is ignored.
+  const clean = lines.map(({ description, quantity, unitPriceCents, taxable }) => ({
+    description,
+    quantity,
+    unitPriceCents,
+    taxable,
+  }));
+  const result = computeQuote(clean, { province, date });
+  if (!result.ok) {
+    throw new DomainError(
+      'invalid',
+      'invalid_quote',
+      result.errors.map((e) => e.message).join(' '),
+      result.errors.map((e) => e.path),
+    );
+  }
+  return result.quote;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const PREVIEWABLE = /^image\/(png|jpeg|gif|webp)$/;
+
+export function proofInfo(p: QuoteProofRow): ProofInfo {
+  return {
+    id: p.id,
+    layout: p.layout_number,
+    name: p.name,
+    mediaType: p.media_type,
+    size: p.size,
+    isImage: PREVIEWABLE.test(p.media_type),
+    uploadedAt: p.uploaded_at,
+  };
+}
+
+function sentInfo(q: QuoteRow, response: QuoteResponseRow | undefined): SentQuoteInfo {
+  const quote = JSON.parse(q.document!) as QuoteVersion & { proofIds?: string[] };
+  return {
+    version: q.version,
+    status: q.status as SentQuoteInfo['status'],
+    sentAt: q.sent_at!,
+    sha256: q.sha256!,
+    quote,
+    proofIds: (JSON.parse(q.lines) as { proofIds?: string[] }).proofIds ?? [],
+    response: response
+      ? {
+          kind: response.kind,
+          fullName: response.full_name,
+          comment: response.comment,
+          at: response.created_at,
+          quoteSha256: response.quote_sha256,
+        }
+      : null,
+  };
+}
+
+interface StoredLines {
+  lines: QuoteLineInput[];
+  /** Sent versions: the proofs that went with them. */
+  proofIds?: string[];
+}
+
+/** What the clerk's quote editor starts from. */
+export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise<StaffQuoteState> {
+  const doc = documentOf(order);
+  const [quotes, proofs, responses] = await Promise.all([
+    quotesOfOrder(deps.db, order.id),
+    proofsOfOrder(deps.db, order.id),
+    responsesOfOrder(deps.db, order.id),
+  ]);
+  const byQuote = new Map(responses.map((r) => [r.quote_id, r]));
+  const draft = quotes.find((q) => q.status === 'draft');
+  return {
+    province: placeOfSupply(doc, deps.shopProvince),
+    registration: deps.registration,
+    suggestions: suggestQuoteLines(doc),
+    draft: draft ? (JSON.parse(draft.lines) as StoredLines).lines : null,
+    versions: quotes
+      .filter((q) => q.status !== 'draft')
+      .map((q) => {
+        const r = byQuote.get(q.id);
+        const info = sentInfo(q, r);
+        return {
+          ...info,
+          sentBy: q.sent_by ?? '',
+          response:
+            info.response && r ? { ...info.response, clientAddress: r.client_address, userAgent: r.user_agent } : null,
+        };
+      }),
+    proofs: proofs.map(proofInfo),
+  };
+}
+
+async function lockOrder(deps: QuoteDeps, trx: Transaction<Database>, orderId: string): Promise<OrderRow> {
+  // Serialises quote changes of one order: FOR UPDATE on PostgreSQL; SQLite has one writer anyway.
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderId);
+  const order = await (deps.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  if (!order) throw noSuchOrder();
+  return order;
+}
+
+/** Saves the clerk's lines as the order's draft (checked, so a draft can always be sent). */
+export async function saveDraft(
+  deps: QuoteDeps,
+  orderId: string,
+  lines: readonly QuoteLineInput[],
+  by: string,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(deps, trx, orderId);
+    const computed = computeForOrder(order, lines, deps.shopProvince);
+    const stored = JSON.stringify({ lines: computed.lines.map(stripTotal) } satisfies StoredLines);
+    const draft = await trx
+      .selectFrom('quotes')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'draft')
+      .executeTakeFirst();
+    if (draft) {
+      await trx.updateTable('quotes').set({ lines: stored, created_by: by }).where('id', '=', draft.id).execute();
+    } else {
+      await trx
+        .insertInto('quotes')
+        .values({
+          id: randomUUID(),
+          order_id: orderId,
+          version: await nextVersion(trx, orderId),
+          status: 'draft',
+          lines: stored,
+          document: null,
+          sha256: null,
+          total_cents: null,
+          created_by: by,
+          created_at: new Date().toISOString(),
+          sent_by: null,
+          sent_at: null,
+        })
+        .execute();
+    }
+  });
+}
+
+const stripTotal = ({ description, quantity, unitPriceCents, taxable }: QuoteLineInput): QuoteLineInput => ({
+  description,
+  quantity,
+  unitPriceCents,
+  taxable,
+});
+
+async function nextVersion(trx: Transaction<Database>, orderId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('quotes')
+    .select((eb) => eb.fn.max<number>('version').as('v'))
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'draft')
+    .executeTakeFirst();
+  return Number(row?.v ?? 0) + 1;
+}
+
+export interface SentQuote {
+  version: number;
+  sha256: string;
+  totalCents: number;
+}
+
+/**
+ * Freezes the lines as the next version with every proof uploaded so far, supersedes the
+ * version before it, moves the order to Quoted with a note in its history, and queues the
+ * customer's email with a new link to their order's page, all in one transaction.
+ */
+export async function sendQuote(
+  deps: QuoteDeps,
+  orderId: string,
+  lines: readonly QuoteLineInput[],
+  by: string,
+): Promise<SentQuote> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const order = await lockOrder(deps, trx, orderId);
+      const computed = computeForOrder(order, lines, deps.shopProvince);
+      const proofs = await proofsOfOrder(trx, orderId);
+      const version = await nextVersion(trx, orderId);
+      const frozen = quoteVersion(
+        orderId,
+        version,
+        computed,
+        proofs.map((p) => ({ layout: p.layout_number, name: p.name, sha256: p.sha256 })),
+      );
+      const text = serialiseQuoteVersion(frozen);
+      const hash = sha256(text);
+      const now = new Date().toISOString();
+      const stored = JSON.stringify({
+        lines: computed.lines.map(stripTotal),
+        proofIds: proofs.map((p) => p.id),
+      } satisfies StoredLines);
+      // Every earlier version, answered or not, gives way to this one.
+      await trx
+        .updateTable('quotes')
+        .set({ status: 'superseded' })
+        .where('order_id', '=', orderId)
+        .where('status', 'in', ['sent', 'changes_requested', 'approved'])
+        .execute();
+      await trx.deleteFrom('quotes').where('order_id', '=', orderId).where('status', '=', 'draft').execute();
+      await trx
+        .insertInto('quotes')
+        .values({
+          id: randomUUID(),
+          order_id: orderId,
+          version,
+          status: 'sent',
+          lines: stored,
+          document: text,
+          sha256: hash,
+          total_cents: computed.totalCents,
+          created_by: by,
+          created_at: now,
+          sent_by: by,
+          sent_at: now,
+        })
+        .execute();
+      await recordStatus(trx, order, 'quoted', by, `Quote v${version} sent (${hash.slice(0, 12)}…)`);
+      const token = await mintOrderLink(trx, orderId);
+      const mail = composeQuoteSentMail(
+        { id: order.id, reference: order.reference, document: documentOf(order) },
+        { version, totalCents: computed.totalCents },
+        token,
+        deps.shop,
+      );
+      await enqueueMails(trx, mailRows(orderId, [mail]));
+      return { version, sha256: hash, totalCents: computed.totalCents };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw new DomainError(
+        'conflict',
+        'quote_conflict',
+        'Another quote for this order was sent at the same moment. Reload the order.',
+      );
+    throw err;
+  }
+}
+
+/** The customer's order as its page shows it. */
+export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<CustomerOrderView> {
+  const doc = documentOf(order);
+  const [attachments, artwork, history, proofs, current, responses] = await Promise.all([
+    listAttachments(deps.db, order.id),
+    artworkOfOrders(deps.db, [order.id]),
+    statusHistory(deps.db, order.id),
+    proofsOfOrder(deps.db, order.id),
+    currentQuote(deps.db, order.id),
+    responsesOfOrder(deps.db, order.id),
+  ]);
+  const thumbs = new Set(artwork.filter((a) => a.thumbnail === 1).map((a) => a.attachment_id));
+  const steps: CustomerOrderView['steps'] = { new: order.created_at };
+  // The latest time each step was reached; steps after the present one are not shown as reached.
+  for (const h of history)
+    if ((CUSTOMER_STEPS as readonly string[]).includes(h.to_status)) steps[h.to_status as 'new'] = h.changed_at;
+  const at = CUSTOMER_STEPS.indexOf(order.status as (typeof CUSTOMER_STEPS)[number]);
+  for (const [i, step] of CUSTOMER_STEPS.entries()) if (at >= 0 && i > at) delete steps[step];
+  const quote = current
+    ? sentInfo(
+        current,
+        responses.find((r) => r.quote_id === current.id),
+      )
+    : null;
+  const shown = quote ? new Set(quote.proofIds) : new Set<string>();
+  const shipping = doc.layouts['1']?.shipping;
+  const reachedReady = at >= CUSTOMER_STEPS.indexOf('ready');
+  return {
+    reference: order.reference,
+    language: doc.language === 'fr' ? 'fr' : 'en',
+    createdAt: order.created_at,
+    status: order.status,
+    steps,
+    document: doc,
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      name: a.name,
+      layout: a.layout_number,
+      role: a.role,
+      view: a.view,
+      preview: thumbs.has(a.id),
+    })),
+    proofs: proofs.filter((p) => shown.has(p.id)).map(proofInfo),
+    quote,
+    registration: deps.registration,
+    shopName: deps.shop.name,
+    fulfilment: reachedReady ? (shipping?.localPickup ? 'pickup' : 'shipping') : null,
+  };
+}
+
+export interface ClientFacts {
+  address: string;
+  userAgent: string;
+}
+
+/** The version the customer may still answer, or the refusal that says why not. */
+async function answerable(trx: Transaction<Database>, orderId: string, version: number | null): Promise<QuoteRow> {
+  const current = await currentQuote(trx, orderId);
+  if (!current) throw new DomainError('conflict', 'no_quote', 'There is no quote to answer yet.');
+  if (version !== null && version !== current.version) {
+    throw new DomainError(
+      'conflict',
+      'quote_superseded',
+      `Quote v${version} has been replaced by v${current.version}. Please review the current quote before approving it.`,
+      undefined,
+      {
+        messageFr: `La soumission v${version} a été remplacée par la v${current.version}. Veuillez consulter la soumission actuelle avant de l’approuver.`,
+      },
+    );
+  }
+  if (current.status !== 'sent') {
+    throw new DomainError(
+      'conflict',
+      'already_answered',
+      `Quote v${current.version} has already been answered.`,
+      undefined,
+      { messageFr: `La soumission v${current.version} a déjà reçu une réponse.` },
+    );
+  }
+  return current;
+}
+
+/** The customer approves the current version: recorded once, never changed; the order becomes Approved. */
+export async function approveQuote(
+  deps: QuoteDeps,
+  orderId: string,
+  input: { version: number; fullName: string },
+  client: ClientFacts,
+): Promise<void> {
+  const fullName = input.fullName.normalize('NFC').replace(/\s+/g, ' ').trim();
+  if (fullName.length < 2) {
+    throw new DomainError('invalid', 'full_name_required', 'Type your full name to approve.', ['fullName'], {
+      messageFr: 'Tapez votre nom complet pour approuver.',
+    });
+  }
+  await answer(deps, orderId, input.version, client, { kind: 'approved', fullName });
+}
+
+/** The customer asks for changes to the current version: the order goes back to New with the comment. */
+export async function requestChanges(
+  deps: QuoteDeps,
+  orderId: string,
+  input: { comment: string },
+  client: ClientFacts,
+): Promise<void> {
+  const comment = input.comment.normalize('NFC').trim();
+  if (comment.length === 0) {
+    throw new DomainError('invalid', 'comment_required', 'Say what should change.', ['comment'], {
+      messageFr: 'Dites ce qui doit changer.',
+    });
+  }
+  await answer(deps, orderId, null, client, { kind: 'changes_requested', comment });
+}
+
+async function answer(
+  deps: QuoteDeps,
+  orderId: string,
+  version: number | null,
+  client: ClientFacts,
+  what: { kind: 'approved'; fullName: string } | { kind: 'changes_requested'; comment: string },
+): Promise<void> {
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const order = await lockOrder(deps, trx, orderId);
+      const quote = await answerable(trx, orderId, version);
+      const now = new Date().toISOString();
+      await trx
+        .insertInto('quote_responses')
+        .values({
+          id: randomUUID(),
+          quote_id: quote.id,
+          order_id: orderId,
+          version: quote.version,
+          kind: what.kind,
+          full_name: what.kind === 'approved' ? what.fullName : null,
+          comment: what.kind === 'changes_requested' ? what.comment : null,
+          quote_sha256: quote.sha256!,
+          client_address: client.address.slice(0, 100),
+          user_agent: client.userAgent.slice(0, 500),
+          created_at: now,
+        })
+        .execute();
+      await trx.updateTable('quotes').set({ status: what.kind }).where('id', '=', quote.id).execute();
+      const forMail = { id: order.id, reference: order.reference, document: documentOf(order) };
+      if (what.kind === 'approved') {
+        await recordStatus(
+          trx,
+          order,
+          'approved',
+          'customer',
+          `Quote v${quote.version} approved online by “${what.fullName}” (${quote.sha256!.slice(0, 12)}…)`,
+        );
+        const mail = composeAnswerMail(
+          forMail,
+          {
+            kind: 'approved',
+            version: quote.version,
+            fullName: what.fullName,
+            totalCents: quote.total_cents!,
+            at: now,
+          },
+          deps.shop,
+        );
+        await enqueueMails(trx, mailRows(orderId, [mail]));
+      } else {
+        await recordStatus(
+          trx,
+          order,
+          'new',
+          'customer',
+          `Changes requested to quote v${quote.version}: ${what.comment}`,
+        );
+        const mail = composeAnswerMail(
+          forMail,
+          { kind: 'changes_requested', version: quote.version, comment: what.comment, at: now },
+          deps.shop,
+        );
+        await enqueueMails(trx, mailRows(orderId, [mail]));
+      }
+    });
+  } catch (err) {
+    // Two answers at once: the unique key on the version let only one through.
+    if (isUniqueViolation(err))
+      throw new DomainError('conflict', 'already_answered', 'This quote has already been answered.', undefined, {
+        messageFr: 'Cette soumission a déjà reçu une réponse.',
+      });
+    throw err;
+  }
+}
+
+/**
+ * Status changes that matter to the customer email them a link to their page: today, Ready
+ * (a sent quote has its own email). Runs in the status change's transaction.
+ */
+export async function queueStatusMail(
+  deps: Pick<QuoteDeps, 'shop'>,
+  trx: Transaction<Database>,
+  order: OrderRow,
+  status: string,
+): Promise<boolean> {
+  if (status !== 'ready') return false;
+  const doc = documentOf(order);
+  const token = await mintOrderLink(trx, order.id);
+  const fulfilment = doc.layouts['1']?.shipping?.localPickup ? 'pickup' : 'shipping';
+  const mail = composeReadyMail(
+    { id: order.id, reference: order.reference, document: doc },
+    fulfilment,
+    token,
+    deps.shop,
+  );
+  await enqueueMails(trx, mailRows(order.id, [mail]));
+  return true;
+}

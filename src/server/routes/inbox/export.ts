@@ -1,0 +1,96 @@
+// The inbox's CSV export: the list as it is filtered, streamed in keyset pages.
+import { stringify } from 'csv-stringify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { orderListQuerySchema } from '../../../shared/inbox-api.js';
+import { statusLabel, yesNo } from '../../../shared/order-presentation.js';
+import type { ValidOrderBody } from '../../../shared/order-schema.js';
+import { toMeasured } from '../../artwork/artwork-queue.js';
+import { artworkWarnings } from '../../mail/artwork-mail.js';
+import { artworkOfOrders } from '../../storage/artwork.js';
+import { attachmentsOfOrders, ordersForExport } from '../../storage/orders.js';
+import type { OrderRow } from '../../storage/schema.js';
+import { attachmentDisposition } from './files.js';
+
+const COLUMNS = [
+  'Reference',
+  'Received',
+  'Status',
+  'Customer',
+  'Email',
+  'Company',
+  'Deadline',
+  'Rush',
+  'Layouts',
+  'Files',
+  'Total bytes',
+  'Resale partner',
+  'Poly bags',
+  'Artwork warnings',
+];
+
+export async function exportRoutes(app: FastifyInstance): Promise<void> {
+  /** "Layout 1 Front: 640×480 px · 64 ppi at 10 in wide · low; …" for the views that may print blurry. */
+  const artworkWarningsOf = async (page: OrderRow[]): Promise<Map<string, string>> => {
+    const ids = page.map((r) => r.id);
+    const [attachments, artwork] = await Promise.all([attachmentsOfOrders(app.db, ids), artworkOfOrders(app.db, ids)]);
+    const measured = new Map(artwork.map((row) => [row.attachment_id, toMeasured(row)]));
+    const out = new Map<string, string>();
+    for (const r of page) {
+      const byName = new Map(
+        attachments.flatMap((a) =>
+          a.order_id === r.id && measured.has(a.id) ? [[a.name, measured.get(a.id)!] as const] : [],
+        ),
+      );
+      const warnings = artworkWarnings(JSON.parse(r.document) as ValidOrderBody, byName);
+      if (warnings.length) out.set(r.id, warnings.map((w) => `Layout ${w.layout} ${w.view}: ${w.line}`).join('; '));
+    }
+    return out;
+  };
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/orders/export.csv', { schema: { querystring: orderListQuerySchema } }, async (request, reply) => {
+      const csv = stringify({
+        header: true,
+        columns: COLUMNS,
+        // A cell starting with = + - @ would be a formula in a spreadsheet: keep it text.
+        cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
+      });
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(`orders-${new Date().toISOString().slice(0, 10)}.csv`))
+        .header('x-content-type-options', 'nosniff');
+      void (async () => {
+        try {
+          for await (const page of ordersForExport(app.db, request.query)) {
+            const warnings = await artworkWarningsOf(page);
+            for (const r of page) {
+              const doc = JSON.parse(r.document) as ValidOrderBody;
+              const ok = csv.write([
+                r.reference,
+                r.created_at,
+                statusLabel(r.status),
+                r.customer_name,
+                r.customer_email,
+                r.company_name,
+                r.deadline_date ?? '',
+                yesNo(r.has_critical_deadline === 1),
+                r.layout_count,
+                r.attachment_count,
+                r.total_bytes,
+                yesNo(Boolean(doc.isResalePartner)),
+                yesNo(Boolean(doc.includePolyBags)),
+                warnings.get(r.id) ?? '',
+              ]);
+              if (!ok) await new Promise((resolve) => csv.once('drain', resolve));
+            }
+          }
+          csv.end();
+        } catch (err) {
+          csv.destroy(err as Error);
+        }
+      })();
+      return reply.send(csv);
+    });
+}

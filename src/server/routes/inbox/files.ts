@@ -1,0 +1,116 @@
+// An order's files for staff: one at a time, a preview of real raster images, or all as a ZIP.
+// Always sandboxed: never rendered as a page, never sniffed.
+import contentDisposition from 'content-disposition';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import yazl from 'yazl';
+import { archiveEntryName, uniqueName } from '../../../shared/attachment-names.js';
+import { fileParamsSchema, orderIdParamsSchema } from '../../../shared/inbox-api.js';
+import { AppError } from '../../errors.js';
+import { findAttachment, findOrder, listAttachments } from '../../storage/orders.js';
+
+/** Files served to staff: always a download, never rendered, never sniffed. */
+export const DOWNLOAD_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "sandbox; default-src 'none'",
+  'cache-control': 'private, no-store',
+};
+
+/** attachment; filename="ascii fallback"; filename*=UTF-8''… whenever the name is not plain ASCII. */
+export function attachmentDisposition(name: string): string {
+  return contentDisposition(name, { fallback: name.replace(/[^\x20-\x7e]/g, '_') });
+}
+
+const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
+  { type: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
+  { type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'image/gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
+  {
+    type: 'image/webp',
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+/** The raster image type the bytes really are (PNG, JPEG, GIF or WebP), or null. */
+export function sniffRasterImage(head: Buffer): string | null {
+  return SIGNATURES.find((s) => s.test(head))?.type ?? null;
+}
+
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  const attachmentOf = async (params: { id: string; attachmentId: string }) => {
+    const a = await findAttachment(db, params.id, params.attachmentId);
+    if (!a) throw new AppError(404, 'not_found', 'No such file.');
+    return a;
+  };
+
+  api.get('/api/orders/:id/files/:attachmentId', { schema: { params: fileParamsSchema } }, async (request, reply) => {
+    const a = await attachmentOf(request.params);
+    const { stream, size } = await app.files.open(a.storage_key);
+    return reply
+      .headers({
+        ...DOWNLOAD_HEADERS,
+        'content-type': 'application/octet-stream',
+        'content-disposition': attachmentDisposition(a.name),
+        'content-length': String(size),
+      })
+      .send(stream);
+  });
+
+  // Thumbnails: only files whose bytes are really PNG, JPEG, GIF or WebP, sent with the
+  // type their bytes show (never the type the customer's browser claimed).
+  api.get(
+    '/api/orders/:id/files/:attachmentId/preview',
+    { schema: { params: fileParamsSchema } },
+    async (request, reply) => {
+      const a = await attachmentOf(request.params);
+      const type = sniffRasterImage(await app.files.head(a.storage_key, 12));
+      if (!type) throw new AppError(415, 'no_preview', 'This file has no preview.');
+      const { stream } = await app.files.open(a.storage_key);
+      return reply.headers({ ...DOWNLOAD_HEADERS, 'content-type': type, 'content-disposition': 'inline' }).send(stream);
+    },
+  );
+
+  // Thumbnails the server made from the stored file (any artwork format, SVG rasterised).
+  api.get(
+    '/api/orders/:id/files/:attachmentId/thumbnail',
+    { schema: { params: fileParamsSchema } },
+    async (request, reply) => {
+      const a = await attachmentOf(request.params);
+      const stream = await app.files.openThumbnail(a.storage_key);
+      if (!stream) throw new AppError(404, 'no_thumbnail', 'This file has no thumbnail (yet).');
+      return reply
+        .headers({ ...DOWNLOAD_HEADERS, 'content-type': 'image/webp', 'content-disposition': 'inline' })
+        .send(stream);
+    },
+  );
+
+  api.get('/api/orders/:id/files.zip', { schema: { params: orderIdParamsSchema } }, async (request, reply) => {
+    const order = await findOrder(db, request.params.id);
+    if (!order) throw new AppError(404, 'not_found', 'No such order.');
+    const zip = new yazl.ZipFile();
+    const taken = new Set<string>();
+    for (const a of await listAttachments(db, order.id)) {
+      const name = uniqueName(archiveEntryName(a.name), taken);
+      taken.add(name.toLowerCase());
+      // Opened when its turn comes (an order may hold hundreds of files). Stored, not deflated:
+      // artwork is mostly compressed already, and storing streams at disk speed.
+      zip.addReadStreamLazy(name, { compress: false, size: a.size }, (done) => {
+        app.files.open(a.storage_key).then(
+          ({ stream }) => done(null, stream),
+          (err: Error) => done(err, undefined as never),
+        );
+      });
+    }
+    zip.end();
+    return reply
+      .headers({
+        ...DOWNLOAD_HEADERS,
+        'content-type': 'application/zip',
+        'content-disposition': attachmentDisposition(`${order.reference}.zip`),
+      })
+      .send(zip.outputStream);
+  });
+}

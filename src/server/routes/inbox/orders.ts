@@ -1,0 +1,95 @@
+// The inbox's orders: the list with search and status filter, one order whole, its status.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  orderDetailSchema,
+  orderIdParamsSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  statusChangeSchema,
+  type OrderDetail,
+  type OrderList,
+} from '../../../shared/inbox-api.js';
+import type { ValidOrderBody } from '../../../shared/order-schema.js';
+import { toMeasured } from '../../artwork/artwork-queue.js';
+import { AppError } from '../../errors.js';
+import { queueStatusMail, type QuoteDeps } from '../../quotes/quote-service.js';
+import { artworkOfOrders } from '../../storage/artwork.js';
+import { mailsOfOrder, mailStates } from '../../storage/mail-queue.js';
+import { changeStatus, findOrder, listAttachments, listOrders, statusHistory } from '../../storage/orders.js';
+
+const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
+
+export async function orderRoutes(
+  app: FastifyInstance,
+  opts: { quoteDeps: QuoteDeps; onMailQueued: () => void },
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  api.get(
+    '/api/orders',
+    { schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } } },
+    async (request): Promise<OrderList> => {
+      const { rows, total } = await listOrders(db, request.query);
+      const mail = await mailStates(
+        db,
+        rows.map((r) => r.id),
+      );
+      return {
+        orders: rows.map((r) => ({
+          ...r,
+          has_critical_deadline: r.has_critical_deadline === 1,
+          mail_status: mail.get(r.id) ?? 'none',
+        })),
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
+    },
+  );
+
+  api.get(
+    '/api/orders/:id',
+    { schema: { params: orderIdParamsSchema, response: { 200: orderDetailSchema } } },
+    async (request): Promise<OrderDetail> => {
+      const { id } = request.params;
+      const order = await findOrder(db, id);
+      if (!order) throw noSuchOrder();
+      const [attachments, history, mails, artwork] = await Promise.all([
+        listAttachments(db, id),
+        statusHistory(db, id),
+        mailsOfOrder(db, id),
+        artworkOfOrders(db, [id]),
+      ]);
+      const measured = new Map(artwork.map((row) => [row.attachment_id, row]));
+      const { document, search_text: _search, ...summary } = order;
+      return {
+        order: { ...summary, has_critical_deadline: summary.has_critical_deadline === 1 },
+        document: JSON.parse(document) as ValidOrderBody,
+        attachments: attachments.map((a) => {
+          const row = measured.get(a.id);
+          return { ...a, artwork: row ? toMeasured(row) : null, has_thumbnail: row?.thumbnail === 1 };
+        }),
+        history,
+        mails,
+      };
+    },
+  );
+
+  api.patch(
+    '/api/orders/:id/status',
+    { schema: { params: orderIdParamsSchema, body: statusChangeSchema } },
+    async (request) => {
+      const { status } = request.body;
+      let mailed = false;
+      // Ready matters to the customer: their email is queued with the change, or not at all.
+      const changed = await changeStatus(db, request.params.id, status, request.staff!.email, async (trx, order) => {
+        mailed = await queueStatusMail(opts.quoteDeps, trx, order, status);
+      });
+      if (!changed) throw noSuchOrder();
+      if (mailed) opts.onMailQueued();
+      return { status };
+    },
+  );
+}

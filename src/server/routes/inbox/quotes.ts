@@ -1,0 +1,170 @@
+// The clerk's quote: what the editor starts from, a preview of the taxes and totals as the
+// server computes them, the draft, sending a version, and the proofs uploaded per layout.
+// Signed-in like every inbox route (index.ts); changes refused cross-site (http/origin-check.ts).
+import fs from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderIdParamsSchema } from '../../../shared/inbox-api.js';
+import { quoteLinesBodySchema, type QuotePreview, type StaffQuoteState } from '../../../shared/quote-api.js';
+import { cleanFileName } from '../../../shared/attachment-names.js';
+import { AppError, diskFull } from '../../errors.js';
+import {
+  computeForOrder,
+  proofInfo,
+  saveDraft,
+  sendQuote,
+  staffQuoteState,
+  type QuoteDeps,
+} from '../../quotes/quote-service.js';
+import { findOrder } from '../../storage/orders.js';
+import { findProof, insertProof } from '../../storage/quotes.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from './files.js';
+
+const proofParamsSchema = z.object({ id: z.string().uuid(), proofId: z.string().uuid() });
+const proofQuerySchema = z.object({ layout: z.coerce.number().int().min(1).max(50) });
+
+/** What a proof may be: a picture the browser draws safely, or a PDF. Decided by the bytes. */
+export function proofType(head: Buffer): string | null {
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return sniffRasterImage(head);
+}
+
+export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps; onMailQueued: () => void }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = opts;
+  const db = app.db;
+
+  const orderOr404 = async (id: string) => {
+    const order = await findOrder(db, id);
+    if (!order) throw new AppError(404, 'not_found', 'No such order.');
+    return order;
+  };
+
+  await app.register(multipart, { limits: { fileSize: app.config.MAX_FILE_BYTES, files: 1, fields: 0, parts: 1 } });
+
+  api.get(
+    '/api/orders/:id/quote',
+    { schema: { params: orderIdParamsSchema } },
+    async (request): Promise<StaffQuoteState> => staffQuoteState(deps, await orderOr404(request.params.id)),
+  );
+
+  api.post(
+    '/api/orders/:id/quote/preview',
+    { schema: { params: orderIdParamsSchema, body: quoteLinesBodySchema } },
+    async (request): Promise<QuotePreview> => ({
+      quote: computeForOrder(await orderOr404(request.params.id), request.body.lines, deps.shopProvince),
+    }),
+  );
+
+  api.put(
+    '/api/orders/:id/quote/draft',
+    { schema: { params: orderIdParamsSchema, body: quoteLinesBodySchema } },
+    async (request, reply) => {
+      await saveDraft(deps, request.params.id, request.body.lines, request.staff!.email);
+      return reply.code(204).send();
+    },
+  );
+
+  api.post(
+    '/api/orders/:id/quote/send',
+    { schema: { params: orderIdParamsSchema, body: quoteLinesBodySchema } },
+    async (request, reply) => {
+      const sent = await sendQuote(deps, request.params.id, request.body.lines, request.staff!.email);
+      opts.onMailQueued();
+      return reply.code(201).send(sent);
+    },
+  );
+
+  // One proof per request: a picture (PNG, JPEG, GIF, WebP) or a PDF, judged by its bytes.
+  api.post(
+    '/api/orders/:id/proofs',
+    { schema: { params: orderIdParamsSchema, querystring: proofQuerySchema } },
+    async (request, reply) => {
+      const order = await orderOr404(request.params.id);
+      const doc = JSON.parse(order.document) as { layouts: Record<string, unknown> };
+      const layout = request.query.layout;
+      if (!doc.layouts[String(layout)])
+        throw new AppError(422, 'no_such_layout', `The order has no layout ${layout}.`, ['layout']);
+      if (!request.isMultipart())
+        throw new AppError(415, 'multipart_required', 'Send the proof as multipart/form-data.');
+      if (await app.files.isLowOnSpace()) throw diskFull();
+      const part = await request.file();
+      if (!part) throw new AppError(400, 'no_file', 'Choose a proof file to upload.');
+      const staging = app.files.newStaging({
+        maxFileBytes: app.config.MAX_FILE_BYTES,
+        maxOrderBytes: app.config.MAX_FILE_BYTES,
+        maxFiles: 1,
+      });
+      try {
+        const staged = await staging.writeStream(part.file, part.filename || 'proof', part.mimetype);
+        if (part.file.truncated) throw new AppError(413, 'file_too_large', 'This proof is larger than the file limit.');
+        const fh = await fs.open(staged.tmpPath, 'r');
+        const head = Buffer.alloc(16);
+        try {
+          await fh.read(head, 0, 16, 0);
+        } finally {
+          await fh.close();
+        }
+        const type = proofType(head);
+        if (!type || staged.size === 0) {
+          throw new AppError(
+            415,
+            'unsupported_proof',
+            'A proof must be a PNG, JPEG, GIF or WebP picture, or a PDF. Export SVG or other formats to one of these.',
+          );
+        }
+        const keys = await staging.moveInto(order.id);
+        const row = {
+          id: staged.id,
+          order_id: order.id,
+          layout_number: layout,
+          name: cleanFileName(staged.rawName) || 'proof',
+          media_type: type,
+          size: staged.size,
+          sha256: staged.sha256,
+          storage_key: keys.get(staged.id)!,
+          uploaded_by: request.staff!.email,
+          uploaded_at: new Date().toISOString(),
+        };
+        await insertProof(db, row);
+        return reply.code(201).send(proofInfo(row));
+      } finally {
+        await staging.discard();
+      }
+    },
+  );
+
+  const proofOr404 = async (params: { id: string; proofId: string }) => {
+    const proof = await findProof(db, params.id, params.proofId);
+    if (!proof) throw new AppError(404, 'not_found', 'No such proof.');
+    return proof;
+  };
+
+  api.get('/api/orders/:id/proofs/:proofId', { schema: { params: proofParamsSchema } }, async (request, reply) => {
+    const proof = await proofOr404(request.params);
+    const { stream, size } = await app.files.open(proof.storage_key);
+    return reply
+      .headers({
+        ...DOWNLOAD_HEADERS,
+        'content-type': 'application/octet-stream',
+        'content-disposition': attachmentDisposition(proof.name),
+        'content-length': String(size),
+      })
+      .send(stream);
+  });
+
+  api.get(
+    '/api/orders/:id/proofs/:proofId/preview',
+    { schema: { params: proofParamsSchema } },
+    async (request, reply) => {
+      const proof = await proofOr404(request.params);
+      if (!/^image\//.test(proof.media_type)) throw new AppError(415, 'no_preview', 'This proof has no preview.');
+      const { stream } = await app.files.open(proof.storage_key);
+      return reply
+        .headers({ ...DOWNLOAD_HEADERS, 'content-type': proof.media_type, 'content-disposition': 'inline' })
+        .send(stream);
+    },
+  );
+}

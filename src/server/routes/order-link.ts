@@ -1,0 +1,186 @@
+// The customer's order page, /o/<token>, and its API under /api/o/<token>: no account, the
+// link is the key (docs/decisions/014-order-links-minted-per-email.md). A malformed, unknown or
+// tampered token, or an order since deleted, gets exactly the answer of any unknown path.
+// Rate-limited per address, never indexed, never leaked through a Referer.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  approveBodySchema,
+  changesBodySchema,
+  orderLinkParamsSchema,
+  type CustomerAnswer,
+  type CustomerOrderView,
+} from '../../shared/quote-api.js';
+import type { Config } from '../config.js';
+import { AppError, DomainError } from '../errors.js';
+import { approveQuote, customerView, requestChanges, type QuoteDeps } from '../quotes/quote-service.js';
+import { findAttachment, findOrder } from '../storage/orders.js';
+import { currentQuote, findProof, orderIdOfLink } from '../storage/quotes.js';
+import type { OrderRow } from '../storage/schema.js';
+import { sendNotFound, type SendPage } from './client.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS } from './inbox/files.js';
+
+/** Where the link is the key: never indexed, never sent on as a Referer, never cached. */
+const PRIVATE_PAGE_HEADERS = {
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'private, no-store',
+};
+
+const NOINDEX_META = '<meta name="robots" content="noindex, nofollow">';
+
+class NotFound extends Error {}
+
+const proofParams = orderLinkParamsSchema.extend({ proofId: z.string() });
+const fileParams = orderLinkParamsSchema.extend({ attachmentId: z.string() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function orderLinkRoutes(
+  app: FastifyInstance,
+  opts: { config: Config; deps: QuoteDeps; sendPage: SendPage | null; onMailQueued: () => void },
+): Promise<void> {
+  const { config, deps, sendPage } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  // Per address and per process, like the submit limit: guessing links is hopeless (256 bits),
+  // and this keeps a script from hammering the lookups.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.ORDER_LINK_RATE_LIMIT,
+    timeWindow: config.ORDER_LINK_RATE_WINDOW_SECONDS * 1000,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'rate_limited',
+        `Too many requests from this address. Please try again in ${Math.ceil(context.ttl / 60_000)} minute${context.ttl > 60_000 ? 's' : ''}.`,
+        undefined,
+        {
+          messageFr: `Trop de demandes de cette adresse. Veuillez réessayer dans ${Math.ceil(context.ttl / 60_000)} minute${context.ttl > 60_000 ? 's' : ''}.`,
+        },
+      ),
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(PRIVATE_PAGE_HEADERS);
+  });
+  // A bad link answers as an unknown path would, so the answer says nothing about what exists.
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof NotFound) return sendNotFound(request, reply, sendPage);
+    throw err;
+  });
+
+  const orderOf = async (token: string): Promise<OrderRow> => {
+    const id = await orderIdOfLink(db, token);
+    const order = id ? await findOrder(db, id) : undefined;
+    if (!order) throw new NotFound();
+    return order;
+  };
+
+  const client = (request: FastifyRequest) => ({
+    address: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+
+  api.get('/o/:token', { schema: { params: orderLinkParamsSchema } }, async (request, reply) => {
+    await orderOf(request.params.token);
+    if (!sendPage) throw new NotFound();
+    return sendPage(reply, 200, NOINDEX_META);
+  });
+
+  api.get('/api/o/:token', { schema: { params: orderLinkParamsSchema } }, async (request): Promise<CustomerOrderView> =>
+    customerView(deps, await orderOf(request.params.token)),
+  );
+
+  api.post(
+    '/api/o/:token/approve',
+    { schema: { params: orderLinkParamsSchema, body: approveBodySchema } },
+    async (request, reply) => {
+      const order = await orderOf(request.params.token);
+      try {
+        await approveQuote(deps, order.id, request.body, client(request));
+      } catch (err) {
+        // A superseded version: the refusal carries the order as it stands, current quote included.
+        if (err instanceof DomainError && err.code === 'quote_superseded') {
+          return reply.code(409).send({
+            error: { code: err.code, message: err.message, message_fr: err.extras.messageFr },
+            view: await customerView(deps, order),
+          });
+        }
+        throw err;
+      }
+      opts.onMailQueued();
+      return { view: await customerView(deps, (await findOrder(db, order.id))!) };
+    },
+  );
+
+  api.post(
+    '/api/o/:token/changes',
+    { schema: { params: orderLinkParamsSchema, body: changesBodySchema } },
+    async (request): Promise<CustomerAnswer> => {
+      const order = await orderOf(request.params.token);
+      await requestChanges(deps, order.id, request.body, client(request));
+      opts.onMailQueued();
+      return { view: await customerView(deps, (await findOrder(db, order.id))!) };
+    },
+  );
+
+  // The proofs of the version the customer is asked about, and nothing else the shop holds.
+  const proofOf = async (params: { token: string; proofId: string }) => {
+    const order = await orderOf(params.token);
+    const current = await currentQuote(db, order.id);
+    const ids = current ? ((JSON.parse(current.lines) as { proofIds?: string[] }).proofIds ?? []) : [];
+    if (!UUID.test(params.proofId) || !ids.includes(params.proofId)) throw new NotFound();
+    const proof = await findProof(db, order.id, params.proofId);
+    if (!proof) throw new NotFound();
+    return proof;
+  };
+
+  api.get('/api/o/:token/proofs/:proofId', { schema: { params: proofParams } }, async (request, reply) => {
+    const proof = await proofOf(request.params);
+    const { stream, size } = await app.files.open(proof.storage_key);
+    return reply
+      .headers({
+        ...DOWNLOAD_HEADERS,
+        ...PRIVATE_PAGE_HEADERS,
+        'content-type': 'application/octet-stream',
+        'content-disposition': attachmentDisposition(proof.name),
+        'content-length': String(size),
+      })
+      .send(stream);
+  });
+
+  api.get('/api/o/:token/proofs/:proofId/preview', { schema: { params: proofParams } }, async (request, reply) => {
+    const proof = await proofOf(request.params);
+    // Only pictures whose bytes were checked at upload; a PDF is offered as a download.
+    if (!/^image\/(png|jpeg|gif|webp)$/.test(proof.media_type)) throw new NotFound();
+    const { stream } = await app.files.open(proof.storage_key);
+    return reply
+      .headers({
+        ...DOWNLOAD_HEADERS,
+        ...PRIVATE_PAGE_HEADERS,
+        'content-type': proof.media_type,
+        'content-disposition': 'inline',
+      })
+      .send(stream);
+  });
+
+  // The server's thumbnails of the customer's own artwork (any format drawn as WebP, never SVG).
+  api.get('/api/o/:token/files/:attachmentId/thumbnail', { schema: { params: fileParams } }, async (request, reply) => {
+    const order = await orderOf(request.params.token);
+    if (!UUID.test(request.params.attachmentId)) throw new NotFound();
+    const a = await findAttachment(db, order.id, request.params.attachmentId);
+    const stream = a ? await app.files.openThumbnail(a.storage_key) : null;
+    if (!stream) throw new NotFound();
+    return reply
+      .headers({
+        ...DOWNLOAD_HEADERS,
+        ...PRIVATE_PAGE_HEADERS,
+        'content-type': 'image/webp',
+        'content-disposition': 'inline',
+      })
+      .send(stream);
+  });
+}

@@ -1,0 +1,96 @@
+// What the server measured in each stored file (artwork/artwork-queue.ts does the measuring).
+import type { Kysely, Transaction } from 'kysely';
+import type { ArtworkRow, ArtworkTable, Database } from './schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ArtworkJob {
+  attachmentId: string;
+  orderId: string;
+  storageKey: string;
+}
+
+/**
+ * Claims the next stored file nobody has measured yet (or whose claim ran out: a process died
+ * on it), for `leaseMs`. Null when there is nothing to do. Safe with several processes: the
+ * claim is an insert on the attachment's id, or an update that compares the old lease.
+ */
+export async function claimNextArtwork(db: Kysely<Database>, leaseMs: number): Promise<ArtworkJob | null> {
+  const now = new Date();
+  const until = new Date(now.getTime() + leaseMs).toISOString();
+  const fresh = await db
+    .selectFrom('attachments')
+    .leftJoin('artwork', 'artwork.attachment_id', 'attachments.id')
+    .select(['attachments.id', 'attachments.order_id', 'attachments.storage_key'])
+    .where('artwork.attachment_id', 'is', null)
+    .orderBy('attachments.order_id')
+    .orderBy('attachments.position')
+    .limit(1)
+    .executeTakeFirst();
+  if (fresh) {
+    const inserted = await db
+      .insertInto('artwork')
+      .values({
+        attachment_id: fresh.id,
+        order_id: fresh.order_id,
+        status: 'working',
+        claimed_until: until,
+        thumbnail: 0,
+      })
+      .onConflict((oc) => oc.column('attachment_id').doNothing())
+      .executeTakeFirst();
+    // Another process claimed it first: look again.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return claimNextArtwork(db, leaseMs);
+    return { attachmentId: fresh.id, orderId: fresh.order_id, storageKey: fresh.storage_key };
+  }
+  const stale = await db
+    .selectFrom('artwork')
+    .innerJoin('attachments', 'attachments.id', 'artwork.attachment_id')
+    .select(['artwork.attachment_id', 'artwork.order_id', 'artwork.claimed_until', 'attachments.storage_key'])
+    .where('artwork.status', '=', 'working')
+    .where('artwork.claimed_until', '<', now.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  if (!stale) return null;
+  const taken = await db
+    .updateTable('artwork')
+    .set({ claimed_until: until })
+    .where('attachment_id', '=', stale.attachment_id)
+    .where('claimed_until', '=', stale.claimed_until)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) return claimNextArtwork(db, leaseMs);
+  return { attachmentId: stale.attachment_id, orderId: stale.order_id, storageKey: stale.storage_key };
+}
+
+export type ArtworkResult = Omit<ArtworkTable, 'attachment_id' | 'order_id' | 'claimed_until' | 'analysed_at'>;
+
+export async function saveArtwork(db: Db, attachmentId: string, result: ArtworkResult): Promise<void> {
+  await db
+    .updateTable('artwork')
+    .set({ ...result, claimed_until: null, analysed_at: new Date().toISOString() })
+    .where('attachment_id', '=', attachmentId)
+    .execute();
+}
+
+export async function artworkOfOrders(db: Db, orderIds: string[]): Promise<ArtworkRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('artwork').selectAll().where('order_id', 'in', orderIds).execute();
+}
+
+/** True while any file of the order waits to be measured. */
+export async function artworkPending(db: Db, orderId: string): Promise<boolean> {
+  const [{ total }, { measured }] = await Promise.all([
+    db
+      .selectFrom('attachments')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('artwork')
+      .select((eb) => eb.fn.countAll<number>().as('measured'))
+      .where('order_id', '=', orderId)
+      .where('status', '!=', 'working')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(measured) < Number(total);
+}

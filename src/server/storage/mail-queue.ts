@@ -1,0 +1,129 @@
+// The mail queue's rows: written in the order's own transaction, claimed and updated by the
+// mail worker of any process (mail/queue.ts), summarised for the inbox.
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, MailKind, MailRow, MailStatus, NewMailRow } from './schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface MailToQueue {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function mailRows(orderId: string, mails: MailToQueue[], now = new Date()): NewMailRow[] {
+  return mails
+    .filter((m) => m.to)
+    .map((m) => ({
+      id: randomUUID(),
+      order_id: orderId,
+      kind: m.kind,
+      recipient: m.to,
+      subject: m.subject,
+      text_body: m.text,
+      html_body: m.html,
+      status: 'pending' as const,
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      last_error: null,
+      created_at: now.toISOString(),
+      sent_at: null,
+    }));
+}
+
+/** Queues mail; with `once`, a row whose id is already queued is left as it is. */
+export async function enqueueMails(trx: Db, rows: NewMailRow[], once = false): Promise<void> {
+  if (rows.length === 0) return;
+  const insert = trx.insertInto('mail_queue').values(rows);
+  await (once ? insert.onConflict((oc) => oc.column('id').doNothing()) : insert).execute();
+}
+
+/** Mail waiting to be sent whose time has come, oldest first. */
+export async function dueMails(db: Db, now: Date, limit: number): Promise<MailRow[]> {
+  return db
+    .selectFrom('mail_queue')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now.toISOString())
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims a due message for `leaseMs` and counts the attempt: true when this process won it.
+ * The claim compares next_attempt_at, so two processes cannot both win the same message.
+ */
+export async function claimMail(db: Db, mail: MailRow, leaseMs: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('mail_queue')
+    .set({ next_attempt_at: new Date(Date.now() + leaseMs).toISOString(), attempts: mail.attempts + 1 })
+    .where('id', '=', mail.id)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '=', mail.next_attempt_at)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+export async function markMailSent(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('mail_queue')
+    // Sent: the bodies (the whole order, addresses included) are no longer needed here.
+    .set({ status: 'sent', sent_at: new Date().toISOString(), last_error: null, text_body: '', html_body: '' })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markMailFailed(
+  db: Db,
+  id: string,
+  failure: { status: MailStatus; nextAttemptAt: Date; error: string },
+): Promise<void> {
+  await db
+    .updateTable('mail_queue')
+    .set({ status: failure.status, next_attempt_at: failure.nextAttemptAt.toISOString(), last_error: failure.error })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The mail state of each order: failed if any failed, else pending if any waits, else sent. */
+export async function mailStates(db: Db, orderIds: string[]): Promise<Map<string, MailStatus>> {
+  const rank: Record<MailStatus, number> = { sent: 0, pending: 1, failed: 2 };
+  const states = new Map<string, MailStatus>();
+  if (orderIds.length === 0) return states;
+  const rows = await db
+    .selectFrom('mail_queue')
+    .select(['order_id', 'status'])
+    .where('order_id', 'in', orderIds)
+    .execute();
+  for (const row of rows) {
+    const current = states.get(row.order_id);
+    if (current === undefined || rank[row.status] > rank[current]) states.set(row.order_id, row.status);
+  }
+  return states;
+}
+
+/** An order's mails as the inbox shows them. */
+export async function mailsOfOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom('mail_queue')
+    .select(['kind', 'recipient', 'status', 'attempts', 'last_error', 'sent_at', 'created_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('kind')
+    .execute();
+}
+
+/** How many customer mails were queued since `since`, to one address (any case) or to anyone. */
+export async function customerMailsSince(db: Db, since: Date, recipient?: string): Promise<number> {
+  let query = db
+    .selectFrom('mail_queue')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('kind', '=', 'customer')
+    .where('created_at', '>=', since.toISOString());
+  if (recipient !== undefined) query = query.where(sql`lower(recipient)`, '=', recipient.toLowerCase());
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,186 @@
+// Resumable uploads on local disk, under DATA_DIR/uploads: @tus/file-store, with every file
+// private to the server's user (0600, like the rest of DATA_DIR) and each PATCH flushed
+// before the server acknowledges its offset, so an offset once answered survives a crash.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore as TusFileStore } from '@tus/file-store';
+import { ERRORS, type KvStore, type Upload } from '@tus/server';
+import { mkdirPrivate, PRIVATE_FILE_MODE } from '../files/private.js';
+import type { FinishedUpload, UploadStore } from './upload-store.js';
+
+const WRITE_BATCH_BYTES = 1024 * 1024;
+const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
+
+/** Upload ids are made by @tus/server (32 hex digits); anything else never becomes a path. */
+export const isUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);
+
+/** tus's "not found" answer, as an Error. */
+const notFound = () => Object.assign(new Error('upload not found'), ERRORS.FILE_NOT_FOUND);
+
+/** The upload's description beside its bytes (`<id>.json`), written privately and atomically. */
+class PrivateJsonStore implements KvStore<Upload> {
+  constructor(private readonly directory: string) {}
+
+  private resolve(id: string): string {
+    if (!isUploadId(id)) throw notFound();
+    return path.join(this.directory, `${id}.json`);
+  }
+
+  async get(id: string): Promise<Upload | undefined> {
+    try {
+      return JSON.parse(await fs.readFile(this.resolve(id), 'utf8')) as Upload;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async set(id: string, value: Upload): Promise<void> {
+    const file = this.resolve(id);
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    const fh = await fs.open(tmp, 'wx', PRIVATE_FILE_MODE);
+    try {
+      await fh.chmod(PRIVATE_FILE_MODE);
+      await fh.writeFile(JSON.stringify(value));
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await fs.rename(tmp, file);
+  }
+
+  async delete(id: string): Promise<void> {
+    await fs.rm(this.resolve(id), { force: true });
+  }
+
+  async list(): Promise<string[]> {
+    const names = await fs.readdir(this.directory);
+    return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
+  }
+}
+
+class PrivateFileStore extends TusFileStore {
+  private readonly dir: string;
+
+  constructor(directory: string) {
+    super({ directory, configstore: new PrivateJsonStore(directory) });
+    this.dir = directory;
+    // Deferred lengths are refused by the route (the budget is reserved from Upload-Length).
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  }
+
+  private pathOf(id: string): string {
+    if (!isUploadId(id)) throw notFound();
+    return path.join(this.dir, id);
+  }
+
+  override async create(file: Upload): Promise<Upload> {
+    const filePath = this.pathOf(file.id);
+    const fh = await fs.open(filePath, 'wx', PRIVATE_FILE_MODE);
+    try {
+      await fh.chmod(PRIVATE_FILE_MODE);
+    } finally {
+      await fh.close();
+    }
+    await this.configstore.set(file.id, file);
+    file.storage = { type: 'file', path: filePath };
+    return file;
+  }
+
+  /** Appends the request's bytes at `offset`, flushing as it goes and before answering. */
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const fh = await fs.open(this.pathOf(id), 'r+');
+    let position = offset;
+    try {
+      let batch: Buffer[] = [];
+      let batchBytes = 0;
+      let unflushed = 0;
+      const writeBatch = async () => {
+        const chunks = batch;
+        const total = batchBytes;
+        batch = [];
+        batchBytes = 0;
+        let written = (await fh.writev(chunks, position)).bytesWritten;
+        if (written < total) {
+          const rest = Buffer.concat(chunks);
+          while (written < total)
+            written += (await fh.write(rest, written, total - written, position + written)).bytesWritten;
+        }
+        position += total;
+        unflushed += total;
+        if (unflushed >= FLUSH_EVERY_BYTES) {
+          await fh.datasync();
+          unflushed = 0;
+        }
+      };
+      try {
+        for await (const chunk of readable as AsyncIterable<Buffer>) {
+          batch.push(chunk);
+          batchBytes += chunk.length;
+          if (batchBytes >= WRITE_BATCH_BYTES) await writeBatch();
+        }
+      } catch {
+        // The connection dropped: keep what arrived, so the client resumes from there.
+      }
+      if (batchBytes > 0) await writeBatch();
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+    return position;
+  }
+}
+
+export class LocalUploadStore implements UploadStore {
+  readonly datastore: PrivateFileStore;
+
+  private constructor(readonly directory: string) {
+    this.datastore = new PrivateFileStore(directory);
+  }
+
+  /** DATA_DIR/uploads, made private. */
+  static async open(dataDir: string): Promise<LocalUploadStore> {
+    const directory = path.join(dataDir, 'uploads');
+    await mkdirPrivate(directory);
+    return new LocalUploadStore(directory);
+  }
+
+  async describe(id: string): Promise<FinishedUpload | null> {
+    if (!isUploadId(id)) return null;
+    try {
+      const upload = await this.datastore.getUpload(id);
+      return { offset: upload.offset, size: upload.size, metadata: upload.metadata ?? {} };
+    } catch {
+      return null;
+    }
+  }
+
+  async read(id: string): Promise<Readable> {
+    const fh = await fs.open(path.join(this.directory, checked(id)), 'r');
+    return fh.createReadStream();
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!isUploadId(id)) return;
+    await fs.rm(path.join(this.directory, id), { force: true });
+    await fs.rm(path.join(this.directory, `${id}.json`), { force: true });
+  }
+
+  async check(): Promise<void> {
+    const probe = path.join(this.directory, `health-${randomUUID()}`);
+    const fh = await fs.open(probe, 'wx', PRIVATE_FILE_MODE);
+    try {
+      await fh.write('ok');
+      await fh.sync();
+    } finally {
+      await fh.close();
+      await fs.rm(probe, { force: true });
+    }
+  }
+}
+
+function checked(id: string): string {
+  if (!isUploadId(id)) throw new Error(`bad upload id ${id.slice(0, 60)}`);
+  return id;
+}

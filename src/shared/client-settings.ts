@@ -1,0 +1,10 @@
+// What the server tells the page at run time (written into index.html, or served as
+// /app-config.json to Vite's dev server): changing a setting needs a restart, not a rebuild.
+export interface ClientSettings {
+  functionsUrl: string;
+  publicKey: string;
+  designStudioUrl: string;
+  maxFileBytes: number;
+  /** When this page was served, signed by the server (checked when the order arrives). */
+  formToken?: string;
+}

@@ -1,0 +1,211 @@
+// One presentation of a stored order, in English and Canadian French: the words the inbox,
+// the printed work order, the emails and the CSV export use for statuses, decoration methods,
+// views, the deadline, shipping and each layout. Change a label here and every place follows.
+import {
+  ORDER_STATUSES,
+  STANDARD_TURNAROUND_DAYS,
+  VIEWS,
+  type DecorationMethod,
+  type OrderStatus,
+  type ViewName,
+} from './constants.js';
+import type { Billing, Deadline, OrderBody, OrderLayout, Shipping } from './order.js';
+
+export type Language = 'en' | 'fr';
+
+const STATUS_LABELS: Record<Language, Record<OrderStatus, string>> = {
+  en: Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, s.label])) as Record<OrderStatus, string>,
+  fr: {
+    new: 'Nouvelle',
+    quoted: 'Soumission envoyée',
+    approved: 'Approuvée',
+    in_production: 'En production',
+    ready: 'Prête',
+    completed: 'Terminée',
+    cancelled: 'Annulée',
+  },
+};
+
+export const DECORATION_LABELS: Record<Language, Record<DecorationMethod, string>> = {
+  en: { embroidery: 'Embroidery', 'screen-printing': 'Screen Printing', dtf: 'DTF', sewing: 'Sewing' },
+  fr: {
+    embroidery: 'Broderie',
+    'screen-printing': 'Sérigraphie',
+    dtf: 'DTF (transfert direct sur film)',
+    sewing: 'Couture',
+  },
+};
+
+export const VIEW_LABELS: Record<Language, Record<ViewName, string>> = {
+  en: { Front: 'Front', Back: 'Back', 'Left Sleeve': 'Left Sleeve', 'Right Sleeve': 'Right Sleeve' },
+  fr: { Front: 'Devant', Back: 'Dos', 'Left Sleeve': 'Manche gauche', 'Right Sleeve': 'Manche droite' },
+};
+
+/** Words of the order presentation that are not labels of a value. */
+export const ORDER_WORDS = {
+  en: {
+    colon: ':',
+    yes: 'Yes',
+    no: 'No',
+    layoutTitle: (n: number) => `Design Layout ${n}`,
+    mockups: 'Mockups',
+    uploaded: 'Uploaded mockups and artwork',
+    studio: 'Building their own in the Design Studio',
+    notChosen: 'Not chosen',
+    poGarments: 'Garments: information provided in a PO',
+    garment: 'Garment',
+    garmentDetails: 'Garment Details',
+    variation: (n: number) => `Variation #${n}`,
+    supplies: (po: string) => `customer supplies the goods${po ? `, item PO ${po}` : ''}`,
+    noDetails: 'no details',
+    standardTurnaround: `Standard ${STANDARD_TURNAROUND_DAYS}-day turnaround`,
+    criticalDeadline: (date: string) => `Critical deadline: ${date || 'date not given'}`,
+    localPickup: 'Local pickup',
+    sameAsBilling: 'Same as billing address',
+    resalePartner: 'Resale partner',
+    polyBags: 'Biodegradable poly bags',
+  },
+  fr: {
+    colon: ' :',
+    yes: 'Oui',
+    no: 'Non',
+    layoutTitle: (n: number) => `Disposition graphique ${n}`,
+    mockups: 'Maquettes',
+    uploaded: 'Maquettes et illustrations téléversées',
+    studio: 'Création dans le studio de design',
+    notChosen: 'Non choisi',
+    poGarments: 'Vêtements : information fournie dans un bon de commande',
+    garment: 'Vêtement',
+    garmentDetails: 'Détails du vêtement',
+    variation: (n: number) => `Variante no ${n}`,
+    supplies: (po: string) => `vêtements fournis par le client${po ? `, bon de commande ${po}` : ''}`,
+    noDetails: 'aucun détail',
+    standardTurnaround: `Délai standard de ${STANDARD_TURNAROUND_DAYS} jours`,
+    criticalDeadline: (date: string) => `Échéance critique : ${date || 'date non précisée'}`,
+    localPickup: 'Cueillette sur place',
+    sameAsBilling: 'Identique à l’adresse de facturation',
+    resalePartner: 'Partenaire revendeur',
+    polyBags: 'Sacs biodégradables',
+  },
+} satisfies Record<Language, unknown>;
+
+export function statusLabel(status: string, language: Language = 'en'): string {
+  return STATUS_LABELS[language][status as OrderStatus] ?? status;
+}
+
+export function decorationLabel(method: string, language: Language = 'en'): string {
+  return DECORATION_LABELS[language][method as DecorationMethod] ?? method;
+}
+
+export const yesNo = (value: boolean, language: Language = 'en') => ORDER_WORDS[language][value ? 'yes' : 'no'];
+
+/** "Label: value", with the space French puts before its colon. */
+export const labelled = (label: string, value: string, language: Language = 'en') =>
+  `${label}${ORDER_WORDS[language].colon} ${value}`;
+
+export function deadlineText(deadline: Deadline | undefined, language: Language = 'en'): string {
+  const words = ORDER_WORDS[language];
+  return deadline?.hasCriticalDeadline ? words.criticalDeadline(deadline.date) : words.standardTurnaround;
+}
+
+export const personName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
+
+/** An address on one line: street, then "City PROVINCE Postal code". */
+export const addressLine = (a: Pick<Billing, 'address' | 'city' | 'province' | 'postalCode'>) =>
+  [a.address, `${a.city} ${a.province} ${a.postalCode}`.trim()].filter(Boolean).join(', ');
+
+/** Where the order goes: local pickup, the billing address, or a separate address on one line. */
+export function shippingText(shipping: Shipping | undefined, language: Language = 'en'): string {
+  const words = ORDER_WORDS[language];
+  if (shipping?.localPickup) return words.localPickup;
+  if (!shipping || shipping.sameAsBilling) return words.sameAsBilling;
+  return [personName(shipping), shipping.companyName, addressLine(shipping), shipping.phone].filter(Boolean).join(', ');
+}
+
+/** The billing contact as lines: name, company, email, phone, address. */
+export function billingLines(billing: Billing): string[] {
+  return [personName(billing), billing.companyName, billing.email, billing.phone, addressLine(billing)].filter(Boolean);
+}
+
+export function mockupText(layout: OrderLayout, language: Language = 'en'): string {
+  const words = ORDER_WORDS[language];
+  return layout.mockupOption === 'upload'
+    ? words.uploaded
+    : layout.mockupOption === 'create'
+      ? words.studio
+      : words.notChosen;
+}
+
+/** The views of a layout that hold anything, in the spec's order. */
+export function filledViews(layout: OrderLayout): ViewName[] {
+  return VIEWS.filter((view) => {
+    const v = layout.viewData[view];
+    return v && (v.image || v.dimensions || v.decoration);
+  });
+}
+
+/** "Garment Details" for the first variation, "Variation #N" after it (the form's own titles). */
+export function variationTitle(index: number, language: Language = 'en'): string {
+  return index === 0 ? ORDER_WORDS[language].garmentDetails : ORDER_WORDS[language].variation(index + 1);
+}
+
+/** One layout as lines of text: mockups, each filled view, then garments. */
+export function layoutLines(layout: OrderLayout, language: Language = 'en'): string[] {
+  const words = ORDER_WORDS[language];
+  const lines = [labelled(words.mockups, mockupText(layout, language), language)];
+  for (const view of filledViews(layout)) {
+    const v = layout.viewData[view]!;
+    const decoration = v.decoration ? decorationLabel(v.decoration, language) : '';
+    lines.push(
+      labelled(VIEW_LABELS[language][view], [v.image, v.dimensions, decoration].filter(Boolean).join(', '), language),
+    );
+  }
+  if (layout.garmentOption === 'po') lines.push(words.poGarments);
+  if (layout.garmentOption === 'pick') {
+    layout.variations.forEach((v, i) => {
+      const supplied = v.supplyingGoods === 'yes' ? words.supplies(v.itemPO ?? '') : '';
+      const title = i === 0 ? words.garment : words.variation(i + 1);
+      lines.push(
+        labelled(title, [v.type, v.color, v.sizes, supplied].filter(Boolean).join(', ') || words.noDetails, language),
+      );
+    });
+  }
+  return lines;
+}
+
+/** The layouts in number order, each with its title and lines. */
+export function layoutSections(
+  order: OrderBody,
+  language: Language = 'en',
+): { n: number; title: string; lines: string[] }[] {
+  return Object.keys(order.layouts)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((n) => ({
+      n,
+      title: ORDER_WORDS[language].layoutTitle(n),
+      lines: layoutLines(order.layouts[String(n)]!, language),
+    }));
+}
+
+/** The order-level options as "Label: Yes/No" lines. */
+export function optionLines(order: Pick<OrderBody, 'isResalePartner' | 'includePolyBags'>, language: Language = 'en') {
+  const words = ORDER_WORDS[language];
+  return [
+    labelled(words.resalePartner, yesNo(order.isResalePartner, language), language),
+    labelled(words.polyBags, yesNo(order.includePolyBags, language), language),
+  ];
+}
+
+/** Sizes as people read them: KB, MB and GB of 1,024 (Ko, Mo, Go in French, with a decimal comma). */
+export function formatBytes(bytes: number, language: Language = 'en'): string {
+  const units = language === 'fr' ? ['octets', 'Ko', 'Mo', 'Go'] : ['bytes', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const text = unit === 0 ? String(value) : String(+value.toFixed(1));
+  return `${language === 'fr' ? text.replace('.', ',') : text} ${units[unit]}`;
+}

@@ -1,0 +1,122 @@
+// The wire format of quotes: what the inbox sends and reads (under /api/orders/:id/quote) and
+// what the customer's order page reads and sends (under /api/o/:token). The server's routes
+// declare these schemas; the pages import only the types.
+import { z } from 'zod';
+import type { CUSTOMER_STEPS } from './constants.js';
+import type { ComputedQuote, QuoteVersion, SuggestedQuoteLine } from './quote.js';
+import type { ValidOrderBody } from './order-schema.js';
+
+/** A line as the clerk's editor sends it. Amounts are recomputed on the server; anything else is dropped. */
+export const quoteLineInputSchema = z.object({
+  description: z.string().max(2000),
+  quantity: z.number(),
+  unitPriceCents: z.number(),
+  taxable: z.boolean(),
+});
+
+export const quoteLinesBodySchema = z.object({ lines: z.array(quoteLineInputSchema).max(500) });
+
+export const approveBodySchema = z.object({
+  version: z.number().int().min(1),
+  fullName: z.string().max(200),
+  agree: z.literal(true),
+});
+
+export const changesBodySchema = z.object({ comment: z.string().max(4000) });
+
+/** Any text: a token of the wrong shape is an unknown link (404), not a malformed request. */
+export const orderLinkParamsSchema = z.object({ token: z.string() });
+
+export type QuoteLinesBody = z.infer<typeof quoteLinesBodySchema>;
+export type ApproveBody = z.infer<typeof approveBodySchema>;
+
+export interface ProofInfo {
+  id: string;
+  layout: number;
+  name: string;
+  mediaType: string;
+  size: number;
+  /** True when the bytes are a PNG, JPEG, GIF or WebP the page may draw. */
+  isImage: boolean;
+  uploadedAt: string;
+}
+
+export interface QuoteResponseInfo {
+  kind: 'approved' | 'changes_requested';
+  fullName: string | null;
+  comment: string | null;
+  at: string;
+  quoteSha256: string;
+}
+
+export interface SentQuoteInfo {
+  version: number;
+  status: 'sent' | 'approved' | 'changes_requested' | 'superseded';
+  sentAt: string;
+  sha256: string;
+  quote: QuoteVersion;
+  proofIds: string[];
+  response: QuoteResponseInfo | null;
+}
+
+/** A response as the inbox shows it: with the address and browser the approval came from. */
+export interface StaffQuoteResponseInfo extends QuoteResponseInfo {
+  clientAddress: string;
+  userAgent: string;
+}
+
+export interface StaffQuoteVersion extends Omit<SentQuoteInfo, 'response'> {
+  sentBy: string;
+  response: StaffQuoteResponseInfo | null;
+}
+
+/** GET /api/orders/:id/quote */
+export interface StaffQuoteState {
+  /** Where the order is supplied, for its taxes; null when the order names no known province. */
+  province: string | null;
+  registration: Registration;
+  suggestions: SuggestedQuoteLine[];
+  draft: QuoteLinesBody['lines'] | null;
+  versions: StaffQuoteVersion[];
+  proofs: ProofInfo[];
+}
+
+export interface Registration {
+  gstHst: string;
+  qst: string;
+}
+
+/** POST /api/orders/:id/quote/preview */
+export interface QuotePreview {
+  quote: ComputedQuote;
+}
+
+/** GET /api/o/:token */
+export interface CustomerOrderView {
+  reference: string;
+  language: 'en' | 'fr';
+  createdAt: string;
+  status: string;
+  /** When each step was last reached (from the status history); received is the order's arrival. */
+  steps: Partial<Record<(typeof CUSTOMER_STEPS)[number], string>>;
+  document: ValidOrderBody;
+  attachments: {
+    id: string;
+    name: string;
+    layout: number | null;
+    role: string;
+    view: string | null;
+    preview: boolean;
+  }[];
+  proofs: ProofInfo[];
+  quote: SentQuoteInfo | null;
+  registration: Registration;
+  shopName: string;
+  /** Once ready: whether the order ships or waits for pickup. */
+  fulfilment: 'pickup' | 'shipping' | null;
+}
+
+/** The answer to an approval or a change request: the order as it now stands. */
+export interface CustomerAnswer {
+  view: CustomerOrderView;
+}

@@ -1,0 +1,430 @@
+// The quote a clerk prepares for an order and the customer approves online: line items in
+// integer cents, the taxes of the place of supply, and a canonical form of each version for the
+// server to hash. Pure, so the inbox previews exactly what the server will store.
+import { POLY_BAG_PRICE_CAD, PROVINCES, type ProvinceCode } from './constants.js';
+import type { OrderBody, OrderLayout } from './order.js';
+import { readQuantity, type SizeQuantity } from './quantities.js';
+import { isCalendarDate, isProvinceCode, TaxError, taxesFor, type TaxLine } from './taxes.js';
+
+export const QUOTE_LIMITS = {
+  maxLines: 200,
+  minQuantity: 1,
+  maxQuantity: 1_000_000,
+  maxUnitPriceCents: 10_000_000,
+  maxDescriptionLength: 500,
+} as const;
+
+/** The form's price in dollars, held once in constants.ts, as whole cents. */
+export const POLY_BAG_PRICE_CENTS = Math.round(POLY_BAG_PRICE_CAD * 100);
+
+export interface QuoteLineInput {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  taxable: boolean;
+}
+
+export interface QuoteLine extends QuoteLineInput {
+  lineTotalCents: number;
+}
+
+export interface QuoteContext {
+  province: string;
+  /** The day the tax becomes payable, YYYY-MM-DD: it chooses the rates. */
+  date: string;
+}
+
+export interface ComputedQuote {
+  province: ProvinceCode;
+  date: string;
+  lines: QuoteLine[];
+  subtotalCents: number;
+  taxableSubtotalCents: number;
+  taxes: TaxLine[];
+  totalCents: number;
+}
+
+export type QuoteIssueCode =
+  | 'no_lines'
+  | 'too_many_lines'
+  | 'invalid_line'
+  | 'description_required'
+  | 'description_too_long'
+  | 'quantity_invalid'
+  | 'unit_price_invalid'
+  | 'taxable_invalid'
+  | 'province_invalid'
+  | 'date_invalid';
+
+export interface QuoteIssue {
+  /** Where the problem is, as in the order's errors: "lines.2.quantity", "province". */
+  path: string;
+  code: QuoteIssueCode;
+  message: string;
+}
+
+export type QuoteResult = { ok: true; quote: ComputedQuote } | { ok: false; errors: QuoteIssue[] };
+
+const wholeNumberIn = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+const codePoints = (text: string): number => [...text].length;
+
+/** One line as stored: description trimmed and in NFC, so equal text always hashes the same. */
+function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLine | null {
+  const at = `lines.${index}`;
+  const label = `Line ${index + 1}`;
+  if (typeof line !== 'object' || line === null) {
+    errors.push({ path: at, code: 'invalid_line', message: `${label} is not a quote line.` });
+    return null;
+  }
+  const { description, quantity, unitPriceCents, taxable } = line as Partial<Record<keyof QuoteLineInput, unknown>>;
+  const before = errors.length;
+  const text = typeof description === 'string' ? description.normalize('NFC').trim() : '';
+  if (text === '') {
+    errors.push({ path: `${at}.description`, code: 'description_required', message: `${label} needs a description.` });
+  } else if (codePoints(text) > QUOTE_LIMITS.maxDescriptionLength) {
+    errors.push({
+      path: `${at}.description`,
+      code: 'description_too_long',
+      message: `${label}: the description is longer than ${QUOTE_LIMITS.maxDescriptionLength} characters.`,
+    });
+  }
+  if (!wholeNumberIn(quantity, QUOTE_LIMITS.minQuantity, QUOTE_LIMITS.maxQuantity)) {
+    errors.push({
+      path: `${at}.quantity`,
+      code: 'quantity_invalid',
+      message: `${label}: the quantity must be a whole number from 1 to 1,000,000.`,
+    });
+  }
+  if (!wholeNumberIn(unitPriceCents, 0, QUOTE_LIMITS.maxUnitPriceCents)) {
+    errors.push({
+      path: `${at}.unitPriceCents`,
+      code: 'unit_price_invalid',
+      message: `${label}: the unit price must be a whole number of cents from 0 to 10,000,000 ($100,000.00).`,
+    });
+  }
+  if (typeof taxable !== 'boolean') {
+    errors.push({ path: `${at}.taxable`, code: 'taxable_invalid', message: `${label}: say whether it is taxable.` });
+  }
+  if (errors.length > before) return null;
+  const q = quantity as number;
+  const price = unitPriceCents as number;
+  return {
+    description: text,
+    quantity: q,
+    unitPriceCents: price,
+    taxable: taxable as boolean,
+    lineTotalCents: q * price,
+  };
+}
+
+/**
+ * Totals a quote: each line's total, the subtotal, the taxable subtotal, the taxes of the
+ * province on the date (see taxes.ts for the rounding rule) and the total. Every problem is
+ * reported at once, each with the path of the field and a sentence a clerk can act on.
+ * Within the limits every amount stays below 2^53, so plain integer arithmetic is exact.
+ */
+export function computeQuote(lines: readonly QuoteLineInput[], context: QuoteContext): QuoteResult {
+  const errors: QuoteIssue[] = [];
+  const list: readonly unknown[] = Array.isArray(lines) ? lines : [];
+  if (list.length === 0) {
+    errors.push({ path: 'lines', code: 'no_lines', message: 'A quote needs at least one line.' });
+  } else if (list.length > QUOTE_LIMITS.maxLines) {
+    errors.push({
+      path: 'lines',
+      code: 'too_many_lines',
+      message: `A quote has at most ${QUOTE_LIMITS.maxLines} lines; this one has ${list.length}.`,
+    });
+  }
+  const checked = list.length > QUOTE_LIMITS.maxLines ? [] : list.map((line, i) => checkLine(line, i, errors));
+
+  const province = typeof context.province === 'string' ? context.province : '';
+  if (!isProvinceCode(province)) {
+    errors.push({
+      path: 'province',
+      code: 'province_invalid',
+      message: `"${province}" is not the code of one of the 13 provinces and territories.`,
+    });
+  }
+  if (typeof context.date !== 'string' || !isCalendarDate(context.date)) {
+    errors.push({ path: 'date', code: 'date_invalid', message: 'The quote date must be a calendar date, YYYY-MM-DD.' });
+  }
+  if (errors.length > 0 || !isProvinceCode(province)) return { ok: false, errors };
+
+  const quoteLines = checked as QuoteLine[];
+  const subtotalCents = quoteLines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const taxableSubtotalCents = quoteLines.reduce((sum, l) => sum + (l.taxable ? l.lineTotalCents : 0), 0);
+  let taxes: TaxLine[];
+  try {
+    taxes = taxesFor(province, context.date, taxableSubtotalCents);
+  } catch (error) {
+    if (error instanceof TaxError)
+      return { ok: false, errors: [{ path: 'date', code: 'date_invalid', message: error.message }] };
+    throw error;
+  }
+  const totalCents = subtotalCents + taxes.reduce((sum, t) => sum + t.amountCents, 0);
+  return {
+    ok: true,
+    quote: { province, date: context.date, lines: quoteLines, subtotalCents, taxableSubtotalCents, taxes, totalCents },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suggested lines from an order
+
+export type SuggestedLineKind = 'garment' | 'poly_bags' | 'rush';
+
+export interface SuggestedQuoteLine extends QuoteLineInput {
+  kind: SuggestedLineKind;
+  /** True when the quantity could not be read from the order: the 1 is a placeholder. */
+  needsQuantity: boolean;
+  /** The layout a garment line comes from, as keyed in the order ("1", "2"…). */
+  layout?: string;
+  /** The sizes read from the customer's text, for the clerk to check. */
+  sizes?: SizeQuantity[];
+}
+
+export interface SuggestOptions {
+  rushFeeCents?: number;
+  /** The language of the descriptions; the order's language, else English. */
+  language?: 'en' | 'fr';
+}
+
+const WORDING = {
+  en: {
+    layout: 'Layout',
+    garment: (n: number) => `garment ${n}`,
+    suppliedGoods: 'goods supplied by the customer',
+    polyBags: 'Biodegradable poly bags',
+    rush: 'Rush fee (critical deadline',
+  },
+  fr: {
+    layout: 'Disposition',
+    garment: (n: number) => `vêtement ${n}`,
+    suppliedGoods: 'marchandise fournie par le client',
+    polyBags: 'Sacs de plastique biodégradables',
+    rush: 'Frais d’urgence (échéance critique',
+  },
+} as const;
+
+/** The order's layouts in their number order ("2" before "10"). */
+function layoutsInOrder(order: OrderBody): [string, OrderLayout][] {
+  return Object.entries(order.layouts).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
+}
+
+function clampDescription(text: string): string {
+  const chars = [...text];
+  return chars.length <= QUOTE_LIMITS.maxDescriptionLength
+    ? text
+    : `${chars.slice(0, QUOTE_LIMITS.maxDescriptionLength - 1).join('')}…`;
+}
+
+/**
+ * The lines a clerk starts a quote from: one per garment variation of each layout where the
+ * customer picked garments ("Layout 1 · Gildan 5000, Black"), poly bags at their set price when
+ * the order asks for them and every piece is counted, and a rush fee when the deadline is
+ * critical. Prices are 0 for the clerk to fill, except the poly bags'. A variation whose sizes
+ * cannot be read gets quantity 1 and needsQuantity. Layouts supplied through a PO carry their
+ * pieces in a file, so an order with one has no poly bag line: its pieces are not known here.
+ */
+export function suggestQuoteLines(order: OrderBody, options: SuggestOptions = {}): SuggestedQuoteLine[] {
+  const { rushFeeCents = 0 } = options;
+  if (!Number.isInteger(rushFeeCents) || rushFeeCents < 0 || rushFeeCents > QUOTE_LIMITS.maxUnitPriceCents) {
+    throw new RangeError(`rushFeeCents must be a whole number of cents from 0 to 10,000,000: ${rushFeeCents}`);
+  }
+  const words = WORDING[options.language ?? order.language ?? 'en'];
+  const layouts = layoutsInOrder(order);
+  const lines: SuggestedQuoteLine[] = [];
+  let pieces = 0;
+  let piecesKnown = layouts.length > 0;
+
+  for (const [key, layout] of layouts) {
+    if (layout.garmentOption !== 'pick') {
+      piecesKnown = false;
+      continue;
+    }
+    if (layout.variations.length === 0) piecesKnown = false;
+    layout.variations.forEach((variation, index) => {
+      const garment = [variation.type.trim(), variation.color.trim()].filter(Boolean).join(', ');
+      const parts = [`${words.layout} ${key}`, garment || words.garment(index + 1)];
+      if (variation.supplyingGoods === 'yes') {
+        const po = variation.itemPO?.trim();
+        parts.push(po ? `${words.suppliedGoods} (PO ${po})` : words.suppliedGoods);
+      }
+      const reading = readQuantity(variation.sizes);
+      if (reading) pieces += reading.total;
+      else piecesKnown = false;
+      lines.push({
+        kind: 'garment',
+        description: clampDescription(parts.join(' · ')),
+        quantity: reading?.total ?? 1,
+        unitPriceCents: 0,
+        taxable: true,
+        needsQuantity: reading === null,
+        layout: key,
+        ...(reading && reading.parts.length > 0 ? { sizes: reading.parts } : {}),
+      });
+    });
+  }
+
+  if (order.includePolyBags && piecesKnown && pieces > 0) {
+    lines.push({
+      kind: 'poly_bags',
+      description: words.polyBags,
+      quantity: pieces,
+      unitPriceCents: POLY_BAG_PRICE_CENTS,
+      taxable: true,
+      needsQuantity: false,
+    });
+  }
+
+  const deadline = firstLayoutWith(order, 'deadline')?.deadline;
+  if (deadline?.hasCriticalDeadline) {
+    const date = deadline.date.trim();
+    lines.push({
+      kind: 'rush',
+      description: date ? `${words.rush} ${date})` : `${words.rush})`,
+      quantity: 1,
+      unitPriceCents: rushFeeCents,
+      taxable: true,
+      needsQuantity: false,
+    });
+  }
+  return lines;
+}
+
+/** Layout 1 carries the order's details; an order renumbered without a "1" falls back to the first that has them. */
+function firstLayoutWith(order: OrderBody, field: 'billing' | 'shipping' | 'deadline'): OrderLayout | undefined {
+  const first = order.layouts['1'];
+  if (first?.[field]) return first;
+  return layoutsInOrder(order).find(([, layout]) => layout[field])?.[1];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Place of supply
+
+const foldName = (value: string): string =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .trim()
+    .toLowerCase();
+
+/** A province given by code or by name (English, or with French accents: "Québec"), else null. */
+export function provinceCodeOf(value: string): ProvinceCode | null {
+  const v = foldName(value);
+  return PROVINCES.find((p) => p.code.toLowerCase() === v || foldName(p.name) === v)?.code ?? null;
+}
+
+/**
+ * Where the order is supplied, for its taxes: the shop's province for a local pickup, the billing
+ * province when shipping is the same as billing, else the shipping province. Null when the order
+ * does not name a known province there; a shop province that is not one is a configuration error.
+ */
+export function placeOfSupply(order: OrderBody, shopProvince: string): ProvinceCode | null {
+  const shop = provinceCodeOf(shopProvince);
+  if (!shop) throw new RangeError(`SHOP_PROVINCE is not a Canadian province or territory: "${shopProvince}"`);
+  const shipping = firstLayoutWith(order, 'shipping')?.shipping;
+  const billing = firstLayoutWith(order, 'billing')?.billing;
+  if (shipping?.localPickup) return shop;
+  if (!shipping) return null;
+  if (shipping.sameAsBilling) return billing ? provinceCodeOf(billing.province) : null;
+  return provinceCodeOf(shipping.province);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money as people read it
+
+const NARROW_NO_BREAK_SPACE = '\u202f';
+const NO_BREAK_SPACE = '\u00a0';
+
+/**
+ * Cents as Canadians write dollars: "$1,234.56" in English; "1 234,56 $" in French, with a narrow
+ * no-break space between thousands and a no-break space before the sign, so neither splits across
+ * lines. Written by hand rather than with Intl so every browser and the server print the same
+ * characters (ICU builds differ in the spaces they use for fr-CA).
+ */
+export function formatCents(cents: number, language: 'en' | 'fr'): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = String(Math.floor(abs / 100));
+  const fraction = String(abs % 100).padStart(2, '0');
+  const group = language === 'fr' ? NARROW_NO_BREAK_SPACE : ',';
+  const grouped = dollars.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return language === 'fr' ? `${sign}${grouped},${fraction}${NO_BREAK_SPACE}$` : `${sign}$${grouped}.${fraction}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A quote version, canonically serialised for hashing
+
+export interface QuoteVersion extends ComputedQuote {
+  /** Names this document's shape, so a future shape can never hash like this one. */
+  format: 'quote-version/1';
+  orderId: string;
+  /** 1 for the first quote of an order, 2 for its first revision… */
+  version: number;
+  currency: 'CAD';
+  /** The proofs sent with this version, so an approval covers exactly these files. */
+  proofs?: QuoteProofRef[];
+}
+
+export interface QuoteProofRef {
+  layout: number;
+  name: string;
+  sha256: string;
+}
+
+export function quoteVersion(
+  orderId: string,
+  version: number,
+  quote: ComputedQuote,
+  proofs?: readonly QuoteProofRef[],
+): QuoteVersion {
+  if (!Number.isInteger(version) || version < 1) throw new RangeError(`A quote version is 1 or more: ${version}`);
+  return {
+    format: 'quote-version/1',
+    orderId,
+    version,
+    currency: 'CAD',
+    ...quote,
+    ...(proofs && proofs.length > 0 ? { proofs: proofs.map((p) => ({ ...p })) } : {}),
+  };
+}
+
+/**
+ * JSON with object keys sorted (by UTF-16 code units), no whitespace, and only safe integers for
+ * numbers: for such values this is the JSON Canonicalization Scheme (RFC 8785), so another
+ * implementation can reproduce the bytes. Properties whose value is undefined are left out, as
+ * JSON.stringify leaves them out; anything JSON cannot carry exactly is refused.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new TypeError(`Only safe integers are serialised, not ${value}`);
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) {
+    return `[${value
+      .map((item: unknown) => {
+        if (item === undefined) throw new TypeError('An array cannot hold undefined');
+        return canonicalJson(item);
+      })
+      .join(',')}]`;
+  }
+  if (typeof value === 'object') {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) throw new TypeError('Only plain objects are serialised');
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  throw new TypeError(`Cannot serialise a ${typeof value}`);
+}
+
+/** The exact text of a quote version the server hashes (SHA-256) and the customer approves. */
+export function serialiseQuoteVersion(version: QuoteVersion): string {
+  return canonicalJson(version);
+}

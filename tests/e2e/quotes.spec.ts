@@ -1,0 +1,240 @@
+// From quote to approval, against the real server: a clerk quotes an order shipped to Quebec
+// with a proof and sends it; the customer opens the emailed link in a fresh browser, sees the
+// proof and the total, approves with their name; the clerk sees Approved and the approval.
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoViolations, png, submitOrderByApi } from './helpers.js';
+
+const outbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data'), 'outbox');
+
+function quebecOrder(language: 'en' | 'fr', email: string) {
+  return {
+    language,
+    layouts: {
+      '1': {
+        mockupOption: 'upload',
+        garmentOption: 'pick',
+        hasVectorFiles: 'yes',
+        variations: [{ type: 'Gildan 5000', color: 'Black', sizes: 'S:10, M:20, L:20', supplyingGoods: 'no' }],
+        files: [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', role: 'mockup' }],
+        mockupImages: ['Layout_1_Mockup_1.png'],
+        viewData: {},
+        billing: {
+          firstName: 'Marie',
+          lastName: 'Curie',
+          companyName: 'Radium Apparel',
+          address: '2 Rue Pierre',
+          city: 'Montréal',
+          province: 'QC',
+          postalCode: 'H2X 1Y4',
+          phone: '514-555-0101',
+          email,
+        },
+        shipping: { sameAsBilling: true, localPickup: false },
+        deadline: { hasCriticalDeadline: false, date: '' },
+        jobNotes: '',
+      },
+    },
+    isResalePartner: false,
+    includePolyBags: false,
+  };
+}
+
+/** The link in the customer's quote email, read from the outbox as the mail worker wrote it. */
+async function emailedLink(orderId: string, subject: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(orderId)) : [];
+        for (const f of files) {
+          const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
+          if (mail.subject === subject) link = /https?:\/\/\S+\/o\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0] ?? '';
+        }
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+async function clerkQuotes(page: Page, orderId: string, email: string, description: string) {
+  await page.goto('/inbox');
+  await page.getByLabel('Email').fill('clerk@shop.example');
+  await page.getByLabel('Password').fill('e2e staff password 1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await page.goto(`/inbox/orders/${orderId}`);
+
+  await page.getByRole('button', { name: 'Prepare quote' }).click();
+  await expect(page.getByText('Place of supply: QC (taxes of that province)')).toBeVisible();
+  const line = page.getByRole('group', { name: 'Line 1' });
+  await expect(line.getByLabel('Description')).toHaveValue(description);
+  await expect(line.getByLabel('Quantity')).toHaveValue('50');
+  await line.getByLabel('Unit price ($)').fill('12.00');
+  const totals = page.getByRole('region', { name: 'Taxes and total, as the server computes them' });
+  await expect(totals.getByRole('row', { name: 'Subtotal' })).toHaveText('Subtotal$600.00');
+  await expect(totals.getByRole('row', { name: 'GST (5%)' })).toHaveText('GST (5%)$30.00');
+  await expect(totals.getByRole('row', { name: 'QST (9.975%)' })).toHaveText('QST (9.975%)$59.85');
+  await expect(totals.getByRole('row', { name: /^Total/ })).toHaveText('Total$689.85');
+
+  await page.getByLabel('Upload a proof for Design Layout 1').setInputFiles({
+    name: 'proof-front.png',
+    mimeType: 'image/png',
+    buffer: png(10, 160, 60),
+  });
+  await expect(page.getByText('proof-front.png uploaded.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'proof-front.png' })).toBeVisible();
+  await expectNoViolations(page, 'quote editor');
+
+  await page.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByRole('status').getByText(`Quote v1 sent to ${email}.`)).toBeVisible();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('quoted');
+  await expect(page.getByRole('cell', { name: 'Waiting for the customer' })).toBeVisible();
+}
+
+async function freshPage(browser: Browser) {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
+
+test('a clerk quotes an order shipped to Quebec; the customer approves it from the emailed link', async ({
+  page,
+  browser,
+}) => {
+  const email = 'marie.quote@example.com';
+  const { orderId, reference } = await submitOrderByApi(test.info().project.use.baseURL!, quebecOrder('en', email), [
+    { name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(200, 30, 30) },
+  ]);
+  await clerkQuotes(page, orderId, email, 'Layout 1 · Gildan 5000, Black');
+  const link = await emailedLink(orderId, `Your quote for order ${reference}`);
+
+  // The customer, in a browser that has never seen the shop.
+  const customer = await freshPage(browser);
+  const c = customer.page;
+  const response = await c.goto(link);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(c.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(c.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
+  await expect(c.getByRole('heading', { name: 'Quote v1' })).toBeVisible();
+  await expect(c.getByRole('row', { name: /^GST \(5%\)/ })).toHaveText('GST (5%)$30.00');
+  await expect(c.getByRole('row', { name: /^QST \(9\.975%\)/ })).toHaveText('QST (9.975%)$59.85');
+  await expect(c.getByRole('row', { name: /^Total/ })).toHaveText('Total$689.85');
+  await expect(c.getByText('GST/HST registration number: 123456789 RT0001')).toBeVisible();
+  await expect(c.getByText('QST registration number: 1234567890 TQ0001')).toBeVisible();
+  const proof = c.getByRole('img', { name: 'Proof: proof-front.png' });
+  await expect(proof).toBeVisible();
+  expect(await proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  await expect(c.getByRole('listitem').filter({ hasText: 'Quoted' })).toHaveAttribute('aria-current', 'step');
+  await expectNoViolations(c, 'customer order page');
+
+  // Approving needs the name and the box.
+  await c.getByRole('button', { name: 'Approve' }).click();
+  await expect(c.getByText('Type your full name to approve.')).toBeVisible();
+  await expect(c.getByText('Check the box to approve these proofs and this quote.')).toBeVisible();
+  await expect(c.getByLabel('Full name')).toBeFocused();
+  await c.getByLabel('Full name').fill('Marie Curie');
+  await c.getByLabel('I approve these proofs and this quote').check();
+  await c.getByRole('button', { name: 'Approve' }).click();
+  await expect(c.getByRole('status')).toHaveText('Thank you. Your approval is recorded and the shop has been told.');
+  await expect(c.getByText(/^Approved by Marie Curie on .+ \(quote v1\)\.$/)).toBeVisible();
+  await expect(c.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(c.getByRole('listitem').filter({ hasText: 'Approved' })).toHaveAttribute('aria-current', 'step');
+  await expectNoViolations(c, 'customer order page after approval');
+  await customer.context.close();
+
+  // The clerk sees it.
+  await page.reload();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('approved');
+  await expect(page.getByText(/Quoted → Approved by customer/)).toBeVisible();
+  await expect(page.getByText(/^Quote v1 approved online by “Marie Curie”/)).toBeVisible();
+  await expect(page.getByText(/^Approved by “Marie Curie” on /)).toBeVisible();
+});
+
+test('the same in French: the customer page shows 689,85 $ and approves in French', async ({ page, browser }) => {
+  const email = 'marie.soumission@example.com';
+  const { orderId, reference } = await submitOrderByApi(test.info().project.use.baseURL!, quebecOrder('fr', email), [
+    { name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(30, 30, 200) },
+  ]);
+  // The suggested lines speak the customer's language: they are what the customer reads.
+  await clerkQuotes(page, orderId, email, 'Disposition 1 · Gildan 5000, Black');
+  const link = await emailedLink(orderId, `Votre soumission pour la commande ${reference}`);
+
+  const customer = await freshPage(browser);
+  const c = customer.page;
+  await c.goto(link);
+  await expect(c.getByRole('heading', { level: 1, name: `Commande ${reference}` })).toBeVisible();
+  await expect(c.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(c.getByRole('heading', { name: 'Soumission v1' })).toBeVisible();
+  await expect(c.getByRole('row', { name: /^TPS/ })).toHaveText('TPS (5\u00a0%)30,00\u00a0$');
+  await expect(c.getByRole('row', { name: /^TVQ/ })).toHaveText('TVQ (9,975\u00a0%)59,85\u00a0$');
+  await expect(c.getByRole('row', { name: /^Total/ })).toHaveText('Total689,85\u00a0$');
+  await expect(c.getByRole('img', { name: 'Épreuve : proof-front.png' })).toBeVisible();
+  await expectNoViolations(c, 'customer order page in French');
+
+  await c.getByLabel('Nom complet').fill('Marie Curie');
+  await c.getByLabel('J’approuve ces épreuves et cette soumission').check();
+  await c.getByRole('button', { name: 'Approuver' }).click();
+  await expect(c.getByRole('status')).toHaveText(
+    'Merci. Votre approbation est enregistrée et la boutique en a été avisée.',
+  );
+  // The switch shows the same page in English.
+  await c.getByRole('button', { name: 'English' }).click();
+  await expect(c.getByRole('row', { name: /^Total/ })).toHaveText('Total$689.85');
+  await customer.context.close();
+
+  await page.reload();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('approved');
+  await expect(page.getByText(/^Quote v1 approved online by “Marie Curie”/)).toBeVisible();
+});
+
+test('a wrong link gets the not-found page, with nothing about any order', async ({ page }) => {
+  const response = await page.goto(`/o/${'x'.repeat(43)}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+});
+
+test('a customer approving a quote the shop has just replaced is told so and shown the new one', async ({
+  page,
+  browser,
+}) => {
+  const email = 'marie.revised@example.com';
+  const { orderId, reference } = await submitOrderByApi(test.info().project.use.baseURL!, quebecOrder('en', email), [
+    { name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(90, 90, 90) },
+  ]);
+  await clerkQuotes(page, orderId, email, 'Layout 1 · Gildan 5000, Black');
+  const link = await emailedLink(orderId, `Your quote for order ${reference}`);
+  const customer = await freshPage(browser);
+  const c = customer.page;
+  await c.goto(link);
+  await expect(c.getByRole('heading', { name: 'Quote v1' })).toBeVisible();
+
+  // Meanwhile the clerk sends v2 at $11.00 a piece.
+  await page.getByRole('button', { name: 'Prepare a new version' }).click();
+  await page.getByRole('group', { name: 'Line 1' }).getByLabel('Unit price ($)').fill('11.00');
+  await expect(page.getByRole('row', { name: /^Total/ }).first()).toHaveText('Total$632.36');
+  await page.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByRole('status').getByText(`Quote v2 sent to ${email}.`)).toBeVisible();
+
+  await c.getByLabel('Full name').fill('Marie Curie');
+  await c.getByLabel('I approve these proofs and this quote').check();
+  await c.getByRole('button', { name: 'Approve' }).click();
+  await expect(c.getByRole('alert')).toHaveText(
+    'This quote was replaced by a newer one while you were reading it. Here is the current quote.',
+  );
+  await expect(c.getByRole('heading', { name: 'Quote v2' })).toBeVisible();
+  await expect(c.getByRole('row', { name: /^Total/ })).toHaveText('Total$632.36');
+  // Nothing was approved: the form is there for v2.
+  await c.getByLabel('I approve these proofs and this quote').check();
+  await c.getByRole('button', { name: 'Approve' }).click();
+  await expect(c.getByRole('status')).toHaveText('Thank you. Your approval is recorded and the shop has been told.');
+  await customer.context.close();
+  await page.reload();
+  await expect(page.getByText(/^Quote v2 approved online by “Marie Curie”/)).toBeVisible();
+});
