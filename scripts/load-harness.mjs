@@ -21,8 +21,8 @@ export async function runLoad({ connections = 50, seconds = 30, fileBytes = 256 
       SUBMIT_RATE_LIMIT: '100000000',
       MAIL_POLL_MS: '1000',
       // autocannon can stop with a request's body half-sent and its socket left open; the
-      // retry of that key waits for the request holding it, which the server drops once no
-      // byte has come for this window (60 s by default: longer than the test's time limit).
+      // retry of that key waits for the request holding it, which the server cuts once no
+      // byte has come for this window (60 s by default: the test's whole time limit).
       UPLOAD_RATE_WINDOW_SECONDS: '5',
     },
     { stdio: ['ignore', 'ignore', 'inherit'] },

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
+import { clientWentAway } from './client-gone.js';
 import { AppError, diskFull, DomainError, isUnavailableError, STATUS_OF_KIND, unavailable } from '../errors.js';
 
 /** Fastify's own 4xx codes, as codes and sentences for people. */
@@ -53,6 +54,14 @@ export function registerErrorHandler(app: FastifyInstance, config: Config): void
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.code(400).send({ error: { code: 'bad_request', message: 'The request is not valid.' } });
+    }
+    if (clientWentAway(request)) {
+      // Nobody is left to read the answer, and nothing is wrong on our side (the socket's
+      // ECONNRESET would otherwise read as a dependency down).
+      request.log.info({ code: err.code }, 'the client closed the request before its body arrived');
+      return reply.code(400).send({
+        error: { code: 'request_aborted', message: 'The connection closed before the whole request arrived.' },
+      });
     }
     if (isUnavailableError(err)) {
       request.log.error({ err }, 'dependency unavailable');

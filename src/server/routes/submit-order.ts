@@ -21,6 +21,7 @@ import { checkOrderComplete, saveOrder, type SaveOrderDeps } from '../orders/sav
 import { UploadGuard } from '../orders/upload-guard.js';
 import { formatBytes, type FileStore, type Staging } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
+import { assertBodyCanArrive } from '../http/client-gone.js';
 import type { ConcurrencyGate } from '../http/concurrency-gate.js';
 import { formTokenUsedError, isFormTokenUsed } from '../storage/form-tokens.js';
 import { claimKey } from '../storage/idempotency.js';
@@ -299,6 +300,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
   async function receiveMultipart(request: FastifyRequest, staging: Staging): Promise<ValidOrderBody> {
     let body: ValidOrderBody | undefined;
     try {
+      assertBodyCanArrive(request);
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           if (part.fieldname !== 'order') {

@@ -10,6 +10,7 @@ import { orderIdParamsSchema } from '../../../shared/inbox-api.js';
 import { quoteLinesBodySchema, type QuotePreview, type StaffQuoteState } from '../../../shared/quote-api.js';
 import { cleanFileName } from '../../../shared/attachment-names.js';
 import { AppError, diskFull } from '../../errors.js';
+import { assertBodyCanArrive } from '../../http/client-gone.js';
 import {
   computeForOrder,
   proofInfo,
@@ -90,6 +91,7 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
       if (!request.isMultipart())
         throw new AppError(415, 'multipart_required', 'Send the proof as multipart/form-data.');
       if (await app.files.isLowOnSpace()) throw diskFull();
+      assertBodyCanArrive(request);
       const part = await request.file();
       if (!part) throw new AppError(400, 'no_file', 'Choose a proof file to upload.');
       const staging = app.files.newStaging({
