@@ -9,7 +9,6 @@
 // Usage: npm run build && node bench/s3.mjs [sizeMB ...]   (default: 100 1024)
 import { randomBytes, createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -18,6 +17,7 @@ import {
   DeleteObjectCommand,
   ListObjectsV2Command,
 } from '@aws-sdk/client-s3';
+import { BENCH_KEY, procStatusMb, uploadMultipart } from '../scripts/bench-orders.mjs';
 import { startBuiltServer } from '../scripts/built-server.mjs';
 import { createS3Client } from '../dist/server/files/s3-client.js';
 import { S3FileStore } from '../dist/server/files/s3-file-store.js';
@@ -29,7 +29,6 @@ if (!endpoint) {
 }
 const sizesMb = process.argv.slice(2).map(Number).filter(Boolean);
 const SIZES = (sizesMb.length ? sizesMb : [100, 1024]).map((mb) => mb * 1024 * 1024);
-const KEY = 'bench-public-key';
 const CHUNK = randomBytes(1024 * 1024);
 const bucket = `aof-bench-${randomBytes(4).toString('hex')}`;
 const location = {
@@ -52,81 +51,9 @@ const s3Env = {
   AWS_REGION: 'us-east-1',
 };
 
-const ORDER = JSON.stringify({
-  layouts: {
-    1: {
-      mockupOption: 'upload',
-      garmentOption: 'pick',
-      files: [{ name: 'artwork.psd', type: 'image/vnd.adobe.photoshop', role: 'mockup' }],
-      billing: {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        address: '1 Engine Rd',
-        city: 'Halifax',
-        province: 'NS',
-        postalCode: 'B3H 1A1',
-        phone: '902-555-0100',
-        email: 'ada@example.com',
-      },
-    },
-  },
-  isResalePartner: false,
-  includePolyBags: false,
-});
-
-/** Streams one multipart order of `size` file bytes; resolves with seconds taken. */
-function upload(port, size) {
-  const boundary = '----bench' + randomBytes(8).toString('hex');
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="order"\r\n\r\n${ORDER}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="artwork.psd"\r\nContent-Type: image/vnd.adobe.photoshop\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/functions/v1/submit-order',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': head.length + size + tail.length,
-        apikey: KEY,
-      },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () =>
-        res.statusCode === 201
-          ? resolve(Number(process.hrtime.bigint() - started) / 1e9)
-          : reject(new Error(`${res.statusCode} ${body}`)),
-      );
-    });
-    req.on('error', reject);
-    let left = size;
-    const pump = () => {
-      while (left > 0) {
-        const n = Math.min(left, CHUNK.length);
-        left -= n;
-        if (!req.write(n === CHUNK.length ? CHUNK : CHUNK.subarray(0, n))) return void req.once('drain', pump);
-      }
-      req.end(tail);
-    };
-    req.write(head);
-    pump();
-  });
-}
-
-const peakRssMb = (pid) => {
-  const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
-
 async function measureServer(env, size) {
   const server = await startBuiltServer({
-    PUBLIC_API_KEY: KEY,
+    PUBLIC_API_KEY: BENCH_KEY,
     SUBMIT_RATE_LIMIT: '1000000',
     ARTWORK_CHECKS: 'false',
     MAX_FILE_BYTES: String(64 * 1024 ** 3),
@@ -134,8 +61,8 @@ async function measureServer(env, size) {
     ...env,
   });
   try {
-    const seconds = await upload(server.port, size);
-    return { seconds, mbps: size / 1024 / 1024 / seconds, rssMb: peakRssMb(server.child.pid) };
+    const seconds = await uploadMultipart(server.port, size);
+    return { seconds, mbps: size / 1024 / 1024 / seconds, rssMb: procStatusMb(server.child.pid) };
   } finally {
     server.child.kill('SIGKILL');
     fs.rmSync(server.dataDir, { recursive: true, force: true });
