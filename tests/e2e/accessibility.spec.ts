@@ -1,7 +1,7 @@
 // WCAG 2.2 AA: axe-core finds no violation in any state of the form, in both
 // languages, nor in the inbox; and a whole order can be placed with the keyboard alone.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoViolations, png, referenceFromToast, storedOrder, successToast } from './helpers.js';
+import { expectNoViolations, png, referenceFromToast, storedOrder, successToast, STAFF_PASSWORD } from './helpers.js';
 
 const question = (page: Page) =>
   page.getByRole('group', { name: /Are there additional graphic layouts|Y a-t-il d’autres dispositions/ });
@@ -72,7 +72,7 @@ test('no axe violation in the inbox: sign-in, list, order', async ({ page }) => 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('do not match');
   await expectNoViolations(page, 'sign-in error');
-  await page.getByLabel('Password').fill('e2e staff password 1');
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await expectNoViolations(page, 'list');

@@ -2,7 +2,7 @@
 // print size the customer typed, says whether it prints sharp, in English and in French.
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectNoViolations, submitOrderByApi } from './helpers.js';
+import { expectNoViolations, submitOrderByApi, signInToInbox } from './helpers.js';
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#1e40af' } })
@@ -126,11 +126,7 @@ test('the inbox shows thumbnails of a PDF and a TIFF, and the resolution of each
     { name: 'Layout_1_Left_Sleeve.png', type: 'image/png', data: small },
   ]);
 
-  await page.goto('/inbox');
-  await page.getByLabel('Email').fill('clerk@shop.example');
-  await page.getByLabel('Password').fill('e2e staff password 1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await signInToInbox(page);
   // The check runs after the commit, in the background: reload until it is done.
   await expect(async () => {
     await page.goto(`/inbox/orders/${orderId}`);

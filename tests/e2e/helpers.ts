@@ -142,3 +142,15 @@ export async function submitOrderByApi(
   expect(res.status).toBe(201);
   return (await res.json()) as { orderId: string; reference: string };
 }
+
+/** The staff accounts tests/e2e/start-server.mjs creates share this password. */
+export const STAFF_PASSWORD = 'e2e staff password 1';
+
+/** Opens the inbox and signs in (in English) as a clerk; resolves once the order list shows. */
+export async function signInToInbox(page: Page, email = 'clerk@shop.example') {
+  await page.goto('/inbox');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+}

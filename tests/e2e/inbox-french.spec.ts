@@ -1,15 +1,14 @@
 // The inbox in Canadian French: chosen by each staff member, remembered on the server, so it
 // follows them to another browser. Before sign-in, the page follows the browser's language.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoViolations, png, submitOrderByApi } from './helpers.js';
+import { expectNoViolations, png, STAFF_PASSWORD, submitOrderByApi } from './helpers.js';
 
-const PASSWORD = 'e2e staff password 1';
 // fr-CA as Chromium writes a medium date and a short time: "22 nov. 2026, 14 h 05".
 const FRENCH_DATE = /^\d{1,2} [a-zéû]+\.? \d{4}(,| à) \d{1,2} h \d{2}$/;
 
 async function signIn(page: Page, email: string, labels = { email: 'Email', password: 'Password', submit: 'Sign in' }) {
   await page.getByLabel(labels.email, { exact: true }).fill(email);
-  await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(labels.password, { exact: true }).fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: labels.submit }).click();
 }
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { zipEntries } from '../support/zip.js';
-import { png, submitOrderByApi } from './helpers.js';
+import { png, submitOrderByApi, signInToInbox } from './helpers.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -60,11 +60,7 @@ test('a clerk signs in, finds the new order, downloads its files, moves it on an
   ]);
 
   // Sign in.
-  await page.goto('/inbox');
-  await page.getByLabel('Email').fill('clerk@shop.example');
-  await page.getByLabel('Password').fill('e2e staff password 1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await signInToInbox(page);
 
   // Find it by its reference.
   await page.getByLabel('Search by reference, name, email or company').fill(reference);

@@ -1,7 +1,7 @@
 // A customer's access and deletion request, handled by a clerk in the inbox.
 import { expect, test } from '@playwright/test';
 import { zipEntries } from '../support/zip.js';
-import { expectNoViolations, storedOrder } from './helpers.js';
+import { expectNoViolations, storedOrder, signInToInbox } from './helpers.js';
 
 test("a clerk exports an order's data, then deletes the order after typing its reference", async ({ page }) => {
   const form = new FormData();
@@ -45,11 +45,7 @@ test("a clerk exports an order's data, then deletes the order after typing its r
   expect(res.status, await res.clone().text()).toBe(201);
   const { orderId, reference } = (await res.json()) as { orderId: string; reference: string };
 
-  await page.goto('/inbox');
-  await page.getByLabel('Email').fill('clerk@shop.example');
-  await page.getByLabel('Password').fill('e2e staff password 1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await signInToInbox(page);
   await page.goto(`/inbox/orders/${orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
 

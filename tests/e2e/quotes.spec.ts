@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoViolations, png, submitOrderByApi } from './helpers.js';
+import { expectNoViolations, png, submitOrderByApi, signInToInbox } from './helpers.js';
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data'), 'outbox');
 
@@ -62,11 +62,7 @@ async function emailedLink(orderId: string, subject: string): Promise<string> {
 }
 
 async function clerkQuotes(page: Page, orderId: string, email: string, description: string) {
-  await page.goto('/inbox');
-  await page.getByLabel('Email').fill('clerk@shop.example');
-  await page.getByLabel('Password').fill('e2e staff password 1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await signInToInbox(page);
   await page.goto(`/inbox/orders/${orderId}`);
 
   await page.getByRole('button', { name: 'Prepare quote' }).click();

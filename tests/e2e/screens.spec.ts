@@ -1,6 +1,6 @@
 // Screenshots for people to look at (SCREENSHOTS=1 npx playwright test screens); skipped otherwise.
 import { test } from '@playwright/test';
-import { fillBilling, png, successToast } from './helpers.js';
+import { fillBilling, png, successToast, signInToInbox } from './helpers.js';
 
 test('screens', async ({ page }) => {
   test.skip(!process.env.SCREENSHOTS, 'screenshots only on demand');
@@ -25,11 +25,7 @@ test('screens', async ({ page }) => {
   await page.getByRole('button', { name: 'Submit Order' }).click();
   await successToast(page).waitFor();
   await page.screenshot({ path: 'test-results/screens/submitted-1280.png' });
-  await page.goto('/inbox');
-  await page.getByLabel('Email').fill('clerk@shop.example');
-  await page.getByLabel('Password').fill('e2e staff password 1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Orders' }).waitFor();
+  await signInToInbox(page);
   await page.screenshot({ path: 'test-results/screens/inbox-list.png', fullPage: true });
   await page
     .getByRole('link', { name: /^[0-9A-Z]{4}-[0-9A-Z]{4}$/ })

@@ -201,29 +201,29 @@ export function QuotePanel({
   );
 }
 
-function QuoteEditor({
-  orderId,
-  state,
-  lang,
-  attachments,
-  layoutNumbers,
-  onAuthError,
-  onProofs,
-  onClose,
-  onSaved,
-  onSent,
-}: {
+/** What the editor and its proofs share about the order being quoted. */
+interface QuoteContext {
   orderId: string;
   state: StaffQuoteState;
   lang: InboxLanguage;
   attachments: Attachment[];
   layoutNumbers: number[];
   onAuthError: (err: unknown) => void;
+}
+
+function QuoteEditor({
+  onProofs,
+  onClose,
+  onSaved,
+  onSent,
+  ...context
+}: QuoteContext & {
   onProofs: () => void;
   onClose: () => void;
   onSaved: (message: string) => void;
   onSent: (version: number) => void;
 }) {
+  const { orderId, state, lang, onAuthError } = context;
   const t = quoteMessages[lang];
   const [lines, setLines] = useState<EditorLine[]>(() => startingLines(state, lang));
   const [preview, setPreview] = useState<QuotePreview['quote'] | null>(null);
@@ -422,15 +422,7 @@ function QuoteEditor({
         </p>
       </section>
 
-      <Proofs
-        orderId={orderId}
-        state={state}
-        lang={lang}
-        attachments={attachments}
-        layoutNumbers={layoutNumbers}
-        onAuthError={onAuthError}
-        onUploaded={onProofs}
-      />
+      <Proofs {...context} onUploaded={onProofs} />
 
       {failure && (
         <p role="alert" className="form-error">
@@ -460,15 +452,7 @@ function Proofs({
   layoutNumbers,
   onAuthError,
   onUploaded,
-}: {
-  orderId: string;
-  state: StaffQuoteState;
-  lang: InboxLanguage;
-  attachments: Attachment[];
-  layoutNumbers: number[];
-  onAuthError: (err: unknown) => void;
-  onUploaded: () => void;
-}) {
+}: QuoteContext & { onUploaded: () => void }) {
   const t = quoteMessages[lang];
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
