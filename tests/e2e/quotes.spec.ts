@@ -172,6 +172,23 @@ test('the same in French: the customer page shows 689,85 $ and approves in Frenc
   await expect(c.getByRole('row', { name: /^Total/ })).toHaveText('Total689,85\u00a0$');
   await expect(c.getByRole('img', { name: 'Épreuve : proof-front.png' })).toBeVisible();
   await expectNoViolations(c, 'customer order page in French');
+  // On the narrowest phone, in the longer language, the quote's four columns fit: the amounts
+  // are not hidden behind a sideways scroll, and the page does not scroll sideways.
+  for (const [width, language] of [
+    [320, 'English'],
+    [320, 'Français'],
+    [390, 'Français'],
+  ] as const) {
+    await c.setViewportSize({ width, height: 800 });
+    const switchTo = c.getByRole('button', { name: language });
+    if (await switchTo.count()) await switchTo.click();
+    const overflow = await c.evaluate(() => {
+      const table = document.querySelector('.table-scroll')!;
+      return [document.documentElement.scrollWidth - window.innerWidth, table.scrollWidth - table.clientWidth];
+    });
+    expect(overflow, `${width} px, ${language}`).toEqual([0, 0]);
+  }
+  await c.setViewportSize({ width: 1280, height: 800 });
 
   await c.getByLabel('Nom complet').fill('Marie Curie');
   await c.getByLabel('J’approuve ces épreuves et cette soumission').check();

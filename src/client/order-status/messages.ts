@@ -32,6 +32,8 @@ const en = {
   quoteDate: (date: string) => `Dated ${date}, in Canadian dollars.`,
   description: 'Description',
   quantity: 'Quantity',
+  /** What the narrowest phones show in the column heading; the full word stays its name. */
+  quantityShort: 'Qty',
   unitPrice: 'Unit price',
   amount: 'Amount',
   notTaxable: '(not taxable)',
@@ -102,6 +104,7 @@ const fr: StatusMessages = {
   quoteDate: (date) => `Datée du ${date}, en dollars canadiens.`,
   description: 'Description',
   quantity: 'Quantité',
+  quantityShort: 'Qté',
   unitPrice: 'Prix unitaire',
   amount: 'Montant',
   notTaxable: '(non taxable)',

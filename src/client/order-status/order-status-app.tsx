@@ -175,7 +175,10 @@ function QuoteSection({ view, t, lang }: PartProps) {
             <tr>
               <th scope="col">{t.description}</th>
               <th scope="col" className="num">
-                {t.quantity}
+                <span className="heading-long">{t.quantity}</span>
+                <span className="heading-short" aria-hidden="true">
+                  {t.quantityShort}
+                </span>
               </th>
               <th scope="col" className="num">
                 {t.unitPrice}
