@@ -49,7 +49,23 @@ describe('the inbox messages', () => {
 
   it('are translated: French differs from English except for words both languages share', () => {
     const same = [...english].filter(([path, text]) => french.get(path) === text).map(([path]) => path);
-    expect(same.sort()).toEqual(['list.pages', 'order.options']);
+    // A history note the sample text is not one of the quote's: both show it as written.
+    expect(same.sort()).toEqual(['list.pages', 'order.historyNote', 'order.options']);
+  });
+
+  it('word the history notes of quotes in French, and leave a clerk’s own note as written', () => {
+    expect(fr.order.historyNote('Quote v2 sent (8b9d64182087…)')).toBe('Soumission v2 envoyée (8b9d64182087…)');
+    expect(fr.order.historyNote('Quote v1 approved online by “Ada Lovelace” (8b9d64182087…)')).toBe(
+      'Soumission v1 approuvée en ligne par « Ada Lovelace » (8b9d64182087…)',
+    );
+    expect(fr.order.historyNote('Changes requested to quote v1: Navy, please.')).toBe(
+      'Modifications demandées à la soumission v1 : Navy, please.',
+    );
+    expect(fr.order.historyNote('Called the customer.')).toBe('Called the customer.');
+    expect(en.order.historyNote('Quote v2 sent (8b9d64182087…)')).toBe('Quote v2 sent (8b9d64182087…)');
+    expect(fr.order.statusChange('d', 'a', 'b', 'customer')).toBe('d : a → b par le client');
+    expect(en.order.statusChange('d', 'a', 'b', 'customer')).toBe('d: a → b by the customer');
+    expect(fr.order.statusChange('d', 'a', 'b', 'clerk@shop.ca')).toBe('d : a → b par clerk@shop.ca');
   });
 
   it('name the switch to the other language in that language', () => {

@@ -3,6 +3,7 @@
 // in src/shared/order-presentation.ts, which the emails use too; only the inbox's frame is here.
 // `fr` is typed by `en`: a key missing or added in one language fails the type check.
 import type { Language } from '../../shared/order-presentation.js';
+import { parseHistoryNote } from '../../shared/history-notes.js';
 
 /** What the inbox knows about a refusal, to word it in the staff member's language. */
 export interface ErrorFacts {
@@ -81,7 +82,10 @@ export const en = {
     fileLayout: (n: number) => `Layout ${n}`,
     history: 'History',
     receivedAs: (date: string, status: string) => `${date}: received (${status})`,
-    statusChange: (date: string, from: string, to: string, by: string) => `${date}: ${from} → ${to} by ${by}`,
+    statusChange: (date: string, from: string, to: string, by: string) =>
+      `${date}: ${from} → ${to} by ${by === 'customer' ? 'the customer' : by}`,
+    /** A history note, stored in English (src/shared/history-notes.ts), as this language says it. */
+    historyNote: (text: string) => text,
     emails: 'Emails',
     mailKind: (kind: string) =>
       kind === 'shop'
@@ -213,7 +217,20 @@ export const fr: InboxMessages = {
     fileLayout: (n) => `Disposition ${n}`,
     history: 'Historique',
     receivedAs: (date, status) => `${date} : reçue (${status})`,
-    statusChange: (date, from, to, by) => `${date} : ${from} → ${to} par ${by}`,
+    statusChange: (date, from, to, by) => `${date} : ${from} → ${to} par ${by === 'customer' ? 'le client' : by}`,
+    historyNote: (text) => {
+      const note = parseHistoryNote(text);
+      switch (note?.kind) {
+        case 'quote_sent':
+          return `Soumission v${note.version} envoyée (${note.hash}…)`;
+        case 'quote_approved':
+          return `Soumission v${note.version} approuvée en ligne par « ${note.fullName} » (${note.hash}…)`;
+        case 'changes_requested':
+          return `Modifications demandées à la soumission v${note.version} : ${note.comment}`;
+        default:
+          return text;
+      }
+    },
     emails: 'Courriels',
     mailKind: (kind) =>
       kind === 'shop'

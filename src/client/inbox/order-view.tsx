@@ -220,7 +220,7 @@ export function OrderView({
               {h.note && (
                 <>
                   <br />
-                  <span className="history-note">{h.note}</span>
+                  <span className="history-note">{t.order.historyNote(h.note)}</span>
                 </>
               )}
             </li>

@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { CUSTOMER_STEPS } from '../../shared/constants.js';
+import { historyNoteText } from '../../shared/history-notes.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import {
   computeQuote,
@@ -287,7 +288,7 @@ export async function sendQuote(
           sent_at: now,
         })
         .execute();
-      await recordStatus(trx, order, 'quoted', by, `Quote v${version} sent (${hash.slice(0, 12)}…)`);
+      await recordStatus(trx, order, 'quoted', by, historyNoteText({ kind: 'quote_sent', version, hash }));
       const token = await mintOrderLink(trx, orderId);
       const mail = composeQuoteSentMail(
         { id: order.id, reference: order.reference, document: documentOf(order) },
@@ -459,7 +460,12 @@ async function answer(
           order,
           'approved',
           'customer',
-          `Quote v${quote.version} approved online by “${what.fullName}” (${quote.sha256!.slice(0, 12)}…)`,
+          historyNoteText({
+            kind: 'quote_approved',
+            version: quote.version,
+            fullName: what.fullName,
+            hash: quote.sha256!,
+          }),
         );
         const mail = composeAnswerMail(
           forMail,
@@ -479,7 +485,7 @@ async function answer(
           order,
           'new',
           'customer',
-          `Changes requested to quote v${quote.version}: ${what.comment}`,
+          historyNoteText({ kind: 'changes_requested', version: quote.version, comment: what.comment }),
         );
         const mail = composeAnswerMail(
           forMail,
