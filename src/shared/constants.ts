@@ -71,3 +71,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
 
 /** The steps of an order as the customer follows them on their order's page (no Cancelled). */
 export const CUSTOMER_STEPS = ['new', 'quoted', 'approved', 'in_production', 'ready', 'completed'] as const;
+
+/** The longest full name an approval takes, and the longest change request (the page's fields stop there). */
+export const MAX_APPROVAL_NAME_CHARS = 200;
+export const MAX_CHANGE_REQUEST_CHARS = 4000;

@@ -2,7 +2,7 @@
 // what the customer's order page reads and sends (under /api/o/:token). The server's routes
 // declare these schemas; the pages import only the types.
 import { z } from 'zod';
-import type { CUSTOMER_STEPS } from './constants.js';
+import { MAX_APPROVAL_NAME_CHARS, MAX_CHANGE_REQUEST_CHARS, type CUSTOMER_STEPS } from './constants.js';
 import type { ComputedQuote, QuoteVersion, SuggestedQuoteLine } from './quote.js';
 import type { ValidOrderBody } from './order-schema.js';
 
@@ -18,11 +18,11 @@ export const quoteLinesBodySchema = z.object({ lines: z.array(quoteLineInputSche
 
 export const approveBodySchema = z.object({
   version: z.number().int().min(1),
-  fullName: z.string().max(200),
+  fullName: z.string().max(MAX_APPROVAL_NAME_CHARS),
   agree: z.literal(true),
 });
 
-export const changesBodySchema = z.object({ comment: z.string().max(4000) });
+export const changesBodySchema = z.object({ comment: z.string().max(MAX_CHANGE_REQUEST_CHARS) });
 
 /** Any text: a token of the wrong shape is an unknown link (404), not a malformed request. */
 export const orderLinkParamsSchema = z.object({ token: z.string() });

@@ -13,7 +13,7 @@ import {
   shippingText,
 } from '../../shared/order-presentation.js';
 import { formatCents } from '../../shared/quote.js';
-import { CUSTOMER_STEPS } from '../../shared/constants.js';
+import { CUSTOMER_STEPS, MAX_APPROVAL_NAME_CHARS, MAX_CHANGE_REQUEST_CHARS } from '../../shared/constants.js';
 import type { CustomerOrderView, SentQuoteInfo } from '../../shared/quote-api.js';
 import { statusCatalogues, type StatusLanguage, type StatusMessages } from './messages.js';
 import './order-status.css';
@@ -429,6 +429,7 @@ function Answer({
               id="approve-name"
               type="text"
               autoComplete="name"
+              maxLength={MAX_APPROVAL_NAME_CHARS}
               value={fullName}
               onChange={(e) => setFullName(e.target.value)}
               {...described('fullName')}
@@ -459,6 +460,7 @@ function Answer({
             <textarea
               id="changes-comment"
               rows={4}
+              maxLength={MAX_CHANGE_REQUEST_CHARS}
               value={comment}
               onChange={(e) => setComment(e.target.value)}
               {...described('comment')}

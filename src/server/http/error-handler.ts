@@ -53,7 +53,19 @@ export function registerErrorHandler(app: FastifyInstance, config: Config): void
         .send({ error: { code: e.code, message: e.message, message_fr: e.extras.messageFr } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.code(400).send({ error: { code: 'bad_request', message: 'The request is not valid.' } });
+      // Say which field, and for a text too long, its limit (a client without the page's limits).
+      const fields = [...new Set(err.validation.map((v) => v.instancePath.slice(1).replaceAll('/', '.')))].filter(
+        Boolean,
+      );
+      const first = err.validation[0];
+      const maximum = first?.params.maximum;
+      const message =
+        first?.keyword === 'too_big' && first.params.origin === 'string' && typeof maximum === 'number' && fields[0]
+          ? `${fields[0]} is too long: at most ${maximum} characters.`
+          : fields.length > 0
+            ? `The request is not valid: check ${fields.join(', ')}.`
+            : 'The request is not valid.';
+      return reply.code(400).send({ error: { code: 'bad_request', message, ...(fields.length ? { fields } : {}) } });
     }
     if (clientWentAway(request)) {
       // Nobody is left to read the answer, and nothing is wrong on our side (the socket's

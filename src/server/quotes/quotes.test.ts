@@ -335,6 +335,19 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
       agree: false,
     });
     expect(noAgree.statusCode).toBe(400);
+    expect(noAgree.json().error.fields).toEqual(['agree']);
+    // A client without the page's limit is told which field and the limit.
+    const longName = await customer('POST', `/api/o/${token}/approve`, {
+      version: 1,
+      fullName: 'x'.repeat(5000),
+      agree: true,
+    });
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json().error).toEqual({
+      code: 'bad_request',
+      message: 'fullName is too long: at most 200 characters.',
+      fields: ['fullName'],
+    });
     const noName = await customer('POST', `/api/o/${token}/approve`, { version: 1, fullName: ' ', agree: true });
     expect(noName.statusCode).toBe(422);
     expect(noName.json().error.fields).toEqual(['fullName']);
@@ -417,6 +430,9 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     const id = await newOrder();
     const { token } = await sendQuote(id);
     expect((await customer('POST', `/api/o/${token}/changes`, { comment: '   ' })).statusCode).toBe(422);
+    expect(
+      (await customer('POST', `/api/o/${token}/changes`, { comment: 'y'.repeat(4001) })).json().error.message,
+    ).toBe('comment is too long: at most 4000 characters.');
     const res = await customer('POST', `/api/o/${token}/changes`, { comment: 'Navy instead of black, please.' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().view.status).toBe('new');
