@@ -188,7 +188,9 @@ describe.each(backends())('resumable uploads on %s', (backend) => {
     expect(status.headers['upload-length']).toBe(String(data.length));
 
     // A PATCH at the wrong offset is refused; at the right one it continues.
-    expect((await patch(t, url, 0, data.subarray(0, 10))).statusCode).toBe(409);
+    const conflict = await patch(t, url, 0, data.subarray(0, 10));
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().error.code).toBe('upload_offset_conflict');
     expect((await patch(t, url, 100_000, data.subarray(100_000, 200_000))).statusCode).toBe(204);
     expect((await head(t, url)).headers['upload-offset']).toBe('200000');
     expect((await patch(t, url, 200_000, data.subarray(200_000))).statusCode).toBe(204);
@@ -378,6 +380,11 @@ describe.each(backends())('resumable uploads on %s', (backend) => {
     const gone = await t.app.inject({ method: 'DELETE', url: new URL(url).pathname, headers: tusHeaders });
     expect(gone.statusCode).toBe(204);
     expect((await head(t, url)).statusCode).toBe(404);
+    const late = await patch(t, url, MiB, Buffer.alloc(10, 1));
+    expect(late.statusCode).toBe(404);
+    expect(late.json().error.message).toBe(
+      'There is no upload at this address: it expired, was removed or never existed. Choose the file again.',
+    );
     expect(storedUploads(t).filter((n) => n.startsWith(idOf(url)))).toEqual([]);
     expect(await t.app.db.selectFrom('uploads').select('id').execute()).toEqual([]);
     // The MiB sent stays counted; the MiB never sent is given back.

@@ -67,6 +67,23 @@ function decodeMetadata(header: string | undefined): Record<string, string> {
 
 const day = (iso: string) => iso.slice(0, 10);
 
+/** @tus/server's refusals by status, in sentences a person (or a client's developer) can act on. */
+const TUS_REFUSALS: Record<number, { code: string; message: string }> = {
+  404: {
+    code: 'upload_not_found',
+    message: 'There is no upload at this address: it expired, was removed or never existed. Choose the file again.',
+  },
+  409: {
+    code: 'upload_offset_conflict',
+    message: 'The upload is at another offset than this request says. Ask for its offset (HEAD) and resume from there.',
+  },
+  410: { code: 'upload_expired', message: 'This upload has expired. Choose the file again.' },
+  413: {
+    code: 'upload_too_large',
+    message: 'This request carries more bytes than the upload was created for.',
+  },
+};
+
 export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptions): Promise<void> {
   const { config, db, files, uploads } = opts;
   const contexts = new WeakMap<Request, RequestContext>();
@@ -142,6 +159,13 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
     delete headers['content-length'];
     reply.code(response.status).headers(headers);
     const body = await response.text();
+    if (response.status >= 400 && !body.startsWith('{')) {
+      // tus's own refusals are a line of plain text: say them as every other refusal is said.
+      const known = TUS_REFUSALS[response.status];
+      return reply
+        .type('application/json; charset=utf-8')
+        .send({ error: known ?? { code: 'upload_refused', message: body.trim() || 'The upload was refused.' } });
+    }
     return reply.send(body === '' ? undefined : body);
   };
 
