@@ -50,6 +50,29 @@ export class AppError extends Error {
   }
 }
 
+const WHAT_FR = { orders: 'commandes', uploads: 'téléversements', requests: 'demandes' } as const;
+
+/**
+ * Too many requests of one kind from one address (@fastify/rate-limit's errorResponseBuilder):
+ * 429, in English and French, with the wait in whole minutes.
+ */
+export const rateLimited =
+  (what: keyof typeof WHAT_FR) =>
+  (_request: unknown, context: { ttl: number }): AppError => {
+    const minutes = Math.max(1, Math.ceil(context.ttl / 60_000));
+    const s = minutes > 1 ? 's' : '';
+    return new AppError(
+      429,
+      'rate_limited',
+      `Too many ${what} from this address. Please try again in ${minutes} minute${s}.`,
+      undefined,
+      {
+        messageFr: `Trop de ${WHAT_FR[what]} de cette adresse. Veuillez réessayer dans ${minutes} minute${s}.`,
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      },
+    );
+  };
+
 export const unavailable = (what: string) =>
   new AppError(
     503,

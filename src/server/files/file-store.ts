@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../errors.js';
-import { mkdirPrivate, PRIVATE_FILE_MODE } from './private.js';
+import { mkdirPrivate, PRIVATE_FILE_MODE, probeWritable } from './private.js';
 
 export interface StagedFile {
   id: string;
@@ -141,15 +141,7 @@ export abstract class DiskStagingStore {
 
   /** Writes, flushes and removes a probe file in the staging folder. */
   protected async checkStaging(): Promise<void> {
-    const probe = path.join(this.tmpRoot, `health-${randomUUID()}`);
-    const fh = await fs.open(probe, 'w', PRIVATE_FILE_MODE);
-    try {
-      await fh.write('ok');
-      await fh.sync();
-    } finally {
-      await fh.close();
-      await fs.rm(probe, { force: true });
-    }
+    await probeWritable(this.tmpRoot);
   }
 }
 

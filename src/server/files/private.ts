@@ -1,5 +1,6 @@
 // Files and folders readable by the server's user alone (0600 and 0700), set explicitly so
 // the result does not depend on the umask the server was started with.
+import { randomUUID } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -44,5 +45,18 @@ export async function writePrivateFile(file: string, data: Buffer | string): Pro
     await fh.writeFile(data);
   } finally {
     await fh.close();
+  }
+}
+
+/** Writes, flushes and removes a probe file in `dir`: the health checks' proof that it takes writes. */
+export async function probeWritable(dir: string): Promise<void> {
+  const probe = path.join(dir, `health-${randomUUID()}`);
+  const fh = await fs.open(probe, 'wx', PRIVATE_FILE_MODE);
+  try {
+    await fh.write('ok');
+    await fh.sync();
+  } finally {
+    await fh.close();
+    await fs.rm(probe, { force: true });
   }
 }

@@ -38,9 +38,7 @@ function orderWithFiles() {
   return order;
 }
 
-const s3Backends = hasS3() ? backends() : [];
-
-describe.each(s3Backends)('the app with its files on S3, on %s', (backend) => {
+describe.runIf(hasS3()).each(backends())('the app with its files on S3, on %s', (backend) => {
   let bucket: TestBucket;
   let t: TestApp;
   let cookie = '';

@@ -14,7 +14,7 @@ import {
   type CustomerOrderView,
 } from '../../shared/quote-api.js';
 import type { Config } from '../config.js';
-import { AppError, DomainError } from '../errors.js';
+import { DomainError, rateLimited } from '../errors.js';
 import { approveQuote, customerView, requestChanges, type QuoteDeps } from '../quotes/quote-service.js';
 import { findAttachment, findOrder } from '../storage/orders.js';
 import { currentQuote, findProof, orderIdOfLink } from '../storage/quotes.js';
@@ -51,16 +51,7 @@ export async function orderLinkRoutes(
     global: true,
     max: config.ORDER_LINK_RATE_LIMIT,
     timeWindow: config.ORDER_LINK_RATE_WINDOW_SECONDS * 1000,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
-        'rate_limited',
-        `Too many requests from this address. Please try again in ${Math.ceil(context.ttl / 60_000)} minute${context.ttl > 60_000 ? 's' : ''}.`,
-        undefined,
-        {
-          messageFr: `Trop de demandes de cette adresse. Veuillez réessayer dans ${Math.ceil(context.ttl / 60_000)} minute${context.ttl > 60_000 ? 's' : ''}.`,
-        },
-      ),
+    errorResponseBuilder: rateLimited('requests'),
   });
 
   app.addHook('onRequest', async (_request, reply) => {

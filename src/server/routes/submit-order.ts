@@ -14,7 +14,7 @@ import {
   type ValidOrderBody,
 } from '../../shared/order-schema.js';
 import type { Config } from '../config.js';
-import { AppError, DomainError, isUnavailableError } from '../errors.js';
+import { AppError, DomainError, isUnavailableError, rateLimited } from '../errors.js';
 import { decodeFileData } from '../orders/attachments.js';
 import { checkFormToken, checkHoneypot, FORM_TOKEN_HEADER, issueFormToken } from '../orders/bot-checks.js';
 import { checkOrderComplete, saveOrder, type SaveOrderDeps } from '../orders/save-order.js';
@@ -94,12 +94,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
   // Per address and per process (docs/architecture.md allows per-process limits): N processes allow N times as many.
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
-        'rate_limited',
-        `Too many orders from this address. Please try again in ${Math.ceil(context.ttl / 60_000)} minute${context.ttl > 60_000 ? 's' : ''}.`,
-      ),
+    errorResponseBuilder: rateLimited('orders'),
   });
 
   app.post(

@@ -122,6 +122,10 @@ describe.each(backends())('resumable uploads on %s', (backend) => {
     expect(third.json().error.message).toMatch(
       /^Too many uploads from this address\. Please try again in 10 minutes\.$/,
     );
+    expect(third.json().error.message_fr).toBe(
+      'Trop de téléversements de cette adresse. Veuillez réessayer dans 10 minutes.',
+    );
+    expect(third.headers['retry-after']).toBe('600');
     expect((await create(t, 10, 'other.psd', undefined, '10.1.0.9')).statusCode).toBe(201);
   });
 

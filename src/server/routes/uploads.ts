@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { UPLOAD_PATH } from '../../shared/constants.js';
 import type { Config } from '../config.js';
-import { AppError, DomainError } from '../errors.js';
+import { AppError, DomainError, rateLimited } from '../errors.js';
 import { formatBytes, type FileStore } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
 import { isCrossSite } from '../http/origin-check.js';
@@ -112,12 +112,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
 
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
-        'rate_limited',
-        `Too many uploads from this address. Please try again in ${Math.ceil(context.ttl / 60_000)} minute${context.ttl > 60_000 ? 's' : ''}.`,
-      ),
+    errorResponseBuilder: rateLimited('uploads'),
   });
 
   const guardOptions = {

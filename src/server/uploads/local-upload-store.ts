@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { ERRORS, type KvStore, type Upload } from '@tus/server';
-import { mkdirPrivate, PRIVATE_FILE_MODE } from '../files/private.js';
+import { mkdirPrivate, PRIVATE_FILE_MODE, probeWritable } from '../files/private.js';
 import type { FinishedUpload, UploadStore } from './upload-store.js';
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -168,15 +168,7 @@ export class LocalUploadStore implements UploadStore {
   }
 
   async check(): Promise<void> {
-    const probe = path.join(this.directory, `health-${randomUUID()}`);
-    const fh = await fs.open(probe, 'wx', PRIVATE_FILE_MODE);
-    try {
-      await fh.write('ok');
-      await fh.sync();
-    } finally {
-      await fh.close();
-      await fs.rm(probe, { force: true });
-    }
+    await probeWritable(this.directory);
   }
 }
 
