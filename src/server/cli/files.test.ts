@@ -39,9 +39,7 @@ function filesCli(env: Record<string, string>, args: string[]) {
   });
 }
 
-const s3Backends = hasS3() ? backends() : [];
-
-describe.each(s3Backends)('npm run files -- copy-to-s3, on %s', (backend) => {
+describe.runIf(hasS3()).each(backends())('npm run files -- copy-to-s3, on %s', (backend) => {
   let t: TestApp;
   let bucket: TestBucket;
 
