@@ -200,3 +200,33 @@ test('removing a file cancels its upload on the server', async ({ page }) => {
   expect((await deleted).status()).toBe(204);
   expect(seen.map((s) => s.method)).toEqual(['POST', 'PATCH', 'DELETE']);
 });
+
+test('an upload the server no longer has when the order goes is sent again; the order arrives whole', async ({
+  page,
+  baseURL,
+}) => {
+  const seen = watchUploads(page);
+  const po = randomBytes(300_000);
+  await page.goto('/');
+  await page.getByLabel('Garment Options').selectOption('po');
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(UPLOAD));
+  await page.getByLabel('Upload PO').setInputFiles({ name: 'PO 9.pdf', mimeType: 'application/pdf', buffer: po });
+  const location = (await created).headers().location!;
+  const item = page.getByRole('listitem').filter({ hasText: 'PO 9.pdf' });
+  await expect(item.getByText('Uploaded', { exact: true })).toBeVisible();
+  // As if it had expired while the page stayed open: the server removes it.
+  const removed = await fetch(new URL(new URL(location).pathname, baseURL), {
+    method: 'DELETE',
+    headers: { apikey: 'e2e-public-key', 'tus-resumable': '1.0.0' },
+  });
+  expect(removed.status).toBe(204);
+
+  await page.getByRole('radio', { name: 'No' }).last().check();
+  await fillBilling(page, 'expired-upload@example.com');
+  await page.getByRole('button', { name: 'Submit Order' }).click();
+  await expect(successToast(page)).toBeVisible();
+  // Refused once (422, the upload unknown), sent again as a new upload, then the order.
+  expect(seen.filter((s) => s.method === 'POST').map((s) => s.url)).toHaveLength(2);
+  const order = storedOrder(await referenceFromToast(page))!;
+  expect(order.attachments.map((a) => [a.name, a.size, a.sha256])).toEqual([['PO 9.pdf', po.length, sha(po)]]);
+});

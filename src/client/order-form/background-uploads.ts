@@ -29,6 +29,17 @@ const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_00
 
 const fingerprintOf = (entryId: string) => `order-form-upload:${entryId}`;
 
+/** Drops the upload URL tus-js-client keeps for a file, so that it is not resumed or reused. */
+function forgetStoredUrl(entryId: string): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(`tus::${fingerprintOf(entryId)}::`)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage may be unavailable (private mode): nothing was kept then.
+  }
+}
+
 type Listener = (entry: FileEntry, status: UploadStatus) => void;
 
 export class BackgroundUploads {
@@ -122,14 +133,22 @@ export class BackgroundUploads {
     for (const id of entryIds) {
       const t = this.tracked.get(id);
       this.tracked.delete(id);
-      try {
-        for (const key of Object.keys(localStorage)) {
-          if (key.startsWith(`tus::${fingerprintOf(id)}::`)) localStorage.removeItem(key);
-        }
-      } catch {
-        // Storage may be unavailable (private mode): nothing was kept then.
-      }
+      forgetStoredUrl(id);
       if (t) this.changed();
+    }
+  }
+
+  /**
+   * The server no longer has these finished uploads (they expired while the page stayed open):
+   * send the files again from the copies the form holds, as new uploads.
+   */
+  restart(entryIds: string[]): void {
+    for (const id of entryIds) {
+      const t = this.tracked.get(id);
+      if (!t) continue;
+      this.tracked.delete(id);
+      forgetStoredUrl(id);
+      void this.start(t.entry);
     }
   }
 

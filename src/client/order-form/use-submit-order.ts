@@ -61,8 +61,12 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
     const submission = buildSubmission(state);
     submission.order.language = language;
     if (honeypot.current?.value) submission.order.website = honeypot.current.value;
+    const key = attempt.current.key;
     let adoptedIds: string[] = [];
-    try {
+    /** Names the finished uploads (after waiting for the rest) and sends the order once. */
+    const sendOnce = async () => {
+      const sent = { ...submission, order: { ...submission.order } };
+      adoptedIds = [];
       if (uploads) {
         // The order goes as soon as the files still uploading have finished.
         await uploads.whenSettled(
@@ -78,23 +82,37 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
         });
         adoptedIds = named.map((a) => a.id);
         if (named.length) {
-          submission.order.uploads = named.map(({ url, name, type }) => ({ url, name, type }));
-          submission.attachments = submission.attachments.filter((a) => !uploads.finishedUrl(a.id));
+          sent.order.uploads = named.map(({ url, name, type }) => ({ url, name, type }));
+          sent.attachments = submission.attachments.filter((a) => !uploads.finishedUrl(a.id));
         }
       }
-      setProgress({ sent: 0, total: submission.attachments.reduce((sum, a) => sum + a.file.size, 0) });
-      const result = await sendOrder({
+      setProgress({ sent: 0, total: sent.attachments.reduce((sum, a) => sum + a.file.size, 0) });
+      return sendOrder({
         url: settings.functionsUrl,
         apiKey: settings.publicKey,
-        body: toFormData(submission),
-        idempotencyKey: attempt.current.key,
+        body: toFormData(sent),
+        idempotencyKey: key,
         formToken: formToken.current,
         signal: controller.signal,
         // The last event (everything sent) is drawn at once, before the answer can replace it:
         // the bar always shows 100% while the server flushes and commits.
-        onProgress: (sent, total) =>
-          sent >= total ? flushSync(() => setProgress({ sent, total })) : setProgress({ sent, total }),
+        onProgress: (done, total) =>
+          done >= total ? flushSync(() => setProgress({ sent: done, total })) : setProgress({ sent: done, total }),
       });
+    };
+    try {
+      let result: Awaited<ReturnType<typeof sendOrder>> | undefined;
+      // An upload that expired while the page stayed open is sent again from the form's copy of
+      // the file, and the order after it: once per named upload at most.
+      for (let tries = submission.attachments.length; !result; tries--) {
+        try {
+          result = await sendOnce();
+        } catch (err) {
+          const lost = tries > 0 && uploads ? expiredUploads(err, adoptedIds) : [];
+          if (lost.length === 0) throw err;
+          uploads!.restart(lost);
+        }
+      }
       if (result.formToken) formToken.current = result.formToken;
       // The order owns its uploads now: the form's reset must not cancel them.
       uploads?.forget(adoptedIds);
@@ -131,4 +149,14 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
     dismissNotice: () => setNotice(null),
     refusal,
   };
+}
+
+/** The files whose named uploads the server says it does not have (`uploads.<i>.url`, unknown_upload). */
+function expiredUploads(err: unknown, namedIds: string[]): string[] {
+  if (!(err instanceof SubmitError) || err.code !== 'unknown_upload') return [];
+  return err.fields.flatMap((field) => {
+    const m = /^uploads\.(\d+)\.url$/.exec(field);
+    const id = m ? namedIds[Number(m[1])] : undefined;
+    return id ? [id] : [];
+  });
 }
