@@ -147,7 +147,7 @@ test('a clerk quotes an order shipped to Quebec; the customer approves it from t
   // The clerk sees it.
   await page.reload();
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('approved');
-  await expect(page.getByText(/Quoted → Approved by customer/)).toBeVisible();
+  await expect(page.getByText(/Quoted → Approved by the customer/)).toBeVisible();
   await expect(page.getByText(/^Quote v1 approved online by “Marie Curie”/)).toBeVisible();
   await expect(page.getByText(/^Approved by “Marie Curie” on /)).toBeVisible();
 });

@@ -145,7 +145,8 @@ export class BackgroundUploads {
   restart(entryIds: string[]): void {
     for (const id of entryIds) {
       const t = this.tracked.get(id);
-      if (!t) continue;
+      // Only a finished upload can have been refused; a file replaced meanwhile is uploading anew.
+      if (t?.status.phase !== 'done') continue;
       this.tracked.delete(id);
       forgetStoredUrl(id);
       void this.start(t.entry);

@@ -103,7 +103,8 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
     try {
       let result: Awaited<ReturnType<typeof sendOrder>> | undefined;
       // An upload that expired while the page stayed open is sent again from the form's copy of
-      // the file, and the order after it: once per named upload at most.
+      // the file, and the order after it. The server names one such upload per refusal, so this
+      // tries at most once more per attachment.
       for (let tries = submission.attachments.length; !result; tries--) {
         try {
           result = await sendOnce();

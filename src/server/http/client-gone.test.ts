@@ -61,6 +61,9 @@ describe('a client that goes away', () => {
     b.destroy();
     await new Promise((r) => setTimeout(r, 100));
     a.destroy();
+    // B polls for the key every 200 ms: let it take the key before the retry comes, or the
+    // retry could take it first and pass whatever B does.
+    await new Promise((r) => setTimeout(r, 1_000));
 
     // The customer's retry: saved, not left waiting behind B.
     const c = net.connect(port, '127.0.0.1');

@@ -27,6 +27,16 @@ const FRAMEWORK_ERRORS: Record<string, { code: string; message: (config: Config)
 /** The disk (or the database's) is full: 507, the customer can only wait. */
 const DISK_FULL_CODES = ['ENOSPC', 'EDQUOT', 'SQLITE_FULL'];
 
+/** What reading a body reports when its connection went away mid-way. */
+const CONNECTION_LOST_CODES = [
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'FST_MP_PREMATURE_CLOSE',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+  'request_aborted',
+];
+
 const STORAGE_CODES = ['ENOSPC', 'EIO', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM', 'ENOTDIR', 'EMFILE'];
 
 export function registerErrorHandler(app: FastifyInstance, config: Config): void {
@@ -67,7 +77,7 @@ export function registerErrorHandler(app: FastifyInstance, config: Config): void
             : 'The request is not valid.';
       return reply.code(400).send({ error: { code: 'bad_request', message, ...(fields.length ? { fields } : {}) } });
     }
-    if (clientWentAway(request)) {
+    if (clientWentAway(request) && CONNECTION_LOST_CODES.includes(String(err.code))) {
       // Nobody is left to read the answer, and nothing is wrong on our side (the socket's
       // ECONNRESET would otherwise read as a dependency down).
       request.log.info({ code: err.code }, 'the client closed the request before its body arrived');

@@ -78,6 +78,7 @@ const TUS_REFUSALS: Record<number, { code: string; message: string }> = {
     message: 'The upload is at another offset than this request says. Ask for its offset (HEAD) and resume from there.',
   },
   410: { code: 'upload_expired', message: 'This upload has expired. Choose the file again.' },
+  // Only past the declared length: a declared length over the limits is refused at creation.
   413: {
     code: 'upload_too_large',
     message: 'This request carries more bytes than the upload was created for.',
