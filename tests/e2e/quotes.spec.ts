@@ -84,6 +84,16 @@ async function clerkQuotes(page: Page, orderId: string, email: string, descripti
   });
   await expect(page.getByText('proof-front.png uploaded.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'proof-front.png' })).toBeVisible();
+  // A proof chosen by mistake is taken back before the quote goes.
+  await page.getByLabel('Upload a proof for Design Layout 1').setInputFiles({
+    name: 'wrong-proof.png',
+    mimeType: 'image/png',
+    buffer: png(200, 0, 0),
+  });
+  await expect(page.getByText('wrong-proof.png uploaded.')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove wrong-proof.png' }).click();
+  await expect(page.getByText('wrong-proof.png removed.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'wrong-proof.png' })).toHaveCount(0);
   await expectNoViolations(page, 'quote editor');
 
   await page.getByRole('button', { name: 'Send quote' }).click();
@@ -228,8 +238,10 @@ test('a customer approving a quote the shop has just replaced is told so and sho
   await c.goto(link);
   await expect(c.getByRole('heading', { name: 'Quote v1' })).toBeVisible();
 
-  // Meanwhile the clerk sends v2 at $11.00 a piece.
+  // Meanwhile the clerk sends v2 at $11.00 a piece. The proof that went with v1 stays with it.
   await page.getByRole('button', { name: 'Prepare a new version' }).click();
+  await expect(page.getByText('Sent with v1; kept.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove proof-front.png' })).toHaveCount(0);
   await page.getByRole('group', { name: 'Line 1' }).getByLabel('Unit price ($)').fill('11.00');
   await expect(page.getByRole('row', { name: /^Total/ }).first()).toHaveText('Total$632.36');
   await page.getByRole('button', { name: 'Send quote' }).click();

@@ -148,6 +148,7 @@ export const en = {
     unavailable: (e: ErrorFacts) => e.server,
     insufficient_storage: (e: ErrorFacts) => e.server,
     internal: () => 'Something went wrong on our side. Nothing was saved; please try again.',
+    proof_sent: (e: ErrorFacts) => e.server,
   }),
 };
 
@@ -295,6 +296,8 @@ export const fr: InboxMessages = {
       e.serverFr ??
       'Le service de commande manque d’espace disque en ce moment. Rien n’a été enregistré. Réessayez dans quelques minutes.',
     internal: () => 'Un problème est survenu de notre côté. Rien n’a été enregistré; veuillez réessayer.',
+    proof_sent: () =>
+      'Cette épreuve a été envoyée au client avec une version de la soumission : elle est conservée. Téléversez l’épreuve corrigée et envoyez une nouvelle version.',
   },
 };
 

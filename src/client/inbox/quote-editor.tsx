@@ -7,6 +7,8 @@ import { formatCents } from '../../shared/quote.js';
 import type { QuotePreview, StaffQuoteState } from '../../shared/quote-api.js';
 import { api, ApiError, type Attachment } from './api.js';
 import { quoteMessages, parsePrice, priceText, type InboxLanguage } from './quote-messages.js';
+import { errorText } from './language.js';
+import { INBOX_MESSAGES } from './messages.js';
 
 interface EditorLine {
   key: string;
@@ -482,6 +484,23 @@ function Proofs({
     }
   };
 
+  /** The versions a proof went with (it stays then); none for a proof that can be taken back. */
+  const sentWith = (proofId: string) =>
+    state.versions.filter((v) => v.proofIds.includes(proofId)).map((v) => `v${v.version}`);
+
+  const remove = async (proofId: string, name: string) => {
+    setError('');
+    try {
+      await api<void>(`/api/orders/${orderId}/proofs/${proofId}`, { method: 'DELETE' });
+      setStatus(t.removed(name));
+      onUploaded();
+    } catch (err) {
+      onAuthError(err);
+      setStatus('');
+      setError(errorText(err, INBOX_MESSAGES[lang]));
+    }
+  };
+
   return (
     <section aria-labelledby="h-proofs" className="quote-proofs">
       <h4 id="h-proofs">{t.proofsHeading}</h4>
@@ -511,6 +530,18 @@ function Proofs({
                     <a href={`/api/orders/${orderId}/proofs/${p.id}`} download={p.name}>
                       {p.name}
                     </a>
+                    {sentWith(p.id).length > 0 ? (
+                      <span className="proof-kept muted small">{t.sentWith(sentWith(p.id).join(', '))}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button-link proof-remove"
+                        aria-label={t.removeProof(p.name)}
+                        onClick={() => void remove(p.id, p.name)}
+                      >
+                        {t.remove}
+                      </button>
+                    )}
                   </figcaption>
                 </figure>
               ))}

@@ -70,6 +70,8 @@ export interface FileStore {
   /** Stores the thumbnail written at `draftPath` beside the file, and removes the draft. */
   saveThumbnail(storageKey: string, draftPath: string): Promise<void>;
   removeOrderFiles(orderId: string): Promise<void>;
+  /** Removes one stored file and its thumbnail (a proof the clerk takes back); gone already is fine. */
+  removeFile(storageKey: string): Promise<void>;
   /**
    * Removes what a crash left behind: staging folders, and files of orders that no committed
    * order references. `minAgeMs` protects the work in flight of other processes sharing the
@@ -198,6 +200,11 @@ export class LocalFileStore extends DiskStagingStore implements FileStore {
 
   async removeOrderFiles(orderId: string): Promise<void> {
     await fs.rm(path.join(this.filesRoot, orderId), { recursive: true, force: true });
+  }
+
+  async removeFile(storageKey: string): Promise<void> {
+    await fs.rm(this.pathOf(storageKey), { force: true });
+    await fs.rm(this.thumbnailPathOf(storageKey), { force: true });
   }
 
   async sweep(

@@ -102,6 +102,21 @@ describe.runIf(hasS3())('S3 file store', () => {
     expect(await bucket.keys(`shop/a/files/${b.orderId}/`)).toHaveLength(1);
   });
 
+  it('removes one file and its thumbnail, and nothing else of its order', async () => {
+    const { orderId, staged, keys } = await storeOrder([
+      { name: 'wrong', data: Buffer.from('wrong') },
+      { name: 'right', data: Buffer.from('right') },
+    ]);
+    const wrong = keys.get(staged[0]!.id)!;
+    const draft = store.thumbnailDraftPath();
+    fs.writeFileSync(draft, 'thumb');
+    await store.saveThumbnail(wrong, draft);
+    expect(await bucket.keys(`shop/a/files/${orderId}/`)).toHaveLength(3);
+    await store.removeFile(wrong);
+    await store.removeFile(wrong);
+    expect(await bucket.keys(`shop/a/files/${orderId}/`)).toEqual([store.objectKey(keys.get(staged[1]!.id)!)]);
+  });
+
   it('sweeps the files of orders that do not exist, once older than minAge, and keeps the others', async () => {
     const kept = await storeOrder([{ name: 'kept', data: Buffer.from('kept') }]);
     const orphan = await storeOrder([{ name: 'orphan', data: Buffer.from('orphan') }]);

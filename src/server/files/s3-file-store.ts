@@ -322,6 +322,14 @@ export class S3FileStore extends DiskStagingStore implements FileStore {
     });
   }
 
+  async removeFile(storageKey: string): Promise<void> {
+    try {
+      await this.deleteKeys([this.objectKey(storageKey), this.thumbnailKey(storageKey)]);
+    } catch (err) {
+      throw asStoreError(err);
+    }
+  }
+
   async removeOrderFiles(orderId: string): Promise<void> {
     if (!/^[0-9a-f-]{36}$/.test(orderId)) throw new Error(`bad order id ${orderId}`);
     try {

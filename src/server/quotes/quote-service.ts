@@ -30,7 +30,15 @@ import type { ShopIdentity } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { isUniqueViolation, listAttachments, recordStatus, statusHistory } from '../storage/orders.js';
 import { artworkOfOrders } from '../storage/artwork.js';
-import { currentQuote, mintOrderLink, proofsOfOrder, quotesOfOrder, responsesOfOrder } from '../storage/quotes.js';
+import {
+  currentQuote,
+  deleteProof,
+  findProof,
+  mintOrderLink,
+  proofsOfOrder,
+  quotesOfOrder,
+  responsesOfOrder,
+} from '../storage/quotes.js';
 import type { Dialect } from '../storage/db.js';
 import type { Database, OrderRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
 
@@ -167,6 +175,31 @@ async function lockOrder(deps: QuoteDeps, trx: Transaction<Database>, orderId: s
   const order = await (deps.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!order) throw noSuchOrder();
   return order;
+}
+
+/**
+ * Takes back a proof no sent version carries (one uploaded by mistake) and returns where its
+ * bytes are, for the caller to remove once this has committed. A proof that went with a version
+ * stays: it is part of what the customer was shown, and may have approved.
+ */
+export async function removeProof(deps: QuoteDeps, orderId: string, proofId: string): Promise<string> {
+  return deps.db.transaction().execute(async (trx) => {
+    await lockOrder(deps, trx, orderId);
+    const proof = await findProof(trx, orderId, proofId);
+    if (!proof) throw new DomainError('not_found', 'not_found', 'No such proof.');
+    const sentWith = (await quotesOfOrder(trx, orderId)).find(
+      (q) => q.status !== 'draft' && ((JSON.parse(q.lines) as StoredLines).proofIds ?? []).includes(proofId),
+    );
+    if (sentWith) {
+      throw new DomainError(
+        'conflict',
+        'proof_sent',
+        `This proof went to the customer with quote v${sentWith.version}, so it is kept. Upload the corrected proof and send a new version.`,
+      );
+    }
+    await deleteProof(trx, orderId, proofId);
+    return proof.storage_key;
+  });
 }
 
 /** Saves the clerk's lines as the order's draft (checked, so a draft can always be sent). */

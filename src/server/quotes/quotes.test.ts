@@ -1,10 +1,12 @@
 // Quotes, proofs, the customer's link and their answers, through the real routes, on SQLite and PostgreSQL.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff } from '../auth/staff.js';
 import {
   backends,
   deliveredText,
+  localFilePath,
   pageToken,
   sampleOrder,
   signIn,
@@ -60,7 +62,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
   const newOrder = async (language: 'en' | 'fr' = 'en', pickup = false) =>
     (await submitMultipart(t.app, quebecOrder(language, pickup), [], { 'x-form-token': pageToken(t) })).orderId;
 
-  const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) =>
+  const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({
       method,
       url,
@@ -214,6 +216,46 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     const download = await customer('GET', `/api/o/${sent.token}/proofs/${pdf.json().id}`);
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
     expect(download.headers['content-type']).toBe('application/octet-stream');
+  });
+
+  it('takes back a proof uploaded by mistake, bytes and all, but keeps one that went with a quote', async () => {
+    const id = await newOrder();
+    const upload = async (name: string) => {
+      const { payload, contentType } = await multipartProof(name, 'image/png', PNG);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/proofs?layout=1`,
+        headers: { cookie, 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const kept = await upload('front.png');
+    const wrong = await upload('other-customer.png');
+    const row = await t.app.db.selectFrom('quote_proofs').selectAll().where('id', '=', wrong).executeTakeFirstOrThrow();
+    expect(fs.existsSync(localFilePath(t.app, row.storage_key))).toBe(true);
+
+    expect((await staff('DELETE', `/api/orders/${id}/proofs/${wrong}`)).statusCode).toBe(204);
+    expect(fs.existsSync(localFilePath(t.app, row.storage_key))).toBe(false);
+    expect((await staff('GET', `/api/orders/${id}/proofs/${wrong}`)).statusCode).toBe(404);
+    expect((await staff('DELETE', `/api/orders/${id}/proofs/${wrong}`)).statusCode).toBe(404);
+    // Not without a session.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/orders/${id}/proofs/${kept}` })).statusCode).toBe(401);
+
+    // The version sent carries only the proof that stayed, and keeps it.
+    const sent = await sendQuote(id);
+    expect((await customer('GET', `/api/o/${sent.token}`)).json().proofs.map((p: { name: string }) => p.name)).toEqual([
+      'front.png',
+    ]);
+    const refused = await staff('DELETE', `/api/orders/${id}/proofs/${kept}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'proof_sent',
+      message:
+        'This proof went to the customer with quote v1, so it is kept. Upload the corrected proof and send a new version.',
+    });
+    expect((await staff('GET', `/api/orders/${id}/proofs/${kept}`)).statusCode).toBe(200);
   });
 
   it('sends v1: frozen with its hash, the order Quoted with a note, the customer emailed a link in their language', async () => {

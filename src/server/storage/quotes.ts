@@ -46,6 +46,10 @@ export async function insertProof(db: Db, proof: NewQuoteProofRow): Promise<void
   await db.insertInto('quote_proofs').values(proof).execute();
 }
 
+export async function deleteProof(db: Db, orderId: string, proofId: string): Promise<void> {
+  await db.deleteFrom('quote_proofs').where('order_id', '=', orderId).where('id', '=', proofId).execute();
+}
+
 export async function responsesOfOrder(db: Db, orderId: string): Promise<QuoteResponseRow[]> {
   return db.selectFrom('quote_responses').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
 }

@@ -14,6 +14,7 @@ import { assertBodyCanArrive } from '../../http/client-gone.js';
 import {
   computeForOrder,
   proofInfo,
+  removeProof,
   saveDraft,
   sendQuote,
   staffQuoteState,
@@ -143,6 +144,15 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
     if (!proof) throw new AppError(404, 'not_found', 'No such proof.');
     return proof;
   };
+
+  api.delete('/api/orders/:id/proofs/:proofId', { schema: { params: proofParamsSchema } }, async (request, reply) => {
+    const storageKey = await removeProof(deps, request.params.id, request.params.proofId);
+    // Committed: the proof is gone from the quote. Bytes left by a failure here go with the order.
+    await app.files
+      .removeFile(storageKey)
+      .catch((err: unknown) => request.log.warn({ err }, 'a removed proof’s file was not deleted'));
+    return reply.code(204).send();
+  });
 
   api.get('/api/orders/:id/proofs/:proofId', { schema: { params: proofParamsSchema } }, async (request, reply) => {
     const proof = await proofOr404(request.params);
