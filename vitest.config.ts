@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Server tests open real databases and listen on ports: keep files in separate workers.
     pool: 'forks',
+    // A real S3 server for the S3 tests when none is given and Ceph is installed.
+    globalSetup: ['tests/support/s3-global-setup.ts'],
   },
 });

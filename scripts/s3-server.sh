@@ -15,6 +15,7 @@
 #   S3_OSD_PORT_MIN (6800)   the OSD binds a few ports from S3_OSD_PORT_MIN to S3_OSD_PORT_MIN+99
 #   S3_ACCESS_KEY, S3_SECRET_KEY   the test user's keys (fixed defaults: this is a test server)
 #   S3_START_TIMEOUT (90)    seconds for each step of the start before it gives up
+#   S3_INSTALL (1)           0: never install Ceph; fail (and skip) when it is missing
 # When it cannot start, `start` prints one line saying why (on stderr) and exits non-zero; stdout
 # then holds nothing, so callers can skip what needs S3.
 set -uo pipefail
@@ -95,7 +96,7 @@ start() {
     command -v "$bin" >/dev/null || missing+=("$bin")
   done
   if ((${#missing[@]})); then
-    if [[ $(id -u) != 0 ]] || ! command -v apt-get >/dev/null; then
+    if [[ ${S3_INSTALL:-1} == 0 || $(id -u) != 0 ]] || ! command -v apt-get >/dev/null; then
       fail "cannot start: ${missing[*]} missing; install them with: sudo apt-get install -y --no-install-recommends radosgw ceph-mon ceph-osd ceph-common uuid-runtime curl"
     fi
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
