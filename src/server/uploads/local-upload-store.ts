@@ -88,29 +88,36 @@ class PrivateFileStore extends TusFileStore {
     return file;
   }
 
-  /** Appends the request's bytes at `offset`, flushing as it goes and before answering. */
+  /**
+   * Appends the request's bytes at `offset`, flushing as it goes and before answering. As in the
+   * order's staging (files/file-store.ts), one write is in flight while the next batch is read,
+   * and each flush runs in the background until the next one is due.
+   */
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const fh = await fs.open(this.pathOf(id), 'r+');
     let position = offset;
+    let pending: Promise<unknown> = Promise.resolve();
+    let flushing: Promise<unknown> = Promise.resolve();
     try {
       let batch: Buffer[] = [];
       let batchBytes = 0;
       let unflushed = 0;
-      const writeBatch = async () => {
+      const dispatch = async () => {
         const chunks = batch;
         const total = batchBytes;
+        const at = position;
         batch = [];
         batchBytes = 0;
-        let written = (await fh.writev(chunks, position)).bytesWritten;
-        if (written < total) {
-          const rest = Buffer.concat(chunks);
-          while (written < total)
-            written += (await fh.write(rest, written, total - written, position + written)).bytesWritten;
-        }
         position += total;
+        await pending;
+        pending = writeAllAt(fh, chunks, total, at);
+        // Awaited below (a failed write is thrown there, not lost as unhandled).
+        pending.catch(() => {});
         unflushed += total;
         if (unflushed >= FLUSH_EVERY_BYTES) {
-          await fh.datasync();
+          await flushing;
+          flushing = pending.then(() => fh.datasync());
+          flushing.catch(() => {});
           unflushed = 0;
         }
       };
@@ -118,17 +125,31 @@ class PrivateFileStore extends TusFileStore {
         for await (const chunk of readable as AsyncIterable<Buffer>) {
           batch.push(chunk);
           batchBytes += chunk.length;
-          if (batchBytes >= WRITE_BATCH_BYTES) await writeBatch();
+          if (batchBytes >= WRITE_BATCH_BYTES) await dispatch();
         }
       } catch {
-        // The connection dropped: keep what arrived, so the client resumes from there.
+        // The connection dropped (or a write failed: thrown again below): keep what arrived, so
+        // the client resumes from there.
       }
-      if (batchBytes > 0) await writeBatch();
+      if (batchBytes > 0) await dispatch();
+      await pending;
+      await flushing;
       await fh.datasync();
     } finally {
+      await Promise.allSettled([pending, flushing]);
       await fh.close();
     }
     return position;
+  }
+}
+
+/** Writes every byte of `chunks` (`total` of them) at `position`. */
+async function writeAllAt(fh: fs.FileHandle, chunks: Buffer[], total: number, position: number): Promise<void> {
+  let written = (await fh.writev(chunks, position)).bytesWritten;
+  if (written < total) {
+    const rest = Buffer.concat(chunks);
+    while (written < total)
+      written += (await fh.write(rest, written, total - written, position + written)).bytesWritten;
   }
 }
 
