@@ -226,6 +226,18 @@ async function verify({ query, dataDir, acked }) {
  * PostgreSQL goes away under load: `restarts` fast restarts, then one stop of `outageMs`.
  * Reports how long the server took to store an order again after PostgreSQL was back.
  */
+/** How the server answered the clients of a run, for its report. */
+function answersOf(run) {
+  return {
+    answered201: run.answers[201],
+    refused503: run.answers[503],
+    refused507: run.answers[507],
+    dropped: run.answers.dropped,
+    otherAnswers: run.answers.other,
+    otherBodies: run.otherBodies.slice(0, 3),
+  };
+}
+
 export async function runPostgresFault({ clients = 4, restarts = 2, outageMs = 2000, maxFileBytes = 256 * 1024 } = {}) {
   const pgi = await privatePostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-pgfault-'));
@@ -274,12 +286,7 @@ export async function runPostgresFault({ clients = 4, restarts = 2, outageMs = 2
         fault: `PostgreSQL: ${restarts} restarts, then ${outageMs / 1000} s down`,
         acknowledged: run.acked.size,
         ...checked,
-        answered201: run.answers[201],
-        refused503: run.answers[503],
-        refused507: run.answers[507],
-        dropped: run.answers.dropped,
-        otherAnswers: run.answers.other,
-        otherBodies: run.otherBodies.slice(0, 3),
+        ...answersOf(run),
         recoveryMs: recoveries,
         healthAfter: health,
       };
@@ -357,12 +364,7 @@ export async function runDiskFull({
         fault: `disk full: ${volumeBytes / MiB} MiB volume filled to ${leaveBytes / MiB} MiB free for ${outageMs / 1000} s, reserve ${minFreeBytes / MiB} MiB`,
         acknowledged: run.acked.size,
         ...checked,
-        answered201: run.answers[201],
-        refused503: run.answers[503],
-        refused507: run.answers[507],
-        dropped: run.answers.dropped,
-        otherAnswers: run.answers.other,
-        otherBodies: run.otherBodies.slice(0, 3),
+        ...answersOf(run),
         recoveryMs,
         healthDuring,
         healthAfter,

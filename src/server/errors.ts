@@ -54,7 +54,7 @@ const WHAT_FR = { orders: 'commandes', uploads: 'téléversements', requests: 'd
 
 /**
  * Too many requests of one kind from one address (@fastify/rate-limit's errorResponseBuilder):
- * 429, in English and French, with the wait in whole minutes.
+ * 429, in English and French, with the wait in whole minutes (the plugin sets Retry-After).
  */
 export const rateLimited =
   (what: keyof typeof WHAT_FR) =>
@@ -68,7 +68,6 @@ export const rateLimited =
       undefined,
       {
         messageFr: `Trop de ${WHAT_FR[what]} de cette adresse. Veuillez réessayer dans ${minutes} minute${s}.`,
-        retryAfterSeconds: Math.ceil(context.ttl / 1000),
       },
     );
   };

@@ -1,6 +1,8 @@
 // The quote editor's texts, in English and Canadian French. The inbox takes the staff member's
 // language as a prop (`lang`), so the editor speaks it wherever the inbox is wired to pass it.
-export type InboxLanguage = 'en' | 'fr';
+import type { Language } from '../../shared/order-presentation.js';
+
+export type InboxLanguage = Language;
 
 const en = {
   heading: 'Quote',

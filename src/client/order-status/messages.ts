@@ -1,6 +1,8 @@
 // Every text of the customer's order page (/o/<token>), in English and Canadian French. Its
 // own module, loaded with the page's chunk, never with the order form.
-export type StatusLanguage = 'en' | 'fr';
+import type { Language } from '../../shared/order-presentation.js';
+
+export type StatusLanguage = Language;
 
 const en = {
   switchTo: 'Français',
