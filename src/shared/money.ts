@@ -17,7 +17,7 @@ export function formatCents(cents: number, language: 'en' | 'fr'): string {
   const dollars = String(Math.floor(abs / 100));
   const fraction = String(abs % 100).padStart(2, '0');
   const group = language === 'fr' ? NARROW_NO_BREAK_SPACE : ',';
-  const grouped = dollars.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const grouped = dollars.length > 3 ? dollars.replace(/\B(?=(\d{3})+(?!\d))/g, group) : dollars;
   return language === 'fr' ? `${sign}${grouped},${fraction}${NO_BREAK_SPACE}$` : `${sign}$${grouped}.${fraction}`;
 }
 

@@ -14,6 +14,7 @@ export interface SizeBox {
  */
 export function sizeKey(size: string): string {
   const s = size.trim().toUpperCase();
+  if (!s.includes('X')) return s;
   const run = /^(X{2,5})([SL])$/.exec(s);
   if (run) return `${run[1]!.length}X${run[2]!}`;
   const short = /^([2-6])X$/.exec(s);
