@@ -162,7 +162,7 @@ describe('readPriceList', () => {
     ).toEqual([
       'currency: must be "CAD"',
       'showEstimate: is required',
-      'rush.percent: must be a whole number from 0 to 1000',
+      'rush.percent: must be a whole number from 0 to 100',
       'resalePartnerPercentOff: must be a whole number from 0 to 100',
       'discount: is not a field of the price list',
     ]);

@@ -5,6 +5,7 @@
 // French. The customer's bundle imports the types only: zod stays on the server's side.
 import { z } from 'zod';
 import { DECORATION_METHODS, type DecorationMethod } from '../constants.js';
+import { deepFreeze } from '../deep-freeze.js';
 import { MAX_PRINT_INCHES } from '../print-size.js';
 import { readQuantity } from '../quantities.js';
 import { sizeKey } from './size-grid.js';
@@ -128,7 +129,7 @@ export const priceListSchema = z
           .int({ error: 'businessDays' })
           .min(1, { error: 'businessDays' })
           .max(60, { error: 'businessDays' }),
-        percent: percent(1000),
+        percent: percent(100),
       })
       .meta({
         description:
@@ -328,8 +329,8 @@ function checkGarments(garments: readonly PriceListGarment[], refusals: Refusals
 }
 
 /**
- * Reads a price list document (parsed JSON). Either the whole list, or every reason it is refused
- * (at most 50), each naming its place: nothing of a refused document is ever used.
+ * Reads a price list document (parsed JSON). Either the whole list, deeply frozen, or every reason
+ * it is refused (at most 50), each naming its place: nothing of a refused document is ever used.
  */
 export function readPriceList(document: unknown): PriceListReading {
   const refusals = new Refusals();
@@ -349,7 +350,9 @@ export function readPriceList(document: unknown): PriceListReading {
     if (m) checkMethod(method, m, refusals);
   }
   checkGarments(priceList.garments, refusals);
-  return refusals.errors.length > 0 ? { ok: false, errors: refusals.errors } : { ok: true, priceList };
+  if (refusals.errors.length > 0) return { ok: false, errors: refusals.errors };
+  // Frozen: priceOrder remembers its work per price list, so a list must never change once read.
+  return { ok: true, priceList: deepFreeze(priceList) };
 }
 
 /** The JSON Schema of the document, as committed in docs/price-list.schema.json. */

@@ -19,11 +19,12 @@ import { sizesToText } from './size-grid.js';
 
 const NBSP = '\u00a0';
 
+/** The example price list, changed before it is read (a list that has been read is frozen). */
 function priceList(changes: (list: PriceList) => void = () => {}): PriceList {
-  const copy = structuredClone(example) as unknown;
+  const copy = structuredClone(example) as PriceList;
+  changes(copy);
   const read = readPriceList(copy);
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
-  changes(read.priceList);
   return read.priceList;
 }
 
@@ -396,8 +397,10 @@ describe('priceOrder: decorated locations and their columns', () => {
     const priced = priceViews({ Back: view('dtf', '25 cm x 10 cm') });
     const back = priced.lines.find((l) => l.kind === 'decoration')!;
     expect(back.unitCents).toBe(800);
-    expect(back.reason.en).toBe('55 pieces, 9.84" longest side (up to 12"), 24+ row: $8.00 × 55');
-    expect(back.reason.fr).toBe(`55 pièces, côté le plus long 9,84 po (jusqu’à 12 po), rangée 24+ : 8,00${NBSP}$ × 55`);
+    expect(back.reason.en).toBe('55 pieces, 9.843" longest side (up to 12"), 24+ row: $8.00 × 55');
+    expect(back.reason.fr).toBe(
+      `55 pièces, côté le plus long 9,843 po (jusqu’à 12 po), rangée 24+ : 8,00${NBSP}$ × 55`,
+    );
   });
 
   it('leaves a size past the last column, missing or unreadable for the quote', () => {
@@ -715,6 +718,52 @@ describe('priceOrder: the result', () => {
   });
 });
 
+describe('priceOrder: layouts priced once', () => {
+  // Each change priceLayout would see, made in place after a first pricing: the answer must be
+  // the new content's (as with a list nothing was priced with), and differ from the first.
+  const changes: [string, (l: PricingLayout) => void, Partial<PricingContext>?][] = [
+    ['garment option', (l) => (l.garmentOption = 'po')],
+    ['garment', (l) => (l.variations![0]!.type = 'Bella 3001')],
+    ['colour', (l) => (l.variations![0]!.color = 'White')],
+    ['sizes', (l) => (l.variations![0]!.sizes = 'S:10, M:20, L:20')],
+    ['customer’s goods', (l) => (l.variations![0]!.supplyingGoods = 'yes')],
+    ['a graphic', (l) => (l.viewData!['Left Sleeve'] = { image: 'sleeve.png', dimensions: '', decoration: 'sewing' })],
+    ['dimensions', (l) => (l.viewData!.Back!.dimensions = '8"')],
+    ['method', (l) => (l.viewData!.Back!.decoration = 'sewing')],
+    ['ink colours', (l) => (l.viewData!.Front!.colours = 3)],
+    ['graphic’s proportions', () => {}, { graphicAspect: { '1': { Back: 0.4 } } }],
+  ];
+  it.each(changes)('prices an order whose %s changed in place from its new content', (_, change, extra = {}) => {
+    const list = priceList();
+    const o = order([workedLayout()]);
+    const before = priceOrder(list, o, context());
+    change(o.layouts['1']!);
+    const after = priceOrder(list, o, context(extra));
+    expect(after).toEqual(priceOrder(priceList(), o, context(extra)));
+    expect(after).not.toEqual(before);
+  });
+
+  it('prices the same layout under another number with that number', () => {
+    const list = priceList();
+    priceOrder(list, order([workedLayout()]), context());
+    const second = priceOrder(list, { layouts: { '1': layout([]), '2': workedLayout() } }, context());
+    expect(new Set(second.lines.map((l) => l.layout))).toEqual(new Set(['2']));
+    expect(second.lines[0]!.description.en).toMatch(/^Layout 2 · /);
+  });
+
+  it('shares frozen answers, so that changing one throws instead of changing the next', () => {
+    const list = priceList();
+    const priced = priceOrder(list, order([workedLayout()]), context());
+    expect(() => {
+      priced.lines[0]!.unitCents = 0;
+    }).toThrow(TypeError);
+    expect(() => {
+      (list.garments[0] as { unitCents: number }).unitCents = 0;
+    }).toThrow(TypeError);
+    expect(priceOrder(list, order([workedLayout()]), context()).totalCents).toBe(64_806);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Properties
 
@@ -801,6 +850,17 @@ describe('priceOrder: properties', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('gives the same answer whatever the order priced before it with the same list', () => {
+    const warm = priceList();
+    fc.assert(
+      fc.property(arbitraryOrder, arbitraryOrder, (before, o) => {
+        priceOrder(warm, before, context());
+        expect(priceOrder(warm, o, context())).toEqual(priceOrder(priceList(), o, context()));
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -10,6 +10,7 @@ import {
   type ProvinceCode,
   type ViewName,
 } from '../constants.js';
+import { deepFreeze } from '../deep-freeze.js';
 import { applyRate, formatCents } from '../money.js';
 import { firstLayoutWith, layoutsInOrder, placeOfSupply, type OrderDetails } from '../order-details.js';
 import { ORDER_WORDS, VIEW_LABELS, type Language } from '../order-presentation.js';
@@ -111,15 +112,16 @@ export interface OnQuoteItem {
   reason: Bilingual;
 }
 
+/** The lines and items of each layout are frozen: later calls share them. Copy before changing. */
 export interface PricedOrder {
   currency: 'CAD';
   date: string;
   /** Null while the order names no province: then no taxes are counted, and a note says so. */
   placeOfSupply: ProvinceCode | null;
-  lines: PriceLine[];
-  onQuote: OnQuoteItem[];
+  lines: readonly PriceLine[];
+  onQuote: readonly OnQuoteItem[];
   /** Minimums and the like: "Screen printing starts at 12 pieces". */
-  notes: Bilingual[];
+  notes: readonly Bilingual[];
   subtotalCents: number;
   taxes: TaxLine[];
   taxesNotCharged: TaxNotCharged[];
@@ -138,8 +140,9 @@ const onYourQuote = (f: Say): Bilingual =>
 const NARROW_NO_BREAK_SPACE = '\u202f';
 const count = (n: number, l: Language) =>
   String(n).replace(/\B(?=(\d{3})+(?!\d))/g, l === 'en' ? ',' : NARROW_NO_BREAK_SPACE);
+// Inches are read to the thousandth, and compared with the columns so: shown so too.
 const decimal = (n: number, l: Language) => {
-  const text = String(Math.round(n * 100) / 100);
+  const text = String(Math.round(n * 1000) / 1000);
   return l === 'en' ? text : text.replace('.', ',');
 };
 const inches = (n: number, l: Language) => (l === 'en' ? `${decimal(n, l)}"` : `${decimal(n, l)} po`);
@@ -244,8 +247,22 @@ class Estimate {
   readonly onQuote: OnQuoteItem[] = [];
   readonly notes: Bilingual[] = [];
 
-  line(line: Omit<PriceLine, 'totalCents'>): void {
-    this.lines.push({ ...line, totalCents: line.quantity * line.unitCents });
+  line(l: Omit<PriceLine, 'totalCents'>): void {
+    // Every line gets the same shape, absent places as undefined: spreading objects of varying
+    // shapes took half the time of a large order.
+    this.lines.push({
+      kind: l.kind,
+      layout: l.layout,
+      variation: l.variation,
+      view: l.view,
+      method: l.method,
+      sizes: l.sizes,
+      quantity: l.quantity,
+      unitCents: l.unitCents,
+      totalCents: l.quantity * l.unitCents,
+      description: l.description,
+      reason: l.reason,
+    });
   }
 
   quote(item: OnQuoteItem): void {
@@ -254,6 +271,12 @@ class Estimate {
 
   note(note: Bilingual): void {
     if (!this.notes.some((n) => n.en === note.en)) this.notes.push(note);
+  }
+
+  add(part: LayoutPrice): void {
+    this.lines.push(...part.lines);
+    this.onQuote.push(...part.onQuote);
+    for (const note of part.notes) this.note(note);
   }
 }
 
@@ -580,7 +603,7 @@ function priceLayout(
   layout: PricingLayout,
   aspects: Partial<Record<ViewName, number>> | undefined,
 ): number | null {
-  if (layout.garmentOption === 'po' || layout.garmentOption !== 'pick') {
+  if (layout.garmentOption !== 'pick') {
     const po = layout.garmentOption === 'po';
     estimate.quote({
       code: po ? 'po' : 'garments_not_chosen',
@@ -697,6 +720,57 @@ function priceLayout(
   return pieces;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Layouts priced once. The form prices the whole order on every keystroke, and a keystroke changes
+// one layout: the others are taken from here. The key is the layout's content, not its identity,
+// so an order changed in place is never priced from an old answer; the answers are frozen because
+// later calls share them.
+
+interface LayoutPrice {
+  pieces: number | null;
+  lines: readonly PriceLine[];
+  onQuote: readonly OnQuoteItem[];
+  notes: readonly Bilingual[];
+}
+
+const layoutPrices = new WeakMap<PriceList, Map<string, LayoutPrice>>();
+
+/** Everything priceLayout reads of a layout, as one string (a graphic only by its presence: a data URL can be megabytes). */
+function layoutKey(key: string, layout: PricingLayout, aspects: Partial<Record<ViewName, number>> | undefined): string {
+  const parts: unknown[] = [key, layout.garmentOption];
+  for (const v of layout.variations ?? []) parts.push(v.type, v.color, v.sizes, v.supplyingGoods);
+  for (const view of VIEWS) {
+    const d = layout.viewData?.[view];
+    parts.push(Boolean(d?.image?.trim()), d?.dimensions, d?.decoration, d?.colours, aspects?.[view]);
+  }
+  return JSON.stringify(parts);
+}
+
+function priceLayoutOnce(
+  priceList: PriceList,
+  key: string,
+  layout: PricingLayout,
+  aspects: Partial<Record<ViewName, number>> | undefined,
+): LayoutPrice {
+  let known = layoutPrices.get(priceList);
+  if (!known) layoutPrices.set(priceList, (known = new Map<string, LayoutPrice>()));
+  const content = layoutKey(key, layout, aspects);
+  const cached = known.get(content);
+  if (cached) {
+    // Most recently used last, so that the oldest is the one to go.
+    known.delete(content);
+    known.set(content, cached);
+    return cached;
+  }
+  const estimate = new Estimate();
+  const pieces = priceLayout(priceList, estimate, key, layout, aspects);
+  const priced = deepFreeze({ pieces, lines: estimate.lines, onQuote: estimate.onQuote, notes: estimate.notes });
+  // Bounded, so a server that prices many orders keeps its memory flat; 200 is four orders of 50 layouts.
+  if (known.size >= 200) known.delete(known.keys().next().value!);
+  known.set(content, priced);
+  return priced;
+}
+
 const PERCENT_BASE: ReadonlySet<PriceLineKind> = new Set(['garment', 'customer_goods', 'decoration', 'setup']);
 const percentLabel = (percent: number, l: Language) => (l === 'en' ? `${percent}%` : `${percent}\u00a0%`);
 
@@ -712,9 +786,10 @@ export function priceOrder(priceList: PriceList, order: PricingOrder, context: P
   let pieces = 0;
   let piecesKnown = true;
   for (const [key, layout] of layoutsInOrder(order)) {
-    const layoutPieces = priceLayout(priceList, estimate, key, layout, context.graphicAspect?.[key]);
-    if (layoutPieces === null) piecesKnown = false;
-    else pieces += layoutPieces;
+    const priced = priceLayoutOnce(priceList, key, layout, context.graphicAspect?.[key]);
+    estimate.add(priced);
+    if (priced.pieces === null) piecesKnown = false;
+    else pieces += priced.pieces;
   }
 
   if (order.includePolyBags && pieces > 0) {
