@@ -7,6 +7,7 @@ import example from './example-price-list.json';
 import { readPriceList, type PriceList } from './price-list.js';
 import {
   businessDaysBetween,
+  createOrderPricer,
   priceOrder,
   type PricedOrder,
   type PricingContext,
@@ -718,7 +719,7 @@ describe('priceOrder: the result', () => {
   });
 });
 
-describe('priceOrder: layouts priced once', () => {
+describe('createOrderPricer: layouts priced once', () => {
   // Each change priceLayout would see, made in place after a first pricing: the answer must be
   // the new content's (as with a list nothing was priced with), and differ from the first.
   const changes: [string, (l: PricingLayout) => void, Partial<PricingContext>?][] = [
@@ -735,32 +736,42 @@ describe('priceOrder: layouts priced once', () => {
   ];
   it.each(changes)('prices an order whose %s changed in place from its new content', (_, change, extra = {}) => {
     const list = priceList();
+    const pricer = createOrderPricer();
     const o = order([workedLayout()]);
-    const before = priceOrder(list, o, context());
+    const before = pricer(list, o, context());
     change(o.layouts['1']!);
-    const after = priceOrder(list, o, context(extra));
+    const after = pricer(list, o, context(extra));
     expect(after).toEqual(priceOrder(priceList(), o, context(extra)));
     expect(after).not.toEqual(before);
   });
 
   it('prices the same layout under another number with that number', () => {
     const list = priceList();
-    priceOrder(list, order([workedLayout()]), context());
-    const second = priceOrder(list, { layouts: { '1': layout([]), '2': workedLayout() } }, context());
+    const pricer = createOrderPricer();
+    pricer(list, order([workedLayout()]), context());
+    const second = pricer(list, { layouts: { '1': layout([]), '2': workedLayout() } }, context());
     expect(new Set(second.lines.map((l) => l.layout))).toEqual(new Set(['2']));
     expect(second.lines[0]!.description.en).toMatch(/^Layout 2 · /);
   });
 
   it('shares frozen answers, so that changing one throws instead of changing the next', () => {
     const list = priceList();
-    const priced = priceOrder(list, order([workedLayout()]), context());
+    const pricer = createOrderPricer();
+    const priced = pricer(list, order([workedLayout()]), context());
     expect(() => {
-      priced.lines[0]!.unitCents = 0;
+      (priced.lines[0] as { unitCents: number }).unitCents = 0;
     }).toThrow(TypeError);
     expect(() => {
       (list.garments[0] as { unitCents: number }).unitCents = 0;
     }).toThrow(TypeError);
-    expect(priceOrder(list, order([workedLayout()]), context()).totalCents).toBe(64_806);
+    expect(pricer(list, order([workedLayout()]), context()).totalCents).toBe(64_806);
+  });
+
+  it('starts afresh with another price list', () => {
+    const pricer = createOrderPricer();
+    expect(pricer(priceList(), order([workedLayout()]), context()).subtotalCents).toBe(57_350);
+    const dearer = priceList((p) => (p.garments[0]!.unitCents = 500));
+    expect(pricer(dearer, order([workedLayout()]), context()).subtotalCents).toBe(57_350 + 55 * 50);
   });
 });
 
@@ -853,12 +864,13 @@ describe('priceOrder: properties', () => {
     );
   });
 
-  it('gives the same answer whatever the order priced before it with the same list', () => {
-    const warm = priceList();
+  it('createOrderPricer answers as priceOrder, whatever it priced before', () => {
+    const list = priceList();
+    const pricer = createOrderPricer();
     fc.assert(
       fc.property(arbitraryOrder, arbitraryOrder, (before, o) => {
-        priceOrder(warm, before, context());
-        expect(priceOrder(warm, o, context())).toEqual(priceOrder(priceList(), o, context()));
+        pricer(list, before, context());
+        expect(pricer(list, o, context())).toEqual(priceOrder(list, o, context()));
       }),
       { numRuns: 150 },
     );

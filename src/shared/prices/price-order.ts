@@ -112,7 +112,7 @@ export interface OnQuoteItem {
   reason: Bilingual;
 }
 
-/** The lines and items of each layout are frozen: later calls share them. Copy before changing. */
+/** From createOrderPricer, the lines and items of each layout are frozen (later answers share them). */
 export interface PricedOrder {
   currency: 'CAD';
   date: string;
@@ -721,10 +721,7 @@ function priceLayout(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Layouts priced once. The form prices the whole order on every keystroke, and a keystroke changes
-// one layout: the others are taken from here. The key is the layout's content, not its identity,
-// so an order changed in place is never priced from an old answer; the answers are frozen because
-// later calls share them.
+// Layouts
 
 interface LayoutPrice {
   pieces: number | null;
@@ -733,7 +730,18 @@ interface LayoutPrice {
   notes: readonly Bilingual[];
 }
 
-const layoutPrices = new WeakMap<PriceList, Map<string, LayoutPrice>>();
+type LayoutPricer = (
+  priceList: PriceList,
+  key: string,
+  layout: PricingLayout,
+  aspects: Partial<Record<ViewName, number>> | undefined,
+) => LayoutPrice;
+
+const priceLayoutNow: LayoutPricer = (priceList, key, layout, aspects) => {
+  const estimate = new Estimate();
+  const pieces = priceLayout(priceList, estimate, key, layout, aspects);
+  return { pieces, lines: estimate.lines, onQuote: estimate.onQuote, notes: estimate.notes };
+};
 
 /** Everything priceLayout reads of a layout, as one string (a graphic only by its presence: a data URL can be megabytes). */
 function layoutKey(key: string, layout: PricingLayout, aspects: Partial<Record<ViewName, number>> | undefined): string {
@@ -746,29 +754,36 @@ function layoutKey(key: string, layout: PricingLayout, aspects: Partial<Record<V
   return JSON.stringify(parts);
 }
 
-function priceLayoutOnce(
-  priceList: PriceList,
-  key: string,
-  layout: PricingLayout,
-  aspects: Partial<Record<ViewName, number>> | undefined,
-): LayoutPrice {
-  let known = layoutPrices.get(priceList);
-  if (!known) layoutPrices.set(priceList, (known = new Map<string, LayoutPrice>()));
-  const content = layoutKey(key, layout, aspects);
-  const cached = known.get(content);
-  if (cached) {
-    // Most recently used last, so that the oldest is the one to go.
-    known.delete(content);
-    known.set(content, cached);
-    return cached;
-  }
-  const estimate = new Estimate();
-  const pieces = priceLayout(priceList, estimate, key, layout, aspects);
-  const priced = deepFreeze({ pieces, lines: estimate.lines, onQuote: estimate.onQuote, notes: estimate.notes });
-  // Bounded, so a server that prices many orders keeps its memory flat; 200 is four orders of 50 layouts.
-  if (known.size >= 200) known.delete(known.keys().next().value!);
-  known.set(content, priced);
-  return priced;
+/**
+ * priceOrder for a caller that prices the same order again and again, the form on every
+ * keystroke: it remembers the last 200 layouts it priced, by content, not identity, so that an
+ * order changed in place is never priced from an old answer, and prices again only the layouts
+ * that changed. Its answers equal priceOrder's; the lines and items of each layout are frozen,
+ * since later answers share them. The server prices each order once and calls priceOrder, which
+ * keeps nothing (remembering layouts nobody asks for again makes a first pricing slower).
+ */
+export function createOrderPricer(): typeof priceOrder {
+  let list: PriceList | undefined;
+  const known = new Map<string, LayoutPrice>();
+  const priceLayoutOnce: LayoutPricer = (priceList, key, layout, aspects) => {
+    if (priceList !== list) {
+      known.clear();
+      list = priceList;
+    }
+    const content = layoutKey(key, layout, aspects);
+    const cached = known.get(content);
+    if (cached) {
+      // Most recently used last, so that the oldest is the one to go.
+      known.delete(content);
+      known.set(content, cached);
+      return cached;
+    }
+    const priced = deepFreeze(priceLayoutNow(priceList, key, layout, aspects));
+    if (known.size >= 200) known.delete(known.keys().next().value!);
+    known.set(content, priced);
+    return priced;
+  };
+  return (priceList, order, context) => price(priceList, order, context, priceLayoutOnce);
 }
 
 const PERCENT_BASE: ReadonlySet<PriceLineKind> = new Set(['garment', 'customer_goods', 'decoration', 'setup']);
@@ -781,12 +796,21 @@ const percentLabel = (percent: number, l: Language) => (l === 'en' ? `${percent}
  * integer cents; the total is the sum of the lines and the taxes.
  */
 export function priceOrder(priceList: PriceList, order: PricingOrder, context: PricingContext): PricedOrder {
+  return price(priceList, order, context, priceLayoutNow);
+}
+
+function price(
+  priceList: PriceList,
+  order: PricingOrder,
+  context: PricingContext,
+  priceLayoutOf: LayoutPricer,
+): PricedOrder {
   if (!isCalendarDate(context.date)) throw new RangeError(`Not a calendar date (YYYY-MM-DD): "${context.date}"`);
   const estimate = new Estimate();
   let pieces = 0;
   let piecesKnown = true;
   for (const [key, layout] of layoutsInOrder(order)) {
-    const priced = priceLayoutOnce(priceList, key, layout, context.graphicAspect?.[key]);
+    const priced = priceLayoutOf(priceList, key, layout, context.graphicAspect?.[key]);
     estimate.add(priced);
     if (priced.pieces === null) piecesKnown = false;
     else pieces += priced.pieces;
