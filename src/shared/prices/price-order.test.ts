@@ -588,6 +588,20 @@ describe('priceOrder: garments', () => {
     expect(shape(priced)).toEqual([['garment', '1', null, 20, 450, 9_000]]);
   });
 
+  it('says a garment typed before its sizes is waiting for them', () => {
+    const priced = priceVariations([variation('G5000', '')]);
+    expect(priced.onQuote.map((q) => [q.code, q.reason])).toEqual([
+      [
+        'sizes_missing',
+        {
+          en: 'Garment Details (G5000, Black), sizes and quantities not given yet: priced on your quote',
+          fr: 'Détails du vêtement (G5000, Black), tailles et quantités pas encore indiquées : prix dans votre soumission',
+        },
+      ],
+      ['pieces_unknown', expect.anything()],
+    ]);
+  });
+
   it('leaves a layout whose garments are in a PO, or not chosen yet, for the quote', () => {
     const po: PricingLayout = { ...workedLayout(), garmentOption: 'po' };
     const unchosen: PricingLayout = { ...workedLayout(), garmentOption: '' };

@@ -86,6 +86,7 @@ export type OnQuoteCode =
   | 'po'
   | 'garments_not_chosen'
   | 'no_quantities'
+  | 'sizes_missing'
   | 'sizes_unreadable'
   | 'pieces_unknown'
   | 'garment_not_named'
@@ -630,16 +631,17 @@ function priceLayout(
     const reading = readQuantity(v.sizes);
     if (!reading) {
       known = false;
+      const given = Boolean(v.sizes.trim());
       estimate.quote({
-        code: 'sizes_unreadable',
+        code: given ? 'sizes_unreadable' : 'sizes_missing',
         kind: 'garment',
         layout: key,
         variation: index,
-        reason: onYourQuote((l) =>
-          l === 'en'
-            ? `${variationLabel(v, index, l)}, sizes and quantities not understood`
-            : `${variationLabel(v, index, l)}, tailles et quantités non comprises`,
-        ),
+        reason: onYourQuote((l) => {
+          const label = variationLabel(v, index, l);
+          if (l === 'en') return `${label}, sizes and quantities ${given ? 'not understood' : 'not given yet'}`;
+          return `${label}, tailles et quantités ${given ? 'non comprises' : 'pas encore indiquées'}`;
+        }),
       });
       return;
     }
