@@ -51,6 +51,8 @@ export function accentFor(position: number): string {
 
 export const STANDARD_TURNAROUND_DAYS = 10;
 export const POLY_BAG_PRICE_CAD = 0.35;
+/** The same price as whole cents, for every amount that is computed. */
+export const POLY_BAG_PRICE_CENTS = Math.round(POLY_BAG_PRICE_CAD * 100);
 
 /** Path of the submit-order function, as on the original's functions endpoint. */
 export const SUBMIT_ORDER_PATH = '/functions/v1/submit-order';

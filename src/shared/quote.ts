@@ -1,8 +1,9 @@
 // The quote a clerk prepares for an order and the customer approves online: line items in
 // integer cents, the taxes of the place of supply, and a canonical form of each version for the
 // server to hash. Pure, so the inbox previews exactly what the server will store.
-import { POLY_BAG_PRICE_CAD, PROVINCES, type ProvinceCode } from './constants.js';
-import type { OrderBody, OrderLayout } from './order.js';
+import { POLY_BAG_PRICE_CENTS, type ProvinceCode } from './constants.js';
+import type { OrderBody } from './order.js';
+import { firstLayoutWith, layoutsInOrder } from './order-details.js';
 import { readQuantity, type SizeQuantity } from './quantities.js';
 import { isCalendarDate, isProvinceCode, TaxError, taxesFor, type TaxLine } from './taxes.js';
 
@@ -14,8 +15,7 @@ export const QUOTE_LIMITS = {
   maxDescriptionLength: 500,
 } as const;
 
-/** The form's price in dollars, held once in constants.ts, as whole cents. */
-export const POLY_BAG_PRICE_CENTS = Math.round(POLY_BAG_PRICE_CAD * 100);
+export { POLY_BAG_PRICE_CENTS };
 
 export interface QuoteLineInput {
   description: string;
@@ -208,11 +208,6 @@ const WORDING = {
   },
 } as const;
 
-/** The order's layouts in their number order ("2" before "10"). */
-function layoutsInOrder(order: OrderBody): [string, OrderLayout][] {
-  return Object.entries(order.layouts).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
-}
-
 function clampDescription(text: string): string {
   const chars = [...text];
   return chars.length <= QUOTE_LIMITS.maxDescriptionLength
@@ -294,67 +289,12 @@ export function suggestQuoteLines(order: OrderBody, options: SuggestOptions = {}
   return lines;
 }
 
-/** Layout 1 carries the order's details; an order renumbered without a "1" falls back to the first that has them. */
-function firstLayoutWith(order: OrderBody, field: 'billing' | 'shipping' | 'deadline'): OrderLayout | undefined {
-  const first = order.layouts['1'];
-  if (first?.[field]) return first;
-  return layoutsInOrder(order).find(([, layout]) => layout[field])?.[1];
-}
-
 // ---------------------------------------------------------------------------------------------
-// Place of supply
+// Place of supply and money live in their own modules; named here too for the code that has always
+// imported them from the quote.
 
-const foldName = (value: string): string =>
-  value
-    .normalize('NFD')
-    .replace(/\p{Mn}/gu, '')
-    .trim()
-    .toLowerCase();
-
-/** A province given by code or by name (English, or with French accents: "Québec"), else null. */
-export function provinceCodeOf(value: string): ProvinceCode | null {
-  const v = foldName(value);
-  return PROVINCES.find((p) => p.code.toLowerCase() === v || foldName(p.name) === v)?.code ?? null;
-}
-
-/**
- * Where the order is supplied, for its taxes: the shop's province for a local pickup, the billing
- * province when shipping is the same as billing, else the shipping province. Null when the order
- * does not name a known province there; a shop province that is not one is a configuration error.
- */
-export function placeOfSupply(order: OrderBody, shopProvince: string): ProvinceCode | null {
-  const shop = provinceCodeOf(shopProvince);
-  if (!shop) throw new RangeError(`SHOP_PROVINCE is not a Canadian province or territory: "${shopProvince}"`);
-  const shipping = firstLayoutWith(order, 'shipping')?.shipping;
-  const billing = firstLayoutWith(order, 'billing')?.billing;
-  if (shipping?.localPickup) return shop;
-  if (!shipping) return null;
-  if (shipping.sameAsBilling) return billing ? provinceCodeOf(billing.province) : null;
-  return provinceCodeOf(shipping.province);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Money as people read it
-
-const NARROW_NO_BREAK_SPACE = '\u202f';
-const NO_BREAK_SPACE = '\u00a0';
-
-/**
- * Cents as Canadians write dollars: "$1,234.56" in English; "1 234,56 $" in French, with a narrow
- * no-break space between thousands and a no-break space before the sign, so neither splits across
- * lines. Written by hand rather than with Intl so every browser and the server print the same
- * characters (ICU builds differ in the spaces they use for fr-CA).
- */
-export function formatCents(cents: number, language: 'en' | 'fr'): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = String(Math.floor(abs / 100));
-  const fraction = String(abs % 100).padStart(2, '0');
-  const group = language === 'fr' ? NARROW_NO_BREAK_SPACE : ',';
-  const grouped = dollars.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return language === 'fr' ? `${sign}${grouped},${fraction}${NO_BREAK_SPACE}$` : `${sign}$${grouped}.${fraction}`;
-}
+export { placeOfSupply, provinceCodeOf } from './order-details.js';
+export { formatCents } from './money.js';
 
 // ---------------------------------------------------------------------------------------------
 // A quote version, canonically serialised for hashing

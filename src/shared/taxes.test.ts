@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { PROVINCES } from './constants.js';
-import { isCalendarDate, rateLabels, ratesFor, TAX_TABLE, TaxError, taxesFor } from './taxes.js';
+import {
+  assessTaxes,
+  isCalendarDate,
+  rateLabels,
+  ratesFor,
+  REGISTERED_FOR_EVERY_TAX,
+  TAX_TABLE,
+  TaxError,
+  taxesFor,
+  type TaxRegistrations,
+} from './taxes.js';
 
 const DAY = '2026-11-22';
 
@@ -154,6 +164,53 @@ describe('taxesFor: refusals', () => {
     for (const cents of [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
       expect(() => taxesFor('ON', DAY, cents)).toThrow(/whole, non-negative/);
     }
+  });
+});
+
+describe('assessTaxes: the shop’s registrations', () => {
+  const none: TaxRegistrations = { gstHst: false, qst: false, pstProvinces: [] };
+  const codes = (province: string, registrations: TaxRegistrations) => {
+    const { charged, notCharged } = assessTaxes(province, DAY, 10_000, registrations);
+    return { charged: charged.map((t) => t.code), notCharged: notCharged.map((t) => t.code) };
+  };
+
+  it('charges GST/HST only with a GST/HST number', () => {
+    expect(codes('ON', { ...none, gstHst: true })).toEqual({ charged: ['HST'], notCharged: [] });
+    expect(codes('ON', none)).toEqual({ charged: [], notCharged: ['HST'] });
+    expect(codes('AB', none)).toEqual({ charged: [], notCharged: ['GST'] });
+  });
+
+  it('charges QST only with a QST number, and says why not', () => {
+    expect(codes('QC', { ...none, gstHst: true })).toEqual({ charged: ['GST'], notCharged: ['QST'] });
+    expect(assessTaxes('QC', DAY, 10_000, { ...none, gstHst: true }).notCharged).toEqual([
+      {
+        code: 'QST',
+        name: { en: 'QST', fr: 'TVQ' },
+        reason: { en: 'No QST: the shop has no QST number', fr: 'Pas de TVQ : l’entreprise n’a pas de numéro de TVQ' },
+      },
+    ]);
+  });
+
+  it('charges PST or RST only in the provinces listed', () => {
+    expect(codes('BC', { gstHst: true, qst: true, pstProvinces: ['BC'] }).charged).toEqual(['GST', 'PST']);
+    expect(codes('SK', { gstHst: true, qst: true, pstProvinces: ['BC'] })).toEqual({
+      charged: ['GST'],
+      notCharged: ['PST'],
+    });
+    expect(codes('MB', { gstHst: true, qst: true, pstProvinces: ['MB'] }).charged).toEqual(['GST', 'RST']);
+  });
+
+  it('keeps taxesFor’s behaviour for every existing caller: every tax of the place of supply', () => {
+    for (const { code } of PROVINCES) {
+      expect(taxesFor(code, DAY, 12_345)).toEqual(assessTaxes(code, DAY, 12_345, REGISTERED_FOR_EVERY_TAX).charged);
+      expect(assessTaxes(code, DAY, 12_345, REGISTERED_FOR_EVERY_TAX).notCharged).toEqual([]);
+    }
+    expect(taxesFor('QC', DAY, 10_000, { ...none, gstHst: true }).map((t) => t.code)).toEqual(['GST']);
+  });
+
+  it('refuses what taxesFor refuses', () => {
+    expect(() => assessTaxes('ON', DAY, -1, none)).toThrow(/whole, non-negative/);
+    expect(() => assessTaxes('XX', DAY, 1, none)).toThrow(TaxError);
   });
 });
 

@@ -14,6 +14,7 @@
 // The date a rate applies from is the day the tax becomes payable (generally the earlier of the
 // invoice date and the payment date); the caller chooses which date it passes.
 import { PROVINCES, type ProvinceCode } from './constants.js';
+import { applyRate } from './money.js';
 
 export type TaxCode = 'GST' | 'HST' | 'PST' | 'RST' | 'QST';
 
@@ -168,29 +169,108 @@ export function rateLabels(rateMilliPercent: number): { en: string; fr: string }
   };
 }
 
-/** amount × rate for amount ≥ 0, rounded half-up to the cent, exactly (the product can exceed 2^53). */
-function applyRate(amountCents: number, rateMilliPercent: number): number {
-  return Number((BigInt(amountCents) * BigInt(rateMilliPercent) + 50_000n) / 100_000n);
+/**
+ * The taxes a shop may charge: GST/HST only with a GST/HST number (a small supplier without one
+ * charges none), QST only with a QST number, PST or RST only in the provinces where it is
+ * registered for it.
+ */
+export interface TaxRegistrations {
+  gstHst: boolean;
+  qst: boolean;
+  pstProvinces: readonly ProvinceCode[];
+}
+
+/** What every caller got before registrations existed: each tax of the place of supply. */
+export const REGISTERED_FOR_EVERY_TAX: TaxRegistrations = {
+  gstHst: true,
+  qst: true,
+  pstProvinces: PROVINCES.map((p) => p.code),
+};
+
+/** A tax of the place of supply that the shop does not charge, and why, in both languages. */
+export interface TaxNotCharged {
+  code: TaxCode;
+  name: { en: string; fr: string };
+  reason: { en: string; fr: string };
+}
+
+export interface TaxAssessment {
+  charged: TaxLine[];
+  notCharged: TaxNotCharged[];
+}
+
+function notRegisteredReason(code: TaxCode): { en: string; fr: string } {
+  const { en, fr } = TAX_NAMES[code];
+  switch (code) {
+    case 'GST':
+    case 'HST':
+      return {
+        en: `No ${en}: the shop has no GST/HST number`,
+        fr: `Pas de ${fr} : l’entreprise n’a pas de numéro de TPS/TVH`,
+      };
+    case 'QST':
+      return { en: 'No QST: the shop has no QST number', fr: 'Pas de TVQ : l’entreprise n’a pas de numéro de TVQ' };
+    case 'PST':
+    case 'RST':
+      return {
+        en: `No ${en}: the shop is not registered for ${en} in this province`,
+        fr: `Pas de ${fr} : l’entreprise n’est pas inscrite à la ${fr} de cette province`,
+      };
+  }
+}
+
+function isRegistered(code: TaxCode, province: ProvinceCode, registrations: TaxRegistrations): boolean {
+  if (code === 'GST' || code === 'HST') return registrations.gstHst;
+  if (code === 'QST') return registrations.qst;
+  return registrations.pstProvinces.includes(province);
 }
 
 /**
- * The tax lines of a taxable subtotal (integer cents, ≥ 0) supplied in a province on a date.
+ * The taxes of a taxable subtotal (integer cents, ≥ 0) supplied in a province on a date, split
+ * into those the shop charges, each on its own line, and those it does not, each with its reason.
  * Each tax is computed on the subtotal itself: no tax is charged on another tax (QST has been
  * computed on the price before GST since 1 January 2013).
  */
-export function taxesFor(province: string, date: string, taxableSubtotalCents: number): TaxLine[] {
+export function assessTaxes(
+  province: string,
+  date: string,
+  taxableSubtotalCents: number,
+  registrations: TaxRegistrations,
+): TaxAssessment {
   if (!Number.isSafeInteger(taxableSubtotalCents) || taxableSubtotalCents < 0) {
     throw new TaxError(
       'invalid_amount',
       `The taxable subtotal must be a whole, non-negative number of cents: ${taxableSubtotalCents}.`,
     );
   }
-  return ratesFor(province, date).map((rate) => ({
-    code: rate.code,
-    name: TAX_NAMES[rate.code],
-    rateMilliPercent: rate.rateMilliPercent,
-    rateLabel: rateLabels(rate.rateMilliPercent),
-    taxableCents: taxableSubtotalCents,
-    amountCents: applyRate(taxableSubtotalCents, rate.rateMilliPercent),
-  }));
+  const assessment: TaxAssessment = { charged: [], notCharged: [] };
+  for (const rate of ratesFor(province, date)) {
+    if (!isRegistered(rate.code, province as ProvinceCode, registrations)) {
+      assessment.notCharged.push({
+        code: rate.code,
+        name: TAX_NAMES[rate.code],
+        reason: notRegisteredReason(rate.code),
+      });
+      continue;
+    }
+    assessment.charged.push({
+      code: rate.code,
+      name: TAX_NAMES[rate.code],
+      rateMilliPercent: rate.rateMilliPercent,
+      rateLabel: rateLabels(rate.rateMilliPercent),
+      taxableCents: taxableSubtotalCents,
+      amountCents: applyRate(taxableSubtotalCents, rate.rateMilliPercent),
+    });
+  }
+  return assessment;
+}
+
+/** The tax lines the shop charges (by default, registered for every tax: the behaviour quotes have always had). */
+export function taxesFor(
+  province: string,
+  date: string,
+  taxableSubtotalCents: number,
+  registrations: TaxRegistrations = REGISTERED_FOR_EVERY_TAX,
+): TaxLine[] {
+  return assessTaxes(province, date, taxableSubtotalCents, registrations).charged;
 }
