@@ -1,13 +1,13 @@
 // The two routes of docs/product.md (Routes) (and the shop's inbox, loaded only when visited).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { catalogues, initialLanguage, MessagesContext, rememberLanguage, type Language } from './i18n.js';
-import { NotFound } from './not-found.js';
-import { OrderPage } from './order-form/order-page.js';
+import { NotFound } from './features/order-form/not-found.js';
+import { OrderPage } from './features/order-form/order-page.js';
 import type { ClientSettings } from './settings.js';
 
-const InboxApp = lazy(() => import('./inbox/inbox-app.js'));
+const InboxApp = lazy(() => import('./features/inbox/inbox-app.js'));
 // The customer's order page (/o/<token>): its own chunk, never in the form's initial download.
-const OrderStatusApp = lazy(() => import('./order-status/order-status-app.js'));
+const OrderStatusApp = lazy(() => import('./features/order-status/order-status-app.js'));
 const ORDER_LINK_PATH = /^\/o\/([A-Za-z0-9_-]+)$/;
 
 export function App({ path, settings }: { path: string; settings: ClientSettings }) {

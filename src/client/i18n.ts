@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { catalogues, en, type Language, type Messages } from './messages.js';
+import { catalogues, en, type Language, type Messages } from './features/order-form/messages.js';
 
 export const MessagesContext = createContext<Messages>(en);
 
