@@ -5,7 +5,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../../../shared/order-presentation.js';
 import { INBOX_MESSAGES, type ErrorFacts, type InboxErrorCode, type InboxMessages } from './messages.js';
-import { ApiError } from './api.js';
+import { ApiError } from '../../shared/api-error.js';
 import { localeOf } from './format.js';
 
 export interface InboxText {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserLanguage, errorText } from './language.js';
-import { ApiError } from './api.js';
+import { ApiError } from '../../shared/api-error.js';
 import { en, fr, INBOX_MESSAGES, type InboxMessages } from './messages.js';
 
 // The type checker refuses a catalogue with a key missing (npm run typecheck covers this file).

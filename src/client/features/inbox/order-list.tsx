@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { ORDER_WORDS } from '../../../shared/order-presentation.js';
-import { api, type OrderList as List } from './api.js';
+import { inboxLinks, listQueryString, type OrderList as List } from './api.js';
 import { formatDate, formatNumber, statusLabel } from './format.js';
 import { errorText, useInboxText } from './language.js';
 import { navigateOnClick } from './navigation.js';
+import { useInboxApi } from './session.js';
 import { StatusOptions } from './status-options.js';
 
 function readQuery() {
@@ -11,7 +12,8 @@ function readQuery() {
   return { q: p.get('q') ?? '', status: p.get('status') ?? '', page: Math.max(1, Number(p.get('page')) || 1) };
 }
 
-export function OrderList({ onAuthError }: { onAuthError: (err: unknown) => void }) {
+export function OrderList() {
+  const api = useInboxApi();
   const [query, setQuery] = useState(readQuery);
   const [search, setSearch] = useState(query.q);
   const [list, setList] = useState<List | null>(null);
@@ -19,40 +21,25 @@ export function OrderList({ onAuthError }: { onAuthError: (err: unknown) => void
   const { t, language } = useInboxText();
 
   useEffect(() => {
-    const params = new URLSearchParams();
-    if (query.q) params.set('q', query.q);
-    if (query.status) params.set('status', query.status);
-    if (query.page > 1) params.set('page', String(query.page));
-    const qs = params.toString();
+    const qs = listQueryString(query);
     window.history.replaceState(null, '', `/inbox${qs ? `?${qs}` : ''}`);
     let current = true;
-    api<List>(`/api/orders?${qs}`).then(
+    api.orders(query).then(
       (l) => current && (setList(l), setError(null)),
-      (err: unknown) => {
-        onAuthError(err);
-        if (current) setError(err);
-      },
+      (err: unknown) => current && setError(err),
     );
     return () => {
       current = false;
     };
-  }, [query, onAuthError]);
+  }, [query, api]);
 
   const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
-  const exportParams = new URLSearchParams({
-    ...(query.q ? { q: query.q } : {}),
-    ...(query.status ? { status: query.status } : {}),
-  }).toString();
 
   return (
     <>
       <div className="inbox-toolbar">
         <h1>{t.list.heading}</h1>
-        <a
-          className="button button-secondary"
-          href={`/api/orders/export.csv${exportParams ? `?${exportParams}` : ''}`}
-          download
-        >
+        <a className="button button-secondary" href={inboxLinks.exportCsv(query)} download>
           {t.list.exportCsv}
         </a>
       </div>

@@ -17,11 +17,12 @@ import {
   VIEW_LABELS,
   yesNo,
 } from '../../../shared/order-presentation.js';
-import { api, type Attachment, type OrderDetail } from './api.js';
+import { inboxLinks, type Attachment, type OrderDetail } from './api.js';
 import { formatDate, formatNumber, statusLabel } from './format.js';
 import { errorText, useInboxText } from './language.js';
 import { navigateOnClick } from './navigation.js';
 import { QuotePanel } from './quote-editor.js';
+import { useInboxApi } from './session.js';
 import { StatusOptions } from './status-options.js';
 
 const PREVIEWABLE = /^image\/(png|jpeg|gif|webp)$/;
@@ -38,26 +39,24 @@ function ArtworkNote({ line }: { line: ArtworkLine }) {
 
 export function OrderView({
   id,
-  onAuthError,
   onDeleted,
 }: {
   id: string;
-  onAuthError: (err: unknown) => void;
   /** After the order was deleted: back to the list, with a status message. */
   onDeleted: (reference: string) => void;
 }) {
   const { t, language } = useInboxText();
+  const api = useInboxApi();
   const [detail, setDetail] = useState<OrderDetail | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
 
   const load = useCallback(
     () =>
-      api<OrderDetail>(`/api/orders/${id}`).then(setDetail, (err: unknown) => {
-        onAuthError(err);
+      api.order(id).then(setDetail, (err: unknown) => {
         setError(err);
       }),
-    [id, onAuthError],
+    [id, api],
   );
   useEffect(() => {
     void load();
@@ -75,16 +74,15 @@ export function OrderView({
   const first = doc.layouts['1'];
   const billing = first?.billing;
   const shipping = first?.shipping;
-  const fileUrl = (a: Attachment) => `/api/orders/${id}/files/${a.id}`;
+  const fileUrl = (a: Attachment) => inboxLinks.file(id, a.id);
   const byName = new Map(attachments.map((a) => [a.name, a]));
 
   const changeStatus = async (status: string) => {
     setSaving(true);
     try {
-      await api(`/api/orders/${id}/status`, { method: 'PATCH', body: JSON.stringify({ status }) });
+      await api.changeStatus(id, status);
       await load();
     } catch (err) {
-      onAuthError(err);
       setError(err);
     } finally {
       setSaving(false);
@@ -116,7 +114,7 @@ export function OrderView({
               <StatusOptions />
             </select>
           </div>
-          <a className="button button-primary" href={`/api/orders/${id}/files.zip`} download>
+          <a className="button button-primary" href={inboxLinks.allFiles(id)} download>
             {t.order.downloadAll}
           </a>
           <button type="button" className="button button-secondary" onClick={() => window.print()}>
@@ -172,7 +170,6 @@ export function OrderView({
         layoutNumbers={Object.keys(doc.layouts)
           .map(Number)
           .sort((a, b) => a - b)}
-        onAuthError={onAuthError}
         onChanged={() => void load()}
       />
 
@@ -248,10 +245,10 @@ export function OrderView({
         <h2 id="h-privacy">{t.order.customerData}</h2>
         <p>{t.order.customerDataWhy}</p>
         <div className="order-actions">
-          <a className="button button-secondary" href={`/api/orders/${id}/data.zip`} download>
+          <a className="button button-secondary" href={inboxLinks.customerData(id)} download>
             {t.order.exportData}
           </a>
-          <DeleteOrder id={id} reference={order.reference} onAuthError={onAuthError} onDeleted={onDeleted} />
+          <DeleteOrder id={id} reference={order.reference} onDeleted={onDeleted} />
         </div>
       </section>
     </article>
@@ -262,15 +259,14 @@ export function OrderView({
 function DeleteOrder({
   id,
   reference,
-  onAuthError,
   onDeleted,
 }: {
   id: string;
   reference: string;
-  onAuthError: (err: unknown) => void;
   onDeleted: (reference: string) => void;
 }) {
   const { t } = useInboxText();
+  const api = useInboxApi();
   const dialog = useRef<HTMLDialogElement>(null);
   const [typed, setTyped] = useState('');
   // A refusal, worded when shown: the clerk's own check, or the server's answer.
@@ -289,11 +285,10 @@ function DeleteOrder({
     }
     setDeleting(true);
     try {
-      await api(`/api/orders/${id}`, { method: 'DELETE', body: JSON.stringify({ reference: typed.trim() }) });
+      await api.deleteOrder(id, typed.trim());
       dialog.current?.close();
       onDeleted(reference);
     } catch (err) {
-      onAuthError(err);
       setError({ refused: err });
     } finally {
       setDeleting(false);
@@ -367,7 +362,7 @@ function LayoutDetail({
   const preview = (a: Attachment | undefined) =>
     a && (a.has_thumbnail || PREVIEWABLE.test(a.media_type)) ? (
       <img
-        src={`/api/orders/${orderId}/files/${a.id}/${a.has_thumbnail ? 'thumbnail' : 'preview'}`}
+        src={inboxLinks.picture(orderId, a.id, a.has_thumbnail ? 'thumbnail' : 'preview')}
         alt={a.name}
         width={120}
         height={120}

@@ -2,13 +2,15 @@
 // the server computes them (a preview, never computed here), proofs per layout beside the
 // artwork, "Send quote", and every version sent with the customer's answer. Texts in
 // quote-messages.ts, in the staff member's language (`lang`).
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { formatCents } from '../../../shared/quote.js';
 import type { QuotePreview, StaffQuoteState } from '../../../shared/quote-api.js';
-import { api, ApiError, type Attachment } from './api.js';
+import { ApiError } from '../../shared/api-error.js';
+import { inboxLinks, type Attachment } from './api.js';
 import { quoteMessages, parsePrice, priceText, type InboxLanguage } from './quote-messages.js';
 import { errorText } from './language.js';
 import { INBOX_MESSAGES } from './messages.js';
+import { useInboxApi } from './session.js';
 
 interface EditorLine {
   key: string;
@@ -70,7 +72,6 @@ export function QuotePanel({
   attachments,
   layoutNumbers,
   lang = 'en',
-  onAuthError,
   onChanged,
 }: {
   orderId: string;
@@ -78,11 +79,11 @@ export function QuotePanel({
   attachments: Attachment[];
   layoutNumbers: number[];
   lang?: InboxLanguage;
-  onAuthError: (err: unknown) => void;
   /** After a version is sent: the order's status and history changed. */
   onChanged: () => void;
 }) {
   const t = quoteMessages[lang];
+  const api = useInboxApi();
   const [state, setState] = useState<StaffQuoteState | null>(null);
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState('');
@@ -90,11 +91,10 @@ export function QuotePanel({
 
   const load = useCallback(
     () =>
-      api<StaffQuoteState>(`/api/orders/${orderId}/quote`).then(setState, (err: unknown) => {
-        onAuthError(err);
+      api.quote(orderId).then(setState, (err: unknown) => {
         setError((err as Error).message);
       }),
-    [orderId, onAuthError],
+    [orderId, api],
   );
   useEffect(() => {
     void load();
@@ -171,7 +171,6 @@ export function QuotePanel({
               lang={lang}
               attachments={attachments}
               layoutNumbers={layoutNumbers}
-              onAuthError={onAuthError}
               onProofs={() => void load()}
               onClose={() => setEditing(false)}
               onSaved={(message) => {
@@ -210,7 +209,6 @@ interface QuoteContext {
   lang: InboxLanguage;
   attachments: Attachment[];
   layoutNumbers: number[];
-  onAuthError: (err: unknown) => void;
 }
 
 function QuoteEditor({
@@ -225,17 +223,17 @@ function QuoteEditor({
   onSaved: (message: string) => void;
   onSent: (version: number) => void;
 }) {
-  const { orderId, state, lang, onAuthError } = context;
+  const { orderId, state, lang } = context;
   const t = quoteMessages[lang];
+  const api = useInboxApi();
   const [lines, setLines] = useState<EditorLine[]>(() => startingLines(state, lang));
   const [preview, setPreview] = useState<QuotePreview['quote'] | null>(null);
-  const [serverErrors, setServerErrors] = useState<{ message: string; fields: string[] } | null>(null);
+  const [serverErrors, setServerErrors] = useState<{ message: string; fields: readonly string[] } | null>(null);
   const [computing, setComputing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
 
-  const { lines: sendable, badPrices } = toSendable(lines);
-  const body = JSON.stringify({ lines: sendable });
+  const { lines: sendable, badPrices } = useMemo(() => toSendable(lines), [lines]);
 
   // Ask the server for the taxes and totals whenever the lines change (after a short pause).
   useEffect(() => {
@@ -243,7 +241,8 @@ function QuoteEditor({
     let stale = false;
     const timer = setTimeout(() => {
       setComputing(true);
-      api<QuotePreview>(`/api/orders/${orderId}/quote/preview`, { method: 'POST', body })
+      api
+        .previewQuote(orderId, sendable)
         .then(
           (answer) => {
             if (stale) return;
@@ -252,7 +251,6 @@ function QuoteEditor({
           },
           (err: unknown) => {
             if (stale) return;
-            onAuthError(err);
             setPreview(null);
             setServerErrors({
               message: (err as Error).message,
@@ -266,7 +264,7 @@ function QuoteEditor({
       stale = true;
       clearTimeout(timer);
     };
-  }, [body, orderId, onAuthError, badPrices.size]);
+  }, [sendable, orderId, api, badPrices.size]);
 
   const update = (index: number, change: Partial<EditorLine>) =>
     setLines((all) => all.map((l, i) => (i === index ? { ...l, ...change } : l)));
@@ -280,14 +278,13 @@ function QuoteEditor({
     setFailure('');
     try {
       if (action === 'draft') {
-        await api(`/api/orders/${orderId}/quote/draft`, { method: 'PUT', body });
+        await api.saveQuoteDraft(orderId, sendable);
         onSaved(t.draftSaved);
       } else {
-        const sent = await api<{ version: number }>(`/api/orders/${orderId}/quote/send`, { method: 'POST', body });
+        const sent = await api.sendQuote(orderId, sendable);
         onSent(sent.version);
       }
     } catch (err) {
-      onAuthError(err);
       setFailure((err as Error).message);
     } finally {
       setBusy(false);
@@ -452,10 +449,10 @@ function Proofs({
   lang,
   attachments,
   layoutNumbers,
-  onAuthError,
   onUploaded,
 }: QuoteContext & { onUploaded: () => void }) {
   const t = quoteMessages[lang];
+  const api = useInboxApi();
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const uid = useId();
@@ -463,22 +460,11 @@ function Proofs({
   const upload = async (layout: number, file: File) => {
     setStatus(t.uploading);
     setError('');
-    const form = new FormData();
-    form.append('file', file, file.name);
     try {
-      const res = await fetch(`/api/orders/${orderId}/proofs?layout=${layout}`, {
-        method: 'POST',
-        body: form,
-        credentials: 'same-origin',
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new ApiError(body?.error?.message ?? `HTTP ${res.status}`, res.status, 'upload_failed');
-      }
+      await api.uploadProof(orderId, layout, file);
       setStatus(t.uploaded(file.name));
       onUploaded();
     } catch (err) {
-      onAuthError(err);
       setStatus('');
       setError((err as Error).message);
     }
@@ -491,11 +477,10 @@ function Proofs({
   const remove = async (proofId: string, name: string) => {
     setError('');
     try {
-      await api<void>(`/api/orders/${orderId}/proofs/${proofId}`, { method: 'DELETE' });
+      await api.removeProof(orderId, proofId);
       setStatus(t.removed(name));
       onUploaded();
     } catch (err) {
-      onAuthError(err);
       setStatus('');
       setError(errorText(err, INBOX_MESSAGES[lang]));
     }
@@ -522,12 +507,12 @@ function Proofs({
               {proofs.map((p) => (
                 <figure key={p.id}>
                   {p.isImage ? (
-                    <img src={`/api/orders/${orderId}/proofs/${p.id}/preview`} alt={p.name} width={120} height={120} />
+                    <img src={inboxLinks.proofPreview(orderId, p.id)} alt={p.name} width={120} height={120} />
                   ) : (
                     <div className="no-thumb">PDF</div>
                   )}
                   <figcaption>
-                    <a href={`/api/orders/${orderId}/proofs/${p.id}`} download={p.name}>
+                    <a href={inboxLinks.proof(orderId, p.id)} download={p.name}>
                       {p.name}
                     </a>
                     {sentWith(p.id).length > 0 ? (
@@ -548,7 +533,7 @@ function Proofs({
               {proofs.length === 0 && <p className="muted small">{t.noProofs}</p>}
               {artwork.map((a) => (
                 <figure key={a.id}>
-                  <img src={`/api/orders/${orderId}/files/${a.id}/thumbnail`} alt={a.name} width={120} height={120} />
+                  <img src={inboxLinks.picture(orderId, a.id, 'thumbnail')} alt={a.name} width={120} height={120} />
                   <figcaption>
                     {t.artwork}: {a.name}
                   </figcaption>

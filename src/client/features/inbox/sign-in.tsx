@@ -1,16 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { api, type StaffSession } from './api.js';
 import { errorText, useInboxText } from './language.js';
+import { useSession } from './session.js';
 
 export function SignIn({
-  onSignedIn,
   languageSwitch,
 }: {
-  onSignedIn: (staff: StaffSession) => void;
   /** The same language switch as the inbox's header: before sign-in it follows the browser. */
   languageSwitch: ReactNode;
 }) {
   const { t } = useInboxText();
+  const { signIn } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -21,9 +20,7 @@ export function SignIn({
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(
-        await api<StaffSession>('/api/session', { method: 'POST', body: JSON.stringify({ email, password }) }),
-      );
+      await signIn(email, password);
     } catch (err) {
       setError(err);
     } finally {

@@ -1,6 +1,9 @@
-// Sends an order to the submit-order function. XMLHttpRequest rather than fetch: it is the
-// browser API that reports upload progress.
+// Every call the order form makes to the server: the order itself, to the submit-order
+// function (docs/architecture.md, Contracts). The files' background uploads go through
+// tus-js-client (background-uploads.ts), and the page's settings come with the page.
+// XMLHttpRequest rather than fetch: it is the browser API that reports upload progress.
 import type { SubmitOrderSuccess } from '../../../shared/order.js';
+import { apiErrorOf, isRecord, noAnswer } from '../../shared/api-error.js';
 
 export interface SendOptions {
   url: string;
@@ -10,18 +13,6 @@ export interface SendOptions {
   formToken?: string;
   onProgress?: (sent: number, total: number) => void;
   signal?: AbortSignal;
-}
-
-export class SubmitError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: string,
-    /** The refused fields the server named, as dotted paths (see field-errors.ts); often none. */
-    readonly fields: readonly string[] = [],
-  ) {
-    super(message);
-  }
 }
 
 export function sendOrder(options: SendOptions): Promise<SubmitOrderSuccess> {
@@ -40,30 +31,28 @@ export function sendOrder(options: SendOptions): Promise<SubmitOrderSuccess> {
       if (e.lengthComputable) options.onProgress?.(e.total, e.total);
     };
     xhr.onload = () => {
-      const body = xhr.response as {
-        orderId?: string;
-        reference?: string;
-        formToken?: string;
-        error?: { code?: string; message?: string; fields?: unknown };
-      } | null;
-      if (xhr.status === 201 && body?.orderId && body.reference) {
+      const body: unknown = xhr.response;
+      if (xhr.status === 201 && isSuccess(body)) {
         resolve({ orderId: body.orderId, reference: body.reference, formToken: body.formToken });
       } else {
-        const fields = body?.error?.fields;
-        reject(
-          new SubmitError(
-            body?.error?.message ?? `HTTP ${xhr.status}`,
-            xhr.status,
-            body?.error?.code ?? 'http_error',
-            Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : [],
-          ),
-        );
+        reject(apiErrorOf(xhr.status, body, xhr.getResponseHeader('retry-after')));
       }
     };
-    xhr.onerror = () => reject(new SubmitError('The network failed while sending the order.', 0, 'network'));
-    xhr.ontimeout = () => reject(new SubmitError('Sending the order timed out.', 0, 'timeout'));
-    xhr.onabort = () => reject(new SubmitError('Sending the order was cancelled.', 0, 'aborted'));
+    xhr.onerror = () => reject(noAnswer('unreachable'));
+    xhr.ontimeout = () => reject(noAnswer('timeout'));
+    xhr.onabort = () => reject(noAnswer('aborted'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(options.body);
   });
+}
+
+function isSuccess(body: unknown): body is SubmitOrderSuccess {
+  return (
+    isRecord(body) &&
+    typeof body.orderId === 'string' &&
+    body.orderId !== '' &&
+    typeof body.reference === 'string' &&
+    body.reference !== '' &&
+    (body.formToken === undefined || typeof body.formToken === 'string')
+  );
 }

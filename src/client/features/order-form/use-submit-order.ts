@@ -8,7 +8,8 @@ import { clearDraft } from './draft-store.js';
 import type { Refusal } from './field-errors.js';
 import type { BackgroundUploads } from './background-uploads.js';
 import type { OrderAction, OrderState } from './order-state.js';
-import { sendOrder, SubmitError } from './api.js';
+import { ApiError } from '../../shared/api-error.js';
+import { sendOrder } from './api.js';
 
 /** What the toasts say after a submission. */
 export type SubmitNotice =
@@ -124,13 +125,13 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
       setNotice({ kind: 'success', reference: result.reference });
       window.scrollTo({ top: 0 });
     } catch (err) {
-      if ((err instanceof SubmitError && err.code === 'aborted') || (err as Error).name === 'AbortError') {
+      if ((err instanceof ApiError && err.code === 'aborted') || (err as Error).name === 'AbortError') {
         setNotice({ kind: 'cancelled' });
       } else {
         console.error('Order submission failed', err);
-        setNotice({ kind: 'failure', reload: err instanceof SubmitError && RELOAD_CODES.has(err.code) });
+        setNotice({ kind: 'failure', reload: err instanceof ApiError && RELOAD_CODES.has(err.code) });
         // An answer from the server replaces the refused fields; a lost one leaves them.
-        if (err instanceof SubmitError && err.status > 0) {
+        if (err instanceof ApiError && err.status > 0) {
           setRefusal(err.fields.length ? { fields: [...err.fields], message: err.message, state } : null);
         }
       }
@@ -154,7 +155,7 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
 
 /** The files whose named uploads the server says it does not have (`uploads.<i>.url`, unknown_upload). */
 function expiredUploads(err: unknown, namedIds: string[]): string[] {
-  if (!(err instanceof SubmitError) || err.code !== 'unknown_upload') return [];
+  if (!(err instanceof ApiError) || err.code !== 'unknown_upload') return [];
   return err.fields.flatMap((field) => {
     const m = /^uploads\.(\d+)\.url$/.exec(field);
     const id = m ? namedIds[Number(m[1])] : undefined;

@@ -2,7 +2,7 @@
 // the current quote with each tax on its own line, where the order stands, and the Approve and
 // Request changes forms. A chunk of its own, loaded only on this path; its texts live in
 // messages.ts. Amounts come from the server, which computed them (docs/product.md).
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   addressLine,
   deadlineText,
@@ -15,32 +15,10 @@ import {
 import { formatCents } from '../../../shared/quote.js';
 import { CUSTOMER_STEPS, MAX_APPROVAL_NAME_CHARS, MAX_CHANGE_REQUEST_CHARS } from '../../../shared/constants.js';
 import type { CustomerOrderView, SentQuoteInfo } from '../../../shared/quote-api.js';
+import { ApiError } from '../../shared/api-error.js';
+import { orderStatusApi, viewOfRefusal, type OrderStatusApi } from './api.js';
 import { statusCatalogues, type StatusLanguage, type StatusMessages } from './messages.js';
 import './order-status.css';
-
-type ServerError = { code: string; message: string; message_fr?: string; fields?: string[] };
-
-class AnswerError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: ServerError | null,
-    readonly view: CustomerOrderView | null,
-  ) {
-    super(error?.message ?? `HTTP ${status}`);
-  }
-}
-
-async function call<T>(url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  const json = (await res.json().catch(() => null)) as (T & { error?: ServerError; view?: CustomerOrderView }) | null;
-  if (!res.ok) throw new AnswerError(res.status, json?.error ?? null, json?.view ?? null);
-  return json as T;
-}
 
 const formatDate = (iso: string, lang: StatusLanguage) =>
   new Date(iso).toLocaleString(lang === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long', timeStyle: 'short' });
@@ -51,11 +29,11 @@ export default function OrderStatusApp({ token }: { token: string }) {
   const [chosen, setChosen] = useState<StatusLanguage | null>(null);
   const lang: StatusLanguage = chosen ?? view?.language ?? 'en';
   const t = statusCatalogues[lang];
-  const base = `/api/o/${encodeURIComponent(token)}`;
+  const api = useMemo(() => orderStatusApi(token), [token]);
 
   useEffect(() => {
-    call<CustomerOrderView>(base).then(setView, () => setMissing(true));
-  }, [base]);
+    api.view().then(setView, () => setMissing(true));
+  }, [api]);
 
   useEffect(() => {
     document.documentElement.lang = lang === 'fr' ? 'fr-CA' : 'en-CA';
@@ -107,8 +85,8 @@ export default function OrderStatusApp({ token }: { token: string }) {
         </header>
         <Progress view={view} t={t} lang={lang} />
         <QuoteSection view={view} t={t} lang={lang} />
-        <Proofs view={view} t={t} lang={lang} base={base} />
-        <Answer view={view} t={t} lang={lang} base={base} onView={setView} />
+        <Proofs view={view} t={t} lang={lang} api={api} />
+        <Answer view={view} t={t} lang={lang} api={api} onView={setView} />
         <OrderSummary view={view} t={t} lang={lang} />
       </main>
     </>
@@ -260,7 +238,7 @@ function ResponseLine({ quote, t, lang }: { quote: SentQuoteInfo; t: StatusMessa
   );
 }
 
-function Proofs({ view, t, lang, base }: PartProps & { base: string }) {
+function Proofs({ view, t, lang, api }: PartProps & { api: OrderStatusApi }) {
   if (!view.quote) return null;
   const layouts = Object.keys(view.document.layouts)
     .map(Number)
@@ -280,14 +258,14 @@ function Proofs({ view, t, lang, base }: PartProps & { base: string }) {
               {proofs.map((p) => (
                 <figure key={p.id} className="proof">
                   {p.isImage ? (
-                    <img src={`${base}/proofs/${p.id}/preview`} alt={t.proofAlt(p.name)} />
+                    <img src={api.links.proofPreview(p.id)} alt={t.proofAlt(p.name)} />
                   ) : (
                     <div className="proof-file" aria-hidden="true">
                       PDF
                     </div>
                   )}
                   <figcaption>
-                    <a href={`${base}/proofs/${p.id}`} download={p.name}>
+                    <a href={api.links.proof(p.id)} download={p.name}>
                       {t.downloadProof(p.name)}
                     </a>
                   </figcaption>
@@ -297,7 +275,7 @@ function Proofs({ view, t, lang, base }: PartProps & { base: string }) {
                 <figure className="proof artwork">
                   <div className="artwork-thumbs">
                     {artwork.map((a) => (
-                      <img key={a.id} src={`${base}/files/${a.id}/thumbnail`} alt={a.name} width={96} height={96} />
+                      <img key={a.id} src={api.links.thumbnail(a.id)} alt={a.name} width={96} height={96} />
                     ))}
                   </div>
                   <figcaption>{t.yourArtwork}</figcaption>
@@ -312,29 +290,25 @@ function Proofs({ view, t, lang, base }: PartProps & { base: string }) {
 }
 
 type FieldErrors = Partial<Record<'fullName' | 'agree' | 'comment', string>>;
+const isFieldKey = (field: string): field is keyof FieldErrors =>
+  field === 'fullName' || field === 'agree' || field === 'comment';
 
 function Answer({
   view,
   t,
   lang,
-  base,
+  api,
   onView,
-}: PartProps & { base: string; onView: (view: CustomerOrderView) => void }) {
+}: PartProps & { api: OrderStatusApi; onView: (view: CustomerOrderView) => void }) {
   const [fullName, setFullName] = useState('');
   const [agree, setAgree] = useState(false);
   const [comment, setComment] = useState('');
   // Keys, not sentences, so a language switch translates what is on screen.
-  const [errors, setErrors] = useState<Partial<Record<keyof FieldErrors, keyof StatusMessages | ServerError>>>({});
-  const [outcome, setOutcome] = useState<'approved' | 'changes' | 'superseded' | 'failed' | ServerError | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof FieldErrors, keyof StatusMessages | ApiError>>>({});
+  const [outcome, setOutcome] = useState<'approved' | 'changes' | 'superseded' | 'failed' | ApiError | null>(null);
   const [busy, setBusy] = useState(false);
-  const text = (e: keyof StatusMessages | ServerError | undefined) =>
-    e === undefined
-      ? undefined
-      : typeof e === 'string'
-        ? (t[e] as string)
-        : lang === 'fr' && e.message_fr
-          ? e.message_fr
-          : e.message;
+  const text = (e: keyof StatusMessages | ApiError | undefined) =>
+    e === undefined ? undefined : typeof e === 'string' ? (t[e] as string) : e.messageIn(lang);
 
   const run = useCallback(
     async (what: () => Promise<{ view: CustomerOrderView }>, done: 'approved' | 'changes') => {
@@ -344,14 +318,17 @@ function Answer({
         onView(answer.view);
         setOutcome(done);
       } catch (err) {
-        if (err instanceof AnswerError && err.view) {
-          onView(err.view);
-          setOutcome(err.error?.code === 'quote_superseded' ? 'superseded' : err.error);
-        } else if (err instanceof AnswerError && err.error?.fields?.length) {
-          const field = err.error.fields[0] as keyof FieldErrors;
-          setErrors({ [field]: err.error });
+        const refusal = err instanceof ApiError && err.status > 0 ? err : null;
+        const now = refusal && viewOfRefusal(refusal);
+        const field = refusal?.fields[0];
+        if (now) {
+          onView(now);
+          setOutcome(refusal.code === 'quote_superseded' ? 'superseded' : refusal);
+        } else if (refusal && field && isFieldKey(field)) {
+          setErrors({ [field]: refusal });
         } else {
-          setOutcome(err instanceof AnswerError && err.error && err.status < 500 ? err.error : 'failed');
+          // A refusal the server worded (not an outage, not a page the proxy made up) is shown as it says.
+          setOutcome(refusal && refusal.status < 500 && refusal.code !== 'http_error' ? refusal : 'failed');
         }
       } finally {
         setBusy(false);
@@ -392,7 +369,7 @@ function Answer({
       document.getElementById(next.fullName ? 'approve-name' : 'approve-agree')?.focus();
       return;
     }
-    void run(() => call(`${base}/approve`, { version: quote.version, fullName, agree: true }), 'approved');
+    void run(() => api.approve(quote.version, fullName), 'approved');
   };
   const askChanges = (event: FormEvent) => {
     event.preventDefault();
@@ -403,7 +380,7 @@ function Answer({
       return;
     }
     setErrors({});
-    void run(() => call(`${base}/changes`, { comment }), 'changes');
+    void run(() => api.requestChanges(comment), 'changes');
   };
 
   const fieldError = (key: keyof FieldErrors) =>
