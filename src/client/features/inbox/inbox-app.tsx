@@ -1,7 +1,8 @@
 // The shop's inbox: a separate chunk, never part of the customer's initial download.
 import { useCallback, useEffect, useState } from 'react';
-import type { Language } from '../../../shared/order-presentation.js';
-import { InboxLanguageProvider, useInboxText } from './language.js';
+import { LanguageSwitch } from '../../components/language-switch.js';
+import { browserLanguage, LanguageProvider } from '../../shared/language.js';
+import { useInboxText } from './messages.js';
 import { navigateOnClick, navigate, usePath } from './navigation.js';
 import { OrderList } from './order-list.js';
 import { OrderView } from './order-view.js';
@@ -10,40 +11,21 @@ import { SignIn } from './sign-in.js';
 import './inbox.css';
 
 export default function InboxApp() {
+  // Before sign-in, and for an account that has not chosen, the browser's languages decide.
+  const [language, setLanguage] = useState(browserLanguage);
   return (
-    <InboxLanguageProvider>
-      <InboxSession />
-    </InboxLanguageProvider>
-  );
-}
-
-function InboxSession() {
-  const { setLanguage } = useInboxText();
-  return (
-    <SessionProvider setLanguage={setLanguage}>
-      <Inbox />
-    </SessionProvider>
-  );
-}
-
-/** The switch to the other language, named in that language ("Français" / "English"). */
-export function LanguageSwitch({ onChoose }: { onChoose: (language: Language) => void }) {
-  const { t } = useInboxText();
-  return (
-    <button
-      type="button"
-      className="button button-secondary language-switch"
-      lang={t.switchToLang}
-      onClick={() => onChoose(t.switchToLang)}
-    >
-      {t.switchTo}
-    </button>
+    <LanguageProvider language={language}>
+      <SessionProvider setLanguage={setLanguage}>
+        <Inbox />
+      </SessionProvider>
+    </LanguageProvider>
   );
 }
 
 function Inbox() {
   const { t } = useInboxText();
   const { staff, signOut, chooseLanguage, languageNotSaved } = useSession();
+  const languageSwitch = <LanguageSwitch text={t} onChoose={chooseLanguage} className="button button-secondary" />;
   const path = usePath();
   const [deleted, setDeleted] = useState('');
 
@@ -57,7 +39,7 @@ function Inbox() {
   }, []);
 
   if (staff === undefined) return <p className="inbox-page">{t.loading}</p>;
-  if (staff === null) return <SignIn languageSwitch={<LanguageSwitch onChoose={chooseLanguage} />} />;
+  if (staff === null) return <SignIn languageSwitch={languageSwitch} />;
 
   const match = /^\/inbox\/orders\/([0-9a-f-]{36})/.exec(path);
   return (
@@ -67,7 +49,7 @@ function Inbox() {
           {t.title}
         </a>
         <span className="inbox-user">{staff.email}</span>
-        <LanguageSwitch onChoose={chooseLanguage} />
+        {languageSwitch}
         <button type="button" className="button button-secondary" onClick={() => void signOut()}>
           {t.signOut}
         </button>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { browserLanguage, errorText } from './language.js';
 import { ApiError } from '../../shared/api-error.js';
-import { en, fr, INBOX_MESSAGES, type InboxMessages } from './messages.js';
+import { browserLanguage } from '../../shared/language.js';
+import { en, errorText, fr, INBOX_MESSAGES, type InboxMessages } from './messages.js';
 
 // The type checker refuses a catalogue with a key missing (npm run typecheck covers this file).
 const { title: _title, ...withoutTitle } = fr;

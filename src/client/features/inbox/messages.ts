@@ -1,9 +1,11 @@
-// Every text of the inbox itself, in English and Canadian French. The order's own words
-// (statuses, decoration methods, views, deadlines, options) come from the shared presentation
-// in src/shared/order-presentation.ts, which the emails use too; only the inbox's frame is here.
+// Every text of the inbox itself, in English and Canadian French, read with useInboxText(). The
+// order's own words (statuses, decoration methods, views, deadlines, options) come from the
+// shared presentation in src/shared/order-presentation.ts, which the emails use too; only the
+// inbox's frame is here, and the quote editor's texts are in quote-messages.ts.
 // `fr` is typed by `en`: a key missing or added in one language fails the type check.
-import type { Language } from '../../../shared/order-presentation.js';
 import { parseHistoryNote } from '../../../shared/history-notes.js';
+import { ApiError } from '../../shared/api-error.js';
+import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 
 /** What the inbox knows about a refusal, to word it in the staff member's language. */
 export interface ErrorFacts {
@@ -301,4 +303,17 @@ export const fr: InboxMessages = {
   },
 };
 
-export const INBOX_MESSAGES: Record<Language, InboxMessages> = { en, fr };
+export const INBOX_MESSAGES: Catalogues<InboxMessages> = { en, fr };
+
+/** The inbox's texts in the staff member's language. */
+export const useInboxText = textHook(INBOX_MESSAGES);
+
+/**
+ * A refusal of the inbox API in the staff member's language: the API answers stable codes, the
+ * inbox words them; a code it does not know keeps the server's English sentence.
+ */
+export function errorText(err: unknown, t: InboxMessages): string {
+  if (!(err instanceof ApiError)) return t.errors.unreachable({ server: '' });
+  const facts: ErrorFacts = { server: err.message, serverFr: err.messageFr, retryAfter: err.retryAfter };
+  return Object.hasOwn(t.errors, err.code) ? t.errors[err.code as InboxErrorCode](facts) : err.message;
+}

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ORDER_WORDS } from '../../../shared/order-presentation.js';
+import { ORDER_WORDS, statusLabel } from '../../../shared/order-presentation.js';
 import { inboxLinks, listQueryString, type OrderList as List } from './api.js';
-import { formatDate, formatNumber, statusLabel } from './format.js';
-import { errorText, useInboxText } from './language.js';
+import { formatDate, formatNumber } from '../../shared/format.js';
+import { errorText, useInboxText } from './messages.js';
 import { navigateOnClick } from './navigation.js';
 import { useInboxApi } from './session.js';
 import { StatusOptions } from './status-options.js';

@@ -12,14 +12,15 @@ import {
   optionLines,
   ORDER_WORDS,
   personName,
+  statusLabel,
   shippingText,
   variationTitle,
   VIEW_LABELS,
   yesNo,
 } from '../../../shared/order-presentation.js';
 import { inboxLinks, type Attachment, type OrderDetail } from './api.js';
-import { formatDate, formatNumber, statusLabel } from './format.js';
-import { errorText, useInboxText } from './language.js';
+import { formatDate, formatNumber } from '../../shared/format.js';
+import { errorText, useInboxText } from './messages.js';
 import { navigateOnClick } from './navigation.js';
 import { QuotePanel } from './quote-editor.js';
 import { useInboxApi } from './session.js';
@@ -163,7 +164,6 @@ export function OrderView({
       </div>
 
       <QuotePanel
-        lang={language}
         orderId={id}
         customerEmail={billing?.email ?? ''}
         attachments={attachments}

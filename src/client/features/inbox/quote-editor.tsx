@@ -1,15 +1,16 @@
 // "Prepare quote" on an order: lines prefilled from the order (editable), the taxes and total as
 // the server computes them (a preview, never computed here), proofs per layout beside the
 // artwork, "Send quote", and every version sent with the customer's answer. Texts in
-// quote-messages.ts, in the staff member's language (`lang`).
+// quote-messages.ts, in the staff member's language.
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { formatCents } from '../../../shared/quote.js';
 import type { QuotePreview, StaffQuoteState } from '../../../shared/quote-api.js';
 import { ApiError } from '../../shared/api-error.js';
 import { inboxLinks, type Attachment } from './api.js';
-import { quoteMessages, parsePrice, priceText, type InboxLanguage } from './quote-messages.js';
-import { errorText } from './language.js';
-import { INBOX_MESSAGES } from './messages.js';
+import type { Language } from '../../shared/language.js';
+import { formatDate } from '../../shared/format.js';
+import { errorText, useInboxText } from './messages.js';
+import { parsePrice, priceText, useQuoteText } from './quote-messages.js';
 import { useInboxApi } from './session.js';
 
 interface EditorLine {
@@ -42,7 +43,7 @@ function toSendable(lines: EditorLine[]): { lines: Sendable[]; badPrices: Set<nu
   return { lines: out, badPrices };
 }
 
-function startingLines(state: StaffQuoteState, lang: InboxLanguage): EditorLine[] {
+function startingLines(state: StaffQuoteState, lang: Language): EditorLine[] {
   const last = state.versions.at(-1);
   const source = state.draft ?? last?.quote.lines ?? null;
   if (source) {
@@ -71,18 +72,16 @@ export function QuotePanel({
   customerEmail,
   attachments,
   layoutNumbers,
-  lang = 'en',
   onChanged,
 }: {
   orderId: string;
   customerEmail: string;
   attachments: Attachment[];
   layoutNumbers: number[];
-  lang?: InboxLanguage;
   /** After a version is sent: the order's status and history changed. */
   onChanged: () => void;
 }) {
-  const t = quoteMessages[lang];
+  const { t, language: lang } = useQuoteText();
   const api = useInboxApi();
   const [state, setState] = useState<StaffQuoteState | null>(null);
   const [editing, setEditing] = useState(false);
@@ -100,8 +99,7 @@ export function QuotePanel({
     void load();
   }, [load]);
 
-  const dateText = (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+  const dateText = (iso: string) => formatDate(iso, lang);
 
   return (
     <section className="card no-print quote-panel" aria-labelledby="h-quote">
@@ -168,7 +166,6 @@ export function QuotePanel({
             <QuoteEditor
               orderId={orderId}
               state={state}
-              lang={lang}
               attachments={attachments}
               layoutNumbers={layoutNumbers}
               onProofs={() => void load()}
@@ -206,7 +203,6 @@ export function QuotePanel({
 interface QuoteContext {
   orderId: string;
   state: StaffQuoteState;
-  lang: InboxLanguage;
   attachments: Attachment[];
   layoutNumbers: number[];
 }
@@ -223,8 +219,8 @@ function QuoteEditor({
   onSaved: (message: string) => void;
   onSent: (version: number) => void;
 }) {
-  const { orderId, state, lang } = context;
-  const t = quoteMessages[lang];
+  const { orderId, state } = context;
+  const { t, language: lang } = useQuoteText();
   const api = useInboxApi();
   const [lines, setLines] = useState<EditorLine[]>(() => startingLines(state, lang));
   const [preview, setPreview] = useState<QuotePreview['quote'] | null>(null);
@@ -443,15 +439,9 @@ function QuoteEditor({
   );
 }
 
-function Proofs({
-  orderId,
-  state,
-  lang,
-  attachments,
-  layoutNumbers,
-  onUploaded,
-}: QuoteContext & { onUploaded: () => void }) {
-  const t = quoteMessages[lang];
+function Proofs({ orderId, state, attachments, layoutNumbers, onUploaded }: QuoteContext & { onUploaded: () => void }) {
+  const { t } = useQuoteText();
+  const inbox = useInboxText().t;
   const api = useInboxApi();
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
@@ -482,7 +472,7 @@ function Proofs({
       onUploaded();
     } catch (err) {
       setStatus('');
-      setError(errorText(err, INBOX_MESSAGES[lang]));
+      setError(errorText(err, inbox));
     }
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrice, priceText, quoteMessages } from './quote-messages.js';
+import { parsePrice, priceText, QUOTE_MESSAGES as quoteMessages } from './quote-messages.js';
 
 describe('parsePrice: dollars as a clerk types them, in whole cents', () => {
   it.each([

@@ -1,8 +1,7 @@
-// The quote editor's texts, in English and Canadian French. The inbox takes the staff member's
-// language as a prop (`lang`), so the editor speaks it wherever the inbox is wired to pass it.
-import type { Language } from '../../../shared/order-presentation.js';
-
-export type InboxLanguage = Language;
+// The quote editor's texts, in English and Canadian French, read with useQuoteText() in the
+// staff member's language (the inbox's). A catalogue of its own beside messages.ts: the editor
+// and its proofs are the inbox's largest part, and grow with prices and invoices.
+import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 
 const en = {
   heading: 'Quote',
@@ -134,7 +133,10 @@ const fr: QuoteMessages = {
   none: '—',
 };
 
-export const quoteMessages: Record<InboxLanguage, QuoteMessages> = { en, fr };
+export const QUOTE_MESSAGES: Catalogues<QuoteMessages> = { en, fr };
+
+/** The quote editor's texts in the staff member's language. */
+export const useQuoteText = textHook(QUOTE_MESSAGES);
 
 /** Dollars as a clerk types them ("12", "12.5", "12,50", "$1,200.00") in whole cents, or null. */
 export function parsePrice(text: string): number | null {
@@ -147,7 +149,7 @@ export function parsePrice(text: string): number | null {
 }
 
 /** Whole cents as a clerk reads them in a price box: 1200 is "12.00" (or "12,00" in French). */
-export function priceText(cents: number, lang: InboxLanguage): string {
+export function priceText(cents: number, lang: Language): string {
   const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
   return lang === 'fr' ? text.replace('.', ',') : text;
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { errorText, useInboxText } from './language.js';
+import { errorText, useInboxText } from './messages.js';
 import { useSession } from './session.js';
 
 export function SignIn({

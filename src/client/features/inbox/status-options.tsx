@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '../../../shared/constants.js';
 import { statusLabel } from '../../../shared/order-presentation.js';
-import { useInboxText } from './language.js';
+import { useInboxText } from './messages.js';
 
 /** The workflow's statuses as <option>s, in order, named in the inbox's language. */
 export function StatusOptions() {

@@ -4,7 +4,7 @@
 // shop's server measures the stored file again.
 import { useEffect, useState } from 'react';
 import { effectiveResolution, isVectorFormat, parsePrintSize, type PixelSize } from '../../../shared/print-size.js';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 import { readImageFileSize } from './image-size.js';
 
 /** The pixel size of a raster file, read once per file; null while unknown or not a raster. */
@@ -33,7 +33,7 @@ export function ArtworkCheck({
   dimensions: string;
   decoration: string;
 }) {
-  const t = useMessages().artwork;
+  const t = useOrderFormText().t.artwork;
   const pixels = usePixelSize(file);
   if (!file) return null;
   const lines: { text: string; warn?: boolean }[] = [];

@@ -2,7 +2,7 @@
 import type { Dispatch } from 'react';
 import { PROVINCES, type ProvinceCode } from '../../../shared/constants.js';
 import { SelectField, TextAreaField, TextField, CheckboxField } from '../../components/fields.js';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 import {
   formatPostalCode,
   showsShippingAddress,
@@ -12,7 +12,7 @@ import {
 } from './order-state.js';
 
 export function SectionC({ details, dispatch }: { details: OrderDetails; dispatch: Dispatch<OrderAction> }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const c = t.sectionC;
   const { billing, shipping, deadline } = details;
 
@@ -133,7 +133,7 @@ function AddressFields({
   values: Record<AddressField, string>;
   onChange: (field: AddressField, value: string) => void;
 }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const c = t.sectionC;
   const required = section === 'billing';
   const field = (name: AddressField) => (value: string) => onChange(name, value);
@@ -214,7 +214,7 @@ export function AdditionalOptions({
   includePolyBags: boolean;
   dispatch: Dispatch<OrderAction>;
 }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   return (
     <fieldset className="card options">
       <legend className="section-title">{t.options.heading}</legend>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { extensionOf } from '../../../shared/attachment-names.js';
 import { FileButton } from '../../components/fields.js';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import { useFormContext } from './form-context.js';
 import type { FileEntry } from './order-state.js';
@@ -18,7 +18,7 @@ export function FilePicker({
   onAdd: (entries: FileEntry[]) => void;
   onRemove: (id: string) => void;
 }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const { maxFileBytes, announce } = useFormContext();
   return (
     <>
@@ -44,7 +44,7 @@ export function FilePicker({
 }
 
 export function FileList({ files, onRemove }: { files: FileEntry[]; onRemove: (id: string) => void }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   if (files.length === 0) return null;
   return (
     <ul className="file-list" aria-label={t.files.chosen(files.length)}>
@@ -76,7 +76,7 @@ export function FileList({ files, onRemove }: { files: FileEntry[]; onRemove: (i
 
 /** A file's background upload: uploading n %, done, paused, or failed with a Retry button. */
 export function UploadState({ entry }: { entry: FileEntry }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const { uploads } = useFormContext();
   const status = useSyncExternalStore(uploads?.subscribe ?? noSubscription, () => uploads?.statusOf(entry.id) ?? null);
   if (!uploads || !status) return null;

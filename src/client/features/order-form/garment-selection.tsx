@@ -2,7 +2,7 @@
 import type { Dispatch } from 'react';
 import type { GarmentOption, YesNo } from '../../../shared/constants.js';
 import { RadioGroup, SelectField, TextField } from '../../components/fields.js';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import { FilePicker } from './file-list.js';
 import type { LayoutState, OrderAction, VariationField } from './order-state.js';
@@ -17,7 +17,7 @@ export function SectionB({
   position: number;
   dispatch: Dispatch<OrderAction>;
 }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const n = layout.number;
   const path = `layouts.${position}`;
   const canRemove = layout.variations.length > 1;

@@ -2,7 +2,7 @@
 import type { Dispatch, Ref } from 'react';
 import { accentFor, type YesNo } from '../../../shared/constants.js';
 import { RadioGroup } from '../../components/fields.js';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import type { LayoutState, OrderAction } from './order-state.js';
 import { SectionA } from './mockups-and-artwork.js';
@@ -31,7 +31,7 @@ export function LayoutSection({
   dispatch,
   headerRef,
 }: Props) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const n = layout.number;
   const headerId = `layout-${n}-header`;
   const panelId = `layout-${n}-panel`;

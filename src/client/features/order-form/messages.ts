@@ -1,6 +1,8 @@
-// Every text the customer sees, in one place. The English texts are the spec's, word for word;
-// the Canadian French catalogue has the same shape, checked by the type.
+// Every text the customer sees on the order form, in one place, read with useOrderFormText().
+// The English texts are contracts (docs/product.md), word for word; the Canadian French
+// catalogue has the same shape, checked by the type.
 import type { PixelSize, PrintSize } from '../../../shared/print-size.js';
+import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 import {
   POLY_BAG_PRICE_CAD,
   STANDARD_TURNAROUND_DAYS,
@@ -8,8 +10,6 @@ import {
   type ProvinceCode,
   type ViewName,
 } from '../../../shared/constants.js';
-
-export type Language = 'en' | 'fr';
 
 /** Inches as people write them: at most two decimals, a decimal comma in French. */
 function inches(value: number, lang: Language): string {
@@ -43,7 +43,7 @@ export const en = {
   language: {
     /** The switch offers the other language, named in that language. */
     switchTo: 'Français',
-    switchToLang: 'fr',
+    switchToLang: 'fr' as Language,
     switchLabel: 'Afficher le formulaire en français',
   },
   page: {
@@ -459,4 +459,7 @@ export const fr: Messages = {
   },
 };
 
-export const catalogues: Record<Language, Messages> = { en, fr };
+export const ORDER_FORM_MESSAGES: Catalogues<Messages> = { en, fr };
+
+/** The order form's texts in the page's language. */
+export const useOrderFormText = textHook(ORDER_FORM_MESSAGES);

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/constants.js';
 import { ArtworkCheck } from './artwork-check.js';
 import { FileButton, RadioGroup, SelectField, TextField } from '../../components/fields.js';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import { FilePicker, toEntries, UploadState } from './file-list.js';
 import { useFormContext } from './form-context.js';
@@ -25,7 +25,7 @@ interface Props {
 }
 
 export function SectionA({ layout, position, dispatch, designStudioUrl }: Props) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const n = layout.number;
   const path = `layouts.${position}`;
   return (
@@ -101,7 +101,7 @@ function ViewPanel({
   path: string;
   dispatch: Dispatch<OrderAction>;
 }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const { maxFileBytes } = useFormContext();
   const viewName = t.sectionA.views[view];
   const n = layout.number;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 
 export function NotFound({ path }: { path: string }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   useEffect(() => {
     console.log(`404: no page at ${path}`);
   }, [path]);

@@ -2,8 +2,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ErrorSummary } from '../../components/error-summary.js';
 import { FieldErrorsContext } from '../../components/field-errors.js';
-import { useMessages } from '../../i18n.js';
-import type { Language } from './messages.js';
+import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import type { ClientSettings } from '../../../shared/client-settings.js';
 import { BackgroundUploads } from './background-uploads.js';
@@ -22,8 +21,8 @@ import { useLayoutAccordion } from './use-layout-accordion.js';
 import { useReleasedPreviewUrls } from './use-preview-urls.js';
 import { useSubmitOrder } from './use-submit-order.js';
 
-export function OrderPage({ settings, language }: { settings: ClientSettings; language: Language }) {
-  const t = useMessages();
+export function OrderPage({ settings }: { settings: ClientSettings }) {
+  const { t, language } = useOrderFormText();
   const [state, dispatch] = useReducer(orderReducer, undefined, () => initialOrderState(randomId()));
   const honeypot = useRef<HTMLInputElement>(null);
   const { announcement, announce } = useAnnouncer();

@@ -1,5 +1,5 @@
 // The submit button, and while sending, the upload's progress and a way to cancel.
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 
 export function SubmitRow({
   progress,
@@ -11,7 +11,7 @@ export function SubmitRow({
   waiting: number | null;
   onCancel: () => void;
 }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const busy = progress !== null || waiting !== null;
   return (
     <div className="submit-row">

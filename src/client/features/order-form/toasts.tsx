@@ -1,11 +1,11 @@
 // The toasts that say how a submission went (docs/product.md, Messages after submitting): success and cancel politely,
 // failure as an alert.
 import type { ReactNode } from 'react';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 import type { SubmitNotice } from './use-submit-order.js';
 
 export function Toasts({ notice, onDismiss }: { notice: SubmitNotice; onDismiss: () => void }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   return (
     <>
       <div className="toast-region" role="status" aria-live="polite">
@@ -42,7 +42,7 @@ function Toast({
   onDismiss: () => void;
   children: ReactNode;
 }) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   return (
     <div className={`toast toast-${tone}`}>
       {children}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type Dispatch } from 'react';
 import { fieldId } from '../../components/field-errors.js';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 import { currentFieldErrors, errorsByPath, type Refusal } from './field-errors.js';
 import type { OrderAction, OrderState } from './order-state.js';
 
@@ -14,7 +14,7 @@ export function useErrorSummary(
   refusal: Refusal | null,
   focusAfterRender: (target: () => HTMLElement | null) => void,
 ) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const summaryRef = useRef<HTMLDivElement>(null);
   const errors = useMemo(() => currentFieldErrors(t, refusal, state), [t, refusal, state]);
   const byPath = useMemo(() => errorsByPath(errors), [errors]);

@@ -1,5 +1,5 @@
 import { useRef, type Dispatch } from 'react';
-import { useMessages } from '../../i18n.js';
+import { useOrderFormText } from './messages.js';
 import type { OrderAction, OrderState } from './order-state.js';
 
 /**
@@ -12,7 +12,7 @@ export function useLayoutAccordion(
   announce: (message: string) => void,
   focusAfterRender: (target: () => HTMLElement | undefined) => void,
 ) {
-  const t = useMessages();
+  const { t } = useOrderFormText();
   const headers = useRef(new Map<number, HTMLButtonElement>());
   const focusHeader = (layout: number | undefined) => {
     if (layout !== undefined) focusAfterRender(() => headers.current.get(layout));

@@ -1,6 +1,6 @@
 import { useRef, useState, type Dispatch, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import type { Language } from './messages.js';
+import type { Language } from '../../shared/language.js';
 import { randomId } from '../../shared/random-id.js';
 import type { ClientSettings } from '../../../shared/client-settings.js';
 import { buildSubmission, toFormData } from './build-submission.js';

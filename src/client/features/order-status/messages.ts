@@ -1,12 +1,10 @@
-// Every text of the customer's order page (/o/<token>), in English and Canadian French. Its
-// own module, loaded with the page's chunk, never with the order form.
-import type { Language } from '../../../shared/order-presentation.js';
-
-export type StatusLanguage = Language;
+// Every text of the customer's order page (/o/<token>), in English and Canadian French, read
+// with useOrderStatusText(). Its own module, loaded with the page's chunk, never with the form.
+import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 
 const en = {
   switchTo: 'Français',
-  switchToLang: 'fr',
+  switchToLang: 'fr' as Language,
   switchLabel: 'Language',
   loading: 'Loading your order…',
   notFoundHeading: '404',
@@ -147,4 +145,7 @@ const fr: StatusMessages = {
   notes: 'Notes sur le travail',
 };
 
-export const statusCatalogues: Record<StatusLanguage, StatusMessages> = { en, fr };
+export const ORDER_STATUS_MESSAGES: Catalogues<StatusMessages> = { en, fr };
+
+/** The order page's texts in the language the customer reads it in. */
+export const useOrderStatusText = textHook(ORDER_STATUS_MESSAGES);
