@@ -64,3 +64,8 @@ export function noAnswer(code: 'unreachable' | 'timeout' | 'aborted', cause?: un
   if (cause !== undefined) error.cause = cause;
   return error;
 }
+
+/** The sentence an error carries, whatever was thrown. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

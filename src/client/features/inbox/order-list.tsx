@@ -1,37 +1,18 @@
-import { useEffect, useState } from 'react';
+// The inbox's list of orders, newest first: search, status filter, pages, CSV export of what is
+// shown. The query lives in the address bar (use-order-list.ts), so a reload keeps it.
+import { useState } from 'react';
 import { ORDER_WORDS, statusLabel } from '../../../shared/order-presentation.js';
-import { inboxLinks, listQueryString, type OrderList as List } from './api.js';
+import { inboxLinks } from './api.js';
 import { formatDate, formatNumber } from '../../shared/format.js';
 import { errorText, useInboxText } from './messages.js';
 import { navigateOnClick } from './navigation.js';
-import { useInboxApi } from './session.js';
 import { StatusOptions } from './status-options.js';
-
-function readQuery() {
-  const p = new URLSearchParams(window.location.search);
-  return { q: p.get('q') ?? '', status: p.get('status') ?? '', page: Math.max(1, Number(p.get('page')) || 1) };
-}
+import { useOrderList } from './use-order-list.js';
 
 export function OrderList() {
-  const api = useInboxApi();
-  const [query, setQuery] = useState(readQuery);
+  const { query, setQuery, list, error } = useOrderList();
   const [search, setSearch] = useState(query.q);
-  const [list, setList] = useState<List | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const { t, language } = useInboxText();
-
-  useEffect(() => {
-    const qs = listQueryString(query);
-    window.history.replaceState(null, '', `/inbox${qs ? `?${qs}` : ''}`);
-    let current = true;
-    api.orders(query).then(
-      (l) => current && (setList(l), setError(null)),
-      (err: unknown) => current && setError(err),
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, api]);
 
   const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
 

@@ -1,4 +1,5 @@
-// Section C - Billing & Shipping Info, bound to layout 1 (docs/product.md, Section C).
+// Section C - Billing & Shipping Info: billing, shipping, deadline and job notes, once per order,
+// sent with layout 1 (docs/product.md, Section C).
 import type { Dispatch } from 'react';
 import { PROVINCES, type ProvinceCode } from '../../../shared/constants.js';
 import { SelectField, TextAreaField, TextField, CheckboxField } from '../../components/fields.js';
@@ -11,14 +12,14 @@ import {
   type OrderDetails,
 } from './order-state.js';
 
-export function SectionC({ details, dispatch }: { details: OrderDetails; dispatch: Dispatch<OrderAction> }) {
+export function BillingAndShipping({ details, dispatch }: { details: OrderDetails; dispatch: Dispatch<OrderAction> }) {
   const { t } = useOrderFormText();
   const c = t.sectionC;
   const { billing, shipping, deadline } = details;
 
   return (
-    <section className="card details" aria-labelledby="section-c-title">
-      <h2 id="section-c-title" className="section-title">
+    <section className="card details" aria-labelledby="billing-and-shipping-title">
+      <h2 id="billing-and-shipping-title" className="section-title">
         {c.heading}
       </h2>
       <p className="muted small">{c.requiredNote}</p>
@@ -202,32 +203,5 @@ function AddressFields({
         />
       </div>
     </>
-  );
-}
-
-export function AdditionalOptions({
-  isResalePartner,
-  includePolyBags,
-  dispatch,
-}: {
-  isResalePartner: boolean;
-  includePolyBags: boolean;
-  dispatch: Dispatch<OrderAction>;
-}) {
-  const { t } = useOrderFormText();
-  return (
-    <fieldset className="card options">
-      <legend className="section-title">{t.options.heading}</legend>
-      <CheckboxField
-        label={t.options.resalePartner}
-        checked={isResalePartner}
-        onChange={(checked) => dispatch({ type: 'resalePartnerToggled', checked })}
-      />
-      <CheckboxField
-        label={t.options.polyBags}
-        checked={includePolyBags}
-        onChange={(checked) => dispatch({ type: 'polyBagsToggled', checked })}
-      />
-    </fieldset>
   );
 }

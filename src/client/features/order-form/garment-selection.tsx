@@ -1,4 +1,5 @@
-// Section B - Garment Selection.
+// Section B - Garment Selection: a PO to upload, or garment variations picked here (type, colour,
+// sizes and quantities, goods supplied by the customer).
 import type { Dispatch } from 'react';
 import type { GarmentOption, YesNo } from '../../../shared/constants.js';
 import { RadioGroup, SelectField, TextField } from '../../components/fields.js';
@@ -7,7 +8,7 @@ import { randomId } from '../../shared/random-id.js';
 import { FilePicker } from './file-list.js';
 import type { LayoutState, OrderAction, VariationField } from './order-state.js';
 
-export function SectionB({
+export function GarmentSelection({
   layout,
   position,
   dispatch,

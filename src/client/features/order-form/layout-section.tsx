@@ -1,12 +1,13 @@
-// One "Design Layout N" section of the accordion, with its sub-form (Sections A and B).
+// One "Design Layout N" section of the accordion, with its sub-form (Sections A and B:
+// mockups-and-artwork.tsx, garment-selection.tsx).
 import type { Dispatch, Ref } from 'react';
 import { accentFor, type YesNo } from '../../../shared/constants.js';
 import { RadioGroup } from '../../components/fields.js';
 import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import type { LayoutState, OrderAction } from './order-state.js';
-import { SectionA } from './mockups-and-artwork.js';
-import { SectionB } from './garment-selection.js';
+import { GarmentSelection } from './garment-selection.js';
+import { MockupsAndArtwork } from './mockups-and-artwork.js';
 
 interface Props {
   layout: LayoutState;
@@ -66,8 +67,13 @@ export function LayoutSection({
       </h2>
       {isOpen && (
         <div id={panelId} role="region" aria-labelledby={headerId} className="layout-panel">
-          <SectionA layout={layout} position={position} dispatch={dispatch} designStudioUrl={designStudioUrl} />
-          <SectionB layout={layout} position={position} dispatch={dispatch} />
+          <MockupsAndArtwork
+            layout={layout}
+            position={position}
+            dispatch={dispatch}
+            designStudioUrl={designStudioUrl}
+          />
+          <GarmentSelection layout={layout} position={position} dispatch={dispatch} />
           {canRemove && (
             <button
               type="button"

@@ -1,4 +1,5 @@
-// Section A - Mockups & Artwork.
+// Section A - Mockups & Artwork: the mockup option, the mockup files and vector question, and
+// per view (front, back, sleeves) a graphic with its dimensions, decoration and print check.
 import type { Dispatch } from 'react';
 import {
   DECORATION_METHODS,
@@ -24,7 +25,7 @@ interface Props {
   designStudioUrl: string;
 }
 
-export function SectionA({ layout, position, dispatch, designStudioUrl }: Props) {
+export function MockupsAndArtwork({ layout, position, dispatch, designStudioUrl }: Props) {
   const { t } = useOrderFormText();
   const n = layout.number;
   const path = `layouts.${position}`;

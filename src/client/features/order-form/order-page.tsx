@@ -10,7 +10,8 @@ import { filesOf } from './draft-store.js';
 import { FormContext } from './form-context.js';
 import { LayoutSection } from './layout-section.js';
 import { initialOrderState, orderReducer } from './order-state.js';
-import { AdditionalOptions, SectionC } from './billing-and-shipping.js';
+import { AdditionalOptions } from './additional-options.js';
+import { BillingAndShipping } from './billing-and-shipping.js';
 import { SubmitRow } from './submit-row.js';
 import { Toasts } from './toasts.js';
 import { useAnnouncer } from './use-announcer.js';
@@ -125,7 +126,7 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
 
             {state.detailsRevealed && (
               <>
-                <SectionC details={state.details} dispatch={dispatch} />
+                <BillingAndShipping details={state.details} dispatch={dispatch} />
                 <AdditionalOptions
                   isResalePartner={state.isResalePartner}
                   includePolyBags={state.includePolyBags}
