@@ -315,5 +315,9 @@ export const useInboxText = textHook(INBOX_MESSAGES);
 export function errorText(err: unknown, t: InboxMessages): string {
   if (!(err instanceof ApiError)) return t.errors.unreachable({ server: '' });
   const facts: ErrorFacts = { server: err.message, serverFr: err.messageFr, retryAfter: err.retryAfter };
-  return Object.hasOwn(t.errors, err.code) ? t.errors[err.code as InboxErrorCode](facts) : err.message;
+  return isErrorCode(t.errors, err.code) ? t.errors[err.code](facts) : err.message;
+}
+
+function isErrorCode(errors: InboxMessages['errors'], code: string): code is InboxErrorCode {
+  return Object.hasOwn(errors, code);
 }

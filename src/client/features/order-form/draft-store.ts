@@ -3,48 +3,61 @@
 // Each file is stored once, under its own key, when it is chosen: saving the form after
 // each keystroke writes only the small state, not hundreds of MB of artwork again.
 import { createStore, del, get, getMany, keys, set, setMany, type UseStore } from 'idb-keyval';
-import { VIEWS } from '../../../shared/constants.js';
-import type { FileEntry, OrderState } from './order-state.js';
+import { byView, type OrderState } from './order-state.js';
 
 const STATE_KEY = 'state';
 const FILE_PREFIX = 'file:';
 
+/** A file entry as the draft keeps it: the file is stored apart, under the entry's id. */
+export interface StoredFileEntry {
+  id: string;
+  file: null;
+  previewUrl: null;
+}
+
+export type StoredOrderState = OrderState<StoredFileEntry>;
+
 interface StoredDraft {
   version: 2;
   savedAt: string;
-  /** The state with every file replaced by null; `files` says which entry held which file. */
-  state: OrderState;
+  /** The state with every file left out; each entry's id finds its file. */
+  state: StoredOrderState;
 }
 
 let store: UseStore | null = null;
 const db = () => (store ??= createStore('order-form-draft', 'draft'));
 
-const mapFiles = (state: OrderState, map: (f: FileEntry) => FileEntry | null): OrderState => ({
-  ...state,
-  layouts: state.layouts.map((l) => ({
-    ...l,
-    mockupFiles: l.mockupFiles.map(map).filter((f): f is FileEntry => f !== null),
-    poFiles: l.poFiles.map(map).filter((f): f is FileEntry => f !== null),
-    views: Object.fromEntries(
-      VIEWS.map((v) => [v, { ...l.views[v], file: l.views[v].file ? map(l.views[v].file) : null }]),
-    ) as typeof l.views,
-  })),
-});
+/** The same state with each file entry mapped; an entry mapped to null is dropped. */
+function mapFiles<A, B>(state: OrderState<A>, map: (f: A) => B | null): OrderState<B> {
+  const some = (files: A[]) => files.map(map).filter((f): f is B => f !== null);
+  return {
+    ...state,
+    layouts: state.layouts.map((l) => ({
+      ...l,
+      mockupFiles: some(l.mockupFiles),
+      poFiles: some(l.poFiles),
+      views: byView((v) => {
+        const file = l.views[v].file;
+        return { ...l.views[v], file: file === null ? null : map(file) };
+      }),
+    })),
+  };
+}
 
-export function filesOf(state: OrderState): FileEntry[] {
-  const out: FileEntry[] = [];
+export function filesOf<F>(state: OrderState<F>): F[] {
+  const out: F[] = [];
   mapFiles(state, (f) => (out.push(f), f));
   return out;
 }
 
 /** Object URLs die with the page and files are stored apart: the state keeps neither. */
-export function toStoredState(state: OrderState): OrderState {
-  return mapFiles(state, (f) => ({ ...f, file: null as unknown as File, previewUrl: null }));
+export function toStoredState(state: OrderState): StoredOrderState {
+  return mapFiles(state, (f): StoredFileEntry => ({ id: f.id, file: null, previewUrl: null }));
 }
 
 /** Puts the files back (entries whose file is gone are dropped) and makes new previews. */
 export function fromStoredState(
-  state: OrderState,
+  state: StoredOrderState,
   files: Map<string, File>,
   previewUrlFor: (file: File) => string | null,
 ): OrderState {

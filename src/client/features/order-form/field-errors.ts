@@ -3,7 +3,7 @@
 // The paths are the error body's `fields` (docs/architecture.md, submit-order): the order's
 // details without a layout ("billing.email", "deadline.date", "jobNotes"), anything in a
 // layout as "layouts.<position>.<path>", where position counts from 1 in the order sent.
-import { VIEWS, type ViewName } from '../../../shared/constants.js';
+import { VIEWS } from '../../../shared/constants.js';
 import type { Messages } from './messages.js';
 import type { OrderState } from './order-state.js';
 
@@ -51,15 +51,16 @@ function layoutMessage(t: Messages, path: string): string | undefined {
   const l = t.fieldErrors.layout;
   if (path === 'mockupOption' || path === 'garmentOption' || path === 'hasVectorFiles') return l[path];
   const view = /^viewData\.([^.]+)\.(dimensions|decoration)$/.exec(path);
-  if (view && (VIEWS as readonly string[]).includes(view[1]!)) {
-    const name = t.sectionA.views[view[1] as ViewName];
+  const viewName = VIEWS.find((v) => v === view?.[1]);
+  if (view && viewName) {
+    const name = t.sectionA.views[viewName];
     return view[2] === 'dimensions' ? l.dimensions(name) : l.decoration(name);
   }
-  const variation = /^variations\.\d+\.(\w+)$/.exec(path)?.[1];
-  return variation && VARIATION_FIELDS.has(variation) && isKeyOf(l, variation) ? (l[variation] as string) : undefined;
+  const variation = VARIATION_FIELDS.find((f) => f === /^variations\.\d+\.(\w+)$/.exec(path)?.[1]);
+  return variation && l[variation];
 }
 
-const VARIATION_FIELDS = new Set(['type', 'color', 'sizes', 'supplyingGoods', 'itemPO']);
+const VARIATION_FIELDS = ['type', 'color', 'sizes', 'supplyingGoods', 'itemPO'] as const;
 
 function isKeyOf<T extends object>(object: T, key: string): key is Extract<keyof T, string> {
   return Object.hasOwn(object, key);

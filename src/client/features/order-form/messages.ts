@@ -1,6 +1,7 @@
 // Every text the customer sees on the order form, in one place, read with useOrderFormText().
 // The English texts are contracts (docs/product.md), word for word; the Canadian French
 // catalogue has the same shape, checked by the type.
+import { formatBytes } from '../../../shared/order-presentation.js';
 import type { PixelSize, PrintSize } from '../../../shared/print-size.js';
 import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 import {
@@ -28,15 +29,6 @@ function printSizeText(size: PrintSize, lang: Language): string {
   if (widthIn !== undefined)
     return lang === 'fr' ? `${inches(widthIn, 'fr')} po de large` : `${inches(widthIn, 'en')} in wide`;
   return lang === 'fr' ? `${inches(heightIn ?? 0, 'fr')} po de haut` : `${inches(heightIn ?? 0, 'en')} in tall`;
-}
-
-function sizeText(bytes: number, lang: Language): string {
-  const gb = bytes / 1024 ** 3;
-  const mb = bytes / 1024 ** 2;
-  const n = gb >= 1 ? +gb.toFixed(1) : mb >= 1 ? +mb.toFixed(1) : Math.ceil(bytes / 1024);
-  const unit =
-    gb >= 1 ? (lang === 'fr' ? 'Go' : 'GB') : mb >= 1 ? (lang === 'fr' ? 'Mo' : 'MB') : lang === 'fr' ? 'Ko' : 'KB';
-  return `${lang === 'fr' ? String(n).replace('.', ',') : n} ${unit}`;
 }
 
 export const en = {
@@ -71,9 +63,9 @@ export const en = {
   files: {
     remove: (name: string) => `Remove ${name}`,
     chosen: (count: number) => (count === 1 ? '1 file chosen' : `${count} files chosen`),
-    size: (bytes: number) => sizeText(bytes, 'en'),
+    size: (bytes: number) => formatBytes(bytes, 'en'),
     tooLarge: (name: string, limit: number) =>
-      `“${name}” was not added: it is larger than the limit of ${sizeText(limit, 'en')} per file.`,
+      `“${name}” was not added: it is larger than the limit of ${formatBytes(limit, 'en')} per file.`,
     added: (count: number) => (count === 1 ? '1 file added.' : `${count} files added.`),
     removed: (name: string) => `${name} removed.`,
   },
@@ -241,7 +233,7 @@ export const en = {
     waiting: (count: number) => (count === 1 ? 'Waiting for 1 upload…' : `Waiting for ${count} uploads…`),
     progressLabel: 'Upload progress',
     progress: (sent: number, total: number) =>
-      `${total ? Math.floor((sent / total) * 100) : 100}% sent (${sizeText(sent, 'en')} of ${sizeText(total, 'en')})`,
+      `${total ? Math.floor((sent / total) * 100) : 100}% sent (${formatBytes(sent, 'en')} of ${formatBytes(total, 'en')})`,
     cancel: 'Cancel sending',
     cancelled: 'Sending was cancelled. Your order is still here; submit it again when you are ready.',
     success: 'Thank you! Your order has been submitted successfully.',
@@ -285,9 +277,9 @@ export const fr: Messages = {
   files: {
     remove: (name) => `Retirer ${name}`,
     chosen: (count) => (count === 1 ? '1 fichier choisi' : `${count} fichiers choisis`),
-    size: (bytes) => sizeText(bytes, 'fr'),
+    size: (bytes) => formatBytes(bytes, 'fr'),
     tooLarge: (name, limit) =>
-      `« ${name} » n’a pas été ajouté : il dépasse la limite de ${sizeText(limit, 'fr')} par fichier.`,
+      `« ${name} » n’a pas été ajouté : il dépasse la limite de ${formatBytes(limit, 'fr')} par fichier.`,
     added: (count) => (count === 1 ? '1 fichier ajouté.' : `${count} fichiers ajoutés.`),
     removed: (name) => `${name} retiré.`,
   },
@@ -447,7 +439,7 @@ export const fr: Messages = {
     waiting: (count) => (count === 1 ? 'En attente de 1 téléversement…' : `En attente de ${count} téléversements…`),
     progressLabel: 'Progression de l’envoi',
     progress: (sent, total) =>
-      `${total ? Math.floor((sent / total) * 100) : 100} % envoyé (${sizeText(sent, 'fr')} sur ${sizeText(total, 'fr')})`,
+      `${total ? Math.floor((sent / total) * 100) : 100} % envoyé (${formatBytes(sent, 'fr')} sur ${formatBytes(total, 'fr')})`,
     cancel: 'Annuler l’envoi',
     cancelled: 'L’envoi a été annulé. Votre commande est toujours ici; soumettez-la de nouveau quand vous serez prêt.',
     success: 'Merci! Votre commande a été soumise avec succès.',

@@ -17,8 +17,12 @@ export interface FileEntry {
   previewUrl: string | null;
 }
 
-export interface ViewState {
-  file: FileEntry | null;
+/**
+ * The state is generic in how it holds a file (`F`): the form holds the chosen File
+ * (FileEntry); the stored draft keeps its files apart and holds none (draft-store.ts).
+ */
+export interface ViewState<F = FileEntry> {
+  file: F | null;
   dimensions: string;
   decoration: DecorationMethod | '';
 }
@@ -32,7 +36,7 @@ export interface VariationState {
   itemPO: string;
 }
 
-export interface LayoutState {
+export interface LayoutState<F = FileEntry> {
   /** The layout's key: 1 for the first, then the counter's next number. */
   number: number;
   mockupOption: MockupOption | '';
@@ -40,9 +44,9 @@ export interface LayoutState {
   /** Starts empty in the order state; the form shows "no" until answered (docs/product.md, Design layouts). */
   hasVectorFiles: YesNo | '';
   variations: VariationState[];
-  mockupFiles: FileEntry[];
-  poFiles: FileEntry[];
-  views: Record<ViewName, ViewState>;
+  mockupFiles: F[];
+  poFiles: F[];
+  views: Record<ViewName, ViewState<F>>;
 }
 
 export type DeadlineChoice = 'standard' | 'yes';
@@ -55,8 +59,8 @@ export interface OrderDetails {
   jobNotes: string;
 }
 
-export interface OrderState {
-  layouts: LayoutState[];
+export interface OrderState<F = FileEntry> {
+  layouts: LayoutState<F>[];
   openLayout: number | null;
   nextLayoutNumber: number;
   detailsRevealed: boolean;
@@ -103,9 +107,18 @@ export function emptyVariation(id: string): VariationState {
   return { id, type: '', color: '', sizes: '', supplyingGoods: 'no', itemPO: '' };
 }
 
+/** One value per view, made by `make`: every view is there, as the type says. */
+export function byView<T>(make: (view: ViewName) => T): Record<ViewName, T> {
+  return {
+    Front: make('Front'),
+    Back: make('Back'),
+    'Left Sleeve': make('Left Sleeve'),
+    'Right Sleeve': make('Right Sleeve'),
+  };
+}
+
 export function emptyLayout(number: number, variationId: string): LayoutState {
-  const views = {} as Record<ViewName, ViewState>;
-  for (const view of VIEWS) views[view] = { file: null, dimensions: '', decoration: '' };
+  const views = byView((): ViewState => ({ file: null, dimensions: '', decoration: '' }));
   return {
     number,
     mockupOption: '',

@@ -125,7 +125,7 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
       setNotice({ kind: 'success', reference: result.reference });
       window.scrollTo({ top: 0 });
     } catch (err) {
-      if ((err instanceof ApiError && err.code === 'aborted') || (err as Error).name === 'AbortError') {
+      if ((err instanceof ApiError && err.code === 'aborted') || (err instanceof Error && err.name === 'AbortError')) {
         setNotice({ kind: 'cancelled' });
       } else {
         console.error('Order submission failed', err);
