@@ -103,7 +103,7 @@ export function TextAreaField({ label, value, onChange, placeholder, path }: Omi
   );
 }
 
-export interface Option<T extends string> {
+interface Option<T extends string> {
   value: T;
   label: string;
 }

@@ -2,7 +2,7 @@
 // as such, so a screen reader says it with the right voice. Every page has one.
 import type { Language } from '../shared/language.js';
 
-export interface LanguageSwitchText {
+interface LanguageSwitchText {
   /** The other language's name, in that language. */
   switchTo: string;
   switchToLang: Language;

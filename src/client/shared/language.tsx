@@ -6,7 +6,7 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { Language } from '../../shared/order-presentation.js';
 
 export type { Language };
-export type Locale = 'en-CA' | 'fr-CA';
+type Locale = 'en-CA' | 'fr-CA';
 
 /** One catalogue per language, both of the shape `M`: a key missing in one fails the type check. */
 export type Catalogues<M> = Readonly<Record<Language, M>>;

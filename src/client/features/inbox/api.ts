@@ -9,7 +9,7 @@ import type { ProofInfo, QuoteLinesBody, QuotePreview, StaffQuoteState } from '.
 import { ApiError, isRecord } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
 
-export type { Attachment, OrderDetail, OrderList, OrderSummary, StaffSession } from '../../../shared/inbox-api.js';
+export type { Attachment, OrderDetail, OrderList, StaffSession } from '../../../shared/inbox-api.js';
 
 /** What the list asks for: the search, the status filter and the page (from 1). */
 export interface OrderListQuery {

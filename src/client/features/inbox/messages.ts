@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api-error.js';
 import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 
 /** What the inbox knows about a refusal, to word it in the staff member's language. */
-export interface ErrorFacts {
+interface ErrorFacts {
   /** The server's English sentence: the fallback for a code the inbox does not know. */
   server: string;
   /** The server's French sentence, when it sends one. */
@@ -29,7 +29,6 @@ export const en = {
   /** The switch to the other language, written in that language. */
   switchTo: 'Français',
   switchToLang: 'fr' as Language,
-  languageNav: 'Language',
   languageNotSaved: 'Your language choice could not be saved on the server; it applies in this browser only.',
   orderDeleted: (reference: string) => `Order ${reference} was deleted, with its files and emails.`,
 
@@ -155,7 +154,7 @@ export const en = {
 };
 
 export type InboxMessages = typeof en;
-export type InboxErrorCode = keyof InboxMessages['errors'];
+type InboxErrorCode = keyof InboxMessages['errors'];
 
 export const fr: InboxMessages = {
   title: 'Boîte de réception des commandes',
@@ -163,7 +162,6 @@ export const fr: InboxMessages = {
   signOut: 'Se déconnecter',
   switchTo: 'English',
   switchToLang: 'en',
-  languageNav: 'Langue',
   languageNotSaved:
     'Votre choix de langue n’a pas pu être enregistré sur le serveur; il ne s’applique que dans ce navigateur.',
   orderDeleted: (reference) => `La commande ${reference} a été supprimée, avec ses fichiers et ses courriels.`,

@@ -16,7 +16,7 @@ export interface EditorLine {
 let nextKey = 0;
 export const keyed = (line: Omit<EditorLine, 'key'>): EditorLine => ({ ...line, key: `l${nextKey++}` });
 
-export type Sendable = { description: string; quantity: number; unitPriceCents: number; taxable: boolean };
+type Sendable = { description: string; quantity: number; unitPriceCents: number; taxable: boolean };
 
 /** The lines as the server takes them, or the index of each line whose price cannot be read. */
 export function toSendable(lines: EditorLine[]): { lines: Sendable[]; badPrices: Set<number> } {

@@ -67,7 +67,7 @@ const en = {
   none: '—',
 };
 
-export type QuoteMessages = typeof en;
+type QuoteMessages = typeof en;
 
 const fr: QuoteMessages = {
   heading: 'Soumission',

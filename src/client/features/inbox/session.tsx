@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/api-error.js';
 import { createInboxApi, type InboxApi, type StaffSession } from './api.js';
 import { navigate } from './navigation.js';
 
-export interface Session {
+interface Session {
   /** The signed-in staff member; null when nobody is, undefined until the server said. */
   staff: StaffSession | null | undefined;
   api: InboxApi;

@@ -5,7 +5,7 @@
 import type { SubmitOrderSuccess } from '../../../shared/order.js';
 import { apiErrorOf, isRecord, noAnswer } from '../../shared/api-error.js';
 
-export interface SendOptions {
+interface SendOptions {
   url: string;
   apiKey: string;
   body: FormData;

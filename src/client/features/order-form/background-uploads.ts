@@ -8,9 +8,9 @@ import type { Upload } from 'tus-js-client';
 import { UPLOAD_PATH } from '../../../shared/constants.js';
 import type { FileEntry } from './order-state.js';
 
-export type UploadPhase = 'uploading' | 'done' | 'paused' | 'failed';
+type UploadPhase = 'uploading' | 'done' | 'paused' | 'failed';
 
-export interface UploadStatus {
+interface UploadStatus {
   phase: UploadPhase;
   sent: number;
   total: number;

@@ -18,7 +18,7 @@ import {
   type OrderState,
 } from './order-state.js';
 
-export interface OutgoingAttachment {
+interface OutgoingAttachment {
   /** The form's file entry (its background upload is keyed by it). */
   id: string;
   name: string;

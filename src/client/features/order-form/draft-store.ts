@@ -9,13 +9,13 @@ const STATE_KEY = 'state';
 const FILE_PREFIX = 'file:';
 
 /** A file entry as the draft keeps it: the file is stored apart, under the entry's id. */
-export interface StoredFileEntry {
+interface StoredFileEntry {
   id: string;
   file: null;
   previewUrl: null;
 }
 
-export type StoredOrderState = OrderState<StoredFileEntry>;
+type StoredOrderState = OrderState<StoredFileEntry>;
 
 interface StoredDraft {
   version: 2;

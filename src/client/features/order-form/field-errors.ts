@@ -16,7 +16,7 @@ export interface Refusal {
   state: OrderState;
 }
 
-export interface FieldError {
+interface FieldError {
   /** The refused path; absent for the server's message about paths the form does not know. */
   path?: string;
   /** Shown beside the field. */

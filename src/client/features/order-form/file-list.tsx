@@ -43,7 +43,7 @@ export function FilePicker({
   );
 }
 
-export function FileList({ files, onRemove }: { files: FileEntry[]; onRemove: (id: string) => void }) {
+function FileList({ files, onRemove }: { files: FileEntry[]; onRemove: (id: string) => void }) {
   const { t } = useOrderFormText();
   if (files.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { BackgroundUploads } from './background-uploads.js';
 
-export interface FormContextValue {
+interface FormContextValue {
   /** The server's per-file limit, so a file too large is flagged when chosen. */
   maxFileBytes: number;
   /** Says something to screen readers through the page's live region. */

@@ -3,9 +3,9 @@
 // (this ships in the customer's first page load). The server reads the file again on its own
 // and has the last word; this is only a hint.
 
-export type RasterFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'tiff';
+type RasterFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'tiff';
 
-export interface ImageSize {
+interface ImageSize {
   format: RasterFormat;
   /** As the picture is shown: a phone's portrait JPEG stored sideways has its sides swapped. */
   width: number;
@@ -13,7 +13,7 @@ export interface ImageSize {
 }
 
 /** More bytes are needed, starting at this offset in the file (a JPEG segment or a TIFF IFD). */
-export interface NeedBytes {
+interface NeedBytes {
   needBytesAt: number;
 }
 

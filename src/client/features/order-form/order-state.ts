@@ -21,13 +21,13 @@ export interface FileEntry {
  * The state is generic in how it holds a file (`F`): the form holds the chosen File
  * (FileEntry); the stored draft keeps its files apart and holds none (draft-store.ts).
  */
-export interface ViewState<F = FileEntry> {
+interface ViewState<F = FileEntry> {
   file: F | null;
   dimensions: string;
   decoration: DecorationMethod | '';
 }
 
-export interface VariationState {
+interface VariationState {
   id: string;
   type: string;
   color: string;
@@ -69,8 +69,8 @@ export interface OrderState<F = FileEntry> {
   includePolyBags: boolean;
 }
 
-export type BillingField = keyof Billing;
-export type ShippingTextField = Exclude<keyof Shipping, 'sameAsBilling' | 'localPickup'>;
+type BillingField = keyof Billing;
+type ShippingTextField = Exclude<keyof Shipping, 'sameAsBilling' | 'localPickup'>;
 export type VariationField = Exclude<keyof VariationState, 'id'>;
 
 export type OrderAction =
@@ -103,7 +103,7 @@ export type OrderAction =
   | { type: 'formReset'; variationId: string }
   | { type: 'draftRestored'; state: OrderState };
 
-export function emptyVariation(id: string): VariationState {
+function emptyVariation(id: string): VariationState {
   return { id, type: '', color: '', sizes: '', supplyingGoods: 'no', itemPO: '' };
 }
 
@@ -117,7 +117,7 @@ export function byView<T>(make: (view: ViewName) => T): Record<ViewName, T> {
   };
 }
 
-export function emptyLayout(number: number, variationId: string): LayoutState {
+function emptyLayout(number: number, variationId: string): LayoutState {
   const views = byView((): ViewState => ({ file: null, dimensions: '', decoration: '' }));
   return {
     number,
@@ -145,7 +145,7 @@ export function emptyAddress(): Address {
   };
 }
 
-export function emptyDetails(): OrderDetails {
+function emptyDetails(): OrderDetails {
   return {
     billing: { ...emptyAddress(), email: '' },
     shipping: { sameAsBilling: true, localPickup: false, ...emptyAddress() },

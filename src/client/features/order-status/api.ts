@@ -5,7 +5,7 @@ import type { CustomerAnswer, CustomerOrderView } from '../../../shared/quote-ap
 import { isRecord, type ApiError } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
 
-export const isOrderView = (b: unknown): b is CustomerOrderView =>
+const isOrderView = (b: unknown): b is CustomerOrderView =>
   isRecord(b) &&
   typeof b.reference === 'string' &&
   (b.language === 'en' || b.language === 'fr') &&

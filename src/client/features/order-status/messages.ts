@@ -72,7 +72,7 @@ const en = {
   notes: 'Job notes',
 };
 
-export type StatusMessages = typeof en;
+type StatusMessages = typeof en;
 
 const fr: StatusMessages = {
   switchTo: 'English',

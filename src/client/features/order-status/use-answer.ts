@@ -14,7 +14,7 @@ export type AnswerField = 'fullName' | 'agree' | 'comment';
 export type FieldProblem = 'fullNameRequired' | 'agreeRequired' | 'commentRequired' | ApiError;
 
 /** How the last answer went: sent, refused (the server's words), or it did not go through. */
-export type Outcome = 'approved' | 'changes' | 'superseded' | 'failed' | ApiError;
+type Outcome = 'approved' | 'changes' | 'superseded' | 'failed' | ApiError;
 
 const isAnswerField = (field: string): field is AnswerField =>
   field === 'fullName' || field === 'agree' || field === 'comment';
