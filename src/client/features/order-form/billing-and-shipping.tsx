@@ -124,7 +124,7 @@ export function BillingAndShipping({ details, dispatch }: { details: OrderDetail
 
 type AddressField = 'firstName' | 'lastName' | 'companyName' | 'address' | 'city' | 'province' | 'postalCode';
 
-/** Name, company and address, for billing (required, as the spec marks) or shipping (not). */
+/** Name, company and address, for billing (marked required, docs/product.md, Section C) or shipping (not). */
 function AddressFields({
   section,
   values,
