@@ -10,7 +10,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { startBuiltServer } from './built-server.mjs';
@@ -24,30 +23,6 @@ let dataDir = null;
 function fail(message) {
   console.error(`dev smoke FAILED: ${message}`);
   process.exitCode = 1;
-}
-
-/** A valid 2×2 PNG: a real picture, so the form previews it as a mockup. */
-function png() {
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.from([0, 10, 20, 30, 10, 20, 30]);
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat([row, row]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 async function waitFor(url, what, ms = 60_000) {
@@ -123,15 +98,17 @@ async function main() {
     });
     page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
 
-    const mockup = png();
+    const mockup = randomBytes(1024 * 1024);
     const po = randomBytes(3 * 1024 * 1024);
     await page.goto(`${devUrl}/`);
     await page.getByLabel('Mockup Options').selectOption('upload');
-    await page.getByLabel('Upload Mockup').setInputFiles({ name: 'mock.png', mimeType: 'image/png', buffer: mockup });
+    await page
+      .getByLabel('Upload Mockup')
+      .setInputFiles({ name: 'mockup.pdf', mimeType: 'application/pdf', buffer: mockup });
     await page.getByLabel('Garment Options').selectOption('po');
     await page.getByLabel('Upload PO').setInputFiles({ name: 'PO 77.pdf', mimeType: 'application/pdf', buffer: po });
     const item = (name) => page.getByRole('listitem').filter({ hasText: name });
-    for (const name of ['mock.png', 'PO 77.pdf']) {
+    for (const name of ['mockup.pdf', 'PO 77.pdf']) {
       await item(name).getByText('Uploaded', { exact: true }).waitFor({ timeout: 30_000 });
     }
     await page.getByRole('radio', { name: 'No' }).last().check();
@@ -172,7 +149,7 @@ async function main() {
         .all(order.id)
         .map((a) => [a.name, a.size, a.sha256]);
       const expected = [
-        ['Layout_1_Mockup_1.png', mockup.length, sha256(mockup)],
+        ['mockup.pdf', mockup.length, sha256(mockup)],
         ['PO 77.pdf', po.length, sha256(po)],
       ];
       if (adopted !== 2) fail(`the order adopted ${adopted} tus uploads, not 2`);
