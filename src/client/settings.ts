@@ -1,5 +1,6 @@
 // Run-time settings the server writes into index.html (no rebuild to change them).
 import type { ClientSettings } from '../shared/client-settings.js';
+import { isRecord } from './shared/api-error.js';
 
 export type { ClientSettings };
 
@@ -10,6 +11,23 @@ const FALLBACK: ClientSettings = {
   maxFileBytes: 4 * 1024 ** 3,
 };
 
+/** Each setting the server sent that has the right type; the fallback for any other. */
+function settingsFrom(sent: unknown): ClientSettings {
+  if (!isRecord(sent)) return FALLBACK;
+  const text = (key: keyof ClientSettings) => {
+    const value = sent[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const formToken = text('formToken');
+  return {
+    functionsUrl: text('functionsUrl') ?? FALLBACK.functionsUrl,
+    publicKey: text('publicKey') ?? FALLBACK.publicKey,
+    designStudioUrl: text('designStudioUrl') ?? FALLBACK.designStudioUrl,
+    maxFileBytes: typeof sent.maxFileBytes === 'number' ? sent.maxFileBytes : FALLBACK.maxFileBytes,
+    ...(formToken ? { formToken } : {}),
+  };
+}
+
 export function hasInlineSettings(): boolean {
   return (document.getElementById('app-config')?.textContent ?? '{}').trim() !== '{}';
 }
@@ -17,7 +35,7 @@ export function hasInlineSettings(): boolean {
 export async function loadDevSettings(): Promise<ClientSettings> {
   try {
     const res = await fetch('/app-config.json');
-    return { ...FALLBACK, ...((await res.json()) as Partial<ClientSettings>) };
+    return settingsFrom(await res.json());
   } catch {
     return FALLBACK;
   }
@@ -25,8 +43,7 @@ export async function loadDevSettings(): Promise<ClientSettings> {
 
 export function readSettings(): ClientSettings {
   try {
-    const text = document.getElementById('app-config')?.textContent ?? '{}';
-    return { ...FALLBACK, ...(JSON.parse(text) as Partial<ClientSettings>) };
+    return settingsFrom(JSON.parse(document.getElementById('app-config')?.textContent ?? '{}'));
   } catch {
     return FALLBACK;
   }

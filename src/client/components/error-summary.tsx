@@ -3,7 +3,7 @@
 import type { Ref } from 'react';
 import { fieldId } from './field-errors.js';
 
-export interface SummaryItem {
+interface SummaryItem {
   /** The field's path; absent when there is no field to go to. */
   path?: string;
   summary: string;

@@ -103,7 +103,7 @@ export function TextAreaField({ label, value, onChange, placeholder, path }: Omi
   );
 }
 
-export interface Option<T extends string> {
+interface Option<T extends string> {
   value: T;
   label: string;
 }
@@ -142,7 +142,7 @@ export function SelectField<T extends string>({
         value={value}
         required={required}
         autoComplete={autoComplete}
-        onChange={(e) => onChange(e.target.value as T | '')}
+        onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value ?? '')}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

@@ -1,0 +1,79 @@
+// The shop's inbox: a separate chunk, never part of the customer's initial download.
+import { useCallback, useEffect, useState } from 'react';
+import { LanguageSwitch } from '../../components/language-switch.js';
+import { browserLanguage, LanguageProvider } from '../../shared/language.js';
+import { useInboxText } from './messages.js';
+import { navigateOnClick, navigate, usePath } from './navigation.js';
+import { OrderList } from './order-list.js';
+import { OrderView } from './order-view.js';
+import { SessionProvider, useSession } from './session.js';
+import { SignIn } from './sign-in.js';
+import './inbox.css';
+
+export default function InboxApp() {
+  // Before sign-in, and for an account that has not chosen, the browser's languages decide.
+  const [language, setLanguage] = useState(browserLanguage);
+  return (
+    <LanguageProvider language={language}>
+      <SessionProvider setLanguage={setLanguage}>
+        <Inbox />
+      </SessionProvider>
+    </LanguageProvider>
+  );
+}
+
+function Inbox() {
+  const { t } = useInboxText();
+  const { staff, signOut, chooseLanguage, languageNotSaved } = useSession();
+  const languageSwitch = <LanguageSwitch text={t} onChoose={chooseLanguage} className="button button-secondary" />;
+  const path = usePath();
+  const [deleted, setDeleted] = useState('');
+
+  useEffect(() => {
+    document.title = t.title;
+  }, [t]);
+
+  const onDeleted = useCallback((reference: string) => {
+    setDeleted(reference);
+    navigate('/inbox');
+  }, []);
+
+  if (staff === undefined) return <p className="inbox-page">{t.loading}</p>;
+  if (staff === null) return <SignIn languageSwitch={languageSwitch} />;
+
+  const match = /^\/inbox\/orders\/([0-9a-f-]{36})/.exec(path);
+  return (
+    <div className="inbox">
+      <header className="inbox-header">
+        <a href="/inbox" className="inbox-brand" onClick={navigateOnClick('/inbox')}>
+          {t.title}
+        </a>
+        <span className="inbox-user">{staff.email}</span>
+        {languageSwitch}
+        <button type="button" className="button button-secondary" onClick={() => void signOut()}>
+          {t.signOut}
+        </button>
+      </header>
+      <main className="inbox-page">
+        {languageNotSaved && (
+          <p role="alert" className="form-error">
+            {t.languageNotSaved}
+          </p>
+        )}
+        {match ? (
+          <OrderView id={match[1]!} onDeleted={onDeleted} />
+        ) : (
+          <>
+            {deleted && (
+              // Focused when shown: the clerk's keyboard and screen reader land on the outcome.
+              <p role="status" className="inbox-notice" tabIndex={-1} ref={(p) => p?.focus()}>
+                {t.orderDeleted(deleted)}
+              </p>
+            )}
+            <OrderList />
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

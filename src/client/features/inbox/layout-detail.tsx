@@ -1,0 +1,152 @@
+// One design layout of the order as the clerk reads it: mockups, each view's graphic with what
+// the server measured in it, garments (a PO, or the variations picked in the form).
+import { artworkLine, type ArtworkLine } from '../../../shared/artwork-report.js';
+import type { OrderLayout } from '../../../shared/order.js';
+import {
+  decorationLabel,
+  filledViews,
+  labelled,
+  mockupText,
+  ORDER_WORDS,
+  variationTitle,
+  VIEW_LABELS,
+  yesNo,
+} from '../../../shared/order-presentation.js';
+import { inboxLinks, type Attachment } from './api.js';
+import { FileLink } from './file-link.js';
+import { useInboxText } from './messages.js';
+
+const PREVIEWABLE = /^image\/(png|jpeg|gif|webp)$/;
+
+/** What the server measured in a view's graphic, marked when it may print blurry. */
+function ArtworkNote({ line }: { line: ArtworkLine }) {
+  return (
+    <>
+      <br />
+      <span className={line.rating === 'low' ? 'badge badge-rush' : 'muted small'}>{line.text}</span>
+    </>
+  );
+}
+
+export function LayoutDetail({
+  n,
+  layout,
+  byName,
+  fileUrl,
+  orderId,
+}: {
+  n: number;
+  layout: OrderLayout;
+  byName: Map<string, Attachment>;
+  fileUrl: (a: Attachment) => string;
+  orderId: string;
+}) {
+  const { t, language } = useInboxText();
+  const words = ORDER_WORDS[language];
+  // The server's thumbnail (any artwork format) once made; until then the file itself when it
+  // is a picture the browser can draw.
+  const preview = (a: Attachment | undefined) =>
+    a && (a.has_thumbnail || PREVIEWABLE.test(a.media_type)) ? (
+      <img
+        src={inboxLinks.picture(orderId, a.id, a.has_thumbnail ? 'thumbnail' : 'preview')}
+        alt={a.name}
+        width={120}
+        height={120}
+        loading="lazy"
+      />
+    ) : null;
+  const views = filledViews(layout);
+  return (
+    <section className="card layout-detail" aria-labelledby={`h-layout-${n}`}>
+      <h2 id={`h-layout-${n}`}>{words.layoutTitle(n)}</h2>
+      <p>
+        {labelled(words.mockups, mockupText(layout, language), language)}
+        {layout.mockupOption === 'upload' &&
+          ` · ${labelled(t.order.vectorFiles, yesNo(layout.hasVectorFiles === 'yes', language), language)}`}
+      </p>
+      {layout.mockupImages.length > 0 && (
+        <div className="thumbs">
+          {layout.mockupImages.map((name) => {
+            const a = byName.get(name);
+            return (
+              <figure key={name}>
+                {preview(a)}
+                <figcaption>
+                  <FileLink attachment={a} url={fileUrl} name={name} />
+                </figcaption>
+              </figure>
+            );
+          })}
+        </div>
+      )}
+      {views.length > 0 && (
+        <div className="thumbs">
+          {views.map((v) => {
+            const d = layout.viewData[v]!;
+            const a = d.image ? byName.get(d.image) : undefined;
+            return (
+              <figure key={v}>
+                {preview(a) ?? <div className="no-thumb">{a ? a.name : t.order.noGraphic}</div>}
+                <figcaption>
+                  <strong>{VIEW_LABELS[language][v]}</strong>
+                  <br />
+                  {d.dimensions || t.order.noDimensions} ·{' '}
+                  {d.decoration ? decorationLabel(d.decoration, language) : t.order.noMethod}
+                  {a && <ArtworkNote line={artworkLine(a.artwork, d.dimensions, language)} />}
+                </figcaption>
+              </figure>
+            );
+          })}
+        </div>
+      )}
+      <p>
+        {layout.garmentOption === 'po'
+          ? words.poGarments
+          : labelled(
+              t.order.garments,
+              layout.garmentOption === 'pick' ? t.order.pickedHere : words.notChosen,
+              language,
+            )}
+      </p>
+      {layout.garmentOption === 'po' &&
+        layout.files
+          .filter((f) => f.role === 'po')
+          .map((f) => {
+            const a = byName.get(f.name);
+            return (
+              <p key={f.name}>
+                {t.order.po}
+                {words.colon} <FileLink attachment={a} url={fileUrl} name={f.name} />
+              </p>
+            );
+          })}
+      {layout.garmentOption === 'pick' && (
+        <table className="variations-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.order.variation}</th>
+              <th scope="col">{t.order.garmentType}</th>
+              <th scope="col">{t.order.color}</th>
+              <th scope="col">{t.order.sizes}</th>
+              <th scope="col">{t.order.customerSupplies}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {layout.variations.map((v, i) => (
+              <tr key={i}>
+                <td>{variationTitle(i, language)}</td>
+                <td>{v.type}</td>
+                <td>{v.color}</td>
+                <td>{v.sizes}</td>
+                <td>
+                  {yesNo(v.supplyingGoods === 'yes', language)}
+                  {v.supplyingGoods === 'yes' && v.itemPO ? t.order.itemPo(v.itemPO) : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

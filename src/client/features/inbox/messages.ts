@@ -1,0 +1,321 @@
+// Every text of the inbox itself, in English and Canadian French, read with useInboxText(). The
+// order's own words (statuses, decoration methods, views, deadlines, options) come from the
+// shared presentation in src/shared/order-presentation.ts, which the emails use too; only the
+// inbox's frame is here, and the quote editor's texts are in quote-messages.ts.
+// `fr` is typed by `en`: a key missing or added in one language fails the type check.
+import { parseHistoryNote } from '../../../shared/history-notes.js';
+import { ApiError } from '../../shared/api-error.js';
+import { textHook, type Catalogues, type Language } from '../../shared/language.js';
+
+/** What the inbox knows about a refusal, to word it in the staff member's language. */
+interface ErrorFacts {
+  /** The server's English sentence: the fallback for a code the inbox does not know. */
+  server: string;
+  /** The server's French sentence, when it sends one. */
+  serverFr?: string;
+  /** Seconds from Retry-After, when the server sent it. */
+  retryAfter?: number;
+}
+
+/** Every refusal worded from the same facts, whatever the code. */
+const errorTexts = <K extends string>(texts: Record<K, (e: ErrorFacts) => string>) => texts;
+
+const minutesOf = (seconds = 60) => Math.max(1, Math.ceil(seconds / 60));
+
+export const en = {
+  title: 'Order inbox',
+  loading: 'Loading…',
+  signOut: 'Sign out',
+  /** The switch to the other language, written in that language. */
+  switchTo: 'Français',
+  switchToLang: 'fr' as Language,
+  languageNotSaved: 'Your language choice could not be saved on the server; it applies in this browser only.',
+  orderDeleted: (reference: string) => `Order ${reference} was deleted, with its files and emails.`,
+
+  signIn: {
+    form: 'Sign in',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Sign in',
+  },
+
+  list: {
+    heading: 'Orders',
+    exportCsv: 'Export CSV',
+    search: 'Search by reference, name, email or company',
+    filter: 'Filter by status',
+    allStatuses: 'All statuses',
+    submitSearch: 'Search',
+    count: (n: number, formatted: string) => (n === 1 ? '1 order' : `${formatted} orders`),
+    none: 'No orders yet. New orders appear here as soon as customers submit them.',
+    noMatch: 'No order matches this search or filter.',
+    reference: 'Reference',
+    received: 'Received',
+    customer: 'Customer',
+    deadline: 'Deadline',
+    status: 'Status',
+    files: 'Files',
+    email: 'Email',
+    rush: (date: string) => `Rush ${date}`.trim(),
+    mailSent: 'Sent',
+    mailFailed: 'Failed',
+    mailWaiting: 'Waiting',
+    pages: 'Pages',
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
+  },
+
+  order: {
+    allOrders: '← All orders',
+    heading: (reference: string) => `Order ${reference}`,
+    received: (date: string) => `Received ${date}`,
+    status: 'Status',
+    downloadAll: 'Download all files (ZIP)',
+    print: 'Print work order',
+    billing: 'Billing',
+    shipping: 'Shipping',
+    deadline: 'Deadline',
+    rush: (date: string) => `Rush: ${date || 'date not given'}`,
+    options: 'Options',
+    jobNotes: 'Job notes',
+    files: (count: string) => `Files (${count})`,
+    fileLayout: (n: number) => `Layout ${n}`,
+    history: 'History',
+    receivedAs: (date: string, status: string) => `${date}: received (${status})`,
+    statusChange: (date: string, from: string, to: string, by: string) =>
+      `${date}: ${from} → ${to} by ${by === 'customer' ? 'the customer' : by}`,
+    /** A history note, stored in English (src/shared/history-notes.ts), as this language says it. */
+    historyNote: (text: string) => text,
+    emails: 'Emails',
+    mailKind: (kind: string) =>
+      kind === 'shop'
+        ? 'Shop notification'
+        : kind === 'customer'
+          ? 'Customer confirmation'
+          : kind === 'customer_update'
+            ? 'Customer update (with the order link)'
+            : kind,
+    mailTo: (kind: string, recipient: string) => `${kind} to ${recipient}`,
+    mailSent: (date: string) => `sent ${date}`.trim(),
+    mailFailed: (attempts: number, error: string) => `failed after ${attempts} tries (${error})`,
+    mailWaiting: (attempts: number, error: string) =>
+      attempts ? `waiting, ${attempts} tries so far (${error})` : 'waiting',
+    customerData: 'Customer data',
+    customerDataWhy: "For a customer's request to see or erase what the shop keeps about this order.",
+    exportData: "Export this order's data",
+    // The layout's own words.
+    vectorFiles: 'Vector files',
+    noGraphic: 'No graphic',
+    noDimensions: 'no dimensions',
+    noMethod: 'no method',
+    garments: 'Garments',
+    pickedHere: 'picked here',
+    po: 'PO',
+    variation: 'Variation',
+    garmentType: 'Garment type or SKU',
+    color: 'Color',
+    sizes: 'Sizes',
+    customerSupplies: 'Customer supplies',
+    itemPo: (po: string) => ` (PO ${po})`,
+  },
+
+  deletion: {
+    open: 'Delete this order',
+    heading: (reference: string) => `Delete order ${reference}?`,
+    what: (reference: string) =>
+      `This removes the order, its files, its status history and its emails for good. Only a line saying that order ${reference} was deleted, by you, is kept. It cannot be undone.`,
+    confirm: (reference: string) => `Type ${reference} to confirm`,
+    mismatch: (reference: string) => `Type ${reference} exactly to confirm.`,
+    submit: 'Delete for good',
+    cancel: 'Cancel',
+  },
+
+  /** The inbox API's refusals by code; a code not listed shows the server's own sentence. */
+  errors: errorTexts({
+    unreachable: () => 'The server cannot be reached. Try again.',
+    unauthenticated: () => 'Please sign in.',
+    invalid_sign_in: () => 'Enter your email and password.',
+    wrong_credentials: () => 'That email and password do not match an account.',
+    too_many_attempts: (e: ErrorFacts) => {
+      const minutes = minutesOf(e.retryAfter);
+      return `Too many wrong passwords from this address. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`;
+    },
+    sign_in_busy: (e: ErrorFacts) => `Too many sign-ins at this moment. Try again in ${e.retryAfter ?? 2} seconds.`,
+    not_found: () => 'No such order.',
+    reference_mismatch: (e: ErrorFacts) => e.server,
+    cross_site: () => 'This request came from another site and was refused.',
+    bad_request: () => 'The request is not valid.',
+    unavailable: (e: ErrorFacts) => e.server,
+    insufficient_storage: (e: ErrorFacts) => e.server,
+    internal: () => 'Something went wrong on our side. Nothing was saved; please try again.',
+    proof_sent: (e: ErrorFacts) => e.server,
+  }),
+};
+
+export type InboxMessages = typeof en;
+type InboxErrorCode = keyof InboxMessages['errors'];
+
+export const fr: InboxMessages = {
+  title: 'Boîte de réception des commandes',
+  loading: 'Chargement…',
+  signOut: 'Se déconnecter',
+  switchTo: 'English',
+  switchToLang: 'en',
+  languageNotSaved:
+    'Votre choix de langue n’a pas pu être enregistré sur le serveur; il ne s’applique que dans ce navigateur.',
+  orderDeleted: (reference) => `La commande ${reference} a été supprimée, avec ses fichiers et ses courriels.`,
+
+  signIn: {
+    form: 'Connexion',
+    email: 'Courriel',
+    password: 'Mot de passe',
+    submit: 'Se connecter',
+  },
+
+  list: {
+    heading: 'Commandes',
+    exportCsv: 'Exporter en CSV',
+    search: 'Rechercher par référence, nom, courriel ou entreprise',
+    filter: 'Filtrer par statut',
+    allStatuses: 'Tous les statuts',
+    submitSearch: 'Rechercher',
+    // French puts 0 and 1 in the singular.
+    count: (n, formatted) => (n < 2 ? `${formatted} commande` : `${formatted} commandes`),
+    none: 'Aucune commande pour l’instant. Les nouvelles commandes paraissent ici dès que les clients les envoient.',
+    noMatch: 'Aucune commande ne correspond à cette recherche ou à ce filtre.',
+    reference: 'Référence',
+    received: 'Reçue',
+    customer: 'Client',
+    deadline: 'Échéance',
+    status: 'Statut',
+    files: 'Fichiers',
+    email: 'Courriel',
+    rush: (date) => `Urgent ${date}`.trim(),
+    mailSent: 'Envoyé',
+    mailFailed: 'Échec',
+    mailWaiting: 'En attente',
+    pages: 'Pages',
+    previous: 'Précédente',
+    next: 'Suivante',
+    pageOf: (page, pages) => `Page ${page} sur ${pages}`,
+  },
+
+  order: {
+    allOrders: '← Toutes les commandes',
+    heading: (reference) => `Commande ${reference}`,
+    received: (date) => `Reçue le ${date}`,
+    status: 'Statut',
+    downloadAll: 'Télécharger tous les fichiers (ZIP)',
+    print: 'Imprimer le bon de travail',
+    billing: 'Facturation',
+    shipping: 'Livraison',
+    deadline: 'Échéance',
+    rush: (date) => `Urgent : ${date || 'date non précisée'}`,
+    options: 'Options',
+    jobNotes: 'Notes sur le travail',
+    files: (count) => `Fichiers (${count})`,
+    fileLayout: (n) => `Disposition ${n}`,
+    history: 'Historique',
+    receivedAs: (date, status) => `${date} : reçue (${status})`,
+    statusChange: (date, from, to, by) => `${date} : ${from} → ${to} par ${by === 'customer' ? 'le client' : by}`,
+    historyNote: (text) => {
+      const note = parseHistoryNote(text);
+      switch (note?.kind) {
+        case 'quote_sent':
+          return `Soumission v${note.version} envoyée (${note.hash}…)`;
+        case 'quote_approved':
+          return `Soumission v${note.version} approuvée en ligne par « ${note.fullName} » (${note.hash}…)`;
+        case 'changes_requested':
+          return `Modifications demandées à la soumission v${note.version} : ${note.comment}`;
+        default:
+          return text;
+      }
+    },
+    emails: 'Courriels',
+    mailKind: (kind) =>
+      kind === 'shop'
+        ? 'Avis à la boutique'
+        : kind === 'customer'
+          ? 'Confirmation au client'
+          : kind === 'customer_update'
+            ? 'Mise à jour au client (avec le lien de la commande)'
+            : kind,
+    mailTo: (kind, recipient) => `${kind} à ${recipient}`,
+    mailSent: (date) => `envoyé le ${date}`.trim(),
+    mailFailed: (attempts, error) => `échec après ${attempts} tentatives (${error})`,
+    mailWaiting: (attempts, error) =>
+      attempts ? `en attente, ${attempts} tentatives jusqu’ici (${error})` : 'en attente',
+    customerData: 'Données du client',
+    customerDataWhy:
+      'Pour la demande d’un client qui veut consulter ou effacer ce que la boutique conserve sur cette commande.',
+    exportData: 'Exporter les données de cette commande',
+    vectorFiles: 'Fichiers vectoriels',
+    noGraphic: 'Aucun graphique',
+    noDimensions: 'aucune dimension',
+    noMethod: 'aucune méthode',
+    garments: 'Vêtements',
+    pickedHere: 'choisis ici',
+    po: 'Bon de commande',
+    variation: 'Variante',
+    garmentType: 'Type de vêtement ou code SKU',
+    color: 'Couleur',
+    sizes: 'Tailles',
+    customerSupplies: 'Fournis par le client',
+    itemPo: (po) => ` (bon de commande ${po})`,
+  },
+
+  deletion: {
+    open: 'Supprimer cette commande',
+    heading: (reference) => `Supprimer la commande ${reference}?`,
+    what: (reference) =>
+      `Cela supprime pour de bon la commande, ses fichiers, son historique de statuts et ses courriels. Seule une ligne indiquant que la commande ${reference} a été supprimée, par vous, est conservée. C’est irréversible.`,
+    confirm: (reference) => `Tapez ${reference} pour confirmer`,
+    mismatch: (reference) => `Tapez exactement ${reference} pour confirmer.`,
+    submit: 'Supprimer pour de bon',
+    cancel: 'Annuler',
+  },
+
+  errors: {
+    unreachable: () => 'Le serveur est injoignable. Réessayez.',
+    unauthenticated: () => 'Veuillez vous connecter.',
+    invalid_sign_in: () => 'Entrez votre courriel et votre mot de passe.',
+    wrong_credentials: () => 'Ce courriel et ce mot de passe ne correspondent à aucun compte.',
+    too_many_attempts: (e) => {
+      const minutes = minutesOf(e.retryAfter);
+      return `Trop de mots de passe erronés depuis cette adresse. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`;
+    },
+    sign_in_busy: (e) => `Trop de connexions en ce moment. Réessayez dans ${e.retryAfter ?? 2} secondes.`,
+    not_found: () => 'Cette commande n’existe pas.',
+    reference_mismatch: () => 'Tapez la référence de la commande, telle qu’elle est affichée, pour confirmer.',
+    cross_site: () => 'Cette demande venait d’un autre site et a été refusée.',
+    bad_request: () => 'La demande n’est pas valide.',
+    unavailable: () =>
+      'Le service de commande ne peut pas joindre sa base de données ou ses fichiers en ce moment. Rien n’a été enregistré; réessayez dans quelques minutes.',
+    insufficient_storage: (e) =>
+      e.serverFr ??
+      'Le service de commande manque d’espace disque en ce moment. Rien n’a été enregistré. Réessayez dans quelques minutes.',
+    internal: () => 'Un problème est survenu de notre côté. Rien n’a été enregistré; veuillez réessayer.',
+    proof_sent: () =>
+      'Cette épreuve a été envoyée au client avec une version de la soumission : elle est conservée. Téléversez l’épreuve corrigée et envoyez une nouvelle version.',
+  },
+};
+
+export const INBOX_MESSAGES: Catalogues<InboxMessages> = { en, fr };
+
+/** The inbox's texts in the staff member's language. */
+export const useInboxText = textHook(INBOX_MESSAGES);
+
+/**
+ * A refusal of the inbox API in the staff member's language: the API answers stable codes, the
+ * inbox words them; a code it does not know keeps the server's English sentence.
+ */
+export function errorText(err: unknown, t: InboxMessages): string {
+  if (!(err instanceof ApiError)) return t.errors.unreachable({ server: '' });
+  const facts: ErrorFacts = { server: err.message, serverFr: err.messageFr, retryAfter: err.retryAfter };
+  return isErrorCode(t.errors, err.code) ? t.errors[err.code](facts) : err.message;
+}
+
+function isErrorCode(errors: InboxMessages['errors'], code: string): code is InboxErrorCode {
+  return Object.hasOwn(errors, code);
+}

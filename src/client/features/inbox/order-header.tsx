@@ -1,0 +1,48 @@
+// The order's heading and what a clerk does with it: move its status, download all its files,
+// print the work order (on paper, the status is written instead of the controls).
+import { labelled, statusLabel } from '../../../shared/order-presentation.js';
+import { formatDate } from '../../shared/format.js';
+import { inboxLinks, type OrderDetail } from './api.js';
+import { useInboxText } from './messages.js';
+import { StatusOptions } from './status-options.js';
+
+export function OrderHeader({
+  order,
+  saving,
+  onStatusChange,
+}: {
+  order: OrderDetail['order'];
+  /** A status change is on its way to the server. */
+  saving: boolean;
+  onStatusChange: (status: string) => void;
+}) {
+  const { t, language } = useInboxText();
+  return (
+    <header className="order-head">
+      <div>
+        <h1>{t.order.heading(order.reference)}</h1>
+        <p className="muted">{t.order.received(formatDate(order.created_at, language))}</p>
+      </div>
+      <div className="order-actions no-print">
+        <div className="field">
+          <label htmlFor="order-status">{t.order.status}</label>
+          <select
+            id="order-status"
+            value={order.status}
+            disabled={saving}
+            onChange={(e) => onStatusChange(e.target.value)}
+          >
+            <StatusOptions />
+          </select>
+        </div>
+        <a className="button button-primary" href={inboxLinks.allFiles(order.id)} download>
+          {t.order.downloadAll}
+        </a>
+        <button type="button" className="button button-secondary" onClick={() => window.print()}>
+          {t.order.print}
+        </button>
+      </div>
+      <p className="print-only">{labelled(t.order.status, statusLabel(order.status, language), language)}</p>
+    </header>
+  );
+}

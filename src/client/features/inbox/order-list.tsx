@@ -1,0 +1,142 @@
+// The inbox's list of orders, newest first: search, status filter, pages, CSV export of what is
+// shown. The query lives in the address bar (use-order-list.ts), so a reload keeps it.
+import { useState } from 'react';
+import { ORDER_WORDS, statusLabel } from '../../../shared/order-presentation.js';
+import { inboxLinks } from './api.js';
+import { formatDate, formatNumber } from '../../shared/format.js';
+import { errorText, useInboxText } from './messages.js';
+import { navigateOnClick } from './navigation.js';
+import { StatusOptions } from './status-options.js';
+import { useOrderList } from './use-order-list.js';
+
+export function OrderList() {
+  const { query, setQuery, list, error } = useOrderList();
+  const [search, setSearch] = useState(query.q);
+  const { t, language } = useInboxText();
+
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+
+  return (
+    <>
+      <div className="inbox-toolbar">
+        <h1>{t.list.heading}</h1>
+        <a className="button button-secondary" href={inboxLinks.exportCsv(query)} download>
+          {t.list.exportCsv}
+        </a>
+      </div>
+      <form
+        className="inbox-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery({ ...query, q: search.trim(), page: 1 });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="order-search">{t.list.search}</label>
+          <input id="order-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="order-status-filter">{t.list.filter}</label>
+          <select
+            id="order-status-filter"
+            value={query.status}
+            onChange={(e) => setQuery({ ...query, status: e.target.value, page: 1 })}
+          >
+            <option value="">{t.list.allStatuses}</option>
+            <StatusOptions />
+          </select>
+        </div>
+        <button type="submit" className="button button-primary">
+          {t.list.submitSearch}
+        </button>
+      </form>
+      {error !== null && (
+        <p role="alert" className="form-error">
+          {errorText(error, t)}
+        </p>
+      )}
+      {list && (
+        <>
+          <p className="muted" role="status">
+            {t.list.count(list.total, formatNumber(list.total, language))}
+          </p>
+          {list.orders.length === 0 && <p>{query.q || query.status ? t.list.noMatch : t.list.none}</p>}
+          <div className="table-wrap">
+            <table className="orders-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.list.reference}</th>
+                  <th scope="col">{t.list.received}</th>
+                  <th scope="col">{t.list.customer}</th>
+                  <th scope="col">{t.list.deadline}</th>
+                  <th scope="col">{t.list.status}</th>
+                  <th scope="col">{t.list.files}</th>
+                  <th scope="col">{t.list.email}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.orders.map((o) => (
+                  <tr key={o.id}>
+                    <td>
+                      <a href={`/inbox/orders/${o.id}`} onClick={navigateOnClick(`/inbox/orders/${o.id}`)}>
+                        {o.reference}
+                      </a>
+                    </td>
+                    <td>{formatDate(o.created_at, language)}</td>
+                    <td>
+                      {o.customer_name}
+                      {o.company_name && <span className="muted small block">{o.company_name}</span>}
+                      <span className="muted small block">{o.customer_email}</span>
+                    </td>
+                    <td>
+                      {o.has_critical_deadline ? (
+                        <span className="badge badge-rush">{t.list.rush(o.deadline_date ?? '')}</span>
+                      ) : (
+                        ORDER_WORDS[language].standardTurnaround
+                      )}
+                    </td>
+                    <td>
+                      <span className={`badge badge-${o.status}`}>{statusLabel(o.status, language)}</span>
+                    </td>
+                    <td>{formatNumber(o.attachment_count, language)}</td>
+                    <td>
+                      {o.mail_status === 'sent' ? (
+                        t.list.mailSent
+                      ) : o.mail_status === 'failed' ? (
+                        <span className="badge badge-rush">{t.list.mailFailed}</span>
+                      ) : o.mail_status === 'pending' ? (
+                        t.list.mailWaiting
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label={t.list.pages}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={query.page <= 1}
+              onClick={() => setQuery({ ...query, page: query.page - 1 })}
+            >
+              {t.list.previous}
+            </button>
+            <span>{t.list.pageOf(formatNumber(query.page, language), formatNumber(pages, language))}</span>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={query.page >= pages}
+              onClick={() => setQuery({ ...query, page: query.page + 1 })}
+            >
+              {t.list.next}
+            </button>
+          </nav>
+        </>
+      )}
+    </>
+  );
+}

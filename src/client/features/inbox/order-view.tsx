@@ -1,0 +1,90 @@
+// One order in full, as the clerk works it (docs/product.md, The shop's side): this container
+// loads it (use-order-detail.ts) and lays out the parts that render it, the quote panel among them.
+import { inboxLinks, type Attachment } from './api.js';
+import { DeleteOrder } from './delete-order.js';
+import { LayoutDetail } from './layout-detail.js';
+import { errorText, useInboxText } from './messages.js';
+import { navigateOnClick } from './navigation.js';
+import { OrderFiles } from './order-files.js';
+import { OrderHeader } from './order-header.js';
+import { OrderHistory } from './order-history.js';
+import { OrderSummaryCards } from './order-summary-cards.js';
+import { QuotePanel } from './quote-panel.js';
+import { useOrderDetail } from './use-order-detail.js';
+
+export function OrderView({
+  id,
+  onDeleted,
+}: {
+  id: string;
+  /** After the order was deleted: back to the list, with a status message. */
+  onDeleted: (reference: string) => void;
+}) {
+  const { t } = useInboxText();
+  const { detail, error, saving, reload, changeStatus, deleteOrder } = useOrderDetail(id);
+
+  if (error !== null)
+    return (
+      <p role="alert" className="form-error">
+        {errorText(error, t)}
+      </p>
+    );
+  if (!detail) return <p>{t.loading}</p>;
+
+  const { order, document: doc, attachments, history, mails } = detail;
+  const first = doc.layouts['1'];
+  const fileUrl = (a: Attachment) => inboxLinks.file(id, a.id);
+  const byName = new Map(attachments.map((a) => [a.name, a]));
+  const layoutNumbers = Object.keys(doc.layouts)
+    .map(Number)
+    .sort((a, b) => a - b);
+
+  return (
+    <article className="order-view">
+      <p className="no-print">
+        <a href="/inbox" onClick={navigateOnClick('/inbox')}>
+          {t.order.allOrders}
+        </a>
+      </p>
+      <OrderHeader order={order} saving={saving} onStatusChange={changeStatus} />
+      <OrderSummaryCards doc={doc} />
+
+      <QuotePanel
+        orderId={id}
+        customerEmail={first?.billing?.email ?? ''}
+        attachments={attachments}
+        layoutNumbers={layoutNumbers}
+        onChanged={() => void reload()}
+      />
+
+      {first?.jobNotes && (
+        <section className="card" aria-labelledby="h-notes">
+          <h2 id="h-notes">{t.order.jobNotes}</h2>
+          <p className="pre">{first.jobNotes}</p>
+        </section>
+      )}
+
+      {layoutNumbers.map((n) => (
+        <LayoutDetail key={n} n={n} layout={doc.layouts[String(n)]!} byName={byName} fileUrl={fileUrl} orderId={id} />
+      ))}
+
+      <OrderFiles attachments={attachments} fileUrl={fileUrl} />
+      <OrderHistory receivedAt={order.created_at} history={history} mails={mails} />
+
+      <section className="card no-print" aria-labelledby="h-privacy">
+        <h2 id="h-privacy">{t.order.customerData}</h2>
+        <p>{t.order.customerDataWhy}</p>
+        <div className="order-actions">
+          <a className="button button-secondary" href={inboxLinks.customerData(id)} download>
+            {t.order.exportData}
+          </a>
+          <DeleteOrder
+            reference={order.reference}
+            onDelete={deleteOrder}
+            onDeleted={() => onDeleted(order.reference)}
+          />
+        </div>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,110 @@
+// The quote editor: lines prefilled from the order (editable), the taxes and total as the server
+// computes them (a preview, never computed here), the proofs per layout beside the artwork,
+// "Send quote" and "Save draft". Its state is use-quote-editor.ts's and use-proofs.ts's.
+import type { FormEvent } from 'react';
+import type { StaffQuoteState } from '../../../shared/quote-api.js';
+import type { Attachment } from './api.js';
+import { QuoteLineFields } from './quote-line-fields.js';
+import { useQuoteText } from './quote-messages.js';
+import { QuoteProofs } from './quote-proofs.js';
+import { QuoteTotals } from './quote-totals.js';
+import { useProofs } from './use-proofs.js';
+import { useQuoteEditor } from './use-quote-editor.js';
+
+export function QuoteEditor({
+  orderId,
+  state,
+  attachments,
+  layoutNumbers,
+  onProofs,
+  onClose,
+  onSaved,
+  onSent,
+}: {
+  orderId: string;
+  state: StaffQuoteState;
+  attachments: Attachment[];
+  layoutNumbers: number[];
+  /** After a proof was added or removed. */
+  onProofs: () => void;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+  onSent: (version: number) => void;
+}) {
+  const { t } = useQuoteText();
+  const editor = useQuoteEditor(orderId, state, { onSaved, onSent });
+  const proofs = useProofs(orderId, onProofs);
+  const submit = (action: 'draft' | 'send') => {
+    const unreadable = editor.submit(action);
+    if (unreadable) document.getElementById(`line-${unreadable.key}-price`)?.focus();
+  };
+
+  return (
+    // Enter in a field never sends a quote: sending is the button's job alone.
+    <form
+      className="quote-editor"
+      onSubmit={(e: FormEvent) => e.preventDefault()}
+      aria-labelledby="h-quote-editor"
+      noValidate
+    >
+      <h3 id="h-quote-editor">{t.editorHeading}</h3>
+      <p>{state.province ? t.placeOfSupply(state.province) : t.noPlaceOfSupply}</p>
+      {state.versions.length === 0 && !state.draft && <p className="muted small">{t.suggestedNote}</p>}
+      {editor.lines.map((line, i) => (
+        <QuoteLineFields
+          key={line.key}
+          line={line}
+          index={i}
+          priceBad={editor.badPrices.has(i)}
+          refused={(field) => editor.refused(i, field)}
+          onChange={(change) => editor.updateLine(i, change)}
+          onRemove={() => editor.removeLine(i)}
+        />
+      ))}
+      <button type="button" className="button button-secondary" onClick={editor.addLine}>
+        {t.addLine}
+      </button>
+
+      <QuoteTotals
+        preview={editor.preview}
+        computing={editor.computing}
+        refusal={editor.refusal}
+        registration={state.registration}
+      />
+
+      <QuoteProofs
+        orderId={orderId}
+        proofs={state.proofs}
+        versions={state.versions}
+        attachments={attachments}
+        layoutNumbers={layoutNumbers}
+        status={proofs.status}
+        error={proofs.error}
+        onUpload={proofs.upload}
+        onRemove={proofs.remove}
+      />
+
+      {editor.failure && (
+        <p role="alert" className="form-error">
+          {editor.failure}
+        </p>
+      )}
+      <div className="order-actions">
+        <button type="button" className="button button-primary" disabled={editor.busy} onClick={() => submit('send')}>
+          {t.send}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={editor.busy}
+          onClick={() => submit('draft')}
+        >
+          {t.saveDraft}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          {t.hide}
+        </button>
+      </div>
+    </form>
+  );
+}

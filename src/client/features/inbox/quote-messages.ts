@@ -1,0 +1,155 @@
+// The quote editor's texts, in English and Canadian French, read with useQuoteText() in the
+// staff member's language (the inbox's). A catalogue of its own beside messages.ts: the editor
+// and its proofs are the inbox's largest part, and grow with prices and invoices.
+import { textHook, type Catalogues, type Language } from '../../shared/language.js';
+
+const en = {
+  heading: 'Quote',
+  prepare: 'Prepare quote',
+  revise: 'Prepare a new version',
+  hide: 'Close the quote editor',
+  loading: 'Loading the quote…',
+  editorHeading: 'Quote editor',
+  placeOfSupply: (province: string) => `Place of supply: ${province} (taxes of that province)`,
+  noPlaceOfSupply: 'The order names no province to ship to: ask the customer before quoting.',
+  suggestedNote: 'Lines suggested from the order: check every quantity and enter the prices.',
+  needsQuantity: 'Quantity not readable from the order: enter it.',
+  lineLegend: (n: number) => `Line ${n}`,
+  description: 'Description',
+  quantity: 'Quantity',
+  unitPrice: 'Unit price ($)',
+  taxable: 'Taxable',
+  removeLine: (n: number) => `Remove line ${n}`,
+  addLine: 'Add a line',
+  priceInvalid: 'Enter a price such as 12.00.',
+  totalsHeading: 'Taxes and total, as the server computes them',
+  computing: 'Computing…',
+  subtotal: 'Subtotal',
+  total: 'Total',
+  notTaxable: 'not taxable',
+  gstHstNumber: 'GST/HST registration number',
+  qstNumber: 'QST registration number',
+  noNumber: 'not configured',
+  proofsHeading: 'Proofs',
+  proofsIntro:
+    'Pictures (PNG, JPEG, GIF, WebP) or PDFs, per layout. Every proof uploaded goes with the next version sent.',
+  layoutTitle: (n: number) => `Design Layout ${n}`,
+  uploadProof: (n: number) => `Upload a proof for Design Layout ${n}`,
+  uploading: 'Uploading…',
+  uploaded: (name: string) => `${name} uploaded.`,
+  removeProof: (name: string) => `Remove ${name}`,
+  remove: 'Remove',
+  removed: (name: string) => `${name} removed.`,
+  sentWith: (versions: string) => `Sent with ${versions}; kept.`,
+  artwork: 'Artwork',
+  noProofs: 'No proof yet.',
+  saveDraft: 'Save draft',
+  draftSaved: 'Draft saved.',
+  send: 'Send quote',
+  sent: (version: number, email: string) => `Quote v${version} sent to ${email}.`,
+  versionsHeading: 'Versions',
+  version: 'Version',
+  sentAt: 'Sent',
+  by: 'By',
+  amount: 'Total',
+  status: 'Status',
+  answer: 'Customer’s answer',
+  statuses: {
+    sent: 'Waiting for the customer',
+    approved: 'Approved',
+    changes_requested: 'Changes requested',
+    superseded: 'Superseded',
+  },
+  approvedBy: (name: string, date: string) => `Approved by “${name}” on ${date}`,
+  changesAsked: (date: string, comment: string) => `Changes asked on ${date}: ${comment}`,
+  from: (address: string, browser: string) => `from ${address}, ${browser}`,
+  hash: (hash: string) => `version hash ${hash}`,
+  none: '—',
+};
+
+type QuoteMessages = typeof en;
+
+const fr: QuoteMessages = {
+  heading: 'Soumission',
+  prepare: 'Préparer la soumission',
+  revise: 'Préparer une nouvelle version',
+  hide: 'Fermer l’éditeur de soumission',
+  loading: 'Chargement de la soumission…',
+  editorHeading: 'Éditeur de soumission',
+  placeOfSupply: (province) => `Lieu de fourniture : ${province} (taxes de cette province)`,
+  noPlaceOfSupply: 'La commande n’indique aucune province de livraison : demandez-la au client avant de soumissionner.',
+  suggestedNote: 'Lignes suggérées d’après la commande : vérifiez chaque quantité et entrez les prix.',
+  needsQuantity: 'Quantité illisible dans la commande : entrez-la.',
+  lineLegend: (n) => `Ligne ${n}`,
+  description: 'Description',
+  quantity: 'Quantité',
+  unitPrice: 'Prix unitaire ($)',
+  taxable: 'Taxable',
+  removeLine: (n) => `Retirer la ligne ${n}`,
+  addLine: 'Ajouter une ligne',
+  priceInvalid: 'Entrez un prix comme 12,00.',
+  totalsHeading: 'Taxes et total, calculés par le serveur',
+  computing: 'Calcul en cours…',
+  subtotal: 'Sous-total',
+  total: 'Total',
+  notTaxable: 'non taxable',
+  gstHstNumber: 'Numéro d’inscription à la TPS/TVH',
+  qstNumber: 'Numéro d’inscription à la TVQ',
+  noNumber: 'non configuré',
+  proofsHeading: 'Épreuves',
+  proofsIntro:
+    'Images (PNG, JPEG, GIF, WebP) ou PDF, par disposition. Chaque épreuve téléversée accompagne la prochaine version envoyée.',
+  layoutTitle: (n) => `Disposition graphique ${n}`,
+  uploadProof: (n) => `Téléverser une épreuve pour la disposition graphique ${n}`,
+  uploading: 'Téléversement…',
+  uploaded: (name) => `${name} téléversé.`,
+  removeProof: (name) => `Retirer ${name}`,
+  remove: 'Retirer',
+  removed: (name) => `${name} retiré.`,
+  sentWith: (versions) => `Envoyée avec ${versions}; conservée.`,
+  artwork: 'Illustrations',
+  noProofs: 'Aucune épreuve pour l’instant.',
+  saveDraft: 'Enregistrer le brouillon',
+  draftSaved: 'Brouillon enregistré.',
+  send: 'Envoyer la soumission',
+  sent: (version, email) => `Soumission v${version} envoyée à ${email}.`,
+  versionsHeading: 'Versions',
+  version: 'Version',
+  sentAt: 'Envoyée',
+  by: 'Par',
+  amount: 'Total',
+  status: 'État',
+  answer: 'Réponse du client',
+  statuses: {
+    sent: 'En attente du client',
+    approved: 'Approuvée',
+    changes_requested: 'Modifications demandées',
+    superseded: 'Remplacée',
+  },
+  approvedBy: (name, date) => `Approuvée par « ${name} » le ${date}`,
+  changesAsked: (date, comment) => `Modifications demandées le ${date} : ${comment}`,
+  from: (address, browser) => `depuis ${address}, ${browser}`,
+  hash: (hash) => `empreinte de la version ${hash}`,
+  none: '—',
+};
+
+export const QUOTE_MESSAGES: Catalogues<QuoteMessages> = { en, fr };
+
+/** The quote editor's texts in the staff member's language. */
+export const useQuoteText = textHook(QUOTE_MESSAGES);
+
+/** Dollars as a clerk types them ("12", "12.5", "12,50", "$1,200.00") in whole cents, or null. */
+export function parsePrice(text: string): number | null {
+  const t = text.replace(/[$\s\u00a0\u202f]/g, '');
+  // A comma is a decimal comma when it is the only separator and two or fewer digits follow it.
+  const normalised = /^\d+,\d{1,2}$/.test(t) ? t.replace(',', '.') : t.replace(/,(?=\d{3}(\D|$))/g, '');
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(normalised);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Whole cents as a clerk reads them in a price box: 1200 is "12.00" (or "12,00" in French). */
+export function priceText(cents: number, lang: Language): string {
+  const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return lang === 'fr' ? text.replace('.', ',') : text;
+}

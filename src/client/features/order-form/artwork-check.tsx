@@ -1,0 +1,63 @@
+// A hint beside a view's graphic: how sharp it will print at the size the customer typed in
+// "Graphic Dimensions" (300 ppi or more is sharp, 150 to 299 acceptable, less may print
+// blurry), read from the file's own header in the browser. It never blocks the order; the
+// shop's server measures the stored file again.
+import { useEffect, useState } from 'react';
+import { effectiveResolution, isVectorFormat, parsePrintSize, type PixelSize } from '../../../shared/print-size.js';
+import { useOrderFormText } from './messages.js';
+import { readImageFileSize } from './image-size.js';
+
+/** The pixel size of a raster file, read once per file; null while unknown or not a raster. */
+function usePixelSize(file: File | null): PixelSize | null {
+  const [measured, setMeasured] = useState<{ file: File; size: PixelSize | null } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    let current = true;
+    readImageFileSize(file).then(
+      (size) => current && setMeasured({ file, size: size ? { width: size.width, height: size.height } : null }),
+      () => current && setMeasured({ file, size: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  return measured && measured.file === file ? measured.size : null;
+}
+
+export function ArtworkCheck({
+  file,
+  dimensions,
+  decoration,
+}: {
+  file: File | null;
+  dimensions: string;
+  decoration: string;
+}) {
+  const t = useOrderFormText().t.artwork;
+  const pixels = usePixelSize(file);
+  if (!file) return null;
+  const lines: { text: string; warn?: boolean }[] = [];
+  if (isVectorFormat(file.type || file.name) || isVectorFormat(file.name)) {
+    lines.push({ text: t.vector });
+  } else if (pixels) {
+    const size = parsePrintSize(dimensions);
+    const resolution = effectiveResolution(pixels, size);
+    if (!size || !resolution)
+      lines.push({ text: t.measuredOnly(pixels, Math.max(resolution?.maxSharpWidthIn ?? 0, pixels.width / 300)) });
+    else if (resolution.rating === 'sharp') lines.push({ text: t.sharp(pixels, resolution.ppi, size) });
+    else if (resolution.rating === 'acceptable')
+      lines.push({ text: t.acceptable(pixels, resolution.ppi, size, resolution.requiredWidthPx) });
+    else lines.push({ text: t.low(resolution.ppi, size, resolution.requiredWidthPx), warn: true });
+  }
+  if (decoration === 'embroidery') lines.push({ text: t.embroidery });
+  // The region is there as soon as a file is chosen, so the hint appearing moves nothing.
+  return (
+    <div className="artwork-check" aria-live="polite">
+      {lines.map((line) => (
+        <p key={line.text} className={line.warn ? 'artwork-warning' : 'small'}>
+          {line.text}
+        </p>
+      ))}
+    </div>
+  );
+}

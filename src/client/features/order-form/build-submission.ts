@@ -1,0 +1,131 @@
+// From the form's state to what is sent (docs/product.md, Attachments): the order JSON and the files,
+// each file's bytes once, never inside the JSON.
+import {
+  cleanFileName,
+  extensionOf,
+  mockupAttachmentName,
+  uniqueName,
+  viewAttachmentName,
+} from '../../../shared/attachment-names.js';
+import { VIEWS } from '../../../shared/constants.js';
+import type { FileRef, OrderBody, OrderLayout, ViewDatum } from '../../../shared/order.js';
+import {
+  emptyAddress,
+  showsShippingAddress,
+  showsViewEditor,
+  vectorAnswerShown,
+  type FileEntry,
+  type OrderState,
+} from './order-state.js';
+
+interface OutgoingAttachment {
+  /** The form's file entry (its background upload is keyed by it). */
+  id: string;
+  name: string;
+  type: string;
+  file: Blob;
+}
+
+export interface Submission {
+  order: OrderBody;
+  attachments: OutgoingAttachment[];
+}
+
+export function isImage(file: Blob): boolean {
+  return file.type.startsWith('image/');
+}
+
+/**
+ * Layouts are numbered by position, as the customer saw them ("Design Layout 2" is layout 2
+ * even after an earlier one was removed), so layout 1 always exists and carries the details.
+ * Files of options the customer moved away from (mockups after choosing "Build my own",
+ * a PO after choosing "Pick my selection here") are kept in the form but not sent.
+ */
+export function buildSubmission(state: OrderState): Submission {
+  const attachments: OutgoingAttachment[] = [];
+  const taken = new Set<string>();
+  const attach = (entry: FileEntry, wantedName: string): FileRef => {
+    const name = uniqueName(wantedName, taken);
+    taken.add(name.toLowerCase());
+    const type = entry.file.type || 'application/octet-stream';
+    attachments.push({ id: entry.id, name, type, file: entry.file });
+    return { name, type, size: entry.file.size };
+  };
+  const realExtension = (entry: FileEntry) => extensionOf(entry.file.name, entry.file.type);
+
+  const layouts: Record<string, OrderLayout> = {};
+  state.layouts.forEach((layout, index) => {
+    const n = index + 1;
+    const files: FileRef[] = [];
+    const mockupImages: string[] = [];
+    const viewData: Partial<Record<(typeof VIEWS)[number], ViewDatum>> = {};
+
+    if (layout.mockupOption === 'upload') {
+      for (const entry of layout.mockupFiles) {
+        const name = isImage(entry.file)
+          ? mockupAttachmentName(n, mockupImages.length + 1, realExtension(entry))
+          : cleanFileName(entry.file.name);
+        const ref = attach(entry, name);
+        if (isImage(entry.file)) mockupImages.push(ref.name);
+        files.push({ ...ref, role: 'mockup' });
+      }
+    }
+    const editor = showsViewEditor(layout);
+    for (const view of VIEWS) {
+      const v = layout.views[view];
+      const image = editor && v.file ? attach(v.file, viewAttachmentName(n, view, realExtension(v.file))).name : '';
+      viewData[view] = editor
+        ? { image, dimensions: v.dimensions, decoration: v.decoration }
+        : { image: '', dimensions: '', decoration: '' };
+    }
+    if (layout.garmentOption === 'po') {
+      for (const entry of layout.poFiles) files.push({ ...attach(entry, cleanFileName(entry.file.name)), role: 'po' });
+    }
+
+    const out: OrderLayout = {
+      mockupOption: layout.mockupOption,
+      garmentOption: layout.garmentOption,
+      hasVectorFiles: layout.mockupOption === 'upload' ? vectorAnswerShown(layout) : layout.hasVectorFiles,
+      variations: layout.variations.map(({ type, color, sizes, supplyingGoods, itemPO }) => ({
+        type,
+        color,
+        sizes,
+        supplyingGoods,
+        ...(supplyingGoods === 'yes' ? { itemPO } : {}),
+      })),
+      files,
+      mockupImages,
+      viewData,
+    };
+    if (n === 1) {
+      const { billing, shipping, deadline, jobNotes } = state.details;
+      out.billing = { ...billing };
+      out.shipping = showsShippingAddress(shipping)
+        ? { ...shipping }
+        : { sameAsBilling: shipping.sameAsBilling, localPickup: shipping.localPickup, ...emptyAddress() };
+      out.deadline = {
+        hasCriticalDeadline: deadline.hasCriticalDeadline,
+        date: deadline.hasCriticalDeadline ? deadline.date : '',
+      };
+      out.jobNotes = jobNotes;
+    }
+    layouts[String(n)] = out;
+  });
+
+  return {
+    order: { layouts, isResalePartner: state.isResalePartner, includePolyBags: state.includePolyBags },
+    attachments,
+  };
+}
+
+/** The multipart body of docs/architecture.md (the submit-order function): the `order` part first, then one `files` part per file. */
+export function toFormData(submission: Submission): FormData {
+  const form = new FormData();
+  form.append('order', JSON.stringify(submission.order));
+  for (const a of submission.attachments) {
+    // A Blob with the right type, so the part's Content-Type is the file's media type.
+    const blob = a.file.type === a.type ? a.file : a.file.slice(0, a.file.size, a.type);
+    form.append('files', blob, a.name);
+  }
+  return form;
+}

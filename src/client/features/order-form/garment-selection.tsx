@@ -1,0 +1,112 @@
+// Section B - Garment Selection: a PO to upload, or garment variations picked here (type, colour,
+// sizes and quantities, goods supplied by the customer).
+import type { Dispatch } from 'react';
+import type { GarmentOption, YesNo } from '../../../shared/constants.js';
+import { RadioGroup, SelectField, TextField } from '../../components/fields.js';
+import { useOrderFormText } from './messages.js';
+import { randomId } from '../../shared/random-id.js';
+import { FilePicker } from './file-list.js';
+import type { LayoutState, OrderAction, VariationField } from './order-state.js';
+
+export function GarmentSelection({
+  layout,
+  position,
+  dispatch,
+}: {
+  layout: LayoutState;
+  /** The layout's place in the order sent, which names its fields ("layouts.2.…"). */
+  position: number;
+  dispatch: Dispatch<OrderAction>;
+}) {
+  const { t } = useOrderFormText();
+  const n = layout.number;
+  const path = `layouts.${position}`;
+  const canRemove = layout.variations.length > 1;
+  return (
+    <fieldset className="form-section">
+      <legend className="section-title">{t.sectionB.heading}</legend>
+      <SelectField<GarmentOption>
+        label={t.sectionB.garmentOptions}
+        value={layout.garmentOption}
+        placeholder={t.chooseOption}
+        options={[
+          { value: 'po', label: t.sectionB.po },
+          { value: 'pick', label: t.sectionB.pick },
+        ]}
+        onChange={(option) => dispatch({ type: 'garmentOptionChanged', layout: n, option })}
+        path={`${path}.garmentOption`}
+      />
+
+      {layout.garmentOption === 'po' && (
+        <>
+          <FilePicker
+            label={t.sectionB.uploadPo}
+            files={layout.poFiles}
+            onAdd={(files) => dispatch({ type: 'poFilesAdded', layout: n, files })}
+            onRemove={(fileId) => dispatch({ type: 'poFileRemoved', layout: n, fileId })}
+          />
+        </>
+      )}
+
+      {layout.garmentOption === 'pick' && (
+        <div className="variations">
+          {layout.variations.map((v, index) => {
+            const change = (field: VariationField) => (value: string) =>
+              dispatch({ type: 'variationChanged', layout: n, variationId: v.id, field, value });
+            const at = (field: VariationField) => `${path}.variations.${index}.${field}`;
+            return (
+              <fieldset key={v.id} className="variation">
+                <legend>{index === 0 ? t.sectionB.garmentDetails : t.sectionB.variation(index + 1)}</legend>
+                <div className="grid-2">
+                  <TextField label={t.sectionB.type} value={v.type} onChange={change('type')} path={at('type')} />
+                  <TextField label={t.sectionB.color} value={v.color} onChange={change('color')} path={at('color')} />
+                </div>
+                <TextField
+                  label={t.sectionB.sizes}
+                  value={v.sizes}
+                  placeholder={t.sectionB.sizesPlaceholder}
+                  onChange={change('sizes')}
+                  path={at('sizes')}
+                />
+                <RadioGroup<YesNo>
+                  legend={t.sectionB.supplyingGoods}
+                  value={v.supplyingGoods}
+                  options={[
+                    { value: 'yes', label: t.yes },
+                    { value: 'no', label: t.no },
+                  ]}
+                  onChange={change('supplyingGoods')}
+                  path={at('supplyingGoods')}
+                />
+                {v.supplyingGoods === 'yes' && (
+                  <TextField
+                    label={t.sectionB.itemPO}
+                    value={v.itemPO}
+                    onChange={change('itemPO')}
+                    path={at('itemPO')}
+                  />
+                )}
+                {canRemove && (
+                  <button
+                    type="button"
+                    className="button-link danger"
+                    onClick={() => dispatch({ type: 'variationRemoved', layout: n, variationId: v.id })}
+                  >
+                    {t.sectionB.removeVariation}
+                  </button>
+                )}
+              </fieldset>
+            );
+          })}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => dispatch({ type: 'variationAdded', layout: n, variationId: randomId() })}
+          >
+            {t.sectionB.addVariation}
+          </button>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,158 @@
+// Section A - Mockups & Artwork: the mockup option, the mockup files and vector question, and
+// per view (front, back, sleeves) a graphic with its dimensions, decoration and print check.
+import type { Dispatch } from 'react';
+import {
+  DECORATION_METHODS,
+  VIEWS,
+  type DecorationMethod,
+  type MockupOption,
+  type ViewName,
+  type YesNo,
+} from '../../../shared/constants.js';
+import { ArtworkCheck } from './artwork-check.js';
+import { FileButton, RadioGroup, SelectField, TextField } from '../../components/fields.js';
+import { useOrderFormText } from './messages.js';
+import { randomId } from '../../shared/random-id.js';
+import { FilePicker, toEntries, UploadState } from './file-list.js';
+import { useFormContext } from './form-context.js';
+import { showsViewEditor, vectorAnswerShown, type LayoutState, type OrderAction } from './order-state.js';
+
+interface Props {
+  layout: LayoutState;
+  /** The layout's place in the order sent, which names its fields ("layouts.2.…"). */
+  position: number;
+  dispatch: Dispatch<OrderAction>;
+  designStudioUrl: string;
+}
+
+export function MockupsAndArtwork({ layout, position, dispatch, designStudioUrl }: Props) {
+  const { t } = useOrderFormText();
+  const n = layout.number;
+  const path = `layouts.${position}`;
+  return (
+    <fieldset className="form-section">
+      <legend className="section-title">{t.sectionA.heading}</legend>
+      <SelectField<MockupOption>
+        label={t.sectionA.mockupOptions}
+        value={layout.mockupOption}
+        placeholder={t.chooseOption}
+        options={[
+          { value: 'upload', label: t.sectionA.upload },
+          { value: 'create', label: t.sectionA.create },
+        ]}
+        onChange={(option) => dispatch({ type: 'mockupOptionChanged', layout: n, option })}
+        path={`${path}.mockupOption`}
+      />
+
+      {layout.mockupOption === 'upload' && (
+        <>
+          <RadioGroup<YesNo>
+            legend={t.sectionA.vectorQuestion}
+            value={vectorAnswerShown(layout)}
+            options={[
+              { value: 'yes', label: t.yes },
+              { value: 'no', label: t.no },
+            ]}
+            onChange={(answer) => dispatch({ type: 'vectorFilesAnswered', layout: n, answer })}
+            path={`${path}.hasVectorFiles`}
+          />
+          <FilePicker
+            label={t.sectionA.uploadMockup}
+            files={layout.mockupFiles}
+            onAdd={(files) => dispatch({ type: 'mockupFilesAdded', layout: n, files })}
+            onRemove={(fileId) => dispatch({ type: 'mockupFileRemoved', layout: n, fileId })}
+          />
+          {showsViewEditor(layout) && (
+            <div className="views" role="group" aria-label={t.sectionA.viewsLegend}>
+              {VIEWS.map((view) => (
+                <ViewPanel
+                  key={view}
+                  layout={layout}
+                  view={view}
+                  path={`${path}.viewData.${view}`}
+                  dispatch={dispatch}
+                />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+
+      {layout.mockupOption === 'create' && (
+        <div className="studio">
+          <h3>{t.sectionA.studioHeading}</h3>
+          <p>{t.sectionA.studioNote}</p>
+          <a className="studio-banner" href={designStudioUrl} target="_blank" rel="noopener noreferrer">
+            <img src="/design-studio-banner.svg" alt={t.sectionA.studioBannerAlt} width={720} height={180} />
+          </a>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function ViewPanel({
+  layout,
+  view,
+  path,
+  dispatch,
+}: {
+  layout: LayoutState;
+  view: ViewName;
+  path: string;
+  dispatch: Dispatch<OrderAction>;
+}) {
+  const { t } = useOrderFormText();
+  const { maxFileBytes } = useFormContext();
+  const viewName = t.sectionA.views[view];
+  const n = layout.number;
+  const state = layout.views[view];
+  return (
+    <fieldset className="view-panel">
+      <legend>{viewName}</legend>
+      <div className="view-preview">
+        {state.file?.previewUrl ? (
+          <img src={state.file.previewUrl} alt={t.sectionA.graphicPreviewAlt(viewName)} width={160} height={160} />
+        ) : state.file ? (
+          <span className="view-file-name">{state.file.file.name}</span>
+        ) : (
+          <span className="muted">{t.sectionA.noGraphic}</span>
+        )}
+      </div>
+      {state.file && <UploadState entry={state.file} />}
+      <ArtworkCheck file={state.file?.file ?? null} dimensions={state.dimensions} decoration={state.decoration} />
+      <FileButton
+        label={t.sectionA.uploadGraphic}
+        maxBytes={maxFileBytes}
+        tooLarge={t.files.tooLarge}
+        onFiles={(files) =>
+          dispatch({ type: 'viewGraphicChosen', layout: n, view, file: toEntries(files.slice(0, 1), randomId)[0]! })
+        }
+      />
+      {state.file && (
+        <button
+          type="button"
+          className="button-link"
+          onClick={() => dispatch({ type: 'viewGraphicChosen', layout: n, view, file: null })}
+        >
+          {t.sectionA.removeGraphic}
+        </button>
+      )}
+      <TextField
+        label={t.sectionA.graphicDimensions}
+        value={state.dimensions}
+        placeholder={t.sectionA.dimensionsPlaceholder}
+        onChange={(value) => dispatch({ type: 'viewDimensionsChanged', layout: n, view, value })}
+        path={`${path}.dimensions`}
+      />
+      <SelectField<DecorationMethod>
+        label={t.sectionA.decorationMethod}
+        value={state.decoration}
+        placeholder={t.chooseOption}
+        options={DECORATION_METHODS.map((m) => ({ value: m, label: t.sectionA.decorations[m] }))}
+        onChange={(value) => dispatch({ type: 'viewDecorationChanged', layout: n, view, value })}
+        path={`${path}.decoration`}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,148 @@
+// The order form page ("/"): composes the form's hooks and renders the state of order-state.ts.
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { ErrorSummary } from '../../components/error-summary.js';
+import { FieldErrorsContext } from '../../components/field-errors.js';
+import { useOrderFormText } from './messages.js';
+import { randomId } from '../../shared/random-id.js';
+import type { ClientSettings } from '../../../shared/client-settings.js';
+import { BackgroundUploads } from './background-uploads.js';
+import { filesOf } from './draft-store.js';
+import { FormContext } from './form-context.js';
+import { LayoutSection } from './layout-section.js';
+import { initialOrderState, orderReducer } from './order-state.js';
+import { AdditionalOptions } from './additional-options.js';
+import { BillingAndShipping } from './billing-and-shipping.js';
+import { SubmitRow } from './submit-row.js';
+import { Toasts } from './toasts.js';
+import { useAnnouncer } from './use-announcer.js';
+import { useDraft } from './use-draft.js';
+import { useErrorSummary } from './use-error-summary.js';
+import { useFocusAfterRender } from './use-focus-after-render.js';
+import { useLayoutAccordion } from './use-layout-accordion.js';
+import { useReleasedPreviewUrls } from './use-preview-urls.js';
+import { useSubmitOrder } from './use-submit-order.js';
+
+export function OrderPage({ settings }: { settings: ClientSettings }) {
+  const { t, language } = useOrderFormText();
+  const [state, dispatch] = useReducer(orderReducer, undefined, () => initialOrderState(randomId()));
+  const honeypot = useRef<HTMLInputElement>(null);
+  const { announcement, announce } = useAnnouncer();
+  const focusAfterRender = useFocusAfterRender();
+  const [uploads] = useState(() => new BackgroundUploads(settings.functionsUrl, settings.publicKey));
+  const formContext = useMemo(
+    () => ({ maxFileBytes: settings.maxFileBytes, announce, uploads }),
+    [settings.maxFileBytes, announce, uploads],
+  );
+  // The uploads follow the files in the form: a new file starts, a removed one is cancelled.
+  useEffect(() => uploads.sync(filesOf(state)), [uploads, state]);
+  useEffect(() => uploads.listenToConnection(), [uploads]);
+  useEffect(
+    () =>
+      uploads.onPhase((_entry, status) => {
+        if (status.phase === 'done') announce(t.uploads.announceDone);
+        else if (status.phase === 'paused') announce(t.uploads.announcePaused);
+        else if (status.phase === 'failed') announce(t.uploads.announceFailed);
+      }),
+    [uploads, announce, t],
+  );
+
+  useReleasedPreviewUrls(state);
+  const draft = useDraft(state, dispatch);
+  const submit = useSubmitOrder({
+    state,
+    dispatch,
+    settings,
+    language,
+    honeypot,
+    onStart: draft.dismissRestored,
+    uploads,
+  });
+  const { errors, errorsByPath, summaryRef, followError } = useErrorSummary(
+    state,
+    dispatch,
+    submit.refusal,
+    focusAfterRender,
+  );
+  const accordion = useLayoutAccordion(state, dispatch, announce, focusAfterRender);
+
+  const startOver = () => {
+    draft.startOver();
+    submit.dismissNotice();
+    announce(t.draft.cleared);
+  };
+
+  return (
+    <FormContext.Provider value={formContext}>
+      <FieldErrorsContext.Provider value={errorsByPath}>
+        <main className="page">
+          <header className="page-header">
+            <h1>{t.page.title}</h1>
+            <p className="subtitle">{t.page.subtitle}</p>
+          </header>
+
+          {draft.restored && (
+            <div className="draft-notice" role="status">
+              <p>{t.draft.restored}</p>
+              <button type="button" className="button button-secondary" onClick={startOver}>
+                {t.draft.startOver}
+              </button>
+            </div>
+          )}
+
+          <form className="order-form" aria-label={t.page.formLabel} onSubmit={(e) => void submit.handleSubmit(e)}>
+            {errors.length > 0 && (
+              <ErrorSummary ref={summaryRef} title={t.fieldErrors.summaryTitle} items={errors} onFollow={followError} />
+            )}
+
+            <div className="layouts">
+              {state.layouts.map((layout, index) => (
+                <LayoutSection
+                  key={layout.number}
+                  layout={layout}
+                  position={index + 1}
+                  isOpen={state.openLayout === layout.number}
+                  canRemove={state.layouts.length > 1}
+                  isLast={index === state.layouts.length - 1}
+                  detailsRevealed={state.detailsRevealed}
+                  designStudioUrl={settings.designStudioUrl}
+                  headerRef={accordion.headerRef(layout.number)}
+                  dispatch={accordion.dispatchLayoutAction}
+                />
+              ))}
+            </div>
+
+            {/* A trap for bots: off-screen, out of the tab order, hidden from assistive technology. */}
+            <div className="hp-field" aria-hidden="true">
+              <label htmlFor="hp-website">{t.honeypot}</label>
+              <input
+                id="hp-website"
+                name="hp_company_url"
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                ref={honeypot}
+              />
+            </div>
+
+            {state.detailsRevealed && (
+              <>
+                <BillingAndShipping details={state.details} dispatch={dispatch} />
+                <AdditionalOptions
+                  isResalePartner={state.isResalePartner}
+                  includePolyBags={state.includePolyBags}
+                  dispatch={dispatch}
+                />
+                <SubmitRow progress={submit.progress} waiting={submit.waiting} onCancel={submit.cancel} />
+              </>
+            )}
+          </form>
+
+          <div className="visually-hidden" role="status" aria-live="polite">
+            {announcement}
+          </div>
+          <Toasts notice={submit.notice} onDismiss={submit.dismissNotice} />
+        </main>
+      </FieldErrorsContext.Provider>
+    </FormContext.Provider>
+  );
+}

@@ -1,0 +1,354 @@
+// The order form's behaviour (docs/product.md, Transitions) as a pure reducer: one action per transition.
+// Components render this state and dispatch; nothing here touches the DOM or the network.
+import {
+  VIEWS,
+  type DecorationMethod,
+  type GarmentOption,
+  type MockupOption,
+  type ViewName,
+  type YesNo,
+} from '../../../shared/constants.js';
+import type { Address, Billing, Shipping } from '../../../shared/order.js';
+
+/** A file the customer chose. The preview URL (images only) is made by the caller. */
+export interface FileEntry {
+  id: string;
+  file: File;
+  previewUrl: string | null;
+}
+
+/**
+ * The state is generic in how it holds a file (`F`): the form holds the chosen File
+ * (FileEntry); the stored draft keeps its files apart and holds none (draft-store.ts).
+ */
+interface ViewState<F = FileEntry> {
+  file: F | null;
+  dimensions: string;
+  decoration: DecorationMethod | '';
+}
+
+interface VariationState {
+  id: string;
+  type: string;
+  color: string;
+  sizes: string;
+  supplyingGoods: YesNo | '';
+  itemPO: string;
+}
+
+export interface LayoutState<F = FileEntry> {
+  /** The layout's key: 1 for the first, then the counter's next number. */
+  number: number;
+  mockupOption: MockupOption | '';
+  garmentOption: GarmentOption | '';
+  /** Starts empty in the order state; the form shows "no" until answered (docs/product.md, Design layouts). */
+  hasVectorFiles: YesNo | '';
+  variations: VariationState[];
+  mockupFiles: F[];
+  poFiles: F[];
+  views: Record<ViewName, ViewState<F>>;
+}
+
+export type DeadlineChoice = 'standard' | 'yes';
+
+/** Billing, shipping, deadline and notes: once per order, bound to layout 1. */
+export interface OrderDetails {
+  billing: Billing;
+  shipping: Shipping;
+  deadline: { hasCriticalDeadline: boolean; date: string };
+  jobNotes: string;
+}
+
+export interface OrderState<F = FileEntry> {
+  layouts: LayoutState<F>[];
+  openLayout: number | null;
+  nextLayoutNumber: number;
+  detailsRevealed: boolean;
+  details: OrderDetails;
+  isResalePartner: boolean;
+  includePolyBags: boolean;
+}
+
+type BillingField = keyof Billing;
+type ShippingTextField = Exclude<keyof Shipping, 'sameAsBilling' | 'localPickup'>;
+export type VariationField = Exclude<keyof VariationState, 'id'>;
+
+export type OrderAction =
+  | { type: 'layoutToggled'; layout: number }
+  | { type: 'additionalLayoutsAnswered'; answer: YesNo; variationId: string }
+  | { type: 'layoutRemoved'; layout: number }
+  | { type: 'mockupOptionChanged'; layout: number; option: MockupOption | '' }
+  | { type: 'vectorFilesAnswered'; layout: number; answer: YesNo }
+  | { type: 'mockupFilesAdded'; layout: number; files: FileEntry[] }
+  | { type: 'mockupFileRemoved'; layout: number; fileId: string }
+  | { type: 'viewGraphicChosen'; layout: number; view: ViewName; file: FileEntry | null }
+  | { type: 'viewDimensionsChanged'; layout: number; view: ViewName; value: string }
+  | { type: 'viewDecorationChanged'; layout: number; view: ViewName; value: DecorationMethod | '' }
+  | { type: 'garmentOptionChanged'; layout: number; option: GarmentOption | '' }
+  | { type: 'poFilesAdded'; layout: number; files: FileEntry[] }
+  | { type: 'poFileRemoved'; layout: number; fileId: string }
+  | { type: 'variationAdded'; layout: number; variationId: string }
+  | { type: 'variationRemoved'; layout: number; variationId: string }
+  | { type: 'variationChanged'; layout: number; variationId: string; field: VariationField; value: string }
+  | { type: 'billingChanged'; field: BillingField; value: string }
+  | { type: 'shippingChanged'; field: ShippingTextField; value: string }
+  | { type: 'sameAsBillingToggled'; checked: boolean }
+  | { type: 'localPickupToggled'; checked: boolean }
+  | { type: 'deadlineChoiceChanged'; choice: DeadlineChoice }
+  | { type: 'deadlineDateChanged'; date: string }
+  | { type: 'jobNotesChanged'; value: string }
+  | { type: 'resalePartnerToggled'; checked: boolean }
+  | { type: 'polyBagsToggled'; checked: boolean }
+  | { type: 'orderSubmitted'; variationId: string }
+  | { type: 'formReset'; variationId: string }
+  | { type: 'draftRestored'; state: OrderState };
+
+function emptyVariation(id: string): VariationState {
+  return { id, type: '', color: '', sizes: '', supplyingGoods: 'no', itemPO: '' };
+}
+
+/** One value per view, made by `make`: every view is there, as the type says. */
+export function byView<T>(make: (view: ViewName) => T): Record<ViewName, T> {
+  return {
+    Front: make('Front'),
+    Back: make('Back'),
+    'Left Sleeve': make('Left Sleeve'),
+    'Right Sleeve': make('Right Sleeve'),
+  };
+}
+
+function emptyLayout(number: number, variationId: string): LayoutState {
+  const views = byView((): ViewState => ({ file: null, dimensions: '', decoration: '' }));
+  return {
+    number,
+    mockupOption: '',
+    garmentOption: '',
+    hasVectorFiles: '',
+    variations: [emptyVariation(variationId)],
+    mockupFiles: [],
+    poFiles: [],
+    views,
+  };
+}
+
+/** An address nobody has filled in: the form's start, and what is sent when shipping has none. */
+export function emptyAddress(): Address {
+  return {
+    firstName: '',
+    lastName: '',
+    companyName: '',
+    address: '',
+    city: '',
+    province: '',
+    postalCode: '',
+    phone: '',
+  };
+}
+
+function emptyDetails(): OrderDetails {
+  return {
+    billing: { ...emptyAddress(), email: '' },
+    shipping: { sameAsBilling: true, localPickup: false, ...emptyAddress() },
+    deadline: { hasCriticalDeadline: false, date: '' },
+    jobNotes: '',
+  };
+}
+
+/** The state the page opens with, and returns to after a successful submission. */
+export function initialOrderState(variationId: string): OrderState {
+  return {
+    layouts: [emptyLayout(1, variationId)],
+    openLayout: 1,
+    nextLayoutNumber: 2,
+    detailsRevealed: false,
+    details: emptyDetails(),
+    isResalePartner: false,
+    includePolyBags: false,
+  };
+}
+
+/** The separate shipping address shows only when neither box is checked (docs/product.md, Transitions). */
+export function showsShippingAddress(shipping: Shipping): boolean {
+  return !shipping.sameAsBilling && !shipping.localPickup;
+}
+
+/** What the vector question shows: "no" until the customer answers (docs/product.md, Design layouts). */
+export function vectorAnswerShown(layout: LayoutState): YesNo {
+  return layout.hasVectorFiles === 'yes' ? 'yes' : 'no';
+}
+
+export function showsViewEditor(layout: LayoutState): boolean {
+  return layout.mockupOption === 'upload' && vectorAnswerShown(layout) === 'no';
+}
+
+function updateLayout(state: OrderState, number: number, change: (layout: LayoutState) => LayoutState): OrderState {
+  return { ...state, layouts: state.layouts.map((l) => (l.number === number ? change(l) : l)) };
+}
+
+function updateView(state: OrderState, number: number, view: ViewName, change: Partial<ViewState>): OrderState {
+  return updateLayout(state, number, (l) => ({ ...l, views: { ...l.views, [view]: { ...l.views[view], ...change } } }));
+}
+
+export function orderReducer(state: OrderState, action: OrderAction): OrderState {
+  switch (action.type) {
+    case 'layoutToggled':
+      return { ...state, openLayout: state.openLayout === action.layout ? null : action.layout };
+
+    case 'additionalLayoutsAnswered': {
+      if (action.answer === 'no') return { ...state, detailsRevealed: true };
+      const number = state.nextLayoutNumber;
+      return {
+        ...state,
+        layouts: [...state.layouts, emptyLayout(number, action.variationId)],
+        openLayout: number,
+        nextLayoutNumber: number + 1,
+      };
+    }
+
+    case 'layoutRemoved': {
+      if (state.layouts.length <= 1) return state;
+      const layouts = state.layouts.filter((l) => l.number !== action.layout);
+      if (layouts.length === state.layouts.length) return state;
+      const openLayout = state.openLayout === action.layout ? layouts[0]!.number : state.openLayout;
+      return { ...state, layouts, openLayout };
+    }
+
+    case 'mockupOptionChanged':
+      return updateLayout(state, action.layout, (l) => ({ ...l, mockupOption: action.option }));
+
+    case 'vectorFilesAnswered':
+      return updateLayout(state, action.layout, (l) => ({ ...l, hasVectorFiles: action.answer }));
+
+    case 'mockupFilesAdded':
+      return updateLayout(state, action.layout, (l) => ({ ...l, mockupFiles: [...l.mockupFiles, ...action.files] }));
+
+    case 'mockupFileRemoved':
+      return updateLayout(state, action.layout, (l) => ({
+        ...l,
+        mockupFiles: l.mockupFiles.filter((f) => f.id !== action.fileId),
+      }));
+
+    case 'viewGraphicChosen':
+      return updateView(state, action.layout, action.view, { file: action.file });
+
+    case 'viewDimensionsChanged':
+      return updateView(state, action.layout, action.view, { dimensions: action.value });
+
+    case 'viewDecorationChanged':
+      return updateView(state, action.layout, action.view, { decoration: action.value });
+
+    case 'garmentOptionChanged':
+      return updateLayout(state, action.layout, (l) => ({ ...l, garmentOption: action.option }));
+
+    case 'poFilesAdded':
+      return updateLayout(state, action.layout, (l) => ({ ...l, poFiles: [...l.poFiles, ...action.files] }));
+
+    case 'poFileRemoved':
+      return updateLayout(state, action.layout, (l) => ({
+        ...l,
+        poFiles: l.poFiles.filter((f) => f.id !== action.fileId),
+      }));
+
+    case 'variationAdded':
+      return updateLayout(state, action.layout, (l) => ({
+        ...l,
+        variations: [...l.variations, emptyVariation(action.variationId)],
+      }));
+
+    case 'variationRemoved':
+      return updateLayout(state, action.layout, (l) =>
+        l.variations.length <= 1 ? l : { ...l, variations: l.variations.filter((v) => v.id !== action.variationId) },
+      );
+
+    case 'variationChanged':
+      return updateLayout(state, action.layout, (l) => ({
+        ...l,
+        variations: l.variations.map((v) => {
+          if (v.id !== action.variationId) return v;
+          const next = { ...v, [action.field]: action.value };
+          // Item PO exists only while the customer supplies the goods (docs/product.md, Design layouts).
+          if (action.field === 'supplyingGoods' && action.value !== 'yes') next.itemPO = '';
+          return next;
+        }),
+      }));
+
+    case 'billingChanged':
+      return {
+        ...state,
+        details: { ...state.details, billing: { ...state.details.billing, [action.field]: action.value } },
+      };
+
+    case 'shippingChanged':
+      return {
+        ...state,
+        details: { ...state.details, shipping: { ...state.details.shipping, [action.field]: action.value } },
+      };
+
+    case 'sameAsBillingToggled':
+      return {
+        ...state,
+        details: { ...state.details, shipping: { ...state.details.shipping, sameAsBilling: action.checked } },
+      };
+
+    case 'localPickupToggled':
+      return {
+        ...state,
+        details: { ...state.details, shipping: { ...state.details.shipping, localPickup: action.checked } },
+      };
+
+    case 'deadlineChoiceChanged':
+      return {
+        ...state,
+        details: {
+          ...state.details,
+          deadline: { ...state.details.deadline, hasCriticalDeadline: action.choice === 'yes' },
+        },
+      };
+
+    case 'deadlineDateChanged':
+      return { ...state, details: { ...state.details, deadline: { ...state.details.deadline, date: action.date } } };
+
+    case 'jobNotesChanged':
+      return { ...state, details: { ...state.details, jobNotes: action.value } };
+
+    case 'resalePartnerToggled':
+      return { ...state, isResalePartner: action.checked };
+
+    case 'polyBagsToggled':
+      return { ...state, includePolyBags: action.checked };
+
+    case 'orderSubmitted':
+    case 'formReset':
+      return initialOrderState(action.variationId);
+
+    case 'draftRestored':
+      return action.state;
+  }
+}
+
+/** Every preview URL the state holds, so the caller can release the ones that go away. */
+export function previewUrls(state: OrderState): Set<string> {
+  const urls = new Set<string>();
+  for (const layout of state.layouts) {
+    for (const f of [...layout.mockupFiles, ...layout.poFiles, ...VIEWS.map((v) => layout.views[v].file)]) {
+      if (f?.previewUrl) urls.add(f.previewUrl);
+    }
+  }
+  return urls;
+}
+
+/** True while the customer has entered nothing: no draft worth keeping. */
+export function isPristine(state: OrderState): boolean {
+  const withoutIds = (s: OrderState) =>
+    JSON.stringify({
+      ...s,
+      layouts: s.layouts.map((l) => ({ ...l, variations: l.variations.map((v) => ({ ...v, id: '' })) })),
+    });
+  return withoutIds(state) === withoutIds(initialOrderState(''));
+}
+
+/** Canadian postal codes as Canada Post writes them ("a1a1a1" becomes "A1A 1A1"); anything else is left as typed. */
+export function formatPostalCode(value: string): string {
+  const compact = value.replace(/[\s-]+/g, '').toUpperCase();
+  return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : value;
+}

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { randomId } from '../../shared/random-id.js';
+import { clearDraft, loadDraft, saveDraft } from './draft-store.js';
+import { previewUrlFor } from './file-list.js';
+import { isPristine, type OrderAction, type OrderState } from './order-state.js';
+
+/**
+ * The order in progress, kept on this device: restored when the page opens (files included),
+ * saved a moment after each change, and cleared by Start over.
+ */
+export function useDraft(state: OrderState, dispatch: Dispatch<OrderAction>) {
+  const [checked, setChecked] = useState(false);
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    void loadDraft(previewUrlFor)
+      .then((draft) => {
+        if (current && draft && !isPristine(draft)) {
+          dispatch({ type: 'draftRestored', state: draft });
+          setRestored(true);
+        }
+      })
+      .catch((err: unknown) => console.warn('The saved draft could not be read', err))
+      .finally(() => current && setChecked(true));
+    return () => {
+      current = false;
+    };
+  }, [dispatch]);
+
+  // Not before the stored draft was read: the empty form would overwrite it.
+  useEffect(() => {
+    if (!checked) return;
+    const timer = setTimeout(() => {
+      (isPristine(state) ? clearDraft() : saveDraft(state)).catch((err: unknown) =>
+        console.warn('The draft could not be saved', err),
+      );
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [state, checked]);
+
+  const startOver = useCallback(() => {
+    dispatch({ type: 'formReset', variationId: randomId() });
+    void clearDraft().catch(() => {});
+    setRestored(false);
+  }, [dispatch]);
+
+  /** Hides the "we restored your order" notice (a submission replaces it). */
+  const dismissRestored = useCallback(() => setRestored(false), []);
+  return { restored, startOver, dismissRestored };
+}

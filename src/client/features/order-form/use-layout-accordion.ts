@@ -1,0 +1,42 @@
+import { useRef, type Dispatch } from 'react';
+import { useOrderFormText } from './messages.js';
+import type { OrderAction, OrderState } from './order-state.js';
+
+/**
+ * The layouts' accordion for keyboard and screen-reader users: focus goes to a layout's
+ * heading when it was added, or opened because the open one was removed; both are announced.
+ */
+export function useLayoutAccordion(
+  state: OrderState,
+  dispatch: Dispatch<OrderAction>,
+  announce: (message: string) => void,
+  focusAfterRender: (target: () => HTMLElement | undefined) => void,
+) {
+  const { t } = useOrderFormText();
+  const headers = useRef(new Map<number, HTMLButtonElement>());
+  const focusHeader = (layout: number | undefined) => {
+    if (layout !== undefined) focusAfterRender(() => headers.current.get(layout));
+  };
+
+  const headerRef = (layout: number) => (el: HTMLButtonElement | null) => {
+    if (el) headers.current.set(layout, el);
+    else headers.current.delete(layout);
+  };
+
+  const dispatchLayoutAction = (action: OrderAction) => {
+    if (action.type === 'additionalLayoutsAnswered' && action.answer === 'yes') {
+      focusHeader(state.nextLayoutNumber);
+      announce(t.layout.added(state.layouts.length + 1));
+    }
+    if (action.type === 'additionalLayoutsAnswered' && action.answer === 'no' && !state.detailsRevealed)
+      announce(t.sectionC.revealed);
+    if (action.type === 'layoutRemoved') {
+      if (state.openLayout === action.layout)
+        focusHeader(state.layouts.find((l) => l.number !== action.layout)?.number);
+      announce(t.layout.removed);
+    }
+    dispatch(action);
+  };
+
+  return { headerRef, dispatchLayoutAction };
+}

@@ -1,0 +1,164 @@
+import { useRef, useState, type Dispatch, type FormEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import type { Language } from '../../shared/language.js';
+import { randomId } from '../../shared/random-id.js';
+import type { ClientSettings } from '../../../shared/client-settings.js';
+import { buildSubmission, toFormData } from './build-submission.js';
+import { clearDraft } from './draft-store.js';
+import type { Refusal } from './field-errors.js';
+import type { BackgroundUploads } from './background-uploads.js';
+import type { OrderAction, OrderState } from './order-state.js';
+import { ApiError } from '../../shared/api-error.js';
+import { sendOrder } from './api.js';
+
+/** What the toasts say after a submission. */
+export type SubmitNotice =
+  | { kind: 'success'; reference: string }
+  /** `reload`: the page's form token is expired or used; a reload gives a new one (the draft is kept). */
+  | { kind: 'failure'; reload?: boolean }
+  | { kind: 'cancelled' }
+  | null;
+
+const RELOAD_CODES = new Set(['form_token_expired', 'form_token_used', 'invalid_form_token']);
+
+interface Options {
+  state: OrderState;
+  dispatch: Dispatch<OrderAction>;
+  settings: ClientSettings;
+  language: Language;
+  /** The bots' trap: whatever is in it goes with the order, for the server to judge. */
+  honeypot: RefObject<HTMLInputElement | null>;
+  /** Called as a submission starts (the page drops its other notices). */
+  onStart: () => void;
+  /** The files' background uploads: the order names the finished ones instead of carrying them. */
+  uploads: BackgroundUploads | null;
+}
+
+/**
+ * Sends the order with upload progress and a way to cancel, then says how it went: the toasts'
+ * notice, and the refused fields when the server names them.
+ */
+export function useSubmitOrder({ state, dispatch, settings, language, honeypot, onStart, uploads }: Options) {
+  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  /** Files still uploading in the background before the order can go; null when not waiting. */
+  const [waiting, setWaiting] = useState<number | null>(null);
+  const [notice, setNotice] = useState<SubmitNotice>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const sending = useRef<AbortController | null>(null);
+  // One idempotency key per version of the order: a retry of the same order after a lost
+  // answer cannot create a second one; any change to the form makes it a new order.
+  const attempt = useRef<{ state: OrderState; key: string } | null>(null);
+  // Each form token is good for one order: the server answers a success with the next one.
+  const formToken = useRef(settings.formToken);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current) return;
+    const controller = new AbortController();
+    sending.current = controller;
+    if (attempt.current?.state !== state) attempt.current = { state, key: randomId() };
+    setNotice(null);
+    onStart();
+    const submission = buildSubmission(state);
+    submission.order.language = language;
+    if (honeypot.current?.value) submission.order.website = honeypot.current.value;
+    const key = attempt.current.key;
+    let adoptedIds: string[] = [];
+    /** Names the finished uploads (after waiting for the rest) and sends the order once. */
+    const sendOnce = async () => {
+      const sent = { ...submission, order: { ...submission.order } };
+      adoptedIds = [];
+      if (uploads) {
+        // The order goes as soon as the files still uploading have finished.
+        await uploads.whenSettled(
+          submission.attachments.map((a) => a.id),
+          controller.signal,
+          setWaiting,
+        );
+        setWaiting(null);
+        // Finished uploads are named; a file whose upload failed travels with the order as before.
+        const named = submission.attachments.flatMap((a) => {
+          const url = uploads.finishedUrl(a.id);
+          return url ? [{ url, name: a.name, type: a.type, id: a.id }] : [];
+        });
+        adoptedIds = named.map((a) => a.id);
+        if (named.length) {
+          sent.order.uploads = named.map(({ url, name, type }) => ({ url, name, type }));
+          sent.attachments = submission.attachments.filter((a) => !uploads.finishedUrl(a.id));
+        }
+      }
+      setProgress({ sent: 0, total: sent.attachments.reduce((sum, a) => sum + a.file.size, 0) });
+      return sendOrder({
+        url: settings.functionsUrl,
+        apiKey: settings.publicKey,
+        body: toFormData(sent),
+        idempotencyKey: key,
+        formToken: formToken.current,
+        signal: controller.signal,
+        // The last event (everything sent) is drawn at once, before the answer can replace it:
+        // the bar always shows 100% while the server flushes and commits.
+        onProgress: (done, total) =>
+          done >= total ? flushSync(() => setProgress({ sent: done, total })) : setProgress({ sent: done, total }),
+      });
+    };
+    try {
+      let result: Awaited<ReturnType<typeof sendOrder>> | undefined;
+      // An upload that expired while the page stayed open is sent again from the form's copy of
+      // the file, and the order after it. The server names one such upload per refusal, so this
+      // tries at most once more per attachment.
+      for (let tries = submission.attachments.length; !result; tries--) {
+        try {
+          result = await sendOnce();
+        } catch (err) {
+          const lost = tries > 0 && uploads ? expiredUploads(err, adoptedIds) : [];
+          if (lost.length === 0) throw err;
+          uploads!.restart(lost);
+        }
+      }
+      if (result.formToken) formToken.current = result.formToken;
+      // The order owns its uploads now: the form's reset must not cancel them.
+      uploads?.forget(adoptedIds);
+      dispatch({ type: 'orderSubmitted', variationId: randomId() });
+      attempt.current = null;
+      setRefusal(null);
+      await clearDraft().catch(() => {});
+      setNotice({ kind: 'success', reference: result.reference });
+      window.scrollTo({ top: 0 });
+    } catch (err) {
+      if ((err instanceof ApiError && err.code === 'aborted') || (err instanceof Error && err.name === 'AbortError')) {
+        setNotice({ kind: 'cancelled' });
+      } else {
+        console.error('Order submission failed', err);
+        setNotice({ kind: 'failure', reload: err instanceof ApiError && RELOAD_CODES.has(err.code) });
+        // An answer from the server replaces the refused fields; a lost one leaves them.
+        if (err instanceof ApiError && err.status > 0) {
+          setRefusal(err.fields.length ? { fields: [...err.fields], message: err.message, state } : null);
+        }
+      }
+    } finally {
+      sending.current = null;
+      setProgress(null);
+      setWaiting(null);
+    }
+  };
+
+  return {
+    handleSubmit,
+    progress,
+    waiting,
+    cancel: () => sending.current?.abort(),
+    notice,
+    dismissNotice: () => setNotice(null),
+    refusal,
+  };
+}
+
+/** The files whose named uploads the server says it does not have (`uploads.<i>.url`, unknown_upload). */
+function expiredUploads(err: unknown, namedIds: string[]): string[] {
+  if (!(err instanceof ApiError) || err.code !== 'unknown_upload') return [];
+  return err.fields.flatMap((field) => {
+    const m = /^uploads\.(\d+)\.url$/.exec(field);
+    const id = m ? namedIds[Number(m[1])] : undefined;
+    return id ? [id] : [];
+  });
+}

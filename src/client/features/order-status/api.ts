@@ -1,0 +1,46 @@
+// Every call the customer's order page makes, under /api/o/<token>, and the addresses it links
+// to. The answers are checked against the shared types (src/shared/quote-api.ts) with a few
+// cheap tests rather than a validator: this page is for customers on their phones.
+import type { CustomerAnswer, CustomerOrderView } from '../../../shared/quote-api.js';
+import { isRecord, type ApiError } from '../../shared/api-error.js';
+import { callApi, expectAnswer } from '../../shared/call-api.js';
+
+const isOrderView = (b: unknown): b is CustomerOrderView =>
+  isRecord(b) &&
+  typeof b.reference === 'string' &&
+  (b.language === 'en' || b.language === 'fr') &&
+  typeof b.status === 'string' &&
+  isRecord(b.steps) &&
+  isRecord(b.document) &&
+  isRecord(b.document.layouts) &&
+  Array.isArray(b.attachments) &&
+  Array.isArray(b.proofs) &&
+  isRecord(b.registration) &&
+  (b.quote === null || isRecord(b.quote));
+const isAnswer = (b: unknown): b is CustomerAnswer => isRecord(b) && isOrderView(b.view);
+
+/** The order as it now stands, when a refusal carries it (a quote replaced meanwhile). */
+export function viewOfRefusal(err: ApiError): CustomerOrderView | null {
+  return isRecord(err.answer) && isOrderView(err.answer.view) ? err.answer.view : null;
+}
+
+export function orderStatusApi(token: string) {
+  const base = `/api/o/${encodeURIComponent(token)}`;
+  const post = (path: string, body: unknown) =>
+    callApi(`${base}${path}`, { method: 'POST', body: JSON.stringify(body) });
+  return {
+    view: (): Promise<CustomerOrderView> => callApi(base).then((b) => expectAnswer(b, isOrderView, 'order')),
+    /** The customer's approval of this version, with their typed full name. */
+    approve: (version: number, fullName: string): Promise<CustomerAnswer> =>
+      post('/approve', { version, fullName, agree: true }).then((b) => expectAnswer(b, isAnswer, 'approval')),
+    requestChanges: (comment: string): Promise<CustomerAnswer> =>
+      post('/changes', { comment }).then((b) => expectAnswer(b, isAnswer, 'change request')),
+    links: {
+      proof: (proofId: string) => `${base}/proofs/${proofId}`,
+      proofPreview: (proofId: string) => `${base}/proofs/${proofId}/preview`,
+      thumbnail: (attachmentId: string) => `${base}/files/${attachmentId}/thumbnail`,
+    },
+  };
+}
+
+export type OrderStatusApi = ReturnType<typeof orderStatusApi>;

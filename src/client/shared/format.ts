@@ -1,0 +1,11 @@
+// Dates and numbers as Canadian English or Canadian French write them, on every page.
+import { localeOf, type Language } from './language.js';
+
+/** A date and time: "Jan 5, 2026, 2:30 p.m." (medium, in lists) or "January 5, 2026…" (long). */
+export function formatDate(iso: string, language: Language, dateStyle: 'medium' | 'long' = 'medium'): string {
+  return new Date(iso).toLocaleString(localeOf(language), { dateStyle, timeStyle: 'short' });
+}
+
+export function formatNumber(value: number, language: Language): string {
+  return value.toLocaleString(localeOf(language));
+}
