@@ -3,7 +3,7 @@
 // hashes, writes, flushes and commits it. Both run as fresh child processes in this same
 // run; the figure is the ratio, and each server's peak resident memory (VmHWM).
 // Then: 50 customers uploading 10 MB each at once (aggregate throughput against the drain
-// baseline), and the original's JSON path with a 50 MB body (time and peak memory).
+// baseline), and the older JSON body's path with a 50 MB body (time and peak memory).
 // Usage: npm run build && node bench/ingest.mjs [sizeMB ...]   (default: 100 1024)
 import fs from 'node:fs';
 import { BARE_DISK, startBare } from '../scripts/bare-servers.mjs';
@@ -78,7 +78,7 @@ console.log('Goal: ratio ≥ 0.80; submit-order peak RSS (VmHWM) flat in the upl
   ]);
 }
 
-// The original's JSON path: a 50 MB body with one base64 file.
+// The older JSON body's path: a 50 MB body with one base64 file.
 {
   const bare = await startBare();
   const drain = await postJson(bare.port, jsonOrderBody(50 * 1024 * 1024));

@@ -1,4 +1,4 @@
-// Memory of the original's JSON path under load: 8 JSON orders of 45 MB (one base64 file
+// Memory of the older JSON body's path under load: 8 JSON orders of 45 MB (one base64 file
 // each) sent at once to the real server (a fresh child process), and its peak resident
 // memory (VmHWM) against the same server's resident memory when idle, in the same run.
 // Run twice: with the default MAX_CONCURRENT_JSON_ORDERS, and with every order read at once

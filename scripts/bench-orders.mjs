@@ -1,5 +1,5 @@
 // The order the ingest benchmarks send (bench/ingest.mjs, bench/s3.mjs, bench/json-memory.mjs):
-// one layout with one Photoshop file, streamed as multipart or sent as the original's JSON body,
+// one layout with one Photoshop file, streamed as multipart or sent as the older JSON body,
 // and the process figures they report.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -77,7 +77,7 @@ export function uploadMultipart(port, size) {
   });
 }
 
-/** The original's JSON body: the order with its file as a base64 data URL, about `size` bytes in all. */
+/** The older JSON body (docs/architecture.md): the order with its file as a base64 data URL, about `size` bytes in all. */
 export function jsonOrderBody(size) {
   const data = Buffer.alloc(Math.floor(((size - 1000) * 3) / 4), 7).toString('base64');
   return Buffer.from(

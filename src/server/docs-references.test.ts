@@ -28,7 +28,7 @@ function sources(): string[] {
 
 // Documents that live outside the repository, and the issue tracker's numbers.
 const OUTSIDE =
-  /spec section|\bDESIGN\.md\b|\bCONVENTIONS(\.md)?\b|\bspec\.md\b|\.\.\/shared\/(?!.*\.js')|\bissue #?\d+/i;
+  /spec section|\bthe spec\b|\bthe original\b|\bDESIGN\.md\b|\bCONVENTIONS(\.md)?\b|\bspec\.md\b|\.\.\/shared\/(?!.*\.js')|\bissue #?\d+/i;
 
 describe('comments and the documents they cite', () => {
   const files = sources();

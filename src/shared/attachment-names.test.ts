@@ -8,7 +8,7 @@ import {
 } from './attachment-names.js';
 
 describe('attachment names', () => {
-  it('follows the spec, with the real extension', () => {
+  it('follows docs/product.md, with the real extension', () => {
     expect(mockupAttachmentName(2, 3, 'jpg')).toBe('Layout_2_Mockup_3.jpg');
     expect(viewAttachmentName(1, 'Left Sleeve', 'png')).toBe('Layout_1_Left_Sleeve.png');
     expect(extensionOf('Photo.JPEG', 'image/jpeg')).toBe('jpeg');

@@ -54,9 +54,9 @@ export const POLY_BAG_PRICE_CAD = 0.35;
 /** The same price as whole cents, for every amount that is computed. */
 export const POLY_BAG_PRICE_CENTS = Math.round(POLY_BAG_PRICE_CAD * 100);
 
-/** Path of the submit-order function, as on the original's functions endpoint. */
+/** Path of the submit-order function, as on the hosted backend the shop used before (docs/architecture.md). */
 export const SUBMIT_ORDER_PATH = '/functions/v1/submit-order';
-/** The tus 1.0 endpoint for resumable uploads (the original platform's path for them). */
+/** The tus 1.0 endpoint for resumable uploads (the hosted backend's path for them, docs/architecture.md). */
 export const UPLOAD_PATH = '/storage/v1/upload/resumable';
 
 /** The shop's workflow for an order, in order. */

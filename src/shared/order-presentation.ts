@@ -136,7 +136,7 @@ export function mockupText(layout: OrderLayout, language: Language = 'en'): stri
       : words.notChosen;
 }
 
-/** The views of a layout that hold anything, in the spec's order. */
+/** The views of a layout that hold anything, in the form's order (docs/product.md). */
 export function filledViews(layout: OrderLayout): ViewName[] {
   return VIEWS.filter((view) => {
     const v = layout.viewData[view];

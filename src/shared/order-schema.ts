@@ -14,7 +14,7 @@ export const LIMITS = {
   imageRef: 1_000_000_000,
 } as const;
 
-/** Absent or null string fields (the original sends some as undefined) become ''. */
+/** Absent or null string fields (older clients send some as undefined) become ''. */
 const text = (max: number) =>
   z
     .string()
@@ -54,7 +54,7 @@ const viewDatumSchema = z.object({
   decoration: choice(DECORATION_METHODS),
 });
 
-// The original serialised browser File objects, which become {} in JSON: every field optional.
+// Older clients (the JSON body, docs/architecture.md) serialised browser File objects, which become {} in JSON: every field optional.
 const fileRefSchema = z.object({
   name: text(1_000),
   type: text(LIMITS.shortText),

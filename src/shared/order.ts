@@ -1,6 +1,6 @@
 // The order as it travels from the form to the server (docs/product.md).
 // In the multipart transport, `mockupImages` and `viewData[view].image` hold the
-// names of attachment parts; in the original's JSON transport they hold data URLs.
+// names of attachment parts; in the older JSON body (docs/architecture.md) they hold data URLs.
 import type { DecorationMethod, GarmentOption, MockupOption, ViewName, YesNo } from './constants.js';
 
 export interface Variation {
@@ -67,7 +67,7 @@ export interface OrderLayout {
   jobNotes?: string;
 }
 
-/** The `order` part of a multipart submission: the spec's body without `files`. */
+/** The `order` part of a multipart submission: the order body of docs/architecture.md without `files`. */
 export interface OrderBody {
   layouts: Record<string, OrderLayout>;
   isResalePartner: boolean;
@@ -80,7 +80,7 @@ export interface OrderBody {
   uploads?: { url: string; name: string; type: string }[];
 }
 
-/** An attachment in the original's JSON body. */
+/** An attachment in the older JSON body (docs/architecture.md). */
 export interface JsonAttachment {
   name: string;
   type: string;

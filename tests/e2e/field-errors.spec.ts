@@ -1,6 +1,6 @@
 // Errors where the person looks: when the server refuses named fields, the form shows a
 // focused summary of links at its top and each message beside its field, in the customer's
-// language, keeps everything entered, and still shows the spec's failure toast.
+// language, keeps everything entered, and still shows the failure toast of docs/product.md.
 import { expect, test, type Route } from '@playwright/test';
 import { expectNoViolations, fillBilling, referenceFromToast, storedOrder, successToast } from './helpers.js';
 
@@ -30,7 +30,7 @@ test('refused fields: a focused summary, each message beside its field, in Engli
   await page.route(SUBMIT, refuse(['billing.email', 'layouts.1.viewData.Front.dimensions', 'layouts.1.somethingNew']));
   await page.getByRole('button', { name: 'Submit Order' }).click();
 
-  // The spec's toast, unchanged, and the summary with the focus.
+  // The product's toast (docs/product.md), unchanged, and the summary with the focus.
   await expect(
     page.getByRole('alert').getByText('Failed to submit order. Please try again.', { exact: true }),
   ).toBeVisible();

@@ -107,7 +107,7 @@ export const sha256 = (data: Buffer | string) => createHash('sha256').update(dat
 
 export const authHeaders = { apikey: API_KEY, authorization: `Bearer ${API_KEY}` };
 
-/** A complete, valid order in the spec's shape, without files. */
+/** A complete, valid order in the shape docs/architecture.md gives, without files. */
 export function sampleOrder(overrides: { layouts?: Record<string, unknown> } = {}) {
   return {
     layouts: {

@@ -1,10 +1,10 @@
-// The public key of the order form, as the original's platform takes it on its public routes
+// The public key of the order form, as the hosted backend the shop used before takes it on its public routes
 // (the submit-order function and the resumable uploads).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
-/** The original's functions endpoint: `apikey` and/or `Authorization: Bearer` with the public key. */
+/** The hosted backend's functions endpoint: `apikey` and/or `Authorization: Bearer` with the public key. */
 export function checkApiKey(expected: string) {
   const expectedBuf = Buffer.from(expected);
   const matches = (value: unknown) => {

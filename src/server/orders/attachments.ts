@@ -1,5 +1,5 @@
 // Works out what each uploaded file is (which layout, which role) from the order's own
-// references, names it as the spec says, and takes embedded images out of the order.
+// references, names it as docs/product.md says, and takes embedded images out of the order.
 import {
   cleanFileName,
   extensionOf,
@@ -110,7 +110,7 @@ export async function planAttachments(body: ValidOrderBody, staging: Staging): P
       const { bytes, mediaType } = decodeFileData(ref, where);
       const name = suggestedName(extensionOf('', mediaType));
       const staged = await staging.writeBuffer(bytes, name, mediaType);
-      // The original also sent each embedded image in `files`: keep one copy.
+      // Older clients also sent each embedded image in `files`: keep one copy.
       const same = bySha.get(staged.sha256);
       if (same) {
         await staging.drop(staged.id);
@@ -155,7 +155,7 @@ export async function planAttachments(body: ValidOrderBody, staging: Staging): P
     }
     for (let i = 0; i < layout.files.length; i++) {
       const ref = layout.files[i]!;
-      if (!ref.name) continue; // the original's serialised File objects carry no name
+      if (!ref.name) continue; // older clients' serialised File objects carry no name
       const where = `layouts.${n}.files.${i}`;
       const staged = await resolveImage(ref.name, where, () => ref.name);
       if (!staged) continue;

@@ -186,7 +186,7 @@ describe.each(backends())('submit-order on %s', (backend) => {
     });
   });
 
-  describe('JSON (the original client)', () => {
+  describe('JSON (older clients)', () => {
     it('stores files given as data URLs and bare base64, and embedded images once', async () => {
       const mock = Buffer.concat([PNG, Buffer.from('m1')]);
       const back = Buffer.concat([PNG, Buffer.from('back')]);
