@@ -146,7 +146,9 @@ test('one layout, every section filled, submitted once: success, reset, and the 
   expect(order.document.includePolyBags).toBe(true);
 });
 
-test('three layouts, the open middle one removed: numbering, focus and data follow docs/product.md', async ({ page }) => {
+test('three layouts, the open middle one removed: numbering, focus and data follow docs/product.md', async ({
+  page,
+}) => {
   await page.goto('/');
   const question = page.getByRole('group', { name: 'Are there additional graphic layouts for this job?' });
   await page.getByLabel('Mockup Options').selectOption('upload');
