@@ -108,8 +108,7 @@ export const accountLanguageSchema = z.object({ language: staffLanguageSchema.nu
 /** Who is signed in, and the inbox language they chose (null: follow the browser). */
 export const staffSessionSchema = z.object({ email: z.string(), language: staffLanguageSchema.nullable() });
 
-export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
-export type OrderSummary = z.infer<typeof orderSummarySchema>;
+type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderList = z.infer<typeof orderListSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -160,7 +160,6 @@ export function jsonOrderBodySchema(maxFiles: number) {
 }
 
 export type ValidOrderBody = z.infer<typeof orderBodySchema>;
-export type ValidLayout = z.infer<typeof layoutSchema>;
 export type ValidBilling = z.infer<typeof billingSchema>;
 
 /** The billing fields the form marks required, with the labels a person knows them by. */

@@ -80,13 +80,6 @@ export interface OrderBody {
   uploads?: { url: string; name: string; type: string }[];
 }
 
-/** An attachment in the older JSON body (docs/architecture.md). */
-export interface JsonAttachment {
-  name: string;
-  type: string;
-  data: string;
-}
-
 export interface SubmitOrderSuccess {
   orderId: string;
   reference: string;
@@ -94,6 +87,3 @@ export interface SubmitOrderSuccess {
   formToken?: string;
 }
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: string[] };
-}

@@ -28,7 +28,6 @@ export const changesBodySchema = z.object({ comment: z.string().max(MAX_CHANGE_R
 export const orderLinkParamsSchema = z.object({ token: z.string() });
 
 export type QuoteLinesBody = z.infer<typeof quoteLinesBodySchema>;
-export type ApproveBody = z.infer<typeof approveBodySchema>;
 
 export interface ProofInfo {
   id: string;

@@ -50,7 +50,7 @@ export async function orderRecords(db: Db, orderId: string) {
   return { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs };
 }
 
-export type OrderRecords = NonNullable<Awaited<ReturnType<typeof orderRecords>>>;
+type OrderRecords = NonNullable<Awaited<ReturnType<typeof orderRecords>>>;
 
 export const AUDIT_ORDER_DELETED = 'order_deleted';
 
@@ -122,8 +122,4 @@ export async function ordersPastRetention(db: Db, before: Date, limit: number): 
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
-}
-
-export async function auditLog(db: Db, limit = 1000) {
-  return db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').limit(limit).execute();
 }
