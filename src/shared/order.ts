@@ -86,4 +86,3 @@ export interface SubmitOrderSuccess {
   /** A fresh form token for the page's next order (each token is used once); only when one was sent. */
   formToken?: string;
 }
-
