@@ -15,3 +15,21 @@ describe('issueFields', () => {
     );
   });
 });
+
+describe('provinces', () => {
+  // One reader for the whole app (order-details.ts): the form's schema and the quote agree.
+  const withProvince = (province: string) =>
+    orderBodySchema.safeParse({ layouts: { '1': { billing: { province }, shipping: { province } } } });
+
+  it('takes a code or a name in English or with French accents, in any case', () => {
+    for (const province of ['QC', 'qc', 'Quebec', 'Québec', 'QUÉBEC', ' Ontario ', 'Yukon', '']) {
+      expect(withProvince(province).success, province).toBe(true);
+    }
+  });
+
+  it('refuses what is not a Canadian province or territory', () => {
+    for (const province of ['Narnia', 'Q', 'Quebecc', 'New York']) {
+      expect(withProvince(province).success, province).toBe(false);
+    }
+  });
+});

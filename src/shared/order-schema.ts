@@ -1,7 +1,8 @@
 // The server's validation of an order (docs/product.md), one schema for both transports.
 // The client imports types from order.ts only, so zod never reaches the customer's bundle.
 import { z } from 'zod';
-import { DECORATION_METHODS, GARMENT_OPTIONS, MOCKUP_OPTIONS, PROVINCES, VIEWS, YES_NO } from './constants.js';
+import { DECORATION_METHODS, GARMENT_OPTIONS, MOCKUP_OPTIONS, VIEWS, YES_NO } from './constants.js';
+import { provinceCodeOf } from './order-details.js';
 
 export const LIMITS = {
   layouts: 50,
@@ -63,7 +64,7 @@ const fileRefSchema = z.object({
 });
 
 const provinceSchema = text(LIMITS.shortText).refine(
-  (v) => v === '' || normaliseProvince(v) !== null,
+  (v) => v === '' || provinceCodeOf(v) !== null,
   'must be one of the 13 provinces and territories',
 );
 
@@ -178,13 +179,6 @@ export function missingBillingFields(billing: ValidBilling | undefined): (keyof 
   return (Object.keys(REQUIRED_BILLING_FIELDS) as (keyof typeof REQUIRED_BILLING_FIELDS)[]).filter(
     (field) => !billing?.[field],
   );
-}
-
-/** A province given by code or by name, in any case, as its two-letter code; else null. */
-export function normaliseProvince(value: string): string | null {
-  const v = value.trim().toLowerCase();
-  const found = PROVINCES.find((p) => p.code.toLowerCase() === v || p.name.toLowerCase() === v);
-  return found ? found.code : null;
 }
 
 function isIsoDate(value: string): boolean {

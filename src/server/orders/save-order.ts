@@ -3,12 +3,8 @@
 // idempotency key.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  missingBillingFields,
-  normaliseProvince,
-  REQUIRED_BILLING_FIELDS,
-  type ValidOrderBody,
-} from '../../shared/order-schema.js';
+import { provinceCodeOf } from '../../shared/order-details.js';
+import { missingBillingFields, REQUIRED_BILLING_FIELDS, type ValidOrderBody } from '../../shared/order-schema.js';
 import type { SubmitOrderSuccess } from '../../shared/order.js';
 import { DomainError } from '../errors.js';
 import type { FileStore, Staging } from '../files/file-store.js';
@@ -90,9 +86,9 @@ export async function saveOrder(
   delete (document as Partial<ValidOrderBody>).uploads;
   const first = document.layouts['1']!;
   const billing = first.billing!;
-  billing.province = normaliseProvince(billing.province) ?? billing.province;
+  billing.province = provinceCodeOf(billing.province) ?? billing.province;
   if (first.shipping?.province)
-    first.shipping.province = normaliseProvince(first.shipping.province) ?? first.shipping.province;
+    first.shipping.province = provinceCodeOf(first.shipping.province) ?? first.shipping.province;
 
   const orderId = randomUUID();
   const keys = await staging.moveInto(orderId);
