@@ -1,15 +1,14 @@
 // The short crash test (bench/crash.mjs runs the long one): the real server
 // killed with SIGKILL while clients submit; nothing acknowledged may be lost or partial.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs harness shared with bench/crash.mjs
-import { runCrashTest } from '../../scripts/crash-harness.mjs';
+import { builtServer } from '../../tests/support/built-server.js';
 import { backends, PG_URL } from '../../tests/support/harness.js';
 
-const built = fs.existsSync('dist/server/main.js');
-if (!built) console.log('Crash test skipped: no dist/server (npm test builds it first).');
+// The harness imports the built server's modules: build first (tests/support/built-server.ts).
+await builtServer();
+const { runCrashTest } = await import('../../scripts/crash-harness.mjs');
 
-describe.skipIf(!built).each(backends())('crashes on %s', (backend) => {
+describe.each(backends())('crashes on %s', (backend) => {
   it('loses no acknowledged order, shows no partial one, sweeps leftovers and still sends every email', async () => {
     const stats = await runCrashTest({ kills: 3, clients: 4, postgresAdminUrl: backend === 'postgres' ? PG_URL : '' });
     console.log(`crash test on ${backend}:`, JSON.stringify(stats));

@@ -1,38 +1,17 @@
 // The short fault tests (bench/faults.mjs runs the long ones): PostgreSQL restarted and the
 // disk filling under load, the real server never restarted. Every acknowledged order is
 // complete, the rest refused with 503 or 507, nothing partial, and it recovers by itself.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs harness shared with bench/faults.mjs
-import * as untyped from '../../scripts/fault-harness.mjs';
+import type { FaultStats } from '../../scripts/fault-harness.mjs';
+import { builtServer } from '../../tests/support/built-server.js';
 
-interface FaultStats {
-  acknowledged: number;
-  orders: number;
-  lost: number;
-  partial: number;
-  leftoverTmp: number;
-  orphanFolders: number;
-  refused503: number;
-  refused507: number;
-  otherAnswers: number;
-  recoveryMs: number | null | (number | null)[];
-  healthAfter: number;
-}
-
-const harness = untyped as {
-  privatePostgresUnavailable: () => string | null;
-  tmpfsUnavailable: () => string | null;
-  runPostgresFault: (options: object) => Promise<FaultStats>;
-  runDiskFull: (options: object) => Promise<FaultStats>;
-};
-
-const built = fs.existsSync('dist/server/main.js');
-if (!built) console.log('Fault tests skipped: no dist/server (npm test builds it first).');
+// The harness imports the built server's modules: build first (tests/support/built-server.ts).
+await builtServer();
+const harness = await import('../../scripts/fault-harness.mjs');
 const noPostgres = harness.privatePostgresUnavailable();
-if (built && noPostgres) console.log(`PostgreSQL fault test skipped: ${noPostgres}.`);
+if (noPostgres) console.log(`PostgreSQL fault test skipped: ${noPostgres}.`);
 const noTmpfs = harness.tmpfsUnavailable();
-if (built && noTmpfs) console.log(`Disk-full fault test skipped: ${noTmpfs}.`);
+if (noTmpfs) console.log(`Disk-full fault test skipped: ${noTmpfs}.`);
 
 function expectSound(stats: FaultStats) {
   expect(stats.acknowledged).toBeGreaterThan(0);
@@ -46,7 +25,7 @@ function expectSound(stats: FaultStats) {
   for (const ms of [stats.recoveryMs].flat()) expect(ms).not.toBeNull();
 }
 
-describe.skipIf(!built)('faults under load', () => {
+describe('faults under load', () => {
   it.skipIf(!!noPostgres)(
     'PostgreSQL restarted, then down for 1.5 s: refused with 503 meanwhile, recovered',
     async () => {

@@ -1,13 +1,12 @@
 // The short load test (bench/load.mjs runs 50 customers for 30 s).
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs harness shared with bench/load.mjs
-import { runLoad } from '../../scripts/load-harness.mjs';
+import { builtServer } from '../../tests/support/built-server.js';
 
-const built = fs.existsSync('dist/server/main.js');
-if (!built) console.log('Load test skipped: no dist/server (npm test builds it first).');
+// The harness imports the built server's modules: build first (tests/support/built-server.ts).
+await builtServer();
+const { runLoad } = await import('../../scripts/load-harness.mjs');
 
-describe.skipIf(!built)('under load', () => {
+describe('under load', () => {
   it('stores every order once with zero errors, and retries with the same key create nothing', async () => {
     const stats = await runLoad({ connections: 10, seconds: 3, fileBytes: 64 * 1024 });
     console.log('load test:', JSON.stringify(stats));

@@ -6,26 +6,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs harness shared with the benchmarks
-import { startBuiltServer } from '../../../scripts/built-server.mjs';
+import { startBuiltServer, type BuiltServer } from '../../../scripts/built-server.mjs';
 import { API_KEY, freshPostgres, multipartBody, PG_URL, sampleOrder, sha256 } from '../../../tests/support/harness.js';
 import { freshBucket, hasS3, s3Env, type TestBucket } from '../../../tests/support/s3.js';
+import { builtServer } from '../../../tests/support/built-server.js';
 import { zipEntries } from '../../../tests/support/zip.js';
 import { addStaff } from '../auth/staff.js';
 import { openDatabase } from '../storage/db.js';
 
-interface BuiltServer {
-  child: import('node:child_process').ChildProcess;
-  url: string;
-  dataDir: string;
-}
-
-const built = fs.existsSync('dist/server/main.js');
-if (!built) console.log('Two-process S3 test skipped: no dist/server (npm test builds it first).');
 if (!PG_URL) console.log('Two-process S3 test skipped: it needs TEST_DATABASE_URL (one PostgreSQL for both).');
 const PASSWORD = 'correct horse battery staple';
 
-describe.runIf(built && PG_URL && hasS3())('two server processes, one PostgreSQL, one S3 bucket', () => {
+if (PG_URL && hasS3()) await builtServer();
+
+describe.runIf(PG_URL && hasS3())('two server processes, one PostgreSQL, one S3 bucket', () => {
   let bucket: TestBucket;
   let database: { url: string; drop: () => Promise<void> };
   const servers: BuiltServer[] = [];
