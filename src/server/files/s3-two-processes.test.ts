@@ -40,7 +40,7 @@ describe.runIf(PG_URL && hasS3())('two server processes, one PostgreSQL, one S3 
             SWEEP_MIN_AGE_SECONDS: '3600',
           },
           { dataDir, waitMs: 60_000 },
-        )) as BuiltServer,
+        )),
       );
     }
     const { db } = await openDatabase({ dataDir: servers[0]!.dataDir, databaseUrl: database.url });
