@@ -30,7 +30,7 @@ describe.runIf(PG_URL && hasS3())('two server processes, one PostgreSQL, one S3 
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aof-s3-process-${i}-`));
       servers.push(
-        (await startBuiltServer(
+        await startBuiltServer(
           {
             ...s3Env(bucket.name, 'shop'),
             DATABASE_URL: database.url,
@@ -40,7 +40,7 @@ describe.runIf(PG_URL && hasS3())('two server processes, one PostgreSQL, one S3 
             SWEEP_MIN_AGE_SECONDS: '3600',
           },
           { dataDir, waitMs: 60_000 },
-        )),
+        ),
       );
     }
     const { db } = await openDatabase({ dataDir: servers[0]!.dataDir, databaseUrl: database.url });
