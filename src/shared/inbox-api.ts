@@ -1,10 +1,12 @@
 // The inbox API's wire format, one zod schema per answer: the server's routes declare them
 // (answers are filtered by them), and the inbox imports only the types derived from them.
 import { z } from 'zod';
-import { ORDER_STATUSES } from './constants.js';
+import { ORDER_STATUSES, type OrderStatus } from './constants.js';
+import { historyEventSchema } from './history-events.js';
 import type { ValidOrderBody } from './order-schema.js';
 
-const statusValues = ORDER_STATUSES.map((s) => s.value) as [string, ...string[]];
+const statusValues = ORDER_STATUSES.map((s) => s.value) as [OrderStatus, ...OrderStatus[]];
+const orderStatusSchema = z.enum(statusValues);
 
 export const orderListQuerySchema = z.object({
   q: z.string().max(200).default(''),
@@ -15,7 +17,7 @@ export const orderListQuerySchema = z.object({
 
 export const orderIdParamsSchema = z.object({ id: z.string().uuid() });
 export const fileParamsSchema = z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() });
-export const statusChangeSchema = z.object({ status: z.enum(statusValues) });
+export const statusChangeSchema = z.object({ status: orderStatusSchema });
 /** Deleting an order: the clerk types its reference to confirm. */
 export const orderDeleteSchema = z.object({ reference: z.string().max(50) });
 export const orderDeletedSchema = z.object({ reference: z.string() });
@@ -24,7 +26,7 @@ export const orderSummarySchema = z.object({
   id: z.string(),
   reference: z.string(),
   created_at: z.string(),
-  status: z.string(),
+  status: orderStatusSchema,
   customer_name: z.string(),
   customer_email: z.string(),
   company_name: z.string(),
@@ -80,11 +82,13 @@ export const orderDetailSchema = z.object({
   attachments: z.array(attachmentSchema),
   history: z.array(
     z.object({
-      from_status: z.string(),
-      to_status: z.string(),
+      from_status: orderStatusSchema,
+      to_status: orderStatusSchema,
       changed_by: z.string(),
       changed_at: z.string(),
-      /** A quote sent, a customer's approval (with their typed name) or comment. */
+      /** A quote sent, a customer's approval (with their typed name) or comment, as data. */
+      event: historyEventSchema.nullable(),
+      /** Free text from before events were data. */
       note: z.string().nullable(),
     }),
   ),
@@ -108,7 +112,6 @@ export const accountLanguageSchema = z.object({ language: staffLanguageSchema.nu
 /** Who is signed in, and the inbox language they chose (null: follow the browser). */
 export const staffSessionSchema = z.object({ email: z.string(), language: staffLanguageSchema.nullable() });
 
-type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderList = z.infer<typeof orderListSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -5,7 +5,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { CUSTOMER_STEPS } from '../../shared/constants.js';
-import { historyNoteText } from '../../shared/history-notes.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import {
   computeQuote,
@@ -321,7 +320,7 @@ export async function sendQuote(
           sent_at: now,
         })
         .execute();
-      await recordStatus(trx, order, 'quoted', by, historyNoteText({ kind: 'quote_sent', version, hash }));
+      await recordStatus(trx, order, 'quoted', by, { kind: 'quote_sent', version, hash });
       const token = await mintOrderLink(trx, orderId);
       const mail = composeQuoteSentMail(
         { id: order.id, reference: order.reference, document: documentOf(order) },
@@ -488,18 +487,12 @@ async function answer(
       await trx.updateTable('quotes').set({ status: what.kind }).where('id', '=', quote.id).execute();
       const forMail = { id: order.id, reference: order.reference, document: documentOf(order) };
       if (what.kind === 'approved') {
-        await recordStatus(
-          trx,
-          order,
-          'approved',
-          'customer',
-          historyNoteText({
-            kind: 'quote_approved',
-            version: quote.version,
-            fullName: what.fullName,
-            hash: quote.sha256!,
-          }),
-        );
+        await recordStatus(trx, order, 'approved', 'customer', {
+          kind: 'quote_approved',
+          version: quote.version,
+          fullName: what.fullName,
+          hash: quote.sha256!,
+        });
         const mail = composeAnswerMail(
           forMail,
           {
@@ -513,13 +506,11 @@ async function answer(
         );
         await enqueueMails(trx, mailRows(orderId, [mail]));
       } else {
-        await recordStatus(
-          trx,
-          order,
-          'new',
-          'customer',
-          historyNoteText({ kind: 'changes_requested', version: quote.version, comment: what.comment }),
-        );
+        await recordStatus(trx, order, 'new', 'customer', {
+          kind: 'changes_requested',
+          version: quote.version,
+          comment: what.comment,
+        });
         const mail = composeAnswerMail(
           forMail,
           { kind: 'changes_requested', version: quote.version, comment: what.comment, at: now },

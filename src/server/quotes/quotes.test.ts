@@ -273,7 +273,8 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
       to_status: 'quoted',
       changed_by: 'clerk@shop.ca',
     });
-    expect(detail.history.at(-1).note).toMatch(/^Quote v1 sent/);
+    expect(detail.history.at(-1)).toMatchObject({ event: { kind: 'quote_sent', version: 1 }, note: null });
+    expect(detail.history.at(-1).event.hash).toMatch(/^[0-9a-f]{64}$/);
     const [mail] = await customerMails(id);
     expect(mail!.recipient).toBe('ada@example.com');
     expect(mail!.subject).toBe(`Votre soumission pour la commande ${detail.order.reference}`);
@@ -433,7 +434,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
       to_status: 'approved',
       changed_by: 'customer',
     });
-    expect(detail.history.at(-1).note).toMatch(/^Quote v1 approved online by “Ada Lovelace”/);
+    expect(detail.history.at(-1).event).toMatchObject({ kind: 'quote_approved', version: 1, fullName: 'Ada Lovelace' });
     const shopMail = await t.app.db
       .selectFrom('mail_queue')
       .selectAll()
@@ -480,7 +481,11 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     expect(res.json().view.status).toBe('new');
     const detail = (await staff('GET', `/api/orders/${id}`)).json();
     expect(detail.history.at(-1)).toMatchObject({ from_status: 'quoted', to_status: 'new', changed_by: 'customer' });
-    expect(detail.history.at(-1).note).toBe('Changes requested to quote v1: Navy instead of black, please.');
+    expect(detail.history.at(-1).event).toEqual({
+      kind: 'changes_requested',
+      version: 1,
+      comment: 'Navy instead of black, please.',
+    });
     const shopMail = await t.app.db
       .selectFrom('mail_queue')
       .selectAll()

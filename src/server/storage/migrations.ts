@@ -318,4 +318,37 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('staff').addColumn('language', 'text').execute();
     },
   },
+  '011-history-events': {
+    // The history's events become data (docs/architecture.md, typed storage): a JSON column
+    // beside the move, worded when shown. Notes written before as English sentences are read
+    // once, here, into events; any other text stays a note.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('status_history').addColumn('event', 'text').execute();
+      const rows = (await db
+        .selectFrom('status_history')
+        .select(['id', 'note'])
+        .where('note', 'is not', null)
+        .execute()) as { id: string; note: string }[];
+      for (const row of rows) {
+        const event = eventOfOldNote(row.note);
+        if (!event) continue;
+        await db
+          .updateTable('status_history')
+          .set({ event: JSON.stringify(event), note: null })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    },
+  },
 };
+
+/** The sentences migration 011 turns into events, as they were written before it. */
+function eventOfOldNote(text: string): Record<string, unknown> | null {
+  let m = /^Quote v(\d+) sent \(([0-9a-f]{12})…\)$/.exec(text);
+  if (m) return { kind: 'quote_sent', version: Number(m[1]), hash: m[2] };
+  m = /^Quote v(\d+) approved online by “(.*)” \(([0-9a-f]{12})…\)$/s.exec(text);
+  if (m) return { kind: 'quote_approved', version: Number(m[1]), fullName: m[2], hash: m[3] };
+  m = /^Changes requested to quote v(\d+): (.*)$/s.exec(text);
+  if (m) return { kind: 'changes_requested', version: Number(m[1]), comment: m[2] };
+  return null;
+}

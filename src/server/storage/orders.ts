@@ -1,6 +1,8 @@
 // Repository functions for orders and their attachments (Kysely, either dialect).
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { OrderStatus } from '../../shared/constants.js';
+import { historyEventSchema, type HistoryEvent } from '../../shared/history-events.js';
 import type { AttachmentRow, Database, NewAttachmentRow, NewOrderRow, OrderRow } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -61,7 +63,7 @@ export function isUniqueViolation(err: unknown): boolean {
 type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
 /** Search by reference, name, email or company (case-insensitive), and filter by status. */
-export function filterOrders<Q extends OrderQuery>(query: Q, q: string, status: string): Q {
+export function filterOrders<Q extends OrderQuery>(query: Q, q: string, status: OrderStatus | ''): Q {
   let out = query;
   if (status) out = out.where('orders.status', '=', status) as Q;
   const term = q.trim().toLowerCase();
@@ -88,7 +90,10 @@ const SUMMARY_COLUMNS = [
 ] as const;
 
 /** One page of orders, newest first, and how many match in all. */
-export async function listOrders(db: Db, filter: { q: string; status: string; page: number; pageSize: number }) {
+export async function listOrders(
+  db: Db,
+  filter: { q: string; status: OrderStatus | ''; page: number; pageSize: number },
+) {
   const { q, status, page, pageSize } = filter;
   const base = filterOrders(db.selectFrom('orders') as OrderQuery, q, status);
   // One pass finds the page's ids and counts every match (a window over the matches). With
@@ -130,7 +135,10 @@ export async function listOrders(db: Db, filter: { q: string; status: string; pa
 }
 
 /** Every matching order, newest first, in keyset pages of 500 (never the whole table at once). */
-export async function* ordersForExport(db: Db, filter: { q: string; status: string }): AsyncGenerator<OrderRow[]> {
+export async function* ordersForExport(
+  db: Db,
+  filter: { q: string; status: OrderStatus | '' },
+): AsyncGenerator<OrderRow[]> {
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
     let query = filterOrders(db.selectFrom('orders') as OrderQuery, filter.q, filter.status).selectAll();
@@ -163,27 +171,32 @@ export async function findAttachment(
     .executeTakeFirst();
 }
 
+/** An order's moves, oldest first, each with its event parsed (a stored event that does not parse is a bug: it throws). */
 export async function statusHistory(db: Db, orderId: string) {
-  return db
+  const rows = await db
     .selectFrom('status_history')
-    .select(['from_status', 'to_status', 'changed_by', 'changed_at', 'note'])
+    .select(['from_status', 'to_status', 'changed_by', 'changed_at', 'event', 'note'])
     .where('order_id', '=', orderId)
     .orderBy('changed_at')
     .execute();
+  return rows.map((row) => ({
+    ...row,
+    event: row.event === null ? null : historyEventSchema.parse(JSON.parse(row.event)),
+  }));
 }
 
 /**
  * Moves an order to `status` inside the caller's transaction and records who did it, with an
- * optional note; a note is recorded even when the status stays the same (a second quote sent).
+ * optional event; an event is recorded even when the status stays the same (a second quote sent).
  */
 export async function recordStatus(
   trx: Transaction<Database>,
-  order: { id: string; status: string },
-  status: string,
+  order: { id: string; status: OrderStatus },
+  status: OrderStatus,
   by: string,
-  note: string | null = null,
+  event: HistoryEvent | null = null,
 ): Promise<void> {
-  if (order.status === status && note === null) return;
+  if (order.status === status && event === null) return;
   if (order.status !== status) await trx.updateTable('orders').set({ status }).where('id', '=', order.id).execute();
   await trx
     .insertInto('status_history')
@@ -194,7 +207,7 @@ export async function recordStatus(
       to_status: status,
       changed_by: by,
       changed_at: new Date().toISOString(),
-      note,
+      event: event && JSON.stringify(historyEventSchema.parse(event)),
     })
     .execute();
 }
@@ -207,7 +220,7 @@ export async function recordStatus(
 export async function changeStatus(
   db: Kysely<Database>,
   orderId: string,
-  status: string,
+  status: OrderStatus,
   by: string,
   onChanged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<boolean> {

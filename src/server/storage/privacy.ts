@@ -50,9 +50,7 @@ export async function orderRecords(db: Db, orderId: string) {
   return { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs };
 }
 
-type OrderRecords = NonNullable<Awaited<ReturnType<typeof orderRecords>>>;
-
-export const AUDIT_ORDER_DELETED = 'order_deleted';
+export const AUDIT_ORDER_DELETED = 'order_deleted' as const;
 
 /**
  * Deletes an order's rows (attachments, status history, mail, the idempotency key answers

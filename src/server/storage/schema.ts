@@ -1,6 +1,7 @@
 // Row types of every table (Kysely's Database interface). Ids and timestamps are made in
 // the app (ISO-8601 text), booleans are 0/1 integers: the same on SQLite and PostgreSQL.
 import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { OrderStatus } from '../../shared/constants.js';
 
 /** PostgreSQL returns bigint as text unless told otherwise; db.ts tells it to use numbers. */
 type BigInt = ColumnType<number, number, number>;
@@ -9,7 +10,7 @@ export interface OrdersTable {
   id: string;
   reference: string;
   created_at: string;
-  status: string;
+  status: OrderStatus;
   customer_name: string;
   customer_email: string;
   company_name: string;
@@ -60,8 +61,8 @@ export interface StaffTable {
   email: string;
   password_hash: string;
   created_at: string;
-  /** 'en' or 'fr' as the staff member chose it for the inbox; null until they choose. */
-  language: string | null;
+  /** The language the staff member chose for the inbox; null until they choose. */
+  language: 'en' | 'fr' | null;
 }
 
 export interface SessionsTable {
@@ -82,11 +83,16 @@ export interface SignInFailuresTable {
 export interface StatusHistoryTable {
   id: string;
   order_id: string;
-  from_status: string;
-  to_status: string;
+  from_status: OrderStatus;
+  to_status: OrderStatus;
   changed_by: string;
   changed_at: string;
-  /** What happened beyond the move: a quote sent, a customer's approval or comment. */
+  /**
+   * What happened beyond the move, as JSON (src/shared/history-events.ts): a quote sent, a
+   * customer's approval or request for changes. The repository parses it (storage/orders.ts).
+   */
+  event: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Free text kept from before events were data (migration 011); never written now. */
   note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -145,8 +151,7 @@ export interface ArtworkTable {
 export interface AuditLogTable {
   id: string;
   at: string;
-  /** 'order_deleted' */
-  action: string;
+  action: 'order_deleted';
   reference: string;
   /** A staff member's email, 'cli' or 'retention'. */
   actor: string;

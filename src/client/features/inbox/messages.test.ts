@@ -9,17 +9,21 @@ const { title: _title, ...withoutTitle } = fr;
 const incomplete: InboxMessages = withoutTitle;
 void incomplete;
 
+const HASH = '8b9d641820878c23aa00ff00aa00ff00aa00ff00aa00ff00aa00ff00aa00ff00';
+
 /** Every leaf of a catalogue by its dotted path; a function is called with sample arguments. */
 function leaves(value: unknown, path = ''): Map<string, string> {
   const out = new Map<string, string>();
   if (typeof value === 'string') out.set(path, value);
   else if (typeof value === 'function') {
     const sample = ['shop', '2', '3', 'clerk@shop.example'];
-    const text: unknown = (value as (...args: unknown[]) => unknown)(
-      ...(value.length === 1 && path.startsWith('errors.')
+    const args =
+      value.length === 1 && path.startsWith('errors.')
         ? [{ server: 'Server sentence.', retryAfter: 120 }]
-        : sample.slice(0, value.length)),
-    );
+        : path === 'order.historyEvent'
+          ? [{ kind: 'quote_sent', version: 2, hash: HASH }]
+          : sample.slice(0, value.length);
+    const text: unknown = (value as (...args: unknown[]) => unknown)(...args);
     out.set(path, typeof text === 'string' ? text : `not a string: ${String(text)}`);
   } else if (value && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
@@ -49,20 +53,23 @@ describe('the inbox messages', () => {
 
   it('are translated: French differs from English except for words both languages share', () => {
     const same = [...english].filter(([path, text]) => french.get(path) === text).map(([path]) => path);
-    // A history note the sample text is not one of the quote's: both show it as written.
-    expect(same.sort()).toEqual(['list.pages', 'order.historyNote', 'order.options']);
+    expect(same.sort()).toEqual(['list.pages', 'order.options']);
   });
 
-  it('word the history notes of quotes in French, and leave a clerk’s own note as written', () => {
-    expect(fr.order.historyNote('Quote v2 sent (8b9d64182087…)')).toBe('Soumission v2 envoyée (8b9d64182087…)');
-    expect(fr.order.historyNote('Quote v1 approved online by “Ada Lovelace” (8b9d64182087…)')).toBe(
-      'Soumission v1 approuvée en ligne par « Ada Lovelace » (8b9d64182087…)',
+  it('word the history’s events in each language, from data, with the hash’s first 12 digits', () => {
+    const sent = { kind: 'quote_sent', version: 2, hash: HASH } as const;
+    const approved = { kind: 'quote_approved', version: 1, fullName: 'Zoë “Zed” O’Brien', hash: HASH } as const;
+    const changes = { kind: 'changes_requested', version: 1, comment: 'Navy, please.\nAnd: bigger (12").' } as const;
+    expect(en.order.historyEvent(sent)).toBe('Quote v2 sent (8b9d64182087…)');
+    expect(fr.order.historyEvent(sent)).toBe('Soumission v2 envoyée (8b9d64182087…)');
+    expect(en.order.historyEvent(approved)).toBe('Quote v1 approved online by “Zoë “Zed” O’Brien” (8b9d64182087…)');
+    expect(fr.order.historyEvent(approved)).toBe(
+      'Soumission v1 approuvée en ligne par « Zoë “Zed” O’Brien » (8b9d64182087…)',
     );
-    expect(fr.order.historyNote('Changes requested to quote v1: Navy, please.')).toBe(
-      'Modifications demandées à la soumission v1 : Navy, please.',
+    expect(en.order.historyEvent(changes)).toBe('Changes requested to quote v1: Navy, please.\nAnd: bigger (12").');
+    expect(fr.order.historyEvent(changes)).toBe(
+      'Modifications demandées à la soumission v1 : Navy, please.\nAnd: bigger (12").',
     );
-    expect(fr.order.historyNote('Called the customer.')).toBe('Called the customer.');
-    expect(en.order.historyNote('Quote v2 sent (8b9d64182087…)')).toBe('Quote v2 sent (8b9d64182087…)');
     expect(fr.order.statusChange('d', 'a', 'b', 'customer')).toBe('d : a → b par le client');
     expect(en.order.statusChange('d', 'a', 'b', 'customer')).toBe('d: a → b by the customer');
     expect(fr.order.statusChange('d', 'a', 'b', 'clerk@shop.ca')).toBe('d : a → b par clerk@shop.ca');

@@ -3,7 +3,7 @@
 // shared presentation in src/shared/order-presentation.ts, which the emails use too; only the
 // inbox's frame is here, and the quote editor's texts are in quote-messages.ts.
 // `fr` is typed by `en`: a key missing or added in one language fails the type check.
-import { parseHistoryNote } from '../../../shared/history-notes.js';
+import { shortHash, type HistoryEvent } from '../../../shared/history-events.js';
 import { ApiError } from '../../shared/api-error.js';
 import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 
@@ -85,8 +85,17 @@ export const en = {
     receivedAs: (date: string, status: string) => `${date}: received (${status})`,
     statusChange: (date: string, from: string, to: string, by: string) =>
       `${date}: ${from} → ${to} by ${by === 'customer' ? 'the customer' : by}`,
-    /** A history note, stored in English (src/shared/history-notes.ts), as this language says it. */
-    historyNote: (text: string) => text,
+    /** What the history records beyond a move (src/shared/history-events.ts), in words. */
+    historyEvent: (event: HistoryEvent): string => {
+      switch (event.kind) {
+        case 'quote_sent':
+          return `Quote v${event.version} sent (${shortHash(event.hash)}…)`;
+        case 'quote_approved':
+          return `Quote v${event.version} approved online by “${event.fullName}” (${shortHash(event.hash)}…)`;
+        case 'changes_requested':
+          return `Changes requested to quote v${event.version}: ${event.comment}`;
+      }
+    },
     emails: 'Emails',
     mailKind: (kind: string) =>
       kind === 'shop'
@@ -219,17 +228,14 @@ export const fr: InboxMessages = {
     history: 'Historique',
     receivedAs: (date, status) => `${date} : reçue (${status})`,
     statusChange: (date, from, to, by) => `${date} : ${from} → ${to} par ${by === 'customer' ? 'le client' : by}`,
-    historyNote: (text) => {
-      const note = parseHistoryNote(text);
-      switch (note?.kind) {
+    historyEvent: (event) => {
+      switch (event.kind) {
         case 'quote_sent':
-          return `Soumission v${note.version} envoyée (${note.hash}…)`;
+          return `Soumission v${event.version} envoyée (${shortHash(event.hash)}…)`;
         case 'quote_approved':
-          return `Soumission v${note.version} approuvée en ligne par « ${note.fullName} » (${note.hash}…)`;
+          return `Soumission v${event.version} approuvée en ligne par « ${event.fullName} » (${shortHash(event.hash)}…)`;
         case 'changes_requested':
-          return `Modifications demandées à la soumission v${note.version} : ${note.comment}`;
-        default:
-          return text;
+          return `Modifications demandées à la soumission v${event.version} : ${event.comment}`;
       }
     },
     emails: 'Courriels',

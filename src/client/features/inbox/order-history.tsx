@@ -29,10 +29,10 @@ export function OrderHistory({
               statusLabel(h.to_status, language),
               h.changed_by,
             )}
-            {h.note && (
+            {(h.event || h.note) && (
               <>
                 <br />
-                <span className="history-note">{t.order.historyNote(h.note)}</span>
+                <span className="history-note">{h.event ? t.order.historyEvent(h.event) : h.note}</span>
               </>
             )}
           </li>

@@ -1,0 +1,20 @@
+// What an order's history records beyond a move between statuses: a quote sent, a customer's
+// approval (with the name they typed) or request for changes. Stored as data with the move
+// (status_history.event) and worded only when shown, in the reader's language (the inbox's
+// messages.ts), so nothing has to be read back out of a sentence.
+import { z } from 'zod';
+
+const version = z.number().int().positive();
+/** The quote version's SHA-256, in full; what is shown is its first 12 digits. */
+const hash = z.string().regex(/^[0-9a-f]{12,64}$/);
+
+export const historyEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('quote_sent'), version, hash }),
+  z.object({ kind: z.literal('quote_approved'), version, fullName: z.string(), hash }),
+  z.object({ kind: z.literal('changes_requested'), version, comment: z.string() }),
+]);
+
+export type HistoryEvent = z.infer<typeof historyEventSchema>;
+
+/** The digits of a quote's hash the history shows: enough to match it with the quote's page. */
+export const shortHash = (hash: string): string => hash.slice(0, 12);
