@@ -10,6 +10,7 @@ import { artworkWarnings } from '../../mail/artwork-mail.js';
 import { artworkOfOrders } from '../../storage/artwork.js';
 import { attachmentsOfOrders, ordersForExport } from '../../storage/orders.js';
 import type { OrderRow } from '../../storage/schema.js';
+import { spreadsheetSafe } from './csv-cells.js';
 import { attachmentDisposition } from './files.js';
 
 const COLUMNS = [
@@ -54,8 +55,10 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const csv = stringify({
         header: true,
         columns: COLUMNS,
-        // A cell starting with = + - @ would be a formula in a spreadsheet: keep it text.
-        cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
+        // Every cell quoted, and no formula where a spreadsheet could start a cell (csv-cells.ts).
+        quoted: true,
+        quoted_empty: true,
+        cast: { string: spreadsheetSafe },
       });
       reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -29,7 +29,8 @@ describe.each(backends())('the shop inbox on %s', (backend) => {
     t = await startTestApp(backend);
     await addStaff(t.app.db, 'Clerk@Shop.ca', PASSWORD);
     const order = sampleOrder();
-    order.layouts['1'].billing.companyName = '=HYPERLINK("http://evil")';
+    // A formula, and one after a separator: a spreadsheet that splits on ";" would start a cell with it.
+    order.layouts['1'].billing.companyName = `=HYPERLINK("http://evil");=cmd|' /C calc'!A0`;
     Object.assign(order.layouts['1'], {
       mockupImages: ['Layout_1_Mockup_1.png'],
       viewData: { Front: { image: 'Layout_1_Front.png', dimensions: '10" wide', decoration: 'embroidery' } },
@@ -246,10 +247,12 @@ describe.each(backends())('the shop inbox on %s', (backend) => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'Reference,Received,Status,Customer,Email,Company,Deadline,Rush,Layouts,Files,Total bytes,Resale partner,Poly bags,Artwork warnings',
+      '"Reference","Received","Status","Customer","Email","Company","Deadline","Rush","Layouts","Files","Total bytes","Resale partner","Poly bags","Artwork warnings"',
     );
-    expect(lines[1]).toContain(`${reference},`);
-    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    // Every cell quoted: the line is "…","…",… with nothing between the quotes and the commas.
+    expect(lines[1]).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+    expect(lines[1]).toContain(`"${reference}",`);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"");'=cmd|' /C calc'!A0"`);
     expect(lines[1]).toContain('In production');
     expect((await get('/api/orders/export.csv?status=cancelled')).body.trim().split('\n')).toHaveLength(1);
   });
