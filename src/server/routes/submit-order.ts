@@ -171,7 +171,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
         const body = isJson ? await receiveJson(request.body, staging) : await receiveMultipart(request, staging);
         sentBytes = staging.bytes;
         adopting = true;
-        const uploadIds = await stageUploads(body, staging);
+        const uploadIds = await stageUploads(body, staging, ownOrigins(request));
         const result = await saveOrder(
           {
             db,
@@ -215,11 +215,22 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
    * any file); 422 for a URL that is not ours, an unknown or unfinished upload, 409 for one
    * another order took.
    */
-  async function stageUploads(body: ValidOrderBody, staging: Staging): Promise<string[]> {
+  /** The origins an upload's URL may name: the public URL's, and the one this request came to (tus answers with it). */
+  function ownOrigins(request: FastifyRequest): string[] {
+    const origins = [new URL(config.publicUrl).origin];
+    try {
+      origins.push(new URL(`${request.protocol}://${request.host}`).origin);
+    } catch {
+      // A Host header that is not one: only the public URL's origin.
+    }
+    return origins;
+  }
+
+  async function stageUploads(body: ValidOrderBody, staging: Staging, origins: readonly string[]): Promise<string[]> {
     if (body.uploads.length === 0) return [];
     const store = opts.uploads;
     const ids = body.uploads.map((u, i) => {
-      const id = uploadIdOfUrl(u.url);
+      const id = uploadIdOfUrl(u.url, origins);
       if (!id) {
         throw new DomainError(
           'invalid',

@@ -361,6 +361,15 @@ describe.each(backends())('resumable uploads on %s', (backend) => {
       [half, 'upload_incomplete', /is not finished: 400 of 1000 bytes received/],
       [`http://localhost${UPLOAD}/${'a'.repeat(32)}`, 'unknown_upload', /names an upload this server does not have/],
       ['https://elsewhere.example/files/123', 'invalid_upload_url', /is not the address of an upload on this server/],
+      // The path of a real upload behind another origin, or a scheme that is not the web's:
+      // only the path was ever used, but nothing but this server's own address is taken.
+      [`http://evil.example${new URL(half).pathname}`, 'invalid_upload_url', /is not the address of an upload/],
+      [`file://${new URL(half).pathname}`, 'invalid_upload_url', /is not the address of an upload/],
+      [`//evil.example${new URL(half).pathname}`, 'invalid_upload_url', /is not the address of an upload/],
+      [`/\\evil.example${new URL(half).pathname}`, 'invalid_upload_url', /is not the address of an upload/],
+      [`https://localhost${new URL(half).pathname}`, 'invalid_upload_url', /is not the address of an upload/],
+      // This server's own address as a path: read, and refused only because the upload is unfinished.
+      [new URL(half).pathname, 'upload_incomplete', /is not finished/],
     ];
     for (const [url, code, message] of cases) {
       const res = await submitJson(t, {

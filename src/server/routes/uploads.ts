@@ -38,10 +38,15 @@ interface RequestContext {
 }
 
 /** The id in an upload URL as the creation answered it (absolute or not), or null when it is not one of ours. */
-export function uploadIdOfUrl(url: string): string | null {
+export function uploadIdOfUrl(url: string, ownOrigins: readonly string[]): string | null {
+  // A path of this server ("/storage/…", never "//host/…" or "/\\host/…"), or a whole URL whose
+  // origin is this server's own; anything else (another host, file:, data:) is not an upload here.
+  const relative = /^\/(?![/\\])/.test(url);
   let pathname: string;
   try {
-    pathname = new URL(url, 'http://upload.invalid').pathname;
+    const parsed = new URL(url, 'http://relative.invalid');
+    if (relative ? parsed.origin !== 'http://relative.invalid' : !ownOrigins.includes(parsed.origin)) return null;
+    pathname = parsed.pathname;
   } catch {
     return null;
   }
