@@ -2,7 +2,12 @@
 // what the customer's order page reads and sends (under /api/o/:token). The server's routes
 // declare these schemas; the pages import only the types.
 import { z } from 'zod';
-import { MAX_APPROVAL_NAME_CHARS, MAX_CHANGE_REQUEST_CHARS, type CUSTOMER_STEPS } from './constants.js';
+import {
+  MAX_APPROVAL_NAME_CHARS,
+  MAX_CHANGE_REQUEST_CHARS,
+  type CUSTOMER_STEPS,
+  type OrderStatus,
+} from './constants.js';
 import type { ComputedQuote, QuoteVersion, SuggestedQuoteLine } from './quote.js';
 import type { ValidOrderBody } from './order-schema.js';
 
@@ -95,7 +100,7 @@ export interface CustomerOrderView {
   reference: string;
   language: 'en' | 'fr';
   createdAt: string;
-  status: string;
+  status: OrderStatus;
   /** When each step was last reached (from the status history); received is the order's arrival. */
   steps: Partial<Record<(typeof CUSTOMER_STEPS)[number], string>>;
   document: ValidOrderBody;

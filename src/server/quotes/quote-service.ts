@@ -4,7 +4,8 @@
 // (docs/product.md, "Quotes, proofs and approval").
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { CUSTOMER_STEPS } from '../../shared/constants.js';
+import { CUSTOMER_STEPS, type OrderStatus } from '../../shared/constants.js';
+import { statusLabel } from '../../shared/order-presentation.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import {
   computeQuote,
@@ -397,9 +398,44 @@ export interface ClientFacts {
   userAgent: string;
 }
 
+/**
+ * A quote is answered only while its order is Quoted: not once the order was cancelled, nor
+ * after the shop moved it on (Completed, In production…), which would send it back to New.
+ */
+function quoteClosed(status: OrderStatus): DomainError {
+  const cancelled = status === 'cancelled';
+  return new DomainError(
+    'conflict',
+    'quote_closed',
+    cancelled
+      ? 'This order was cancelled, so its quote can no longer be approved or changed.'
+      : `This order is at “${statusLabel(status, 'en')}” now, so its quote can no longer be approved or changed. Contact the shop if something should change.`,
+    undefined,
+    {
+      messageFr: cancelled
+        ? 'Cette commande a été annulée : sa soumission ne peut plus être approuvée ni modifiée.'
+        : `Cette commande est maintenant à l’étape « ${statusLabel(status, 'fr')} » : sa soumission ne peut plus être approuvée ni modifiée. Communiquez avec la boutique si quelque chose doit changer.`,
+    },
+  );
+}
+
+/** Cancelling an order closes its open quote: the version waiting for an answer is superseded. */
+export async function closeOpenQuotes(trx: Transaction<Database>, orderId: string): Promise<void> {
+  await trx
+    .updateTable('quotes')
+    .set({ status: 'superseded' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'sent')
+    .execute();
+}
+
 /** The version the customer may still answer, or the refusal that says why not. */
-async function answerable(trx: Transaction<Database>, orderId: string, version: number | null): Promise<QuoteRow> {
-  const current = await currentQuote(trx, orderId);
+async function answerable(
+  trx: Transaction<Database>,
+  order: { id: string; status: OrderStatus },
+  version: number | null,
+): Promise<QuoteRow> {
+  const current = await currentQuote(trx, order.id);
   if (!current) throw new DomainError('conflict', 'no_quote', 'There is no quote to answer yet.');
   if (version !== null && version !== current.version) {
     throw new DomainError(
@@ -411,6 +447,10 @@ async function answerable(trx: Transaction<Database>, orderId: string, version: 
         messageFr: `La soumission v${version} a été remplacée par la v${current.version}. Veuillez consulter la soumission actuelle avant de l’approuver.`,
       },
     );
+  }
+  // Not answered, but closed: the order was cancelled (which supersedes it) or moved on.
+  if ((current.status === 'sent' || current.status === 'superseded') && order.status !== 'quoted') {
+    throw quoteClosed(order.status);
   }
   if (current.status !== 'sent') {
     throw new DomainError(
@@ -466,7 +506,7 @@ async function answer(
   try {
     await deps.db.transaction().execute(async (trx) => {
       const order = await lockOrder(deps, trx, orderId);
-      const quote = await answerable(trx, orderId, version);
+      const quote = await answerable(trx, order, version);
       const now = new Date().toISOString();
       await trx
         .insertInto('quote_responses')

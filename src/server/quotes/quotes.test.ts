@@ -368,6 +368,65 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     expect(await t.app.db.selectFrom('quote_responses').selectAll().where('order_id', '=', id).execute()).toEqual([]);
   });
 
+  it('refuses an answer once the order is cancelled: cancelling supersedes the open quote, the shop hears nothing', async () => {
+    const id = await newOrder('fr');
+    const { token, version } = await sendQuote(id);
+    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'cancelled' })).statusCode).toBe(200);
+    const quotes = await t.app.db
+      .selectFrom('quotes')
+      .select(['version', 'status'])
+      .where('order_id', '=', id)
+      .execute();
+    expect(quotes).toEqual([{ version, status: 'superseded' }]);
+    const mailsBefore = await t.app.db.selectFrom('mail_queue').select('id').where('order_id', '=', id).execute();
+
+    const approve = await customer('POST', `/api/o/${token}/approve`, {
+      version,
+      fullName: 'Ada Lovelace',
+      agree: true,
+    });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().error).toMatchObject({
+      code: 'quote_closed',
+      message: 'This order was cancelled, so its quote can no longer be approved or changed.',
+      message_fr: 'Cette commande a été annulée : sa soumission ne peut plus être approuvée ni modifiée.',
+    });
+    const changes = await customer('POST', `/api/o/${token}/changes`, { comment: 'Navy, please.' });
+    expect(changes.statusCode).toBe(409);
+    expect(changes.json().error.code).toBe('quote_closed');
+
+    const detail = (await staff('GET', `/api/orders/${id}`)).json();
+    expect(detail.order.status).toBe('cancelled');
+    expect(detail.history.at(-1)).toMatchObject({ from_status: 'quoted', to_status: 'cancelled' });
+    expect(await t.app.db.selectFrom('quote_responses').selectAll().where('order_id', '=', id).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('mail_queue').select('id').where('order_id', '=', id).execute()).toEqual(
+      mailsBefore,
+    );
+  });
+
+  it('refuses changes requested on an order the shop has moved on (Completed): it stays Completed', async () => {
+    const id = await newOrder();
+    const { token, version } = await sendQuote(id);
+    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'completed' })).statusCode).toBe(200);
+    const changes = await customer('POST', `/api/o/${token}/changes`, { comment: 'Navy, please.' });
+    expect(changes.statusCode).toBe(409);
+    expect(changes.json().error).toMatchObject({
+      code: 'quote_closed',
+      message:
+        'This order is at “Completed” now, so its quote can no longer be approved or changed. Contact the shop if something should change.',
+    });
+    expect(changes.json().error.message_fr).toContain('« Terminée »');
+    const approve = await customer('POST', `/api/o/${token}/approve`, {
+      version,
+      fullName: 'Ada Lovelace',
+      agree: true,
+    });
+    expect(approve.statusCode).toBe(409);
+    const detail = (await staff('GET', `/api/orders/${id}`)).json();
+    expect(detail.order.status).toBe('completed');
+    expect(detail.history.at(-1)).toMatchObject({ from_status: 'quoted', to_status: 'completed' });
+  });
+
   it('records an approval once, with name, time, address, browser and the hash of the exact version', async () => {
     const id = await newOrder();
     const { token, sha256: hash } = await sendQuote(id);

@@ -2,7 +2,8 @@
 // or request changes; then what came of it, focused so a screen reader reads it. Renders what
 // useAnswer() holds and hands it the customer's entries.
 import { useState, type FormEvent } from 'react';
-import { MAX_APPROVAL_NAME_CHARS, MAX_CHANGE_REQUEST_CHARS } from '../../../shared/constants.js';
+import { MAX_APPROVAL_NAME_CHARS, MAX_CHANGE_REQUEST_CHARS, type OrderStatus } from '../../../shared/constants.js';
+import { statusLabel } from '../../../shared/order-presentation.js';
 import type { SentQuoteInfo } from '../../../shared/quote-api.js';
 import { useOrderStatusText } from './messages.js';
 import type { AnswerField, AnswerState, FieldProblem } from './use-answer.js';
@@ -14,7 +15,16 @@ const CONTROL_IDS: Record<AnswerField, string> = {
   comment: 'changes-comment',
 };
 
-export function AnswerForms({ quote, answer }: { quote: SentQuoteInfo | null; answer: AnswerState }) {
+export function AnswerForms({
+  quote,
+  orderStatus,
+  answer,
+}: {
+  quote: SentQuoteInfo | null;
+  /** The order's status: a quote is answered only while the order is Quoted. */
+  orderStatus: OrderStatus;
+  answer: AnswerState;
+}) {
   const { t, language } = useOrderStatusText();
   const [fullName, setFullName] = useState('');
   const [agree, setAgree] = useState(false);
@@ -41,6 +51,15 @@ export function AnswerForms({ quote, answer }: { quote: SentQuoteInfo | null; an
               : text(outcome)}
     </p>
   );
+  // Cancelled, or moved on by the shop: no forms, and a sentence that says why.
+  if (quote && !quote.response && orderStatus !== 'quoted') {
+    return (
+      <>
+        {message}
+        <p className="status-note">{t.quoteClosed(orderStatus, statusLabel(orderStatus, language))}</p>
+      </>
+    );
+  }
   if (!quote || quote.status !== 'sent') return message || null;
 
   const submitApproval = (event: FormEvent) => {

@@ -63,6 +63,10 @@ const en = {
   thanksApproved: 'Thank you. Your approval is recorded and the shop has been told.',
   thanksChanges: 'Thank you. The shop has your comment and will send a new quote.',
   superseded: 'This quote was replaced by a newer one while you were reading it. Here is the current quote.',
+  quoteClosed: (status: string, label: string) =>
+    status === 'cancelled'
+      ? 'This order was cancelled, so this quote can no longer be approved or changed.'
+      : `This order is at “${label}” now, so this quote can no longer be approved or changed here. Contact the shop if something should change.`,
   failed: 'That did not go through. Please try again in a moment.',
   orderHeading: 'Your order as we received it',
   billing: 'Billing',
@@ -136,6 +140,10 @@ const fr: StatusMessages = {
   thanksChanges: 'Merci. La boutique a reçu votre commentaire et enverra une nouvelle soumission.',
   superseded:
     'Cette soumission a été remplacée par une plus récente pendant que vous la lisiez. Voici la soumission actuelle.',
+  quoteClosed: (status, label) =>
+    status === 'cancelled'
+      ? 'Cette commande a été annulée : cette soumission ne peut plus être approuvée ni modifiée.'
+      : `Cette commande est maintenant à l’étape « ${label} » : cette soumission ne peut plus être approuvée ni modifiée ici. Communiquez avec la boutique si quelque chose doit changer.`,
   failed: 'Cela n’a pas fonctionné. Veuillez réessayer dans un moment.',
   orderHeading: 'Votre commande telle que nous l’avons reçue',
   billing: 'Facturation',

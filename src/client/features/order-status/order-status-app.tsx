@@ -74,7 +74,7 @@ export default function OrderStatusApp({ token }: { token: string }) {
           <ProgressTimeline view={view} />
           <QuoteSection view={view} />
           <ProofsSection view={view} links={api.links} />
-          <AnswerForms quote={view.quote} answer={answer} />
+          <AnswerForms quote={view.quote} orderStatus={view.status} answer={answer} />
           <OrderSummary view={view} />
         </main>
       </>

@@ -13,7 +13,7 @@ import {
 import type { ValidOrderBody } from '../../../shared/order-schema.js';
 import { toMeasured } from '../../artwork/artwork-queue.js';
 import { AppError } from '../../errors.js';
-import { queueStatusMail, type QuoteDeps } from '../../quotes/quote-service.js';
+import { closeOpenQuotes, queueStatusMail, type QuoteDeps } from '../../quotes/quote-service.js';
 import { artworkOfOrders } from '../../storage/artwork.js';
 import { mailsOfOrder, mailStates } from '../../storage/mail-queue.js';
 import { changeStatus, findOrder, listAttachments, listOrders, statusHistory } from '../../storage/orders.js';
@@ -85,6 +85,7 @@ export async function orderRoutes(
       let mailed = false;
       // Ready matters to the customer: their email is queued with the change, or not at all.
       const changed = await changeStatus(db, request.params.id, status, request.staff!.email, async (trx, order) => {
+        if (status === 'cancelled') await closeOpenQuotes(trx, order.id);
         mailed = await queueStatusMail(opts.quoteDeps, trx, order, status);
       });
       if (!changed) throw noSuchOrder();
