@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { staffLanguageSchema, type StaffLanguage } from '../../shared/inbox-api.js';
 import type { Database } from '../storage/schema.js';
 import * as repo from '../storage/staff.js';
+import { passwordWeakness } from './password-strength.js';
 import { DUMMY_HASH_PROMISE, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, withHashSlot } from './passwords.js';
 
 type Db = Kysely<Database>;
@@ -22,7 +23,7 @@ export class StaffError extends Error {}
 export async function addStaff(db: Db, email: string, password: string, language?: string): Promise<void> {
   const address = normaliseEmail(email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw new StaffError(`"${email}" is not an email address.`);
-  checkPasswordLength(password);
+  checkPassword(password, address);
   const chosen = language === undefined ? null : checkLanguage(language);
   if (await repo.findStaff(db, address)) throw new StaffError(`${address} already has an account.`);
   await repo.insertStaff(db, address, await hashPassword(password), chosen);
@@ -48,14 +49,19 @@ export async function setStaffLanguage(db: Db, staffId: string, language: StaffL
   return repo.updateStaffLanguage(db, staffId, language);
 }
 
-function checkPasswordLength(password: string): void {
+/** At least MIN_PASSWORD_LENGTH characters, and not easy to guess (password-strength.ts). */
+function checkPassword(password: string, email: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new StaffError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
+  const address = normaliseEmail(email);
+  const [local = '', domain = ''] = address.split('@');
+  const weakness = passwordWeakness(password, [address, local, domain, domain.split('.')[0] ?? '']);
+  if (weakness) throw new StaffError(weakness);
 }
 
 export async function setPassword(db: Db, email: string, password: string): Promise<void> {
-  checkPasswordLength(password);
+  checkPassword(password, email);
   const staff = await repo.findStaff(db, normaliseEmail(email));
   if (!staff) throw new StaffError(`No account for ${normaliseEmail(email)}.`);
   await repo.replacePassword(db, staff.id, await hashPassword(password));

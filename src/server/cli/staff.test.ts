@@ -9,7 +9,7 @@ const CLI = path.resolve(import.meta.dirname, 'staff.ts');
 const TSX = pathToFileURL(path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs')).href;
 const PASSWORD = 'correct horse battery staple';
 
-function staff(t: TestApp, args: string[]) {
+function staff(t: TestApp, args: string[], password = PASSWORD) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
       env: {
@@ -17,7 +17,7 @@ function staff(t: TestApp, args: string[]) {
         DATA_DIR: t.config.DATA_DIR,
         DATABASE_URL: t.config.DATABASE_URL,
         LOG_LEVEL: 'silent',
-        STAFF_PASSWORD: PASSWORD,
+        STAFF_PASSWORD: password,
       },
     });
     let stdout = '';
@@ -67,5 +67,15 @@ describe('npm run staff -- add with --lang', () => {
     expect((await staff(t, ['add', 'none@shop.ca', '--lang'])).code).toBe(64);
     expect((await staff(t, ['list', '--lang', 'fr'])).code).toBe(64);
     expect((await staff(t, ['list'])).stdout).not.toContain('es@shop.ca');
+  }, 120_000);
+
+  it('refuses a password that is easy to guess, saying why, and makes no account', async () => {
+    const repeated = await staff(t, ['add', 'weak@shop.ca'], 'aaaaaaaaaaaa');
+    expect(repeated.code).toBe(1);
+    expect(repeated.stderr).toContain('This password is too easy to guess: Repeated characters like "aaa"');
+    const common = await staff(t, ['add', 'weak@shop.ca'], 'password1234');
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain('similar to a commonly used password');
+    expect((await staff(t, ['list'])).stdout).not.toContain('weak@shop.ca');
   }, 120_000);
 });
