@@ -126,7 +126,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerRouteTimeouts(app, config);
 
   const outboxDir = outboxDirOf(config.dataDir);
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir });
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir,
+      leaseMs: config.MAIL_LEASE_MS,
+    });
   const mailWorker = startMailWorker({
     db,
     mailer,

@@ -22,9 +22,27 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(options: { smtpUrl: string; from: string; outboxDir: string }): Mailer {
+/**
+ * How long SMTP may stay silent, as nodemailer's timeouts: well inside the queue's lease
+ * (MAIL_LEASE_MS), so a stalled server fails the attempt before another process may claim the
+ * message and send it again. nodemailer's own defaults wait up to 10 minutes on a silent socket.
+ */
+export function smtpTimeouts(leaseMs: number) {
+  const part = Math.floor(leaseMs / 5);
+  return {
+    connectionTimeout: Math.min(30_000, part),
+    greetingTimeout: Math.min(30_000, part),
+    socketTimeout: Math.min(60_000, part),
+  };
+}
+
+export function createMailer(options: { smtpUrl: string; from: string; outboxDir: string; leaseMs: number }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    // The URL's own settings (?socketTimeout=… included) apply where it sets them.
+    const transport = nodemailer.createTransport(
+      { url: options.smtpUrl, ...smtpTimeouts(options.leaseMs) },
+      { from: options.from },
+    );
     return {
       send: async (mail) => {
         await transport.sendMail({ from: options.from, ...mail });

@@ -35,7 +35,8 @@ export function startMailWorker(options: {
       for (const mail of due) {
         if (loop.stopped) return;
         // Claim it: only one process sends a given message.
-        if (!(await claimMail(db, mail, options.leaseMs))) continue;
+        const lease = await claimMail(db, mail, options.leaseMs);
+        if (!lease) continue;
         try {
           await mailer.send({
             id: mail.id,
@@ -45,7 +46,11 @@ export function startMailWorker(options: {
             text: mail.text_body,
             html: mail.html_body,
           });
-          await markMailSent(db, mail.id);
+          if (!(await markMailSent(db, lease))) {
+            // Sent after the lease ran out (the mailer's timeouts keep well inside it): another
+            // process may hold the message now; its outcome stands, this one is not written.
+            options.log.warn({ mailId: mail.id }, 'mail sent after its lease ran out; outcome left to the holder');
+          }
         } catch (err) {
           const attempts = mail.attempts + 1;
           const message = String((err as Error).message ?? err).slice(0, 500);
@@ -54,7 +59,7 @@ export function startMailWorker(options: {
             { mailId: mail.id, attempts, err: redactPersonalData(message) },
             'mail not sent; will retry',
           );
-          await markMailFailed(db, mail.id, {
+          await markMailFailed(db, lease, {
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
             nextAttemptAt: new Date(Date.now() + backoff(attempts)),
             error: message,

@@ -54,39 +54,61 @@ export async function dueMails(db: Db, now: Date, limit: number): Promise<MailRo
 }
 
 /**
- * Claims a due message for `leaseMs` and counts the attempt: true when this process won it.
- * The claim compares next_attempt_at, so two processes cannot both win the same message.
+ * A process's hold on one message while it sends it: the row as its claim left it. Another
+ * process may claim the message again only once `until` has passed, which changes the row.
  */
-export async function claimMail(db: Db, mail: MailRow, leaseMs: number): Promise<boolean> {
+export interface MailLease {
+  id: string;
+  attempts: number;
+  until: string;
+}
+
+/**
+ * Claims a due message for `leaseMs` and counts the attempt: the lease when this process won
+ * it, else null. The claim compares next_attempt_at, so two processes cannot both win it.
+ */
+export async function claimMail(db: Db, mail: MailRow, leaseMs: number): Promise<MailLease | null> {
+  const lease = { id: mail.id, attempts: mail.attempts + 1, until: new Date(Date.now() + leaseMs).toISOString() };
   const claimed = await db
     .updateTable('mail_queue')
-    .set({ next_attempt_at: new Date(Date.now() + leaseMs).toISOString(), attempts: mail.attempts + 1 })
+    .set({ next_attempt_at: lease.until, attempts: lease.attempts })
     .where('id', '=', mail.id)
     .where('status', '=', 'pending')
     .where('next_attempt_at', '=', mail.next_attempt_at)
     .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
+  return Number(claimed.numUpdatedRows) === 1 ? lease : null;
 }
 
-export async function markMailSent(db: Db, id: string): Promise<void> {
-  await db
+/** Marks the message sent; false when the lease was lost (another process holds the message now). */
+export async function markMailSent(db: Db, lease: MailLease): Promise<boolean> {
+  const updated = await db
     .updateTable('mail_queue')
     // Sent: the bodies (the whole order, addresses included) are no longer needed here.
     .set({ status: 'sent', sent_at: new Date().toISOString(), last_error: null, text_body: '', html_body: '' })
-    .where('id', '=', id)
-    .execute();
+    // Only the holder of the lease writes the outcome: a process whose lease ran out writes nothing.
+    .where('id', '=', lease.id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', lease.attempts)
+    .where('next_attempt_at', '=', lease.until)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }
 
+/** Records a failed attempt; false when the lease was lost (the other holder's outcome stands). */
 export async function markMailFailed(
   db: Db,
-  id: string,
+  lease: MailLease,
   failure: { status: MailStatus; nextAttemptAt: Date; error: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const updated = await db
     .updateTable('mail_queue')
     .set({ status: failure.status, next_attempt_at: failure.nextAttemptAt.toISOString(), last_error: failure.error })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', lease.id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', lease.attempts)
+    .where('next_attempt_at', '=', lease.until)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }
 
 /** The mail state of each order: failed if any failed, else pending if any waits, else sent. */
