@@ -78,6 +78,7 @@ export const configSchema = z.object({
     .default(24 * 60 * 60),
   CUSTOMER_MAIL_PER_ADDRESS_PER_DAY: z.coerce.number().int().nonnegative().default(3),
   CUSTOMER_MAIL_PER_HOUR: z.coerce.number().int().nonnegative().default(200),
+  CUSTOMER_MAIL_PER_CLIENT_PER_HOUR: z.coerce.number().int().nonnegative().default(10),
   MAX_ORDER_PART_BYTES: bytes(MB),
   MAX_CONCURRENT_JSON_ORDERS: z.coerce.number().int().positive().default(2),
   JSON_ORDER_QUEUE: z.coerce.number().int().nonnegative().default(6),

@@ -165,11 +165,13 @@ export async function submitMultipart(
   order: unknown,
   files: Parameters<typeof multipartBody>[1],
   headers: Record<string, string> = {},
+  remoteAddress?: string,
 ): Promise<{ orderId: string; reference: string }> {
   const { payload, contentType } = await multipartBody(order, files);
   const res = await app.inject({
     method: 'POST',
     url: '/functions/v1/submit-order',
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { ...authHeaders, 'content-type': contentType, ...headers },
     payload,
   });

@@ -53,10 +53,14 @@ async function freePort(): Promise<number> {
 }
 
 /** An order sent as the page sends it (with its form token, unless `token` is null). */
-const submit = (t: TestApp, order = sampleOrder(), token: string | null = pageToken(t)) =>
-  submitMultipart(t.app, order, [{ name: 'art.pdf', type: 'application/pdf', data: '%PDF' }], {
-    ...(token ? { 'x-form-token': token } : {}),
-  });
+const submit = (t: TestApp, order = sampleOrder(), token: string | null = pageToken(t), from?: string) =>
+  submitMultipart(
+    t.app,
+    order,
+    [{ name: 'art.pdf', type: 'application/pdf', data: '%PDF' }],
+    { ...(token ? { 'x-form-token': token } : {}) },
+    from,
+  );
 
 const FAST = {
   MAIL_POLL_MS: '100',
@@ -286,6 +290,48 @@ describe.each(backends())('confirmation caps on %s', (backend) => {
     const shopTexts = await Promise.all(shopMails.map((mail) => deliveredText(t, mail)));
     expect(shopTexts.filter((text) => text.includes('No confirmation was sent'))).toHaveLength(1);
     expect((await t.app.db.selectFrom('orders').select('id').execute()).length).toBe(4);
+  });
+
+  it('counts victim+1@… and v.i.c.t.i.m@gmail.com as the mailbox they are, not as new people', async () => {
+    const t = await startTestApp(backend, { ...FAST, MAIL_POLL_MS: '3600000' });
+    cleanup.push(() => t.close());
+    const addresses = ['victim@gmail.com', 'victim+1@gmail.com', 'v.i.c.t.i.m+2@googlemail.com', 'VICTIM+3@gmail.com'];
+    for (const [i, email] of addresses.entries()) {
+      const order = sampleOrder();
+      order.layouts['1'].billing.email = email;
+      // From four addresses: only the mailbox cap is at work here.
+      await submit(t, order, pageToken(t), `10.4.0.${i + 1}`);
+    }
+    const rows = await queued(t);
+    expect(rows.filter((r) => r.kind === 'customer').map((r) => r.recipient)).toEqual(addresses.slice(0, 3));
+    const lastShopMail = rows.filter((r) => r.kind === 'shop').at(-1)!;
+    expect(await deliveredText(t, lastShopMail)).toContain('their address already received the most confirmations');
+  });
+
+  it('caps confirmations per submitting address (CUSTOMER_MAIL_PER_CLIENT_PER_HOUR): one sender cannot use up the hourly cap', async () => {
+    const t = await startTestApp(backend, { ...FAST, MAIL_POLL_MS: '3600000', CUSTOMER_MAIL_PER_CLIENT_PER_HOUR: '2' });
+    cleanup.push(() => t.close());
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+      const order = sampleOrder();
+      order.layouts['1'].billing.email = email;
+      await submit(t, order, pageToken(t), '10.5.0.1');
+    }
+    const other = sampleOrder();
+    other.layouts['1'].billing.email = 'real.customer@example.com';
+    await submit(t, other, pageToken(t), '10.5.0.2');
+    const rows = await queued(t);
+    expect(rows.filter((r) => r.kind === 'customer').map((r) => r.recipient)).toEqual([
+      'a@example.com',
+      'b@example.com',
+      'real.customer@example.com',
+    ]);
+    const shopMails = rows.filter((r) => r.kind === 'shop');
+    expect(await deliveredText(t, shopMails[2]!)).toContain(
+      'the address the order was sent from already received the most confirmations allowed in an hour',
+    );
+    // The queue keeps a keyed hash of the sender, never the address itself.
+    const keys = await t.app.db.selectFrom('mail_queue').select('client_key').where('kind', '=', 'customer').execute();
+    expect(keys.every((k) => k.client_key && !k.client_key.includes('10.5'))).toBe(true);
   });
 
   it('caps all customer mail per hour (CUSTOMER_MAIL_PER_HOUR)', async () => {

@@ -45,12 +45,14 @@ export interface SaveOrderDeps {
   /** The notifications of a new order, queued in the order's own transaction. */
   composeMails?: (order: OrderForMail) => ComposedMail[];
   /** Caps on customer confirmations, counted in the database (every process sees them). */
-  confirmationCaps?: { perAddressPerDay: number; perHour: number };
+  confirmationCaps?: { perAddressPerDay: number; perHour: number; perClientPerHour: number };
 }
 
 /** How the order arrived: its form token (marked used in the same transaction), or none. */
 export interface Submission {
   formToken: FormToken | null;
+  /** The submitting address, hashed (clientKeyOf): confirmations are capped per sender too. */
+  clientKey?: string | null;
   idempotency: { key: string; owner: string } | null;
   /** Resumable uploads already copied into the staging, marked as this order's in its transaction. */
   uploadIds?: string[];
@@ -64,11 +66,17 @@ async function decideConfirmation(
   caps: SaveOrderDeps['confirmationCaps'],
   formToken: FormToken | null,
   email: string,
+  clientKey: string | null,
 ): Promise<Confirmation> {
   if (!formToken) return 'no_form_token';
   if (!caps) return 'send';
   const now = Date.now();
-  if ((await customerMailsSince(trx, new Date(now - 24 * HOUR), email)) >= caps.perAddressPerDay) return 'address_cap';
+  const lastDay = new Date(now - 24 * HOUR);
+  if ((await customerMailsSince(trx, lastDay, { recipient: email })) >= caps.perAddressPerDay) return 'address_cap';
+  // One sender's share of the hourly cap: a few addresses cannot use it up for everyone.
+  if (clientKey && (await customerMailsSince(trx, new Date(now - HOUR), { clientKey })) >= caps.perClientPerHour) {
+    return 'client_cap';
+  }
   if ((await customerMailsSince(trx, new Date(now - HOUR))) >= caps.perHour) return 'hourly_cap';
   return 'send';
 }
@@ -144,9 +152,15 @@ export async function saveOrder(
               status: 'new',
               document,
               attachments: attachments.map((a) => ({ name: a.name, size: a.staged.size })),
-              confirmation: await decideConfirmation(trx, deps.confirmationCaps, formToken, billing.email),
+              confirmation: await decideConfirmation(
+                trx,
+                deps.confirmationCaps,
+                formToken,
+                billing.email,
+                submission.clientKey ?? null,
+              ),
             });
-            await enqueueMails(trx, mailRows(orderId, mails));
+            await enqueueMails(trx, mailRows(orderId, mails, new Date(), submission.clientKey ?? null));
           }
           await adoptUploads(trx, orderId, submission.uploadIds ?? []);
           if (idempotency) await completeKey(trx, idempotency.key, idempotency.owner, 201, result);

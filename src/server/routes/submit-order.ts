@@ -29,6 +29,7 @@ import type { Database } from '../storage/schema.js';
 import { findUploads, markUploadRemoved, uploadTaken } from '../storage/uploads.js';
 import type { UploadStore } from '../uploads/upload-store.js';
 import { uploadIdOfUrl } from './uploads.js';
+import { clientKeyOf } from '../mail/recipient-key.js';
 
 export interface SubmitOrderOptions {
   config: Config;
@@ -180,11 +181,17 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
             confirmationCaps: {
               perAddressPerDay: config.CUSTOMER_MAIL_PER_ADDRESS_PER_DAY,
               perHour: config.CUSTOMER_MAIL_PER_HOUR,
+              perClientPerHour: config.CUSTOMER_MAIL_PER_CLIENT_PER_HOUR,
             },
           },
           body,
           staging,
-          { formToken, idempotency: key ? { key, owner: `${PROCESS_ID}:${request.id}` } : null, uploadIds },
+          {
+            formToken,
+            idempotency: key ? { key, owner: `${PROCESS_ID}:${request.id}` } : null,
+            uploadIds,
+            clientKey: clientKeyOf(request.ip, config.formTokenSecret),
+          },
         );
         claim?.stopHeartbeat();
         // Their bytes are the order's now; a crash before this is cleaned by the upload sweep.

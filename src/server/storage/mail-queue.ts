@@ -2,6 +2,7 @@
 // mail worker of any process (mail/queue.ts), summarised for the inbox.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { recipientKey } from '../mail/recipient-key.js';
 import type { Database, MailKind, MailRow, MailStatus, NewMailRow } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -14,10 +15,18 @@ export interface MailToQueue {
   html: string;
 }
 
-export function mailRows(orderId: string, mails: MailToQueue[], now = new Date()): NewMailRow[] {
+/** Rows for the queue; `clientKey` (the hashed submitting address) goes with a confirmation. */
+export function mailRows(
+  orderId: string,
+  mails: MailToQueue[],
+  now = new Date(),
+  clientKey: string | null = null,
+): NewMailRow[] {
   return mails
     .filter((m) => m.to)
     .map((m) => ({
+      recipient_key: recipientKey(m.to),
+      client_key: m.kind === 'customer' ? clientKey : null,
       id: randomUUID(),
       order_id: orderId,
       kind: m.kind,
@@ -139,13 +148,18 @@ export async function mailsOfOrder(db: Db, orderId: string) {
 }
 
 /** How many customer mails were queued since `since`, to one address (any case) or to anyone. */
-export async function customerMailsSince(db: Db, since: Date, recipient?: string): Promise<number> {
+export async function customerMailsSince(
+  db: Db,
+  since: Date,
+  of: { recipient?: string; clientKey?: string } = {},
+): Promise<number> {
   let query = db
     .selectFrom('mail_queue')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('kind', '=', 'customer')
     .where('created_at', '>=', since.toISOString());
-  if (recipient !== undefined) query = query.where(sql`lower(recipient)`, '=', recipient.toLowerCase());
+  if (of.recipient !== undefined) query = query.where('recipient_key', '=', recipientKey(of.recipient));
+  if (of.clientKey !== undefined) query = query.where('client_key', '=', of.clientKey);
   const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
 }

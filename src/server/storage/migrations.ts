@@ -340,6 +340,19 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '012-mail-caps': {
+    // Confirmation caps that strangers cannot use up: the recipient's mailbox without +tags
+    // (recipient_key) and the hashed submitting address (client_key) of each confirmation.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('mail_queue').addColumn('recipient_key', 'text').execute();
+      await db.schema.alterTable('mail_queue').addColumn('client_key', 'text').execute();
+      await db
+        .updateTable('mail_queue')
+        .set({ recipient_key: sql`lower(recipient)` })
+        .execute();
+      await db.schema.createIndex('mail_queue_caps').on('mail_queue').columns(['kind', 'created_at']).execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

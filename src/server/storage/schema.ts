@@ -114,6 +114,10 @@ export interface MailQueueTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The recipient's mailbox for the per-address cap (mail/recipient-key.ts). */
+  recipient_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A confirmation's submitting address, hashed (never the address itself), for the per-sender cap. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UploadBudgetTable {
