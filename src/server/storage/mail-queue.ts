@@ -1,7 +1,7 @@
 // The mail queue's rows: written in the order's own transaction, claimed and updated by the
 // mail worker of any process (mail/queue.ts), summarised for the inbox.
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recipientKey } from '../mail/recipient-key.js';
 import type { Database, MailKind, MailRow, MailStatus, NewMailRow } from './schema.js';
 
