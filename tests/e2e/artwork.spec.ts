@@ -79,7 +79,9 @@ test('vector files are marked as such, and embroidery says the shop digitises th
   await expect(front.getByText('For embroidery, the shop digitises your artwork.', { exact: true })).toBeVisible();
 });
 
-test('the inbox shows thumbnails of a PDF and a TIFF, and the resolution of each view', async ({ page }) => {
+test('the inbox shows thumbnails of a PDF mockup, a PDF and a TIFF, in the layout and the Files list, and the resolution of each view', async ({
+  page,
+}) => {
   const { PDFDocument } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.addPage([720, 720]).drawText('Maple Leaf Logo', { x: 60, y: 400, size: 48 });
@@ -95,7 +97,8 @@ test('the inbox shows thumbnails of a PDF and a TIFF, and the resolution of each
         garmentOption: 'pick',
         hasVectorFiles: 'no',
         variations: [{ type: 'Gildan 5000', color: 'Black', sizes: 'M: 10', supplyingGoods: 'no' }],
-        files: [],
+        // A mockup that is a PDF (the most common artwork file): a file, not one of mockupImages.
+        files: [{ name: 'Layout_1_Mockup_1.pdf', type: 'application/pdf', role: 'mockup' }],
         mockupImages: [],
         viewData: {
           Front: { image: 'Layout_1_Front.pdf', dimensions: '10" wide', decoration: 'screen-printing' },
@@ -121,6 +124,7 @@ test('the inbox shows thumbnails of a PDF and a TIFF, and the resolution of each
     includePolyBags: false,
   };
   const { orderId } = await submitOrderByApi(test.info().project.use.baseURL!, order, [
+    { name: 'Layout_1_Mockup_1.pdf', type: 'application/pdf', data: pdf },
     { name: 'Layout_1_Front.pdf', type: 'application/pdf', data: pdf },
     { name: 'Layout_1_Back.tif', type: 'image/tiff', data: tiff },
     { name: 'Layout_1_Left_Sleeve.png', type: 'image/png', data: small },
@@ -138,7 +142,9 @@ test('the inbox shows thumbnails of a PDF and a TIFF, and the resolution of each
       timeout: 1000,
     });
   }).toPass({ timeout: 60_000 });
-  for (const name of ['Layout_1_Front.pdf', 'Layout_1_Back.tif']) {
+  // In the layout: the mockup and each view's graphic; in the Files list: every file with a thumbnail.
+  const names = ['Layout_1_Mockup_1.pdf', 'Layout_1_Front.pdf', 'Layout_1_Back.tif'];
+  for (const name of [...names, ...names.map((n) => `Preview of ${n}`)]) {
     const thumb = page.getByRole('img', { name, exact: true });
     await expect(thumb).toHaveAttribute('src', /\/thumbnail$/);
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

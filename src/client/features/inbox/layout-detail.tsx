@@ -56,6 +56,15 @@ export function LayoutDetail({
       />
     ) : null;
   const views = filledViews(layout);
+  // Every mockup of the layout: the pictures the form lists in mockupImages, then the other
+  // mockup files (a PDF, an AI or PSD file), which show their server-made thumbnail too.
+  const mockupNames = [
+    ...layout.mockupImages,
+    ...[...byName.values()]
+      .filter((a) => a.layout_number === n && a.role === 'mockup' && !layout.mockupImages.includes(a.name))
+      .sort((a, b) => a.position - b.position)
+      .map((a) => a.name),
+  ];
   return (
     <section className="card layout-detail" aria-labelledby={`h-layout-${n}`}>
       <h2 id={`h-layout-${n}`}>{words.layoutTitle(n)}</h2>
@@ -64,13 +73,13 @@ export function LayoutDetail({
         {layout.mockupOption === 'upload' &&
           ` · ${labelled(t.order.vectorFiles, yesNo(layout.hasVectorFiles === 'yes', language), language)}`}
       </p>
-      {layout.mockupImages.length > 0 && (
+      {mockupNames.length > 0 && (
         <div className="thumbs">
-          {layout.mockupImages.map((name) => {
+          {mockupNames.map((name) => {
             const a = byName.get(name);
             return (
               <figure key={name}>
-                {preview(a)}
+                {preview(a) ?? <div className="no-thumb">{t.order.noPreview}</div>}
                 <figcaption>
                   <FileLink attachment={a} url={fileUrl} name={name} />
                 </figcaption>

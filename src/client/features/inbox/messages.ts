@@ -116,6 +116,8 @@ export const en = {
     // The layout's own words.
     vectorFiles: 'Vector files',
     noGraphic: 'No graphic',
+    noPreview: 'No preview yet',
+    previewOf: (name: string) => `Preview of ${name}`,
     noDimensions: 'no dimensions',
     noMethod: 'no method',
     garments: 'Garments',
@@ -258,6 +260,8 @@ export const fr: InboxMessages = {
     exportData: 'Exporter les données de cette commande',
     vectorFiles: 'Fichiers vectoriels',
     noGraphic: 'Aucun graphique',
+    noPreview: 'Pas encore d’aperçu',
+    previewOf: (name) => `Aperçu de ${name}`,
     noDimensions: 'aucune dimension',
     noMethod: 'aucune méthode',
     garments: 'Vêtements',

@@ -68,7 +68,7 @@ export function OrderView({
         <LayoutDetail key={n} n={n} layout={doc.layouts[String(n)]!} byName={byName} fileUrl={fileUrl} orderId={id} />
       ))}
 
-      <OrderFiles attachments={attachments} fileUrl={fileUrl} />
+      <OrderFiles orderId={id} attachments={attachments} fileUrl={fileUrl} />
       <OrderHistory receivedAt={order.created_at} history={history} mails={mails} />
 
       <section className="card no-print" aria-labelledby="h-privacy">
