@@ -15,6 +15,7 @@ import { loggerOptions, type LogStream } from './http/logging.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerRouteTimeouts } from './http/timeouts.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { forgetOldRateLimits, sharedLimits, type SharedLimits } from './http/rate-limit-store.js';
 import { composeOrderMails } from './mail/compose.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { outboxDirOf } from './mail/outbox.js';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     jsonOrderGate: ConcurrencyGate;
     uploads: UploadStore;
+    rateLimits: SharedLimits;
   }
 }
 
@@ -92,6 +94,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   const uploads = options.uploads ?? (await createUploadStore(config));
   app.decorate('uploads', uploads);
+  // Every rate limit counted where all processes see it (Redis, else the database).
+  const limits = sharedLimits({ db, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX });
+  app.decorate('rateLimits', limits.limits);
 
   // Leftovers of a crash: staging folders and order folders without a committed order.
   const swept = await files.sweep((ids) => existingOrderIds(db, ids), config.SWEEP_MIN_AGE_SECONDS * 1000);
@@ -156,8 +161,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   // Used form tokens are only needed until they expire anyway.
   const forgetTokens = setInterval(
-    () =>
-      void forgetExpiredFormTokens(db).catch((err: unknown) => app.log.warn({ err }, 'forgetting used form tokens')),
+    () => {
+      void forgetExpiredFormTokens(db).catch((err: unknown) => app.log.warn({ err }, 'forgetting used form tokens'));
+      void forgetOldRateLimits(db).catch((err: unknown) => app.log.warn({ err }, 'forgetting old rate-limit windows'));
+    },
     60 * 60 * 1000,
   );
   forgetTokens.unref();
@@ -185,6 +192,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clearInterval(forgetTokens);
     await artworkQueue?.stop();
     await mailWorker.stop();
+    await limits.close();
     await db.destroy();
   });
 

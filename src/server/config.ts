@@ -31,6 +31,13 @@ export const configSchema = z.object({
     .string()
     .refine((v) => v === '' || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
     .default(''),
+  /** Where every process counts rate limits; empty: in the database (docs/architecture.md). */
+  REDIS_URL: z
+    .string()
+    .refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
+    .default(''),
+  /** Put before every key this app writes in Redis, so apps can share a Redis server. */
+  REDIS_KEY_PREFIX: z.string().max(100).default('apparel-order-form:'),
   SHOP_EMAIL: z.string().email().default('orders@example.com'),
   SHOP_NAME: z.string().min(1).default('Our Apparel Shop'),
   SHOP_CONTACT: z.string().default('orders@example.com'),

@@ -45,9 +45,10 @@ export async function orderLinkRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  // Per address and per process, like the submit limit: guessing links is hopeless (256 bits),
-  // and this keeps a script from hammering the lookups.
+  // Per address, across processes: guessing links is hopeless (256 bits), and this keeps a
+  // script from hammering the lookups.
   await app.register(rateLimit, {
+    ...app.rateLimits('order-link'),
     global: true,
     max: config.ORDER_LINK_RATE_LIMIT,
     timeWindow: config.ORDER_LINK_RATE_WINDOW_SECONDS * 1000,

@@ -92,8 +92,9 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     },
   });
 
-  // Per address and per process (docs/architecture.md allows per-process limits): N processes allow N times as many.
+  // Per address, counted where every process sees it (http/rate-limit-store.ts).
   await app.register(rateLimit, {
+    ...app.rateLimits('submit-order'),
     global: false,
     errorResponseBuilder: rateLimited('orders'),
   });

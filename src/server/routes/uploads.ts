@@ -117,6 +117,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   await app.register(rateLimit, {
+    ...app.rateLimits('uploads'),
     global: false,
     errorResponseBuilder: rateLimited('uploads'),
   });

@@ -353,6 +353,17 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('mail_queue_caps').on('mail_queue').columns(['kind', 'created_at']).execute();
     },
   },
+  '013-rate-limits': {
+    // Rate limits every process shares when there is no Redis: one window per key.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('reset_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

@@ -120,6 +120,13 @@ export interface MailQueueTable {
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** One rate-limit window per key (http/rate-limit-store.ts): requests counted, and when it ends (ms). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: BigInt;
+}
+
 export interface UploadBudgetTable {
   address: string;
   /** UTC day, YYYY-MM-DD. */
@@ -243,6 +250,7 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   status_history: StatusHistoryTable;
   mail_queue: MailQueueTable;
+  rate_limits: RateLimitsTable;
   upload_budget: UploadBudgetTable;
   used_form_tokens: UsedFormTokensTable;
   audit_log: AuditLogTable;
