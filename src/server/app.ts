@@ -45,6 +45,8 @@ declare module 'fastify' {
     jsonOrderGate: ConcurrencyGate;
     uploads: UploadStore;
     rateLimits: SharedLimits;
+    /** Removes what interrupted requests left (run once the port is bound). */
+    sweepLeftovers: () => Promise<void>;
   }
 }
 
@@ -98,9 +100,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const limits = sharedLimits({ db, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX });
   app.decorate('rateLimits', limits.limits);
 
-  // Leftovers of a crash: staging folders and order folders without a committed order.
-  const swept = await files.sweep((ids) => existingOrderIds(db, ids), config.SWEEP_MIN_AGE_SECONDS * 1000);
-  if (swept.removed > 0) app.log.info({ removed: swept.removed }, 'swept files left by an interrupted upload');
+  // Leftovers of a crash: staging folders and order folders without a committed order. Only
+  // once this process has its port: one that then fails to start (EADDRINUSE) touches nothing,
+  // and nothing a running process uses is taken (files/staging-owner.ts).
+  const sweepLeftovers = async () => {
+    const swept = await files.sweep((ids) => existingOrderIds(db, ids), config.SWEEP_MIN_AGE_SECONDS * 1000);
+    if (swept.removed > 0) app.log.info({ removed: swept.removed }, 'swept files left by an interrupted upload');
+  };
+  app.decorate('sweepLeftovers', sweepLeftovers);
+  app.addHook('onListen', async () => {
+    await sweepLeftovers().catch((err: unknown) => app.log.warn({ err }, 'sweeping leftovers failed'));
+  });
 
   // On S3 the bucket outlives any one process: what a failed order left there (its cleanup could
   // not reach the store) is swept hourly too. Anything younger than the longest upload and an

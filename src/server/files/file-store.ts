@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../errors.js';
 import { mkdirPrivate, PRIVATE_FILE_MODE, probeWritable } from './private.js';
+import { HEARTBEAT_MS, isLeftover, ownedName } from './staging-owner.js';
 
 export interface StagedFile {
   id: string;
@@ -127,13 +128,18 @@ export abstract class DiskStagingStore {
     return new Staging(this, limits);
   }
 
-  /** Removes staging folders older than minAgeMs (all of them with 0). */
+  /**
+   * Removes what interrupted requests left in the staging folder, and nothing in use
+   * (staging-owner.ts): a folder of a process that is still running on this machine is never
+   * taken, whatever its age; one of a process that died here is a crash's leftover; one of
+   * another machine (a shared DATA_DIR) goes only once nothing in it, nor its heartbeat, has
+   * moved for minAgeMs and at least STALE_AFTER_MS.
+   */
   protected async sweepStaging(minAgeMs: number): Promise<number> {
-    const cutoff = Date.now() - minAgeMs;
     let removed = 0;
     for (const entry of await fs.readdir(this.tmpRoot)) {
       const p = path.join(this.tmpRoot, entry);
-      if (minAgeMs === 0 || (await fs.stat(p)).mtimeMs < cutoff) {
+      if (await isLeftover(p, entry, minAgeMs)) {
         await fs.rm(p, { recursive: true, force: true });
         removed++;
       }
@@ -275,7 +281,23 @@ export class Staging {
     private readonly store: Pick<FileStore, 'tmpRoot' | 'adopt'>,
     private readonly limits: StagingLimits,
   ) {
-    this.dir = path.join(store.tmpRoot, randomUUID());
+    this.dir = path.join(store.tmpRoot, ownedName(randomUUID()));
+  }
+
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  /** Touches the folder while the request lasts: a sweep on another machine sees it is in use. */
+  private beat(): void {
+    this.heartbeat = setInterval(() => {
+      const now = new Date();
+      fs.utimes(this.dir, now, now).catch(() => {});
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private stopBeating(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   get bytes(): number {
@@ -293,6 +315,7 @@ export class Staging {
     if (!this.created) {
       await mkdirPrivate(this.dir);
       this.created = true;
+      this.beat();
     }
     const id = randomUUID();
     return { id, tmpPath: path.join(this.dir, id) };
@@ -383,7 +406,11 @@ export class Staging {
 
   /** Puts every staged file in the order's storage (docs/architecture.md, what "saved" means). */
   async moveInto(orderId: string): Promise<Map<string, string>> {
-    return this.store.adopt(orderId, this.files);
+    try {
+      return await this.store.adopt(orderId, this.files);
+    } finally {
+      this.stopBeating();
+    }
   }
 
   /** Forgets a staged file (a duplicate of another). */
@@ -396,6 +423,7 @@ export class Staging {
   }
 
   async discard(): Promise<void> {
+    this.stopBeating();
     if (this.created) await fs.rm(this.dir, { recursive: true, force: true });
   }
 }

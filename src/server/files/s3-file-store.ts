@@ -25,6 +25,7 @@ import {
 import { DomainError, fileStorageUnavailable } from '../errors.js';
 import { checkStorageKey, DiskStagingStore, type FileStore, type StagedFile } from './file-store.js';
 import { PRIVATE_FILE_MODE } from './private.js';
+import { ownedName } from './staging-owner.js';
 import { createS3Client, keyUnder, type S3Location } from './s3-client.js';
 
 const MiB = 1024 * 1024;
@@ -264,7 +265,7 @@ export class S3FileStore extends DiskStagingStore implements FileStore {
 
   /** Downloads the object to a private file in DATA_DIR/tmp, runs `work` on it, removes it. */
   async withLocalFile<T>(storageKey: string, work: (localPath: string) => Promise<T>): Promise<T> {
-    const local = path.join(this.tmpRoot, `copy-${randomUUID()}`);
+    const local = path.join(this.tmpRoot, ownedName(`copy-${randomUUID()}`));
     try {
       const { stream } = await this.open(storageKey);
       await pipeline(stream, (await fs.open(local, 'wx', PRIVATE_FILE_MODE)).createWriteStream());
