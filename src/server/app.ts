@@ -192,6 +192,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         intervalMs: config.ARTWORK_POLL_MS,
         leaseMs: config.ARTWORK_TIMEOUT_MS * 3,
         timeoutMs: config.ARTWORK_TIMEOUT_MS,
+        orderBudgetMs: config.ARTWORK_ORDER_BUDGET_MS,
         onMailQueued: () => void mailWorker.kick(),
         log: app.log,
       })

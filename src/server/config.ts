@@ -141,6 +141,7 @@ export const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   ARTWORK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  ARTWORK_ORDER_BUDGET_MS: z.coerce.number().int().min(1000).default(60_000),
   ARTWORK_POLL_MS: z.coerce.number().int().positive().default(10_000),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -10,7 +10,15 @@ import type { MeasuredArtwork } from '../../shared/artwork-report.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { FileStore } from '../files/file-store.js';
 import { artworkWarnings, composeArtworkMail } from '../mail/artwork-mail.js';
-import { artworkOfOrders, artworkPending, claimNextArtwork, saveArtwork, type ArtworkJob } from '../storage/artwork.js';
+import {
+  artworkOfOrders,
+  artworkPending,
+  artworkTimeSpent,
+  claimNextArtwork,
+  recordArtworkTime,
+  saveArtwork,
+  type ArtworkJob,
+} from '../storage/artwork.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { findOrder, listAttachments } from '../storage/orders.js';
 import type { ArtworkRow, Database } from '../storage/schema.js';
@@ -59,16 +67,31 @@ export function startArtworkQueue(options: {
   /** How long one process may hold a file before another takes it over. */
   leaseMs: number;
   timeoutMs: number;
+  /** The checking time one order's files may use in all; past it the rest are marked, not read. */
+  orderBudgetMs: number;
   onMailQueued: () => void;
   log: { warn: (obj: object, msg: string) => void };
 }): ArtworkQueue {
   const { db, files } = options;
 
   async function measure(job: ArtworkJob): Promise<void> {
-    await files.withLocalFile(job.storageKey, (source) => measureFile(job, source));
+    const spent = await artworkTimeSpent(db, job.orderId);
+    const left = options.orderBudgetMs - spent;
+    if (left <= 0) {
+      await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'failed', note: OVER_BUDGET });
+      return;
+    }
+    // A file never gets more than the order has left (and at least a second).
+    const timeoutMs = Math.max(1000, Math.min(options.timeoutMs, left));
+    const started = Date.now();
+    try {
+      await files.withLocalFile(job.storageKey, (source) => measureFile(job, source, timeoutMs));
+    } finally {
+      await recordArtworkTime(db, job.attachmentId, Date.now() - started).catch(() => {});
+    }
   }
 
-  async function measureFile(job: ArtworkJob, source: string): Promise<void> {
+  async function measureFile(job: ArtworkJob, source: string, timeoutMs: number): Promise<void> {
     const { head, tail } = await headAndTail(source);
     if (!detectFormat(head, tail)) {
       // Not a picture or a document we read (a spreadsheet PO, a ZIP): nothing to measure.
@@ -78,7 +101,7 @@ export function startArtworkQueue(options: {
     // Written aside and then stored, so a thumbnail is never seen half written.
     const tmpThumb = files.thumbnailDraftPath(job.storageKey);
     try {
-      const result = await processArtwork(source, tmpThumb, { timeoutMs: options.timeoutMs });
+      const result = await processArtwork(source, tmpThumb, { timeoutMs });
       if (!result.ok) {
         await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'failed', note: result.reason.slice(0, 300) });
         return;
@@ -154,6 +177,8 @@ export function startArtworkQueue(options: {
   });
   return { kick: loop.kick, stop: loop.stop };
 }
+
+const OVER_BUDGET = 'Not checked: this order’s files already used the time allowed for checks.';
 
 const EMPTY = {
   format: null,

@@ -1,5 +1,5 @@
 // What the server measured in each stored file (artwork/artwork-queue.ts does the measuring).
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ArtworkRow, ArtworkTable, Database } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -14,15 +14,25 @@ export interface ArtworkJob {
  * Claims the next stored file nobody has measured yet (or whose claim ran out: a process died
  * on it), for `leaseMs`. Null when there is nothing to do. Safe with several processes: the
  * claim is an insert on the attachment's id, or an update that compares the old lease.
+ *
+ * Which file: the order that has used the least checking time so far goes first, and among
+ * equals the one that arrived first (then its files in order). A new order's files have used
+ * nothing, so they come before the rest of an order of many slow files: one heavy order delays
+ * another customer's thumbnails by at most the file being read (ARTWORK_TIMEOUT_MS).
  */
 export async function claimNextArtwork(db: Kysely<Database>, leaseMs: number): Promise<ArtworkJob | null> {
   const now = new Date();
   const until = new Date(now.getTime() + leaseMs).toISOString();
   const fresh = await db
     .selectFrom('attachments')
+    .innerJoin('orders', 'orders.id', 'attachments.order_id')
     .leftJoin('artwork', 'artwork.attachment_id', 'attachments.id')
     .select(['attachments.id', 'attachments.order_id', 'attachments.storage_key'])
     .where('artwork.attachment_id', 'is', null)
+    .orderBy(
+      sql`coalesce((select sum(spent.spent_ms) from artwork spent where spent.order_id = attachments.order_id), 0)`,
+    )
+    .orderBy('orders.created_at')
     .orderBy('attachments.order_id')
     .orderBy('attachments.position')
     .limit(1)
@@ -62,7 +72,29 @@ export async function claimNextArtwork(db: Kysely<Database>, leaseMs: number): P
   return { attachmentId: stale.attachment_id, orderId: stale.order_id, storageKey: stale.storage_key };
 }
 
-export type ArtworkResult = Omit<ArtworkTable, 'attachment_id' | 'order_id' | 'claimed_until' | 'analysed_at'>;
+export type ArtworkResult = Omit<
+  ArtworkTable,
+  'attachment_id' | 'order_id' | 'claimed_until' | 'analysed_at' | 'spent_ms'
+> & { spent_ms?: number | null };
+
+/** Records how long measuring a file took (after its result is saved). */
+export async function recordArtworkTime(db: Db, attachmentId: string, ms: number): Promise<void> {
+  await db
+    .updateTable('artwork')
+    .set({ spent_ms: Math.max(0, Math.round(ms)) })
+    .where('attachment_id', '=', attachmentId)
+    .execute();
+}
+
+/** The checking time an order's files have used so far. */
+export async function artworkTimeSpent(db: Db, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('artwork')
+    .select((eb) => eb.fn.sum<number | string | null>('spent_ms').as('spent'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return Number(row?.spent ?? 0);
+}
 
 export async function saveArtwork(db: Db, attachmentId: string, result: ArtworkResult): Promise<void> {
   await db

@@ -364,6 +364,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '014-artwork-fairness': {
+    // Artwork checks first come, first served, and fair: the time each file took, so an order
+    // that has used its share waits behind one that has not (storage/artwork.ts).
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('artwork').addColumn('spent_ms', 'integer').execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

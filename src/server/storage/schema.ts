@@ -156,6 +156,8 @@ export interface ArtworkTable {
   thumbnail: number;
   note: string | null;
   analysed_at: string | null;
+  /** How long measuring this file took: the order's files share a time budget (artwork-queue.ts). */
+  spent_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One line per deletion of an order; never personal data (the reference is not). */

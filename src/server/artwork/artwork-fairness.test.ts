@@ -1,0 +1,95 @@
+// Artwork checks are fair: first come, first served by the time each order has used, and one
+// order's files share a time budget. An order of slow files (an SVG under a turbulence filter
+// over a huge region takes the reader's whole time limit) no longer holds another customer's
+// thumbnail behind all of them, and its files past the budget are marked, not read.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  pageToken,
+  sampleOrder,
+  startTestApp,
+  submitMultipart,
+  type TestApp,
+  until,
+} from '../../../tests/support/harness.js';
+
+/** 12 KB that keeps the SVG reader busy for about 18 s at 100% of a core: 200 small rects,
+ * each under a 10-octave feTurbulence filter whose region is 200000 units square. */
+function heavySvg(): Buffer {
+  const rects = Array.from(
+    { length: 200 },
+    (_, i) => `<rect x="${i}" y="${i}" width="9" height="9" filter="url(#t)"/>`,
+  );
+  return Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">' +
+      '<filter id="t" x="-100000" y="-100000" width="200000" height="200000" filterUnits="userSpaceOnUse">' +
+      `<feTurbulence baseFrequency="0.05" numOctaves="10"/></filter>${rects.join('')}</svg>`,
+  );
+}
+
+describe('fair artwork checks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', {
+      ARTWORK_POLL_MS: '100',
+      ARTWORK_TIMEOUT_MS: '3000',
+      ARTWORK_ORDER_BUDGET_MS: '4000',
+    });
+  });
+  afterAll(async () => t?.close());
+
+  const rows = () =>
+    t.app.db
+      .selectFrom('artwork')
+      .innerJoin('attachments', 'attachments.id', 'artwork.attachment_id')
+      .select(['attachments.name', 'artwork.status', 'artwork.note', 'artwork.analysed_at', 'artwork.spent_ms'])
+      .execute();
+
+  it('reads a later customer’s picture before the rest of a heavy order, and stops the heavy one at its budget', async () => {
+    const svg = heavySvg();
+    expect(svg.length).toBeLessThan(20_000);
+    const heavy = sampleOrder();
+    const names = ['heavy-1.svg', 'heavy-2.svg', 'heavy-3.svg', 'heavy-4.svg'];
+    Object.assign(heavy.layouts['1'], {
+      files: names.map((name) => ({ name, type: 'image/svg+xml', role: 'mockup' })),
+    });
+    await submitMultipart(
+      t.app,
+      heavy,
+      names.map((name) => ({ name, type: 'image/svg+xml', data: svg })),
+      { 'x-form-token': pageToken(t) },
+    );
+    // While the heavy order's first file is being read, a customer sends a plain picture.
+    await until(async () => (await rows()).some((r) => r.status === 'working'));
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#16a34a' } })
+      .png()
+      .toBuffer();
+    const customer = sampleOrder();
+    Object.assign(customer.layouts['1'], { files: [{ name: 'logo.png', type: 'image/png', role: 'mockup' }] });
+    await submitMultipart(t.app, customer, [{ name: 'logo.png', type: 'image/png', data: png }], {
+      'x-form-token': pageToken(t),
+    });
+
+    const done = await until(async () => {
+      const all = await rows();
+      return all.length === 5 && all.every((r) => r.status !== 'working') && all;
+    }, 60_000);
+    const byName = new Map(done.map((r) => [r.name, r]));
+    const at = (name: string) => Date.parse(byName.get(name)!.analysed_at!);
+
+    // The picture was read right after the file in progress, before the heavy order's second.
+    expect(byName.get('logo.png')).toMatchObject({ status: 'done' });
+    expect(at('logo.png')).toBeLessThan(at('heavy-2.svg'));
+    // The heavy files that were read ran out of time and are marked so; once the order had used
+    // its 4 s, the rest were marked without being read.
+    // (Its size is read at once; the preview is what runs out of time.)
+    expect(byName.get('heavy-1.svg')!.note).toBe('Reading the file took longer than 3 s.');
+    expect(byName.get('heavy-1.svg')!.spent_ms).toBeGreaterThanOrEqual(3000);
+    const skipped = names.filter((n) => byName.get(n)!.note?.startsWith('Not checked'));
+    expect(skipped.length).toBeGreaterThanOrEqual(1);
+    for (const name of skipped) expect(byName.get(name)).toMatchObject({ status: 'failed', spent_ms: null });
+    const spent = names.reduce((sum, n) => sum + (byName.get(n)!.spent_ms ?? 0), 0);
+    // At most the budget, plus the one file that began within it, plus the reader's start-up.
+    expect(spent).toBeLessThan(4000 + 3000 + 2000);
+  }, 90_000);
+});
