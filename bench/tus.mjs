@@ -62,16 +62,21 @@ async function createUpload(port, size) {
   const meta = `filename ${Buffer.from('art.psd').toString('base64')},filetype ${Buffer.from('image/vnd.adobe.photoshop').toString('base64')}`;
   const res = await request(port, 'POST', PATH, { ...tus, 'upload-length': String(size), 'upload-metadata': meta });
   if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
-  return new URL(String(res.headers.location), 'http://x').pathname;
+  // The path, with the secret the creation answered: later requests for the upload carry it.
+  return {
+    path: new URL(String(res.headers.location), 'http://x').pathname,
+    secret: String(res.headers['upload-secret']),
+  };
 }
 
-async function patchAll(port, path, size, bytesPerSecond = 0) {
+async function patchAll(port, { path, secret }, size, bytesPerSecond = 0) {
   const res = await request(
     port,
     'PATCH',
     path,
     {
       ...tus,
+      'upload-secret': secret,
       'upload-offset': '0',
       'content-type': 'application/offset+octet-stream',
       'content-length': String(size),

@@ -125,6 +125,8 @@ const layoutSchema = z.object({
 /** A finished resumable upload the order adopts: its URL as the creation answered it, the attachment's name. */
 const uploadRefSchema = z.object({
   url: z.string().min(1, 'must be the upload URL').max(2_000),
+  /** The secret the upload's creation answered (Upload-Secret): only its page may name it. */
+  secret: z.string().max(200).optional(),
   name: text(1_000),
   type: text(LIMITS.shortText),
 });

@@ -77,7 +77,8 @@ export interface OrderBody {
   /** The honeypot: a field people never see; anything in it marks a bot. */
   website?: string;
   /** Finished resumable uploads the order adopts, each named as its attachment. */
-  uploads?: { url: string; name: string; type: string }[];
+  /** `secret`: what the upload's creation answered (Upload-Secret); only its page may name it. */
+  uploads?: { url: string; name: string; type: string; secret?: string }[];
 }
 
 export interface SubmitOrderSuccess {

@@ -211,13 +211,16 @@ test('an upload the server no longer has when the order goes is sent again; the 
   await page.getByLabel('Garment Options').selectOption('po');
   const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(UPLOAD));
   await page.getByLabel('Upload PO').setInputFiles({ name: 'PO 9.pdf', mimeType: 'application/pdf', buffer: po });
-  const location = (await created).headers().location!;
+  const answer = await created;
+  const location = answer.headers().location!;
+  // The page's secret for its upload (the server answers it at creation): only it may remove it.
+  const secret = answer.headers()['upload-secret']!;
   const item = page.getByRole('listitem').filter({ hasText: 'PO 9.pdf' });
   await expect(item.getByText('Uploaded', { exact: true })).toBeVisible();
   // As if it had expired while the page stayed open: the server removes it.
   const removed = await fetch(new URL(new URL(location).pathname, baseURL), {
     method: 'DELETE',
-    headers: { apikey: 'e2e-public-key', 'tus-resumable': '1.0.0' },
+    headers: { apikey: 'e2e-public-key', 'tus-resumable': '1.0.0', 'upload-secret': secret },
   });
   expect(removed.status).toBe(204);
 

@@ -191,19 +191,26 @@ describe.runIf(hasS3()).each(backends())('the app with its files on S3, on %s', 
       ARTWORK_CHECKS: 'false',
     });
     const tus = { ...authHeaders, 'tus-resumable': '1.0.0' };
+    // The page's secret for the upload, answered at creation and sent with every later request.
+    let secret = '';
     const data = randomBytes(12 * 1024 * 1024);
     const half = 6 * 1024 * 1024;
     const patch = (path: string, offset: number, bytes: Buffer) =>
       frozen.app.inject({
         method: 'PATCH',
         url: path,
-        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        headers: {
+          ...tus,
+          'upload-secret': secret,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
         payload: bytes,
       });
     const order = (url: string) => ({
       ...sampleOrder(),
       files: [],
-      uploads: [{ url, name: 'Layout_1_Back.tif', type: 'image/tiff' }],
+      uploads: [{ url, secret, name: 'Layout_1_Back.tif', type: 'image/tiff' }],
     });
     const submit = (url: string) =>
       frozen.app.inject({
@@ -219,6 +226,7 @@ describe.runIf(hasS3()).each(backends())('the app with its files on S3, on %s', 
         headers: { ...tus, 'upload-length': String(data.length) },
       });
       expect(created.statusCode).toBe(201);
+      secret = String(created.headers['upload-secret']);
       const url = String(created.headers.location);
       const path = new URL(url).pathname;
       expect((await patch(path, 0, data.subarray(0, half))).statusCode).toBe(204);
@@ -233,7 +241,7 @@ describe.runIf(hasS3()).each(backends())('the app with its files on S3, on %s', 
       expect(Number(count)).toBe(0);
 
       relay.resume();
-      const head = await frozen.app.inject({ method: 'HEAD', url: path, headers: tus });
+      const head = await frozen.app.inject({ method: 'HEAD', url: path, headers: { ...tus, 'upload-secret': secret } });
       expect(head.statusCode).toBe(200);
       const offset = Number(head.headers['upload-offset']);
       expect(offset).toBeGreaterThanOrEqual(half);

@@ -114,15 +114,22 @@ describe.runIf(PG_URL && hasS3())('two server processes, one PostgreSQL, one S3 
     expect(created.status).toBe(201);
     const url = created.headers.get('location')!;
     const path = new URL(url).pathname;
+    // The page's secret for this upload, answered at creation: any process takes it.
+    const secret = created.headers.get('upload-secret')!;
     const patch = (base: string, offset: number, bytes: Buffer) =>
       fetch(`${base}${path}`, {
         method: 'PATCH',
-        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        headers: {
+          ...tus,
+          'upload-secret': secret,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
         body: new Uint8Array(bytes),
       });
     expect((await patch(a.url, 0, data.subarray(0, half))).status).toBe(204);
     // The other process knows how far it got, from the bucket alone.
-    const head = await fetch(`${b.url}${path}`, { method: 'HEAD', headers: tus });
+    const head = await fetch(`${b.url}${path}`, { method: 'HEAD', headers: { ...tus, 'upload-secret': secret } });
     expect(head.headers.get('upload-offset')).toBe(String(half));
     const done = await patch(b.url, half, data.subarray(half));
     expect(done.status).toBe(204);
@@ -137,7 +144,7 @@ describe.runIf(PG_URL && hasS3())('two server processes, one PostgreSQL, one S3 
         // Behind one public address both processes have the same origin; here each has its own
         // port, so the upload is named by the origin of the process the order goes to (an
         // upload URL of another origin is refused: routes/uploads.ts, uploadIdOfUrl).
-        uploads: [{ url: `${b.url}${path}`, name: 'Layout_1_Front.psd', type: 'image/vnd.adobe.photoshop' }],
+        uploads: [{ url: `${b.url}${path}`, secret, name: 'Layout_1_Front.psd', type: 'image/vnd.adobe.photoshop' }],
       }),
     });
     expect(submitted.status).toBe(201);

@@ -12,12 +12,15 @@ export interface LogStream {
 }
 
 /**
- * A request as the log shows it: method and path, never the query string, and never the token
- * of a customer's order link (/o/<token>, /api/o/<token>): the link is the key to the order.
+ * A request as the log shows it: method and path, never the query string, never the token of a
+ * customer's order link (/o/<token>, /api/o/<token>: the link is the key to the order), and an
+ * upload's id cut to its first 8 digits (enough to follow one upload through the log).
  */
 export function requestForLog(req: { method: string; url: string }) {
   const q = req.url.indexOf('?');
-  const path = (q === -1 ? req.url : req.url.slice(0, q)).replace(/^(\/api)?\/o\/[^/]*/, '$1/o/…');
+  const path = (q === -1 ? req.url : req.url.slice(0, q))
+    .replace(/^(\/api)?\/o\/[^/]*/, '$1/o/…')
+    .replace(/^(\/storage\/v1\/upload\/resumable\/)([^/]{0,8})[^/]*/, '$1$2…');
   return { method: req.method, path };
 }
 

@@ -29,6 +29,7 @@ import type { Database } from '../storage/schema.js';
 import { findUploads, markUploadRemoved, uploadTaken } from '../storage/uploads.js';
 import type { UploadStore } from '../uploads/upload-store.js';
 import { uploadIdOfUrl } from './uploads.js';
+import { secretMatches } from '../uploads/upload-secret.js';
 import { clientKeyOf } from '../mail/recipient-key.js';
 
 export interface SubmitOrderOptions {
@@ -263,7 +264,8 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       const described = row ? await store.describe(id) : null;
       const label = `uploads.${i} ("${(u.name || 'unnamed').slice(0, 200)}")`;
       if (row?.orderId) throw uploadTaken([`uploads.${i}.url`]);
-      if (!row || !described) {
+      // Without its secret, an upload is one this server does not have (uploads/upload-secret.ts).
+      if (!row || !described || !secretMatches(row.secretHash, u.secret)) {
         throw new DomainError(
           'invalid',
           'unknown_upload',

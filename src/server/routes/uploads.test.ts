@@ -25,9 +25,22 @@ const tusHeaders = { ...authHeaders, 'tus-resumable': '1.0.0' };
 const metadata = (name: string, type: string) =>
   `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from(type).toString('base64')}`;
 
+/**
+ * The secret each upload's creation answered, by path: these helpers send it as the page does
+ * (HEAD, PATCH, DELETE, and the order that names the upload). The attacks below leave it out.
+ */
+const secrets = new Map<string, string>();
+const secretOf = (url: string) => secrets.get(new URL(url, 'http://localhost').pathname) ?? '';
+const withSecret = (url: string) => ({ ...tusHeaders, 'upload-secret': secretOf(url) });
+/** The order's upload references, each with its secret (as the form sends them). */
+const withSecrets = <B extends { uploads?: { url: string }[] }>(body: B): B => ({
+  ...body,
+  ...(body.uploads ? { uploads: body.uploads.map((u) => ({ secret: secretOf(u.url), ...u })) } : {}),
+});
+
 /** Creates an upload; with `first`, sends those bytes in the creation request (creation-with-upload). */
 async function create(t: TestApp, size: number, name = 'art.psd', first?: Buffer, remoteAddress = '10.1.0.1') {
-  return t.app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url: UPLOAD,
     remoteAddress,
@@ -39,19 +52,23 @@ async function create(t: TestApp, size: number, name = 'art.psd', first?: Buffer
     },
     ...(first ? { payload: first } : {}),
   });
+  if (res.headers.location && res.headers['upload-secret']) {
+    secrets.set(new URL(String(res.headers.location)).pathname, String(res.headers['upload-secret']));
+  }
+  return res;
 }
 
 async function patch(t: TestApp, url: string, offset: number, bytes: Buffer) {
   return t.app.inject({
     method: 'PATCH',
     url: new URL(url).pathname,
-    headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    headers: { ...withSecret(url), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
     payload: bytes,
   });
 }
 
 async function head(t: TestApp, url: string) {
-  return t.app.inject({ method: 'HEAD', url: new URL(url).pathname, headers: tusHeaders });
+  return t.app.inject({ method: 'HEAD', url: new URL(url).pathname, headers: withSecret(url) });
 }
 
 /** A whole upload in two requests: creation with the first half, then a PATCH with the rest. */
@@ -71,7 +88,7 @@ async function submitJson(t: TestApp, body: unknown, headers: Record<string, str
     method: 'POST',
     url: '/functions/v1/submit-order',
     headers: { ...authHeaders, ...headers },
-    payload: body as object,
+    payload: withSecrets(body as { uploads?: { url: string }[] }) as object,
   });
 }
 
@@ -220,6 +237,7 @@ describe.each(backends())('resumable uploads on %s', (backend) => {
         `PATCH ${new URL(url).pathname} HTTP/1.1`,
         'host: 127.0.0.1',
         `apikey: ${authHeaders.apikey}`,
+        `upload-secret: ${secretOf(url)}`,
         'tus-resumable: 1.0.0',
         'upload-offset: 0',
         'content-type: application/offset+octet-stream',
@@ -311,7 +329,7 @@ describe.each(backends())('resumable uploads on %s', (backend) => {
       },
     });
     const { payload, contentType } = await multipartBody(
-      { ...multi, uploads: [{ url: artUrl, name: 'Layout_1_Front.png', type: 'image/png' }] },
+      withSecrets({ ...multi, uploads: [{ url: artUrl, name: 'Layout_1_Front.png', type: 'image/png' }] }),
       [{ name: 'notes.txt', type: 'text/plain', data: 'hello' }],
     );
     const second = await t.app.inject({
@@ -384,12 +402,56 @@ describe.each(backends())('resumable uploads on %s', (backend) => {
     expect(await t.app.db.selectFrom('orders').select('id').execute()).toEqual([]);
   });
 
+  it('opens an upload only to the page that created it: without its secret, it does not exist', async () => {
+    t = await startTestApp(backend);
+    const data = Buffer.alloc(300_000, 9);
+    const created = await create(t, data.length, 'secret.psd', data.subarray(0, 100_000));
+    expect(created.statusCode).toBe(201);
+    const url = String(created.headers.location);
+    const secret = String(created.headers['upload-secret']);
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const stored = await t.app.db.selectFrom('uploads').select('secret_hash').executeTakeFirstOrThrow();
+    expect(stored.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.secret_hash).not.toContain(secret);
+
+    // Another address with the link, and no or a wrong secret: the same 404 as no upload at all.
+    for (const headers of [tusHeaders, { ...tusHeaders, 'upload-secret': 'guess' }]) {
+      const from = { remoteAddress: '10.9.9.9', headers };
+      const peek = await t.app.inject({ method: 'HEAD', url: new URL(url).pathname, ...from });
+      expect(peek.statusCode).toBe(404);
+      expect(peek.headers['upload-metadata']).toBeUndefined();
+      const write = await t.app.inject({
+        method: 'PATCH',
+        url: new URL(url).pathname,
+        ...from,
+        headers: { ...headers, 'upload-offset': '100000', 'content-type': 'application/offset+octet-stream' },
+        payload: Buffer.alloc(200_000, 6),
+      });
+      expect(write.statusCode).toBe(404);
+      const remove = await t.app.inject({ method: 'DELETE', url: new URL(url).pathname, ...from });
+      expect(remove.statusCode).toBe(404);
+    }
+    // The page finishes it; an order without the secret cannot adopt it, one with it can.
+    expect((await patch(t, url, 100_000, data.subarray(100_000))).statusCode).toBe(204);
+    const ref = { url, name: 'secret.psd', type: 'image/vnd.adobe.photoshop' };
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: authHeaders,
+      payload: { ...sampleOrder(), files: [], uploads: [{ ...ref, secret: 'guess' }] },
+    });
+    expect(stolen.statusCode).toBe(422);
+    expect(stolen.json().error).toMatchObject({ code: 'unknown_upload', fields: ['uploads.0.url'] });
+    const mine = await submitJson(t, { ...sampleOrder(), files: [], uploads: [ref] });
+    expect(mine.statusCode, mine.body).toBe(201);
+  });
+
   it('terminates an upload on DELETE and gives its unsent bytes back to the budget', async () => {
     t = await startTestApp(backend, { UPLOAD_BUDGET_BYTES_PER_DAY: String(3 * MiB), MIN_FREE_DISK_BYTES: '0' });
     const created = await create(t, 2 * MiB, 'a.psd', Buffer.alloc(MiB, 1));
     const url = String(created.headers.location);
     expect((await create(t, 2 * MiB)).statusCode).toBe(413);
-    const gone = await t.app.inject({ method: 'DELETE', url: new URL(url).pathname, headers: tusHeaders });
+    const gone = await t.app.inject({ method: 'DELETE', url: new URL(url).pathname, headers: withSecret(url) });
     expect(gone.statusCode).toBe(204);
     expect((await head(t, url)).statusCode).toBe(404);
     const late = await patch(t, url, MiB, Buffer.alloc(10, 1));

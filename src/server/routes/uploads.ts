@@ -20,6 +20,7 @@ import { findUploads, forgetUpload, recordUpload } from '../storage/uploads.js';
 import type { Database } from '../storage/schema.js';
 import { isUploadId } from '../uploads/local-upload-store.js';
 import type { UploadStore } from '../uploads/upload-store.js';
+import { newUploadSecret, secretMatches, UPLOAD_SECRET_HEADER } from '../uploads/upload-secret.js';
 
 export interface UploadRoutesOptions {
   config: Config;
@@ -29,12 +30,14 @@ export interface UploadRoutesOptions {
 }
 
 /** Headers the page and supabase-js clients send besides tus's own. */
-const CLIENT_HEADERS = ['apikey', 'authorization', 'x-client-info'];
+const CLIENT_HEADERS = ['apikey', 'authorization', 'x-client-info', UPLOAD_SECRET_HEADER];
 
 /** What the Fastify edge learnt about a request, for @tus/server's hooks. */
 interface RequestContext {
   address: string;
   recorded: boolean;
+  /** The new upload's secret, sent back with the creation's answer. */
+  secret?: string;
 }
 
 /** The id in an upload URL as the creation answered it (absolute or not), or null when it is not one of ours. */
@@ -101,13 +104,16 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
     maxSize: config.MAX_FILE_BYTES,
     allowedHeaders: CLIENT_HEADERS,
     allowedOrigins: originAllowed,
+    exposedHeaders: [UPLOAD_SECRET_HEADER],
     // A finished upload stays until an order adopts it or it expires: never deleted while complete
     // would leave a customer who removes a finished file with nothing to cancel, so it is allowed.
     onUploadCreate: async (req, upload) => {
       const context = contexts.get(req);
       if (!context) throw Object.assign(new Error('no request context'), { status_code: 500, body: 'Server error\n' });
-      await recordUpload(db, { id: upload.id, address: context.address, size: upload.size ?? 0 });
+      const { secret, hash } = newUploadSecret();
+      await recordUpload(db, { id: upload.id, address: context.address, size: upload.size ?? 0, secretHash: hash });
       context.recorded = true;
+      context.secret = secret;
       return {};
     },
   });
@@ -213,7 +219,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
       // The declared size counts toward the address's daily budget from now on.
       const guard = await UploadGuard.begin(guardOptions, request.ip, length);
       try {
-        return await answer(reply, await askTus(request, context));
+        const response = await askTus(request, context);
+        if (context.secret) reply.header(UPLOAD_SECRET_HEADER, context.secret);
+        return await answer(reply, response);
       } finally {
         if (!context.recorded)
           await guard.settle(0).catch((err: unknown) => request.log.warn({ err }, 'upload budget not settled'));
@@ -231,9 +239,14 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
     handler: async (request, reply) => {
       const context: RequestContext = { address: request.ip, recorded: false };
       const { id } = request.params as { id: string };
-      if (request.method !== 'DELETE' || !isUploadId(id)) return answer(reply, await askTus(request, context));
-      // An upload an order adopted is the order's now: nothing to terminate.
+      if (request.method === 'OPTIONS' || !isUploadId(id)) return answer(reply, await askTus(request, context));
+      // Only the page that created it: without its secret, the upload does not exist.
       const row = (await findUploads(db, [id])).get(id);
+      if (row && !secretMatches(row.secretHash, request.headers[UPLOAD_SECRET_HEADER])) {
+        return reply.code(404).send({ error: TUS_REFUSALS[404] });
+      }
+      if (request.method !== 'DELETE') return answer(reply, await askTus(request, context));
+      // An upload an order adopted is the order's now: nothing to terminate.
       if (row?.orderId) {
         throw new AppError(409, 'upload_already_used', 'This upload belongs to an order and cannot be cancelled.');
       }

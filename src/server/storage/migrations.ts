@@ -371,6 +371,12 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('artwork').addColumn('spent_ms', 'integer').execute();
     },
   },
+  '015-upload-secrets': {
+    // An upload is bound to the page that created it: the hash of the secret it was given.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('uploads').addColumn('secret_hash', 'text').execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

@@ -235,6 +235,8 @@ export interface UploadsTable {
   order_id: string | null;
   /** 1 while its bytes are still in the upload store. */
   stored: number;
+  /** SHA-256 of the secret the creating page holds (uploads/upload-secret.ts); null before secrets. */
+  secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

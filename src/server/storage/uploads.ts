@@ -8,7 +8,7 @@ type Db = Kysely<Database>;
 
 export async function recordUpload(
   db: Db,
-  row: { id: string; address: string; size: number; createdAt?: Date },
+  row: { id: string; address: string; size: number; secretHash?: string | null; createdAt?: Date },
 ): Promise<void> {
   await db
     .insertInto('uploads')
@@ -19,6 +19,7 @@ export async function recordUpload(
       size: row.size,
       order_id: null,
       stored: 1,
+      secret_hash: row.secretHash ?? null,
     })
     .execute();
 }
@@ -26,15 +27,26 @@ export async function recordUpload(
 export async function findUploads(
   db: Db,
   ids: string[],
-): Promise<Map<string, { orderId: string | null; address: string; createdAt: string; size: number }>> {
+): Promise<
+  Map<string, { orderId: string | null; address: string; createdAt: string; size: number; secretHash: string | null }>
+> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('uploads')
-    .select(['id', 'order_id', 'address', 'created_at', 'size'])
+    .select(['id', 'order_id', 'address', 'created_at', 'size', 'secret_hash'])
     .where('id', 'in', ids)
     .execute();
   return new Map(
-    rows.map((r) => [r.id, { orderId: r.order_id, address: r.address, createdAt: r.created_at, size: Number(r.size) }]),
+    rows.map((r) => [
+      r.id,
+      {
+        orderId: r.order_id,
+        address: r.address,
+        createdAt: r.created_at,
+        size: Number(r.size),
+        secretHash: r.secret_hash,
+      },
+    ]),
   );
 }
 

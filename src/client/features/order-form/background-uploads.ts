@@ -3,7 +3,9 @@
 // finished uploads. tus-js-client is loaded on the first file, never with the page.
 // An upload is keyed by its file's entry id, which the draft keeps: after a reload the same
 // entry finds its upload URL again (tus-js-client's URL storage) and resumes it, or reuses it
-// when it had finished, so no byte is sent twice.
+// when it had finished, so no byte is sent twice. The secret the upload's creation answers
+// (Upload-Secret) is kept beside that URL and sent with every later request for the upload and
+// in the order that names it: the upload is this page's, not anyone's who sees its address.
 import type { Upload } from 'tus-js-client';
 import { UPLOAD_PATH } from '../../../shared/constants.js';
 import type { FileEntry } from './order-state.js';
@@ -22,21 +24,42 @@ interface Tracked {
   status: UploadStatus;
   /** The upload URL once the upload has finished. */
   url: string | null;
+  /** The secret the upload's creation answered (kept in localStorage to resume after a reload). */
+  secret: string | null;
 }
 
 /** Growing delays between automatic retries of a dropped connection (ms). */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000, 60_000];
 
 const fingerprintOf = (entryId: string) => `order-form-upload:${entryId}`;
+const secretKeyOf = (entryId: string) => `order-form-upload-secret:${entryId}`;
+const SECRET_HEADER = 'Upload-Secret';
 
-/** Drops the upload URL tus-js-client keeps for a file, so that it is not resumed or reused. */
+/** Drops the upload URL tus-js-client keeps for a file, and its secret, so that it is not resumed or reused. */
 function forgetStoredUrl(entryId: string): void {
   try {
     for (const key of Object.keys(localStorage)) {
       if (key.startsWith(`tus::${fingerprintOf(entryId)}::`)) localStorage.removeItem(key);
     }
+    localStorage.removeItem(secretKeyOf(entryId));
   } catch {
     // Storage may be unavailable (private mode): nothing was kept then.
+  }
+}
+
+function storedSecret(entryId: string): string | null {
+  try {
+    return localStorage.getItem(secretKeyOf(entryId));
+  } catch {
+    return null;
+  }
+}
+
+function storeSecret(entryId: string, secret: string): void {
+  try {
+    localStorage.setItem(secretKeyOf(entryId), secret);
+  } catch {
+    // Without storage the upload cannot be resumed after a reload anyway.
   }
 }
 
@@ -95,6 +118,11 @@ export class BackgroundUploads {
 
   statusOf(entryId: string): UploadStatus | null {
     return this.tracked.get(entryId)?.status ?? null;
+  }
+
+  /** The secret of an upload (sent with the order that names it), or undefined. */
+  secretOf(entryId: string): string | undefined {
+    return this.tracked.get(entryId)?.secret ?? undefined;
   }
 
   /** The URL of a finished upload, or null. */
@@ -190,6 +218,7 @@ export class BackgroundUploads {
       upload: null,
       status: { phase: 'uploading', sent: 0, total: entry.file.size },
       url: null,
+      secret: null,
     };
     this.tracked.set(entry.id, t);
     this.changed();
@@ -213,6 +242,17 @@ export class BackgroundUploads {
       // Created empty, then sent by PATCH: the upload URL is known (and kept) before the first
       // byte, so a cut or a reload during the first request can resume instead of starting over.
       uploadDataDuringCreation: false,
+      // The creation answers the upload's secret; every later request for it carries it.
+      onBeforeRequest: (req) => {
+        if (req.getMethod() !== 'POST' && t.secret) req.setHeader(SECRET_HEADER, t.secret);
+      },
+      onAfterResponse: (req, res) => {
+        const secret = req.getMethod() === 'POST' ? res.getHeader(SECRET_HEADER) : undefined;
+        if (secret) {
+          t.secret = secret;
+          storeSecret(entry.id, secret);
+        }
+      },
       onProgress: (sent, total) => {
         if (this.tracked.get(entry.id) === t && t.status.phase === 'uploading')
           this.set(t, { phase: 'uploading', sent, total });
@@ -230,7 +270,12 @@ export class BackgroundUploads {
     t.upload = upload;
     try {
       const previous = await upload.findPreviousUploads();
-      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      const secret = storedSecret(entry.id);
+      // An upload is resumed with the secret it was given; one without it starts anew.
+      if (previous[0] && secret) {
+        t.secret = secret;
+        upload.resumeFromPreviousUpload(previous[0]);
+      }
     } catch {
       // No stored URL: a new upload.
     }

@@ -79,11 +79,11 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
         // Finished uploads are named; a file whose upload failed travels with the order as before.
         const named = submission.attachments.flatMap((a) => {
           const url = uploads.finishedUrl(a.id);
-          return url ? [{ url, name: a.name, type: a.type, id: a.id }] : [];
+          return url ? [{ url, secret: uploads.secretOf(a.id), name: a.name, type: a.type, id: a.id }] : [];
         });
         adoptedIds = named.map((a) => a.id);
         if (named.length) {
-          sent.order.uploads = named.map(({ url, name, type }) => ({ url, name, type }));
+          sent.order.uploads = named.map(({ url, secret, name, type }) => ({ url, secret, name, type }));
           sent.attachments = submission.attachments.filter((a) => !uploads.finishedUrl(a.id));
         }
       }
