@@ -81,7 +81,7 @@ test('a clerk signs in, finds the new order, downloads its files, moves it on an
   await expect(page.getByText('Two-colour print, see mockup.')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Gildan 18500 Hoodie' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Yes (PO CUST-9)' })).toBeVisible();
-  const frontThumb = page.getByRole('img', { name: 'Layout_1_Front.png' });
+  const frontThumb = page.getByRole('img', { name: 'Layout_1_Front.png', exact: true });
   await expect(frontThumb).toBeVisible();
   // Visible is not yet decoded: on a busy machine the picture arrives a moment later.
   await expect.poll(() => frontThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
