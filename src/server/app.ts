@@ -108,8 +108,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (swept.removed > 0) app.log.info({ removed: swept.removed }, 'swept files left by an interrupted upload');
   };
   app.decorate('sweepLeftovers', sweepLeftovers);
-  app.addHook('onListen', async () => {
-    await sweepLeftovers().catch((err: unknown) => app.log.warn({ err }, 'sweeping leftovers failed'));
+  // The moment the port is bound (before any request can be read), the sweep starts, and every
+  // request waits for it: an order this process is saving (its files moved into place, its
+  // transaction not yet committed) must never look like a leftover to its own sweep.
+  let sweeping: Promise<void> | null = null;
+  app.server.once('listening', () => {
+    sweeping = sweepLeftovers().catch((err: unknown) => app.log.warn({ err }, 'sweeping leftovers failed'));
+  });
+  app.addHook('onRequest', async () => {
+    if (sweeping) await sweeping;
   });
 
   // On S3 the bucket outlives any one process: what a failed order left there (its cleanup could
