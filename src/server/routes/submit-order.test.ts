@@ -489,13 +489,15 @@ describe.each(backends())('durability on %s', (backend) => {
       if (backend === 'sqlite') {
         await sql`pragma query_only = on`.execute(t.app.db);
       } else {
-        // Every connection of the pool is cut, as when the server restarts.
-        await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
-          t.app.db,
-        );
+        // Every connection of the pool is cut, as when the server restarts. The
+        // background jobs may open one between the first cut and the ALTER, with
+        // the old default: a second cut after the ALTER closes it too.
+        const cutOthers = sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+        await cutOthers.execute(t.app.db);
         await sql`alter database ${sql.id(new URL(t.config.DATABASE_URL).pathname.slice(1))} set default_transaction_read_only = on`.execute(
           t.app.db,
         );
+        await cutOthers.execute(t.app.db);
         await sql`select pg_terminate_backend(pg_backend_pid())`.execute(t.app.db).catch(() => {});
       }
       const res = await t.app.inject({
