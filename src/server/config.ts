@@ -74,6 +74,9 @@ export const configSchema = z.object({
     .default(1 * GB),
   SIGN_IN_MAX_CONCURRENT_HASHES: z.coerce.number().int().positive().max(64).default(2),
   IDEMPOTENCY_STALE_MS: z.coerce.number().int().min(600).default(30_000),
+  /** Order-form pages (each carries a form token) one address may load per FORM_TOKEN_RATE_WINDOW_SECONDS. */
+  FORM_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  FORM_TOKEN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   SUBMIT_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   MIN_FILL_SECONDS: z.coerce.number().nonnegative().default(3),

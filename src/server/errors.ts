@@ -50,7 +50,12 @@ export class AppError extends Error {
   }
 }
 
-const WHAT_FR = { orders: 'commandes', uploads: 'téléversements', requests: 'demandes' } as const;
+const WHAT_FR = {
+  orders: 'commandes',
+  uploads: 'téléversements',
+  requests: 'demandes',
+  'order-form pages': 'pages du formulaire de commande',
+} as const;
 
 /**
  * Too many requests of one kind from one address (@fastify/rate-limit's errorResponseBuilder):

@@ -56,6 +56,42 @@ describe.skipIf(!built)('serving the client', () => {
     expect(asset.json().error.code).toBe('not_found');
   });
 
+  it('hands out form tokens only with the order form, and only so many per address', async () => {
+    const limited = await startTestApp('sqlite', { FORM_TOKEN_RATE_LIMIT: '3' }, { clientDir });
+    try {
+      const tokenOf = (html: string) =>
+        JSON.parse(/<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!).formToken;
+      const load = (url: string, remoteAddress = '10.1.1.1') =>
+        limited.app.inject({ url, remoteAddress, headers: { accept: 'text/html' } });
+      // The inbox, the 404 page and the order link's page carry none, without limit.
+      for (let i = 0; i < 5; i++) {
+        for (const url of ['/inbox', '/nope', '/index.html'])
+          expect(tokenOf((await load(url)).body), url).toBeUndefined();
+      }
+      // The page and its settings (what the dev server fetches) each have the limit.
+      const settings = () => limited.app.inject({ url: '/app-config.json', remoteAddress: '10.1.1.1' });
+      for (let i = 0; i < 3; i++) {
+        expect(tokenOf((await load('/')).body)).toMatch(/^\d+\./);
+        expect((await settings()).json().formToken).toMatch(/^\d+\./);
+      }
+      // The fourth in the window: a page that says how long to wait, in both languages.
+      const over = await load('/');
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.body).toContain('Too many order-form pages from this address. Please try again in 60 minutes.');
+      expect(over.body).toContain('Trop de pages du formulaire de commande de cette adresse.');
+      expect(over.body).not.toContain('formToken');
+      const asJson = await settings();
+      expect(asJson.statusCode).toBe(429);
+      expect(asJson.json().error.code).toBe('rate_limited');
+      // Another address is not affected.
+      expect(tokenOf((await load('/', '10.2.2.2')).body)).toMatch(/^\d+\./);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('sends assets compressed with brotli or gzip, as the browser accepts', async () => {
     const js = fs.readdirSync(path.join(clientDir, 'assets')).find((f) => f.endsWith('.js') && f.startsWith('index-'))!;
     const raw = fs.readFileSync(path.join(clientDir, 'assets', js));

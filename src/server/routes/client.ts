@@ -3,27 +3,38 @@
 // them needs a restart, not a rebuild.
 import fs from 'node:fs';
 import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUBMIT_ORDER_PATH } from '../../shared/constants.js';
 import type { ClientSettings } from '../../shared/client-settings.js';
 import type { Config } from '../config.js';
+import { AppError, rateLimited } from '../errors.js';
 import { issueFormToken } from '../orders/bot-checks.js';
 
-export function clientSettings(config: Config): ClientSettings {
+/**
+ * The page's run-time settings. Only the order form's own answers (`/` and `/app-config.json`)
+ * carry a form token, and those are limited per address: a token buys one confirmation email,
+ * so a script may not collect them without limit (docs/architecture.md, the form token).
+ */
+export function clientSettings(config: Config, options: { formToken: boolean }): ClientSettings {
   return {
     functionsUrl: SUBMIT_ORDER_PATH,
     publicKey: config.PUBLIC_API_KEY,
     designStudioUrl: config.DESIGN_STUDIO_URL,
     maxFileBytes: config.MAX_FILE_BYTES,
-    formToken: issueFormToken(config.formTokenSecret),
+    ...(options.formToken ? { formToken: issueFormToken(config.formTokenSecret) } : {}),
   };
 }
 
-/** The page's routes; any other path gets the same page with status 404 (docs/product.md). */
-export const PAGE_ROUTES = ['/', '/inbox', '/inbox/*'];
+/** The inbox's routes: the same page, without a form token. */
+export const INBOX_ROUTES = ['/inbox', '/inbox/*'];
 
-export type SendPage = (reply: FastifyReply, status: number, head?: string) => FastifyReply;
+export type SendPage = (
+  reply: FastifyReply,
+  status: number,
+  options?: { head?: string; formToken?: boolean },
+) => FastifyReply;
 
 /** The page as served: the built template with the run-time settings (and any extra head tags) written in. */
 export function pageRenderer(clientDir: string, config: Config): SendPage {
@@ -32,8 +43,8 @@ export function pageRenderer(clientDir: string, config: Config): SendPage {
   if (!template.includes(placeholder)) throw new Error('index.html has no app-config placeholder; rebuild the client');
   const [before, after] = template.split(placeholder) as [string, string];
   // Made per answer: the form token says when this page was served.
-  return (reply, status, head = '') => {
-    const settings = JSON.stringify(clientSettings(config)).replace(/</g, '\\u003c');
+  return (reply, status, { head = '', formToken = false } = {}) => {
+    const settings = JSON.stringify(clientSettings(config, { formToken })).replace(/</g, '\\u003c');
     const page = `${before}${placeholder.replace('{}', settings)}${after}`;
     const html = head ? page.replace('</head>', `${head}</head>`) : page;
     return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -69,8 +80,38 @@ export async function clientRoutes(
         reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  for (const route of PAGE_ROUTES) app.get(route, (_req, reply) => sendPage(reply, 200));
-  app.get('/app-config.json', async () => clientSettings(opts.config));
+  for (const route of INBOX_ROUTES) app.get(route, (_req, reply) => sendPage(reply, 200));
+
+  // The order form's page and settings hand out form tokens: per address, counted where every
+  // process sees it (http/rate-limit-store.ts).
+  await app.register(rateLimit, {
+    ...app.rateLimits('form-tokens'),
+    global: false,
+    errorResponseBuilder: rateLimited('order-form pages'),
+  });
+  const tokenLimit = {
+    config: {
+      rateLimit: {
+        max: opts.config.FORM_TOKEN_RATE_LIMIT,
+        timeWindow: opts.config.FORM_TOKEN_RATE_WINDOW_SECONDS * 1000,
+      },
+    },
+  };
+  app.get('/', tokenLimit, (_req, reply) => sendPage(reply, 200, { formToken: true }));
+  app.get('/app-config.json', tokenLimit, async () => clientSettings(opts.config, { formToken: true }));
+  // A browser over the limit reads the wait as a page, in both languages, not as JSON.
+  app.setErrorHandler((err, request, reply) => {
+    const wantsPage = (request.headers.accept ?? '').includes('text/html');
+    if (!(err instanceof AppError && err.code === 'rate_limited' && wantsPage)) throw err;
+    return reply
+      .code(429)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many pages / Trop de pages</title></head>` +
+          `<body><main><h1>Please wait</h1><p>${err.message}</p><h1 lang="fr-CA">Veuillez patienter</h1><p lang="fr-CA">${err.extras.messageFr ?? ''}</p></main></body></html>`,
+      );
+  });
 
   app.setNotFoundHandler((request, reply) => sendNotFound(request, reply, sendPage));
 }

@@ -79,7 +79,7 @@ export async function orderLinkRoutes(
   api.get('/o/:token', { schema: { params: orderLinkParamsSchema } }, async (request, reply) => {
     await orderOf(request.params.token);
     if (!sendPage) throw new NotFound();
-    return sendPage(reply, 200, NOINDEX_META);
+    return sendPage(reply, 200, { head: NOINDEX_META });
   });
 
   api.get('/api/o/:token', { schema: { params: orderLinkParamsSchema } }, async (request): Promise<CustomerOrderView> =>
