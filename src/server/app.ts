@@ -200,6 +200,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         leaseMs: config.ARTWORK_TIMEOUT_MS * 3,
         timeoutMs: config.ARTWORK_TIMEOUT_MS,
         orderBudgetMs: config.ARTWORK_ORDER_BUDGET_MS,
+        clientBudgetMs: config.ARTWORK_CLIENT_BUDGET_MS,
         onMailQueued: () => void mailWorker.kick(),
         log: app.log,
       })

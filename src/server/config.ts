@@ -145,6 +145,8 @@ export const configSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   ARTWORK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
   ARTWORK_ORDER_BUDGET_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** The checking time all files sent from one address may use in an hour. */
+  ARTWORK_CLIENT_BUDGET_MS: z.coerce.number().int().min(1000).default(300_000),
   ARTWORK_POLL_MS: z.coerce.number().int().positive().default(10_000),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -93,3 +93,77 @@ describe('fair artwork checks', () => {
     expect(spent).toBeLessThan(4000 + 3000 + 2000);
   }, 90_000);
 });
+
+describe('fair artwork checks per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', {
+      ARTWORK_POLL_MS: '100',
+      ARTWORK_TIMEOUT_MS: '3000',
+      // Each order could use a minute; what stops the address is its own budget.
+      ARTWORK_ORDER_BUDGET_MS: '60000',
+      ARTWORK_CLIENT_BUDGET_MS: '4000',
+    });
+  });
+  afterAll(async () => t?.close());
+
+  const rows = () =>
+    t.app.db
+      .selectFrom('artwork')
+      .innerJoin('attachments', 'attachments.id', 'artwork.attachment_id')
+      .select(['attachments.name', 'artwork.status', 'artwork.note', 'artwork.analysed_at', 'artwork.spent_ms'])
+      .execute();
+  const heavyOrder = (name: string) => {
+    const order = sampleOrder();
+    Object.assign(order.layouts['1'], { files: [{ name, type: 'image/svg+xml', role: 'mockup' }] });
+    const files = [{ name, type: 'image/svg+xml', data: heavySvg() }];
+    return [order, files] as [typeof order, typeof files];
+  };
+  const attacker = '203.0.113.7';
+
+  it('serves another address before the next order of an address that used its time, and stops that address at its budget', async () => {
+    await submitMultipart(t.app, ...heavyOrder('a-1.svg'), { 'x-form-token': pageToken(t) }, attacker);
+    await until(async () => (await rows()).some((r) => r.status === 'working'));
+    // While its first file is read, the same address sends a second order, then a customer sends a picture.
+    await submitMultipart(t.app, ...heavyOrder('a-2.svg'), { 'x-form-token': pageToken(t) }, attacker);
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
+    const customer = sampleOrder();
+    Object.assign(customer.layouts['1'], { files: [{ name: 'photo.png', type: 'image/png', role: 'mockup' }] });
+    await submitMultipart(
+      t.app,
+      customer,
+      [{ name: 'photo.png', type: 'image/png', data: png }],
+      {
+        'x-form-token': pageToken(t),
+      },
+      '198.51.100.20',
+    );
+
+    const first = await until(async () => {
+      const all = await rows();
+      return all.length === 3 && all.every((r) => r.status !== 'working') && all;
+    }, 60_000);
+    const byName = new Map(first.map((r) => [r.name, r]));
+    const at = (name: string) => Date.parse(byName.get(name)!.analysed_at!);
+    // Both new orders had used nothing; the customer's address had used nothing either.
+    expect(byName.get('photo.png')).toMatchObject({ status: 'done' });
+    expect(at('photo.png')).toBeLessThan(at('a-2.svg'));
+    // The address's second order got what the address had left (4 s less the first file's 3 s).
+    expect(byName.get('a-1.svg')!.spent_ms).toBeGreaterThanOrEqual(3000);
+    expect(byName.get('a-2.svg')!.spent_ms).toBeLessThan(3000);
+
+    // A third order from that address, within the hour: marked without being read.
+    await submitMultipart(t.app, ...heavyOrder('a-3.svg'), { 'x-form-token': pageToken(t) }, attacker);
+    const third = await until(async () => {
+      const row = (await rows()).find((r) => r.name === 'a-3.svg');
+      return row && row.status !== 'working' && row;
+    }, 30_000);
+    expect(third).toMatchObject({
+      status: 'failed',
+      spent_ms: null,
+      note: 'Not checked: files sent from this address in the last hour already used the time allowed for checks.',
+    });
+  }, 90_000);
+});

@@ -15,6 +15,7 @@ import {
   artworkPending,
   artworkTimeSpent,
   claimNextArtwork,
+  clientTimeSpent,
   recordArtworkTime,
   saveArtwork,
   type ArtworkJob,
@@ -69,19 +70,23 @@ export function startArtworkQueue(options: {
   timeoutMs: number;
   /** The checking time one order's files may use in all; past it the rest are marked, not read. */
   orderBudgetMs: number;
+  /** The same for all files sent from one address in the last hour. */
+  clientBudgetMs: number;
   onMailQueued: () => void;
   log: { warn: (obj: object, msg: string) => void };
 }): ArtworkQueue {
   const { db, files } = options;
 
   async function measure(job: ArtworkJob): Promise<void> {
-    const spent = await artworkTimeSpent(db, job.orderId);
-    const left = options.orderBudgetMs - spent;
+    const orderLeft = options.orderBudgetMs - (await artworkTimeSpent(db, job.orderId));
+    const clientLeft = job.clientKey ? options.clientBudgetMs - (await clientTimeSpent(db, job.clientKey)) : Infinity;
+    const left = Math.min(orderLeft, clientLeft);
     if (left <= 0) {
-      await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'failed', note: OVER_BUDGET });
+      const note = orderLeft <= 0 ? OVER_BUDGET : OVER_CLIENT_BUDGET;
+      await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'failed', note });
       return;
     }
-    // A file never gets more than the order has left (and at least a second).
+    // A file never gets more than the order and its address have left (and at least a second).
     const timeoutMs = Math.max(1000, Math.min(options.timeoutMs, left));
     const started = Date.now();
     try {
@@ -179,6 +184,8 @@ export function startArtworkQueue(options: {
 }
 
 const OVER_BUDGET = 'Not checked: this order’s files already used the time allowed for checks.';
+const OVER_CLIENT_BUDGET =
+  'Not checked: files sent from this address in the last hour already used the time allowed for checks.';
 
 const EMPTY = {
   format: null,

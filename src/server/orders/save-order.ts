@@ -129,6 +129,7 @@ export async function saveOrder(
               attachment_count: attachments.length,
               total_bytes: attachments.reduce((sum, a) => sum + a.staged.size, 0),
               document: JSON.stringify(document),
+              client_key: submission.clientKey ?? null,
             },
             attachments.map((a, position) => ({
               id: a.staged.id,

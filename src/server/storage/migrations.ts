@@ -377,6 +377,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('uploads').addColumn('secret_hash', 'text').execute();
     },
   },
+  '016-artwork-per-address': {
+    // Artwork checks share a time budget per submitting address too: the order and each
+    // measured file keep the address's HMAC (never the address) (artwork/artwork-queue.ts).
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('client_key', 'text').execute();
+      await db.schema.alterTable('artwork').addColumn('client_key', 'text').execute();
+      await db.schema.createIndex('artwork_client_key').on('artwork').columns(['client_key', 'analysed_at']).execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

@@ -25,6 +25,8 @@ export interface OrdersTable {
   document: string;
   /** Reference, name, email and company, lowercased: what the inbox search looks in. */
   search_text: string;
+  /** The submitting address as an HMAC (clientKeyOf), never the address: per-address budgets. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttachmentsTable {
@@ -158,6 +160,8 @@ export interface ArtworkTable {
   analysed_at: string | null;
   /** How long measuring this file took: the order's files share a time budget (artwork-queue.ts). */
   spent_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The order's submitting address (orders.client_key): addresses share a budget too. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One line per deletion of an order; never personal data (the reference is not). */
