@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../../../scripts/built-server.mjs';
 import { builtServer } from '../../../tests/support/built-server.js';
-import { API_KEY, multipartBody, sampleOrder } from '../../../tests/support/harness.js';
+import { API_KEY, backends, freshPostgres, multipartBody, sampleOrder } from '../../../tests/support/harness.js';
 import { ownedName } from './staging-owner.js';
 
 await builtServer();
@@ -49,20 +49,31 @@ function slowPost(url: string, body: Buffer, contentType: string, slices: number
   });
 }
 
-describe('the sweep, with a shared data folder', () => {
+describe.each(backends())('the sweep, with a shared data folder, on %s', (backend) => {
   const servers: BuiltServer[] = [];
   let dataDir = '';
+  let dropDatabase: (() => Promise<void>) | undefined;
   afterEach(async () => {
     for (const s of servers.splice(0)) {
       s.child.kill('SIGTERM');
       await new Promise((resolve) => s.child.once('exit', resolve));
     }
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase?.();
+    dropDatabase = undefined;
   });
 
   it('never takes an upload still arriving in another process, and still takes a dead process’s leftovers', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-sweep-'));
-    const env = { PUBLIC_API_KEY: API_KEY, ARTWORK_CHECKS: 'false', SWEEP_MIN_AGE_SECONDS: '5' };
+    // The processes share the data folder and the database: the folder's SQLite file, or one PostgreSQL.
+    const database = backend === 'postgres' ? await freshPostgres() : null;
+    dropDatabase = database?.drop;
+    const env = {
+      PUBLIC_API_KEY: API_KEY,
+      ARTWORK_CHECKS: 'false',
+      SWEEP_MIN_AGE_SECONDS: '5',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
     const a = await startBuiltServer(env, { dataDir, stdio: ['ignore', 'ignore', 'ignore'] });
     servers.push(a);
 
