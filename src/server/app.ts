@@ -34,6 +34,8 @@ import { existingOrderIds } from './storage/orders.js';
 import type { Database } from './storage/schema.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { createUploadStore, type UploadStore } from './uploads/index.js';
+import { currentPriceListReader } from './prices/price-list-store.js';
+import { publicPriceListRoutes } from './prices/price-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -241,7 +243,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     shop,
   };
   const onMailQueued = () => void mailWorker.kick();
-  await app.register(inboxRoutes, { quoteDeps, onMailQueued });
+  const currentPriceList = currentPriceListReader(db);
+  await app.register(publicPriceListRoutes, { current: currentPriceList });
+  await app.register(inboxRoutes, { quoteDeps, onMailQueued, currentPriceList });
   const sendPage = config.clientDir ? pageRenderer(config.clientDir, config) : null;
   await app.register(orderLinkRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   if (config.clientDir && sendPage) {

@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ProvinceCode } from '../shared/constants.js';
 import { provinceCodeOf } from '../shared/quote.js';
+import type { TaxRegistrations } from '../shared/taxes.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -52,6 +54,25 @@ export const configSchema = z.object({
   GST_HST_NUMBER: z.string().max(40).default(''),
   /** Printed on quotes: the shop's QST registration number (e.g. 1234567890 TQ0001). */
   QST_NUMBER: z.string().max(40).default(''),
+  /** The provinces where the shop is registered for PST or RST (codes or names, comma-separated). */
+  PST_PROVINCES: z
+    .string()
+    .default('')
+    .transform((v, ctx): ProvinceCode[] => {
+      const codes: ProvinceCode[] = [];
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const code = provinceCodeOf(part);
+        if (!code) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not a province or territory (code or name)` });
+          return z.NEVER;
+        }
+        if (!codes.includes(code)) codes.push(code);
+      }
+      return codes;
+    }),
   ORDER_LINK_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   ORDER_LINK_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
@@ -189,6 +210,8 @@ export interface Config extends Env {
   formTokenSecret: string;
   /** FILES_URL and the AWS_* variables, resolved. */
   filesLocation: FilesLocation;
+  /** The taxes the shop charges: from GST_HST_NUMBER, QST_NUMBER and PST_PROVINCES. */
+  registrations: TaxRegistrations;
 }
 
 export class ConfigError extends Error {}
@@ -242,6 +265,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     formTokenSecret: e.FORM_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
     publicUrl,
     filesLocation: filesLocationOf(e),
+    registrations: {
+      gstHst: e.GST_HST_NUMBER.trim() !== '',
+      qst: e.QST_NUMBER.trim() !== '',
+      pstProvinces: e.PST_PROVINCES,
+    },
     ...overrides,
   };
 }

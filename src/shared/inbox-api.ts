@@ -109,11 +109,18 @@ export const orderDetailSchema = z.object({
 export const staffLanguageSchema = z.enum(['en', 'fr']);
 export const languageChangeSchema = z.object({ language: staffLanguageSchema });
 export const accountLanguageSchema = z.object({ language: staffLanguageSchema.nullable() });
-/** Who is signed in, and the inbox language they chose (null: follow the browser). */
-export const staffSessionSchema = z.object({ email: z.string(), language: staffLanguageSchema.nullable() });
+/** What a staff member may do: an owner also publishes prices and deletes orders. */
+export const staffRoleSchema = z.enum(['owner', 'staff']);
+/** Who is signed in, the inbox language they chose (null: follow the browser), and their role. */
+export const staffSessionSchema = z.object({
+  email: z.string(),
+  language: staffLanguageSchema.nullable(),
+  role: staffRoleSchema,
+});
 
 export type OrderList = z.infer<typeof orderListSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export type StaffLanguage = z.infer<typeof staffLanguageSchema>;
 export type StaffSession = z.infer<typeof staffSessionSchema>;
+export type StaffRole = z.infer<typeof staffRoleSchema>;

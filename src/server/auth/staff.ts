@@ -2,7 +2,7 @@
 // the rules (addresses, password length, hashing, session tokens, throttling) over storage/staff.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { staffLanguageSchema, type StaffLanguage } from '../../shared/inbox-api.js';
+import { staffLanguageSchema, staffRoleSchema, type StaffLanguage, type StaffRole } from '../../shared/inbox-api.js';
 import type { Database } from '../storage/schema.js';
 import * as repo from '../storage/staff.js';
 import { passwordWeakness } from './password-strength.js';
@@ -19,14 +19,44 @@ export function normaliseEmail(email: string): string {
 
 export class StaffError extends Error {}
 
-/** Without a language, the inbox follows the staff member's browser until they choose one. */
-export async function addStaff(db: Db, email: string, password: string, language?: string): Promise<void> {
+/**
+ * Without a language, the inbox follows the staff member's browser until they choose one.
+ * Without a role, the first account is an owner and every later one plain staff. Returns the role given.
+ */
+export async function addStaff(
+  db: Db,
+  email: string,
+  password: string,
+  language?: string,
+  role?: string,
+): Promise<StaffRole> {
   const address = normaliseEmail(email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw new StaffError(`"${email}" is not an email address.`);
   checkPassword(password, address);
   const chosen = language === undefined ? null : checkLanguage(language);
+  const given = role === undefined ? null : checkRole(role);
   if (await repo.findStaff(db, address)) throw new StaffError(`${address} already has an account.`);
-  await repo.insertStaff(db, address, await hashPassword(password), chosen);
+  const actual = given ?? ((await repo.countStaff(db)) === 0 ? 'owner' : 'staff');
+  await repo.insertStaff(db, address, await hashPassword(password), chosen, actual);
+  return actual;
+}
+
+function checkRole(role: string): StaffRole {
+  const parsed = staffRoleSchema.safeParse(role);
+  if (!parsed.success) throw new StaffError(`A role is owner or staff, not "${role}".`);
+  return parsed.data;
+}
+
+/** Makes an account an owner or plain staff; the last owner cannot stop being one. */
+export async function setStaffRole(db: Db, email: string, role: string): Promise<void> {
+  const wanted = checkRole(role);
+  const address = normaliseEmail(email);
+  const staff = await repo.findStaff(db, address);
+  if (!staff) throw new StaffError(`No account for ${address}.`);
+  if (wanted === 'staff' && staff.role === 'owner' && (await repo.countOwners(db)) <= 1) {
+    throw new StaffError(`${address} is the only owner: make another account an owner first.`);
+  }
+  await repo.updateStaffRole(db, address, wanted);
 }
 
 function checkLanguage(language: string): StaffLanguage {
@@ -80,10 +110,12 @@ export async function checkCredentials(
   db: Db,
   email: string,
   password: string,
-): Promise<{ id: string; email: string; language: StaffLanguage | null } | null> {
+): Promise<{ id: string; email: string; language: StaffLanguage | null; role: StaffRole } | null> {
   const staff = await repo.findStaff(db, normaliseEmail(email));
   const ok = await verifyPassword(password, staff?.password_hash ?? (await DUMMY_HASH_PROMISE));
-  return staff && ok ? { id: staff.id, email: staff.email, language: storedLanguage(staff.language) } : null;
+  return staff && ok
+    ? { id: staff.id, email: staff.email, language: storedLanguage(staff.language), role: staff.role }
+    : null;
 }
 
 /** Sessions are stored by the SHA-256 of their token: a database leak gives no usable session. */
@@ -102,11 +134,11 @@ export async function createSession(db: Db, staffId: string): Promise<{ token: s
 export async function findSession(
   db: Db,
   token: string | undefined,
-): Promise<{ staffId: string; email: string; language: StaffLanguage | null } | null> {
+): Promise<{ staffId: string; email: string; language: StaffLanguage | null; role: StaffRole } | null> {
   if (!token || token.length > 100) return null;
   const row = await repo.findSessionStaff(db, tokenId(token));
   if (!row || row.expiresAt < new Date().toISOString()) return null;
-  return { staffId: row.staffId, email: row.email, language: storedLanguage(row.language) };
+  return { staffId: row.staffId, email: row.email, language: storedLanguage(row.language), role: row.role };
 }
 
 export async function endSession(db: Db, token: string | undefined): Promise<void> {
@@ -133,7 +165,7 @@ export const THROTTLE = {
 };
 
 export type SignInResult =
-  | { kind: 'signed_in'; staff: { id: string; email: string; language: StaffLanguage | null } }
+  | { kind: 'signed_in'; staff: { id: string; email: string; language: StaffLanguage | null; role: StaffRole } }
   | { kind: 'wrong' }
   | { kind: 'throttled'; waitSeconds: number }
   | { kind: 'busy'; waitSeconds: number };

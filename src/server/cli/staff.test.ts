@@ -1,4 +1,5 @@
-// `npm run staff -- add EMAIL --lang fr`: the inbox language set when the account is made.
+// `npm run staff -- add EMAIL --lang fr --role owner`: the inbox language and the role set when
+// the account is made, and set-role after.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,7 +54,7 @@ describe('npm run staff -- add with --lang', () => {
     expect((await staff(t, ['list'])).stdout).toBe(
       [
         `clerk@shop.ca\t(added ${day}, inbox in English)`,
-        `commis@shop.ca\t(added ${day}, inbox in French)`,
+        `commis@shop.ca\t(added ${day}, owner, inbox in French)`,
         `other@shop.ca\t(added ${day})`,
         '',
       ].join('\n'),
@@ -77,5 +78,31 @@ describe('npm run staff -- add with --lang', () => {
     expect(common.code).toBe(1);
     expect(common.stderr).toContain('similar to a commonly used password');
     expect((await staff(t, ['list'])).stdout).not.toContain('weak@shop.ca');
+  }, 120_000);
+
+  it('gives roles: the first account is the owner, --role owner makes another, set-role changes one', async () => {
+    const roleOf = async (email: string) => {
+      const cookie = await signIn(t.app, email, PASSWORD);
+      return (await t.app.inject({ url: '/api/session', headers: { cookie } })).json<{ role: unknown }>().role;
+    };
+    // commis@ was made first (the test above): the owner; the others are staff.
+    expect(await roleOf('commis@shop.ca')).toBe('owner');
+    expect(await roleOf('clerk@shop.ca')).toBe('staff');
+    const boss = await staff(t, ['add', 'boss@shop.ca', '--role', 'owner']);
+    expect(boss.stdout).toContain('Added boss@shop.ca as an owner.');
+    expect(await roleOf('boss@shop.ca')).toBe('owner');
+    expect((await staff(t, ['add', 'x@shop.ca', '--role', 'admin'])).stderr).toContain(
+      'A role is owner or staff, not "admin".',
+    );
+    expect((await staff(t, ['set-role', 'clerk@shop.ca', 'owner'])).code).toBe(0);
+    expect(await roleOf('clerk@shop.ca')).toBe('owner');
+    for (const email of ['boss@shop.ca', 'clerk@shop.ca']) {
+      expect((await staff(t, ['set-role', email, 'staff'])).code).toBe(0);
+    }
+    // The last owner stays one.
+    const last = await staff(t, ['set-role', 'commis@shop.ca', 'staff']);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toContain('commis@shop.ca is the only owner: make another account an owner first.');
+    expect(await roleOf('commis@shop.ca')).toBe('owner');
   }, 120_000);
 });

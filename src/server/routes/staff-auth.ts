@@ -4,13 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { createSession, endSession, findSession, SESSION_COOKIE, signIn } from '../auth/staff.js';
-import type { StaffLanguage, StaffSession } from '../../shared/inbox-api.js';
+import type { StaffLanguage, StaffRole, StaffSession } from '../../shared/inbox-api.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    staff: { staffId: string; email: string; language: StaffLanguage | null } | null;
+    staff: { staffId: string; email: string; language: StaffLanguage | null; role: StaffRole } | null;
   }
   interface FastifyInstance {
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -69,13 +69,15 @@ async function staffAuth(app: FastifyInstance, opts: { config: Config }): Promis
       path: '/',
       expires: session.expiresAt,
     });
-    return reply.code(200).send({ email: staff.email, language: staff.language } satisfies StaffSession);
+    return reply
+      .code(200)
+      .send({ email: staff.email, language: staff.language, role: staff.role } satisfies StaffSession);
   });
 
   app.get('/api/session', { preHandler: app.requireStaff }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { email, language } = request.staff!;
-    return { email, language } satisfies StaffSession;
+    const { email, language, role } = request.staff!;
+    return { email, language, role } satisfies StaffSession;
   });
 
   app.delete('/api/session', async (request, reply) => {
@@ -86,3 +88,11 @@ async function staffAuth(app: FastifyInstance, opts: { config: Config }): Promis
 }
 
 export const staffAuthPlugin = fp(staffAuth, { name: 'staff-auth' });
+
+/** Refuses a signed-in staff member who is not an owner: 403, in both languages. */
+export function requireOwner(request: FastifyRequest, what: { en: string; fr: string }): void {
+  if (request.staff?.role === 'owner') return;
+  throw new AppError(403, 'owner_only', `Only an owner can ${what.en}.`, undefined, {
+    messageFr: `Seul un propriétaire peut ${what.fr}.`,
+  });
+}

@@ -386,6 +386,27 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('artwork_client_key').on('artwork').columns(['client_key', 'analysed_at']).execute();
     },
   },
+  '017-prices-and-roles': {
+    // The shop's price list, one frozen row per published version (prices/price-list-store.ts);
+    // the version a quote was priced from; and staff roles: an owner publishes prices and
+    // deletes orders, and the account made first becomes the owner.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('price_lists')
+        .addColumn('version', 'integer', (c) => c.primaryKey())
+        .addColumn('document', 'text', (c) => c.notNull())
+        .addColumn('effective_at', 'text', (c) => c.notNull())
+        .addColumn('published_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('quotes').addColumn('price_list_version', 'integer').execute();
+      await db.schema
+        .alterTable('staff')
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('staff'))
+        .execute();
+      const first = await db.selectFrom('staff').select('id').orderBy('created_at').limit(1).executeTakeFirst();
+      if (first) await db.updateTable('staff').set({ role: 'owner' }).where('id', '=', first.id).execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

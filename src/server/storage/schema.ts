@@ -65,6 +65,8 @@ export interface StaffTable {
   created_at: string;
   /** The language the staff member chose for the inbox; null until they choose. */
   language: 'en' | 'fr' | null;
+  /** owner (publishes prices, deletes orders) or staff; the first account made is an owner. */
+  role: ColumnType<'owner' | 'staff', 'owner' | 'staff' | undefined, 'owner' | 'staff'>;
 }
 
 export interface SessionsTable {
@@ -192,6 +194,17 @@ export interface QuotesTable {
   created_at: string;
   sent_by: string | null;
   sent_at: string | null;
+  /** The published price list the editor started from, when there was one. */
+  price_list_version: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One published version of the shop's price list: frozen, never updated (prices/price-list-store.ts). */
+export interface PriceListsTable {
+  version: number;
+  /** The document as published (JSON), checked by readPriceList before it was stored. */
+  document: string;
+  effective_at: string;
+  published_by: string;
 }
 
 export interface QuoteProofsTable {
@@ -244,6 +257,7 @@ export interface UploadsTable {
 }
 
 export interface Database {
+  price_lists: PriceListsTable;
   quotes: QuotesTable;
   quote_proofs: QuoteProofsTable;
   quote_responses: QuoteResponsesTable;

@@ -1,7 +1,7 @@
 // Staff accounts, their sessions and failed sign-ins: the rows behind auth/staff.ts.
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import type { StaffLanguage } from '../../shared/inbox-api.js';
+import type { StaffLanguage, StaffRole } from '../../shared/inbox-api.js';
 import type { Database } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -9,7 +9,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function findStaff(db: Db, email: string) {
   return db
     .selectFrom('staff')
-    .select(['id', 'email', 'password_hash', 'language'])
+    .select(['id', 'email', 'password_hash', 'language', 'role'])
     .where('email', '=', email)
     .executeTakeFirst();
 }
@@ -19,11 +19,34 @@ export async function insertStaff(
   email: string,
   passwordHash: string,
   language: StaffLanguage | null = null,
+  role: StaffRole = 'staff',
 ): Promise<void> {
   await db
     .insertInto('staff')
-    .values({ id: randomUUID(), email, password_hash: passwordHash, created_at: new Date().toISOString(), language })
+    .values({
+      id: randomUUID(),
+      email,
+      password_hash: passwordHash,
+      created_at: new Date().toISOString(),
+      language,
+      role,
+    })
     .execute();
+}
+
+/** Makes an account an owner or plain staff; false when there is no such account. */
+export async function updateStaffRole(db: Db, email: string, role: StaffRole): Promise<boolean> {
+  const result = await db.updateTable('staff').set({ role }).where('email', '=', email).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function countOwners(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The inbox language a staff member chose; false when the account no longer exists. */
@@ -51,8 +74,10 @@ export async function deleteStaff(db: Db, email: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listStaff(db: Db): Promise<{ email: string; created_at: string; language: string | null }[]> {
-  return db.selectFrom('staff').select(['email', 'created_at', 'language']).orderBy('email').execute();
+export async function listStaff(
+  db: Db,
+): Promise<{ email: string; created_at: string; language: string | null; role: StaffRole }[]> {
+  return db.selectFrom('staff').select(['email', 'created_at', 'language', 'role']).orderBy('email').execute();
 }
 
 export async function countStaff(db: Db): Promise<number> {
@@ -87,6 +112,7 @@ export async function findSessionStaff(db: Db, sessionId: string) {
       'staff.id as staffId',
       'staff.email as email',
       'staff.language as language',
+      'staff.role as role',
       'sessions.expires_at as expiresAt',
     ])
     .where('sessions.id', '=', sessionId)

@@ -1,4 +1,5 @@
-// The shop's inbox API under /api/orders (and /api/account, the staff member's own settings):
+// The shop's inbox API under /api/orders (with /api/account, the staff member's own settings,
+// and /api/prices, the shop's price list):
 // every route needs a staff session.
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.js';
@@ -8,10 +9,11 @@ import { orderRoutes } from './orders.js';
 import { privacyRoutes } from './privacy.js';
 import { quoteRoutes } from './quotes.js';
 import type { QuoteDeps } from '../../quotes/quote-service.js';
+import { staffPriceRoutes, type CurrentPriceList } from '../../prices/price-routes.js';
 
 export async function inboxRoutes(
   app: FastifyInstance,
-  opts: { quoteDeps: QuoteDeps; onMailQueued: () => void },
+  opts: { quoteDeps: QuoteDeps; onMailQueued: () => void; currentPriceList: CurrentPriceList },
 ): Promise<void> {
   app.addHook('preHandler', app.requireStaff);
   app.addHook('onSend', async (_request, reply) => {
@@ -23,4 +25,5 @@ export async function inboxRoutes(
   await app.register(privacyRoutes);
   await app.register(accountRoutes);
   await app.register(quoteRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
+  await app.register(staffPriceRoutes, { current: opts.currentPriceList });
 }

@@ -8,6 +8,7 @@ import { outboxDirOf } from '../../mail/outbox.js';
 import { deleteOrder, exportOrder } from '../../privacy/order-data.js';
 import { findOrder } from '../../storage/orders.js';
 import { attachmentDisposition } from './files.js';
+import { requireOwner } from '../staff-auth.js';
 
 const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
 
@@ -33,6 +34,7 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders/:id',
     { schema: { params: orderIdParamsSchema, body: orderDeleteSchema, response: { 200: orderDeletedSchema } } },
     async (request) => {
+      requireOwner(request, { en: 'delete orders', fr: 'supprimer des commandes' });
       const order = await findOrder(db, request.params.id);
       if (!order) throw noSuchOrder();
       if (request.body.reference.trim().toUpperCase() !== order.reference) {

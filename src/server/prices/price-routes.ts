@@ -1,0 +1,104 @@
+// The price list over HTTP (docs/prices.md):
+// - GET /api/price-list, public: what the order form prices its live estimate from, with the
+//   shop's province and tax registrations; 404 no_price_list when none is published or the
+//   published one says showEstimate: false. Revalidated by ETag on every use.
+// - /api/prices, for signed-in staff (registered inside the inbox's routes): the versions, one
+//   version, a check of a document without publishing it, and publishing (owners only).
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PriceListCheck, PublicPriceList, StaffPriceLists } from '../../shared/price-list-api.js';
+import { readPriceList } from '../../shared/prices/price-list.js';
+import { AppError } from '../errors.js';
+import { requireOwner } from '../routes/staff-auth.js';
+import {
+  findPriceList,
+  listPriceLists,
+  PriceListRefused,
+  publishPriceList,
+  type PublishedPriceList,
+} from './price-list-store.js';
+
+export type CurrentPriceList = () => Promise<PublishedPriceList | null>;
+
+/** A price list document is at most this big (5,000 garments fit several times over). */
+const DOCUMENT_BYTES = 8 * 1024 * 1024;
+
+const noPriceList = () =>
+  new AppError(404, 'no_price_list', 'The shop has not published prices for estimates.', undefined, {
+    messageFr: 'L’entreprise n’a pas publié de prix pour les estimations.',
+  });
+
+export async function publicPriceListRoutes(app: FastifyInstance, opts: { current: CurrentPriceList }): Promise<void> {
+  const { config } = app;
+  const shop = { province: config.SHOP_PROVINCE, registrations: config.registrations };
+  const shopTag = createHash('sha256').update(JSON.stringify(shop)).digest('hex').slice(0, 12);
+
+  app.get('/api/price-list', async (request, reply) => {
+    const current = await opts.current();
+    if (!current || !current.priceList.showEstimate) throw noPriceList();
+    // The version and the shop's settings make the answer: unchanged, the browser keeps its copy.
+    const etag = `"v${current.version}-${shopTag}"`;
+    void reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return {
+      version: current.version,
+      effectiveAt: current.effectiveAt,
+      priceList: current.priceList,
+      shop,
+    } satisfies PublicPriceList;
+  });
+}
+
+const versionParams = z.object({ version: z.coerce.number().int().min(1).max(1_000_000) });
+
+export async function staffPriceRoutes(app: FastifyInstance, opts: { current: CurrentPriceList }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app;
+  const shop = { province: config.SHOP_PROVINCE, registrations: config.registrations };
+
+  api.get('/api/prices', async (request): Promise<StaffPriceLists> => {
+    const [current, versions] = await Promise.all([opts.current(), listPriceLists(db)]);
+    return { current, versions, canPublish: request.staff?.role === 'owner', shop };
+  });
+
+  api.get('/api/prices/:version', { schema: { params: versionParams } }, async (request) => {
+    const found = await findPriceList(db, request.params.version);
+    if (!found) {
+      throw new AppError(404, 'not_found', `There is no price list v${request.params.version}.`, undefined, {
+        messageFr: `Il n’y a pas de liste de prix v${request.params.version}.`,
+      });
+    }
+    return found;
+  });
+
+  // Any signed-in staff may check a document: it changes nothing.
+  api.post('/api/prices/check', { bodyLimit: DOCUMENT_BYTES }, async (request): Promise<PriceListCheck> => {
+    return readPriceList(request.body);
+  });
+
+  api.post('/api/prices', { bodyLimit: DOCUMENT_BYTES }, async (request, reply) => {
+    requireOwner(request, { en: 'publish prices', fr: 'publier des prix' });
+    try {
+      const published = await publishPriceList(db, request.body, request.staff!.email);
+      request.log.info({ version: published.version }, 'price list published');
+      return reply.code(201).send({
+        version: published.version,
+        effectiveAt: published.effectiveAt,
+        publishedBy: published.publishedBy,
+      });
+    } catch (err) {
+      if (!(err instanceof PriceListRefused)) throw err;
+      return reply.code(422).send({
+        error: {
+          code: 'invalid_price_list',
+          message: `The price list was not published: ${err.errors.map((e) => e.message.en).join('; ')}`,
+          message_fr: `La liste de prix n’a pas été publiée : ${err.errors.map((e) => e.message.fr).join(' ; ')}`,
+          fields: err.errors.map((e) => e.path),
+          errors: err.errors,
+        },
+      });
+    }
+  });
+}

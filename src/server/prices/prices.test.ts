@@ -1,0 +1,154 @@
+// The price list over HTTP: versions frozen once published, owners alone publish (and delete
+// orders), a bad document refused whole naming its place, the public answer the form reads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStaff } from '../auth/staff.js';
+import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
+import {
+  authHeaders,
+  backends,
+  sampleOrder,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '../../../tests/support/harness.js';
+
+const PASSWORD = 'a long and unusual passphrase 7';
+const copy = (): Record<string, any> => structuredClone(example);
+
+describe.each(backends())('the price list on %s', (backend) => {
+  let t: TestApp;
+  let owner = '';
+  let clerk = '';
+  beforeAll(async () => {
+    t = await startTestApp(backend, { GST_HST_NUMBER: '123456789 RT0001', PST_PROVINCES: 'BC, Manitoba' });
+    // The first account made is the owner; the next is plain staff.
+    await addStaff(t.app.db, 'owner@shop.ca', PASSWORD);
+    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD);
+    owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
+    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+  });
+  afterAll(async () => t?.close());
+
+  const publish = (cookie: string, document: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/prices', headers: { cookie }, payload: document as object });
+  const staffView = async (cookie = clerk) =>
+    (await t.app.inject({ url: '/api/prices', headers: { cookie } })).json();
+
+  it('answers no_price_list to the form until one is published, and the inbox shows none', async () => {
+    const res = await t.app.inject({ url: '/api/price-list' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'no_price_list' });
+    expect(await staffView()).toMatchObject({ current: null, versions: [], canPublish: false });
+    expect((await staffView(owner)).canPublish).toBe(true);
+    expect((await t.app.inject({ url: '/api/prices' })).statusCode).toBe(401);
+  });
+
+  it('lets only an owner publish: v1, frozen, served to the form with the shop’s registrations', async () => {
+    const refused = await publish(clerk, copy());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'owner_only',
+      message: 'Only an owner can publish prices.',
+      message_fr: 'Seul un propriétaire peut publier des prix.',
+    });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/prices',
+      headers: { cookie: owner, origin: 'https://evil.example' },
+      payload: copy(),
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await staffView()).versions).toEqual([]);
+
+    const res = await publish(owner, copy());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ version: 1, publishedBy: 'owner@shop.ca' });
+
+    const pub = await t.app.inject({ url: '/api/price-list' });
+    expect(pub.statusCode).toBe(200);
+    expect(pub.headers['cache-control']).toBe('no-cache');
+    expect(pub.json()).toMatchObject({
+      version: 1,
+      priceList: example,
+      shop: { province: 'ON', registrations: { gstHst: true, qst: false, pstProvinces: ['BC', 'MB'] } },
+    });
+    const again = await t.app.inject({ url: '/api/price-list', headers: { 'if-none-match': pub.headers.etag! } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('refuses a bad document whole, naming each place, and keeps the published version', async () => {
+    const cases: [string, (d: Record<string, any>) => void, string][] = [
+      ['unsorted breaks', (d) => (d.methods.dtf.breaks = [1, 72, 24]), 'methods.dtf.breaks[2]'],
+      ['a short row', (d) => d.methods.dtf.unitCents[1].pop(), 'methods.dtf.unitCents[1]'],
+      ['a fractional cent', (d) => (d.methods.dtf.unitCents[1][3] = 10.5), 'methods.dtf.unitCents[1][3]'],
+      ['a negative cent', (d) => (d.customerGoodsCents = -1), 'customerGoodsCents'],
+      ['an unknown method', (d) => (d.methods.sublimation = d.methods.sewing), 'methods.sublimation'],
+      ['an unknown measure', (d) => (d.methods.dtf.measure = 'colours'), 'methods.dtf.measure'],
+      [
+        'an upcharge for a size the garment lacks',
+        (d) => (d.garments[0].sizeUpchargeCents['5XL'] = 500),
+        'garments[0].sizeUpchargeCents.5XL',
+      ],
+    ];
+    for (const [what, spoil, path] of cases) {
+      const document = copy();
+      spoil(document);
+      const res = await publish(owner, document);
+      expect(res.statusCode, what).toBe(422);
+      const { error } = res.json();
+      expect(error.code, what).toBe('invalid_price_list');
+      expect(error.fields, what).toContain(path);
+      expect(error.message, what).toContain(path);
+      expect(error.message_fr, what).toContain(path);
+      // The same check, without publishing, for the Prices page.
+      const check = await t.app.inject({
+        method: 'POST',
+        url: '/api/prices/check',
+        headers: { cookie: clerk },
+        payload: document,
+      });
+      expect(check.json().ok, what).toBe(false);
+    }
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/prices', headers: { cookie: owner } })).statusCode,
+    ).toBe(422);
+    expect((await staffView()).versions.map((v: { version: number }) => v.version)).toEqual([1]);
+    expect((await t.app.inject({ url: '/api/price-list' })).json().version).toBe(1);
+  });
+
+  it('keeps every version as published; a later one takes effect, and showEstimate false hides it from the form', async () => {
+    const second = copy();
+    second.methods.dtf.setupCents = 500;
+    second.showEstimate = false;
+    expect((await publish(owner, second)).statusCode).toBe(201);
+    const view = await staffView();
+    expect(view.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(view.current).toMatchObject({ version: 2, priceList: { methods: { dtf: { setupCents: 500 } } } });
+    const first = await t.app.inject({ url: '/api/prices/1', headers: { cookie: clerk } });
+    expect(first.json().priceList).toEqual(example);
+    expect((await t.app.inject({ url: '/api/prices/9', headers: { cookie: clerk } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/price-list' })).json().error.code).toBe('no_price_list');
+  });
+
+  it('gives two publishes at once two versions', async () => {
+    const [a, b] = await Promise.all([publish(owner, copy()), publish(owner, copy())]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect([a.json().version, b.json().version].sort()).toEqual([3, 4]);
+  });
+
+  it('lets only an owner delete an order', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: authHeaders,
+      payload: sampleOrder(),
+    });
+    const { orderId, reference } = created.json();
+    const del = (cookie: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/orders/${orderId}`, headers: { cookie }, payload: { reference } });
+    const refused = await del(clerk);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Only an owner can delete orders.');
+    expect((await del(owner)).statusCode).toBe(200);
+  });
+});

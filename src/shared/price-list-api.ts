@@ -1,0 +1,33 @@
+// What the price-list endpoints answer (docs/prices.md): the public one the order form reads for
+// its estimate, and the inbox's, where staff read the versions and an owner publishes.
+import type { ProvinceCode } from './constants.js';
+import type { PriceList, PriceListError } from './prices/price-list.js';
+import type { TaxRegistrations } from './taxes.js';
+
+/** A published version, without its document. */
+export interface PriceListVersionInfo {
+  version: number;
+  /** When it took effect (ISO 8601): the moment it was published. */
+  effectiveAt: string;
+  publishedBy: string;
+}
+
+/** GET /api/price-list: the current list when the shop shows estimates, with what taxes need. */
+export interface PublicPriceList {
+  version: number;
+  effectiveAt: string;
+  priceList: PriceList;
+  shop: { province: ProvinceCode; registrations: TaxRegistrations };
+}
+
+/** GET /api/prices */
+export interface StaffPriceLists {
+  current: (PriceListVersionInfo & { priceList: PriceList }) | null;
+  versions: PriceListVersionInfo[];
+  /** Whether the signed-in staff member may publish (an owner). */
+  canPublish: boolean;
+  shop: { province: ProvinceCode; registrations: TaxRegistrations };
+}
+
+/** POST /api/prices/check: the document as it would be published, or every reason it would not. */
+export type PriceListCheck = { ok: true; priceList: PriceList } | { ok: false; errors: PriceListError[] };
