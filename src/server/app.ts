@@ -235,15 +235,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(uploadRoutes, { config, db, files, uploads });
   await app.register(staffAuthPlugin, { config });
+  const currentPriceList = currentPriceListReader(db);
   const quoteDeps: QuoteDeps = {
     db,
     dialect,
     shopProvince: config.SHOP_PROVINCE,
     registration: { gstHst: config.GST_HST_NUMBER, qst: config.QST_NUMBER },
+    registrations: config.registrations,
+    currentPriceList,
     shop,
   };
   const onMailQueued = () => void mailWorker.kick();
-  const currentPriceList = currentPriceListReader(db);
   await app.register(publicPriceListRoutes, { current: currentPriceList });
   await app.register(inboxRoutes, { quoteDeps, onMailQueued, currentPriceList });
   const sendPage = config.clientDir ? pageRenderer(config.clientDir, config) : null;

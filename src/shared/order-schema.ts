@@ -53,6 +53,14 @@ const viewDatumSchema = z.object({
   image: imageRef,
   dimensions: text(LIMITS.shortText),
   decoration: choice(DECORATION_METHODS),
+  /** Ink colours of a screen-printed view: what its price depends on. */
+  colours: z
+    .number()
+    .int('must be a whole number of ink colours, from 1 to 20')
+    .min(1, 'must be a whole number of ink colours, from 1 to 20')
+    .max(20, 'must be a whole number of ink colours, from 1 to 20')
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 // Older clients (the JSON body, docs/architecture.md) serialised browser File objects, which become {} in JSON: every field optional.

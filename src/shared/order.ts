@@ -15,6 +15,8 @@ export interface ViewDatum {
   image: string;
   dimensions: string;
   decoration: DecorationMethod | '';
+  /** Ink colours of a screen-printed view (1 to 20). */
+  colours?: number;
 }
 
 export type FileRole = 'mockup' | 'po';

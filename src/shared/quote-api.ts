@@ -8,7 +8,8 @@ import {
   type CUSTOMER_STEPS,
   type OrderStatus,
 } from './constants.js';
-import type { ComputedQuote, QuoteVersion, SuggestedQuoteLine } from './quote.js';
+import type { ComputedQuote, QuoteLineInput, QuoteVersion, SuggestedQuoteLine } from './quote.js';
+import type { Bilingual } from './prices/price-list.js';
 import type { ValidOrderBody } from './order-schema.js';
 
 /** A line as the clerk's editor sends it. Amounts are recomputed on the server; anything else is dropped. */
@@ -19,7 +20,11 @@ export const quoteLineInputSchema = z.object({
   taxable: z.boolean(),
 });
 
-export const quoteLinesBodySchema = z.object({ lines: z.array(quoteLineInputSchema).max(500) });
+export const quoteLinesBodySchema = z.object({
+  lines: z.array(quoteLineInputSchema).max(500),
+  /** The published price list the lines started from, when they did. */
+  priceListVersion: z.number().int().min(1).max(1_000_000).optional(),
+});
 
 export const approveBodySchema = z.object({
   version: z.number().int().min(1),
@@ -71,6 +76,8 @@ export interface StaffQuoteResponseInfo extends QuoteResponseInfo {
 
 export interface StaffQuoteVersion extends Omit<SentQuoteInfo, 'response'> {
   sentBy: string;
+  /** The price list version the lines started from, if any. */
+  priceListVersion: number | null;
   response: StaffQuoteResponseInfo | null;
 }
 
@@ -80,9 +87,27 @@ export interface StaffQuoteState {
   province: string | null;
   registration: Registration;
   suggestions: SuggestedQuoteLine[];
+  /** The order priced from the current price list ("Prepare quote"), or null without one. */
+  priced: PricedStart | null;
   draft: QuoteLinesBody['lines'] | null;
+  /** The price list version the draft started from, if any. */
+  draftPriceListVersion: number | null;
   versions: StaffQuoteVersion[];
   proofs: ProofInfo[];
+}
+
+/** One line of an order priced from the price list; "to price" lines are left for the clerk at $0. */
+export interface PricedQuoteLine extends QuoteLineInput {
+  needsPrice: boolean;
+  /** How the amount came about, or why the price list could not price it. */
+  reason: Bilingual;
+}
+
+export interface PricedStart {
+  priceListVersion: number;
+  lines: PricedQuoteLine[];
+  /** Minimums and the like, from the pricing. */
+  notes: Bilingual[];
 }
 
 export interface Registration {

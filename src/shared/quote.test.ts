@@ -165,10 +165,47 @@ describe('computeQuote: validation', () => {
     }
   });
 
-  it('refuses unit prices outside 0–10,000,000 cents or not whole', () => {
-    for (const unitPriceCents of [-1, 10_000_001, 12.5, Number.POSITIVE_INFINITY, '1200']) {
+  it('refuses unit prices outside ±10,000,000 cents or not whole', () => {
+    for (const unitPriceCents of [-10_000_001, 10_000_001, 12.5, Number.POSITIVE_INFINITY, '1200']) {
       expect(errorsOf([{ ...shirts(1, 100), unitPriceCents }])).toEqual(['lines.0.unitPriceCents unit_price_invalid']);
     }
+  });
+
+  it('takes a discount line (a negative price), but never a subtotal below zero', () => {
+    const discounted = quoteOf(
+      [
+        shirts(10, 1000),
+        { description: 'Resale partner discount (10%)', quantity: 1, unitPriceCents: -1000, taxable: true },
+      ],
+      'ON',
+      '2026-11-24',
+    );
+    expect(discounted).toMatchObject({ subtotalCents: 9000, taxableSubtotalCents: 9000 });
+    expect(discounted.taxes[0]).toMatchObject({ code: 'HST', amountCents: 1170 });
+    expect(errorsOf([shirts(1, 100), { ...shirts(1, -101) }])).toEqual(['lines negative_total']);
+    // Taxable goods cannot be discounted below zero by a taxable discount either.
+    expect(errorsOf([shirts(1, 100, false), { ...shirts(1, -101) }])).toEqual(['lines negative_total']);
+  });
+
+  it('charges only the taxes the shop is registered for, and says why for the others', () => {
+    const line = [shirts(10, 1000)];
+    const small = computeQuote(line, {
+      province: 'QC',
+      date: '2026-11-24',
+      registrations: { gstHst: true, qst: false, pstProvinces: [] },
+    });
+    if (!small.ok) throw new Error('refused');
+    expect(small.quote.taxes.map((t) => t.code)).toEqual(['GST']);
+    expect(small.quote.totalCents).toBe(10_000 + 500);
+    expect(small.quote.taxesNotCharged).toEqual([
+      {
+        code: 'QST',
+        name: { en: 'QST', fr: 'TVQ' },
+        reason: { en: 'No QST: the shop has no QST number', fr: 'Pas de TVQ : l’entreprise n’a pas de numéro de TVQ' },
+      },
+    ]);
+    // Without registrations given, every tax of the province (what quotes did before).
+    expect(quoteOf(line, 'QC', '2026-11-24').taxes.map((t) => t.code)).toEqual(['GST', 'QST']);
   });
 
   it('refuses empty, blank and over-long descriptions', () => {
@@ -199,7 +236,7 @@ describe('computeQuote: validation', () => {
   });
 
   it('reports every problem at once, numbered for people and pathed for fields', () => {
-    const result = computeQuote([shirts(0, -5), { ...shirts(2, 100), description: '' }], { province: '', date: '' });
+    const result = computeQuote([shirts(0, 2.5), { ...shirts(2, 100), description: '' }], { province: '', date: '' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.map((e) => e.path)).toEqual([

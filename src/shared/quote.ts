@@ -5,7 +5,16 @@ import { POLY_BAG_PRICE_CENTS, type ProvinceCode } from './constants.js';
 import type { OrderBody } from './order.js';
 import { firstLayoutWith, layoutsInOrder } from './order-details.js';
 import { readQuantity, type SizeQuantity } from './quantities.js';
-import { isCalendarDate, isProvinceCode, TaxError, taxesFor, type TaxLine } from './taxes.js';
+import {
+  assessTaxes,
+  isCalendarDate,
+  isProvinceCode,
+  REGISTERED_FOR_EVERY_TAX,
+  TaxError,
+  type TaxLine,
+  type TaxNotCharged,
+  type TaxRegistrations,
+} from './taxes.js';
 
 export const QUOTE_LIMITS = {
   maxLines: 200,
@@ -32,6 +41,8 @@ export interface QuoteContext {
   province: string;
   /** The day the tax becomes payable, YYYY-MM-DD: it chooses the rates. */
   date: string;
+  /** The taxes the shop is registered to charge; without it, every tax of the province. */
+  registrations?: TaxRegistrations;
 }
 
 export interface ComputedQuote {
@@ -41,6 +52,8 @@ export interface ComputedQuote {
   subtotalCents: number;
   taxableSubtotalCents: number;
   taxes: TaxLine[];
+  /** Taxes of the province the shop does not charge, each with its reason (absent on older versions). */
+  taxesNotCharged?: TaxNotCharged[];
   totalCents: number;
 }
 
@@ -54,7 +67,8 @@ export type QuoteIssueCode =
   | 'unit_price_invalid'
   | 'taxable_invalid'
   | 'province_invalid'
-  | 'date_invalid';
+  | 'date_invalid'
+  | 'negative_total';
 
 export interface QuoteIssue {
   /** Where the problem is, as in the order's errors: "lines.2.quantity", "province". */
@@ -97,11 +111,12 @@ function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLin
       message: `${label}: the quantity must be a whole number from 1 to 1,000,000.`,
     });
   }
-  if (!wholeNumberIn(unitPriceCents, 0, QUOTE_LIMITS.maxUnitPriceCents)) {
+  // A negative price is a discount line (a resale partner's, say); the subtotal may not go below 0.
+  if (!wholeNumberIn(unitPriceCents, -QUOTE_LIMITS.maxUnitPriceCents, QUOTE_LIMITS.maxUnitPriceCents)) {
     errors.push({
       path: `${at}.unitPriceCents`,
       code: 'unit_price_invalid',
-      message: `${label}: the unit price must be a whole number of cents from 0 to 10,000,000 ($100,000.00).`,
+      message: `${label}: the unit price must be a whole number of cents from -10,000,000 to 10,000,000 ($100,000.00); a negative price is a discount.`,
     });
   }
   if (typeof taxable !== 'boolean') {
@@ -155,9 +170,29 @@ export function computeQuote(lines: readonly QuoteLineInput[], context: QuoteCon
   const quoteLines = checked as QuoteLine[];
   const subtotalCents = quoteLines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const taxableSubtotalCents = quoteLines.reduce((sum, l) => sum + (l.taxable ? l.lineTotalCents : 0), 0);
+  if (subtotalCents < 0 || taxableSubtotalCents < 0) {
+    return {
+      ok: false,
+      errors: [
+        {
+          path: 'lines',
+          code: 'negative_total',
+          message: 'The discounts are larger than what they apply to: the subtotal cannot be below $0.00.',
+        },
+      ],
+    };
+  }
   let taxes: TaxLine[];
+  let taxesNotCharged: TaxNotCharged[];
   try {
-    taxes = taxesFor(province, context.date, taxableSubtotalCents);
+    const assessed = assessTaxes(
+      province,
+      context.date,
+      taxableSubtotalCents,
+      context.registrations ?? REGISTERED_FOR_EVERY_TAX,
+    );
+    taxes = assessed.charged;
+    taxesNotCharged = assessed.notCharged;
   } catch (error) {
     if (error instanceof TaxError)
       return { ok: false, errors: [{ path: 'date', code: 'date_invalid', message: error.message }] };
@@ -166,7 +201,16 @@ export function computeQuote(lines: readonly QuoteLineInput[], context: QuoteCon
   const totalCents = subtotalCents + taxes.reduce((sum, t) => sum + t.amountCents, 0);
   return {
     ok: true,
-    quote: { province, date: context.date, lines: quoteLines, subtotalCents, taxableSubtotalCents, taxes, totalCents },
+    quote: {
+      province,
+      date: context.date,
+      lines: quoteLines,
+      subtotalCents,
+      taxableSubtotalCents,
+      taxes,
+      taxesNotCharged,
+      totalCents,
+    },
   };
 }
 

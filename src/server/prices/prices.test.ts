@@ -31,8 +31,7 @@ describe.each(backends())('the price list on %s', (backend) => {
 
   const publish = (cookie: string, document: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/prices', headers: { cookie }, payload: document as object });
-  const staffView = async (cookie = clerk) =>
-    (await t.app.inject({ url: '/api/prices', headers: { cookie } })).json();
+  const staffView = async (cookie = clerk) => (await t.app.inject({ url: '/api/prices', headers: { cookie } })).json();
 
   it('answers no_price_list to the form until one is published, and the inbox shows none', async () => {
     const res = await t.app.inject({ url: '/api/price-list' });
@@ -109,9 +108,9 @@ describe.each(backends())('the price list on %s', (backend) => {
       });
       expect(check.json().ok, what).toBe(false);
     }
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/prices', headers: { cookie: owner } })).statusCode,
-    ).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: '/api/prices', headers: { cookie: owner } })).statusCode).toBe(
+      422,
+    );
     expect((await staffView()).versions.map((v: { version: number }) => v.version)).toEqual([1]);
     expect((await t.app.inject({ url: '/api/price-list' })).json().version).toBe(1);
   });
@@ -150,5 +149,98 @@ describe.each(backends())('the price list on %s', (backend) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Only an owner can delete orders.');
     expect((await del(owner)).statusCode).toBe(200);
+  });
+
+  it('prices "Prepare quote" from the current list: the worked example, every line, and its version recorded on the quote', async () => {
+    // The current list shows no estimate to customers, but the inbox still prices from it.
+    const order = sampleOrder();
+    Object.assign(order.layouts['1'], {
+      variations: [{ type: 'G5000', color: 'Black', sizes: 'S:10, M:20, L:20, 2XL:5', supplyingGoods: 'no' }],
+      viewData: {
+        Front: { image: '', dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
+        Back: { image: '', dimensions: '4"', decoration: 'dtf' },
+      },
+      shipping: {
+        sameAsBilling: false,
+        localPickup: false,
+        address: '1 King St',
+        city: 'Toronto',
+        province: 'ON',
+        postalCode: 'M5H 1A1',
+      },
+    });
+    order.includePolyBags = false;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: authHeaders,
+      payload: order,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { orderId } = created.json();
+    const state = (await t.app.inject({ url: `/api/orders/${orderId}/quote`, headers: { cookie: clerk } })).json();
+    expect(state.priced.priceListVersion).toBe(4);
+    expect(
+      state.priced.lines.map((l: Record<string, unknown>) => [
+        l.description,
+        l.quantity,
+        l.unitPriceCents,
+        l.needsPrice,
+      ]),
+    ).toEqual([
+      ['Layout 1 · Gildan 5000 T-shirt, Black · S 10, M 20, L 20', 50, 450, false],
+      ['Layout 1 · Gildan 5000 T-shirt, Black · 2XL 5', 5, 650, false],
+      ['Layout 1 · Front · Screen printing, 2 colours', 55, 220, false],
+      ['Layout 1 · Front · Screens', 2, 1500, false],
+      ['Layout 1 · Back · DTF, 4" longest side', 55, 300, false],
+    ]);
+    expect(state.priced.lines[2].reason.en).toBe('55 pieces, 2 colours, 48+ row: $2.20 × 55');
+
+    // The clerk sends them as they are: $573.50 + HST $74.56 = $648.06, priced from v4.
+    const lines = state.priced.lines.map(({ description, quantity, unitPriceCents, taxable }: any) => ({
+      description,
+      quantity,
+      unitPriceCents,
+      taxable,
+    }));
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/quote/send`,
+      headers: { cookie: clerk },
+      payload: { lines, priceListVersion: 4 },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().totalCents).toBe(64_806);
+    const after = (await t.app.inject({ url: `/api/orders/${orderId}/quote`, headers: { cookie: clerk } })).json();
+    expect(after.versions[0].priceListVersion).toBe(4);
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/quote/draft`,
+      headers: { cookie: clerk },
+      payload: { lines, priceListVersion: 99 },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.code).toBe('unknown_price_list');
+  });
+
+  it('leaves what the list cannot price as marked $0 lines for the clerk', async () => {
+    const order = sampleOrder();
+    Object.assign(order.layouts['1'], {
+      variations: [{ type: 'Mystery hoodie', color: 'Red', sizes: 'M: 12', supplyingGoods: 'no' }],
+      viewData: { Front: { image: '', dimensions: '10" wide', decoration: 'screen-printing' } },
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: authHeaders,
+      payload: order,
+    });
+    const { orderId } = created.json();
+    const state = (await t.app.inject({ url: `/api/orders/${orderId}/quote`, headers: { cookie: clerk } })).json();
+    const toPrice = state.priced.lines.filter((l: { needsPrice: boolean }) => l.needsPrice);
+    expect(toPrice.length).toBeGreaterThanOrEqual(2);
+    for (const line of toPrice) expect(line).toMatchObject({ unitPriceCents: 0, quantity: 1 });
+    expect(toPrice.map((l: { reason: { en: string } }) => l.reason.en).join(' | ')).toMatch(/Mystery hoodie/);
+    expect(toPrice.map((l: { description: string }) => l.description).join(' | ')).not.toMatch(/priced on your quote/);
   });
 });

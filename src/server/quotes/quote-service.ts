@@ -40,13 +40,23 @@ import {
   responsesOfOrder,
 } from '../storage/quotes.js';
 import type { Dialect } from '../storage/db.js';
+import { findPriceList, type PublishedPriceList } from '../prices/price-list-store.js';
+import { priceOrder } from '../../shared/prices/price-order.js';
+import type { PricedQuoteLine, PricedStart } from '../../shared/quote-api.js';
+import type { ViewName } from '../../shared/constants.js';
+import type { TaxRegistrations } from '../../shared/taxes.js';
 import type { Database, OrderRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
 
 export interface QuoteDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   shopProvince: string;
+  /** The registration numbers printed on quotes. */
   registration: Registration;
+  /** The taxes the shop charges (GST/HST and QST with a number, PST where registered). */
+  registrations: TaxRegistrations;
+  /** The published price list "Prepare quote" starts from (prices/price-list-store.ts). */
+  currentPriceList: () => Promise<PublishedPriceList | null>;
   shop: ShopIdentity;
 }
 
@@ -64,10 +74,10 @@ const documentOf = (order: OrderRow) => JSON.parse(order.document) as ValidOrder
 export function computeForOrder(
   order: OrderRow,
   lines: readonly QuoteLineInput[],
-  shopProvince: string,
+  shop: Pick<QuoteDeps, 'shopProvince' | 'registrations'>,
   date = quoteDate(),
 ): ComputedQuote {
-  const province = placeOfSupply(documentOf(order), shopProvince);
+  const province = placeOfSupply(documentOf(order), shop.shopProvince);
   if (!province) {
     throw new DomainError(
       'invalid',
@@ -83,7 +93,7 @@ export function computeForOrder(
     unitPriceCents,
     taxable,
   }));
-  const result = computeQuote(clean, { province, date });
+  const result = computeQuote(clean, { province, date, registrations: shop.registrations });
   if (!result.ok) {
     throw new DomainError(
       'invalid',
@@ -152,7 +162,9 @@ export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise
     province: placeOfSupply(doc, deps.shopProvince),
     registration: deps.registration,
     suggestions: suggestQuoteLines(doc),
+    priced: await pricedStart(deps, order, doc),
     draft: draft ? (JSON.parse(draft.lines) as StoredLines).lines : null,
+    draftPriceListVersion: draft?.price_list_version ?? null,
     versions: quotes
       .filter((q) => q.status !== 'draft')
       .map((q) => {
@@ -161,12 +173,80 @@ export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise
         return {
           ...info,
           sentBy: q.sent_by ?? '',
+          priceListVersion: q.price_list_version ?? null,
           response:
             info.response && r ? { ...info.response, clientAddress: r.client_address, userAgent: r.user_agent } : null,
         };
       }),
     proofs: proofs.map(proofInfo),
   };
+}
+
+/** "Prepare quote": the order priced from the current price list, in the customer's language. */
+async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody): Promise<PricedStart | null> {
+  const current = await deps.currentPriceList();
+  if (!current) return null;
+  const priced = priceOrder(current.priceList, doc, {
+    date: quoteDate(),
+    shopProvince: deps.shopProvince,
+    registrations: deps.registrations,
+    graphicAspect: await graphicAspects(deps, order.id, doc),
+  });
+  const lang = doc.language ?? 'en';
+  const lines: PricedQuoteLine[] = priced.lines.map((line) => ({
+    description: line.description[lang],
+    quantity: line.quantity,
+    unitPriceCents: line.unitCents,
+    taxable: true,
+    needsPrice: false,
+    reason: line.reason,
+  }));
+  // What the list cannot price: a line each, at $0 and marked, for the clerk to price or remove.
+  for (const item of priced.onQuote) {
+    lines.push({
+      description: withoutOnQuoteSuffix(item.reason[lang]),
+      quantity: 1,
+      unitPriceCents: 0,
+      taxable: true,
+      needsPrice: true,
+      reason: item.reason,
+    });
+  }
+  return { priceListVersion: current.version, lines, notes: [...priced.notes] };
+}
+
+const withoutOnQuoteSuffix = (text: string) =>
+  text.replace(/: priced on your quote$/, '').replace(/ : prix dans votre soumission$/, '');
+
+/** Width ÷ height of each view's graphic, from the measured file: an embroidery given a width only needs it. */
+async function graphicAspects(
+  deps: QuoteDeps,
+  orderId: string,
+  doc: ValidOrderBody,
+): Promise<Record<string, Partial<Record<ViewName, number>>>> {
+  const [attachments, measured] = await Promise.all([
+    listAttachments(deps.db, orderId),
+    artworkOfOrders(deps.db, [orderId]),
+  ]);
+  const sizeOf = new Map(measured.map((m) => [m.attachment_id, m]));
+  const byName = new Map(attachments.map((a) => [a.name, sizeOf.get(a.id)]));
+  const out: Record<string, Partial<Record<ViewName, number>>> = {};
+  for (const [key, layout] of Object.entries(doc.layouts)) {
+    for (const [view, datum] of Object.entries(layout.viewData) as [ViewName, { image?: string | null }][]) {
+      const m = datum.image ? byName.get(datum.image) : undefined;
+      if (m?.width && m.height) (out[key] ??= {})[view] = m.width / m.height;
+    }
+  }
+  return out;
+}
+
+/** The version must exist to be recorded on a quote. */
+async function checkedPriceListVersion(deps: QuoteDeps, version: number | undefined): Promise<number | null> {
+  if (version === undefined) return null;
+  if (!(await findPriceList(deps.db, version))) {
+    throw new DomainError('invalid', 'unknown_price_list', `There is no price list v${version}.`, ['priceListVersion']);
+  }
+  return version;
 }
 
 async function lockOrder(deps: QuoteDeps, trx: Transaction<Database>, orderId: string): Promise<OrderRow> {
@@ -208,10 +288,12 @@ export async function saveDraft(
   orderId: string,
   lines: readonly QuoteLineInput[],
   by: string,
+  priceListVersion?: number,
 ): Promise<void> {
+  const version = await checkedPriceListVersion(deps, priceListVersion);
   await deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(deps, trx, orderId);
-    const computed = computeForOrder(order, lines, deps.shopProvince);
+    const computed = computeForOrder(order, lines, deps);
     const stored = JSON.stringify({ lines: computed.lines.map(stripTotal) } satisfies StoredLines);
     const draft = await trx
       .selectFrom('quotes')
@@ -220,7 +302,11 @@ export async function saveDraft(
       .where('status', '=', 'draft')
       .executeTakeFirst();
     if (draft) {
-      await trx.updateTable('quotes').set({ lines: stored, created_by: by }).where('id', '=', draft.id).execute();
+      await trx
+        .updateTable('quotes')
+        .set({ lines: stored, created_by: by, price_list_version: version })
+        .where('id', '=', draft.id)
+        .execute();
     } else {
       await trx
         .insertInto('quotes')
@@ -237,6 +323,7 @@ export async function saveDraft(
           created_at: new Date().toISOString(),
           sent_by: null,
           sent_at: null,
+          price_list_version: version,
         })
         .execute();
     }
@@ -276,11 +363,13 @@ export async function sendQuote(
   orderId: string,
   lines: readonly QuoteLineInput[],
   by: string,
+  priceListVersion?: number,
 ): Promise<SentQuote> {
+  const pricedFrom = await checkedPriceListVersion(deps, priceListVersion);
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const order = await lockOrder(deps, trx, orderId);
-      const computed = computeForOrder(order, lines, deps.shopProvince);
+      const computed = computeForOrder(order, lines, deps);
       const proofs = await proofsOfOrder(trx, orderId);
       const version = await nextVersion(trx, orderId);
       const frozen = quoteVersion(
@@ -319,6 +408,7 @@ export async function sendQuote(
           created_at: now,
           sent_by: by,
           sent_at: now,
+          price_list_version: pricedFrom,
         })
         .execute();
       await recordStatus(trx, order, 'quoted', by, { kind: 'quote_sent', version, hash });

@@ -93,13 +93,11 @@ export function createInboxApi(onUnauthenticated: () => void) {
       call(`${order(id)}/quote/preview`, json('POST', { lines })).then((b) =>
         expectAnswer(b, isQuotePreview, 'quote preview'),
       ),
-    saveQuoteDraft: async (id: string, lines: QuoteLinesBody['lines']): Promise<void> =>
-      void (await call(`${order(id)}/quote/draft`, json('PUT', { lines }))),
+    saveQuoteDraft: async (id: string, body: QuoteLinesBody): Promise<void> =>
+      void (await call(`${order(id)}/quote/draft`, json('PUT', body))),
     /** Freezes the lines as the next version and emails the customer; answers the version's number. */
-    sendQuote: (id: string, lines: QuoteLinesBody['lines']): Promise<{ version: number }> =>
-      call(`${order(id)}/quote/send`, json('POST', { lines })).then((b) =>
-        expectAnswer(b, isSentVersion, 'quote sent'),
-      ),
+    sendQuote: (id: string, body: QuoteLinesBody): Promise<{ version: number }> =>
+      call(`${order(id)}/quote/send`, json('POST', body)).then((b) => expectAnswer(b, isSentVersion, 'quote sent')),
     uploadProof: (id: string, layout: number, file: File): Promise<ProofInfo> => {
       const form = new FormData();
       form.append('file', file, file.name);

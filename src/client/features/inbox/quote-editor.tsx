@@ -49,7 +49,10 @@ export function QuoteEditor({
     >
       <h3 id="h-quote-editor">{t.editorHeading}</h3>
       <p>{state.province ? t.placeOfSupply(state.province) : t.noPlaceOfSupply}</p>
-      {state.versions.length === 0 && !state.draft && <p className="muted small">{t.suggestedNote}</p>}
+      {editor.start.origin === 'suggested' && <p className="muted small">{t.suggestedNote}</p>}
+      {editor.start.origin === 'priced' && editor.start.priceListVersion !== null && (
+        <p className="muted small">{t.pricedNote(editor.start.priceListVersion)}</p>
+      )}
       {editor.lines.map((line, i) => (
         <QuoteLineFields
           key={line.key}

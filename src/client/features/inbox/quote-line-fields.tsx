@@ -33,8 +33,14 @@ export function QuoteLineFields({
           type="text"
           value={line.description}
           aria-invalid={refused('description') || undefined}
+          aria-describedby={line.reason ? `${id}-reason` : undefined}
           onChange={(e) => onChange({ description: e.target.value })}
         />
+        {line.reason && (
+          <p id={`${id}-reason`} className="muted small">
+            {line.reason}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-quantity`}>{t.quantity}</label>
@@ -62,13 +68,18 @@ export function QuoteLineFields({
           type="text"
           inputMode="decimal"
           value={line.price}
-          aria-invalid={priceBad || refused('unitPriceCents') || undefined}
-          aria-describedby={priceBad ? `${id}-price-error` : undefined}
-          onChange={(e) => onChange({ price: e.target.value })}
+          aria-invalid={priceBad || refused('unitPriceCents') || line.needsPrice || undefined}
+          aria-describedby={priceBad ? `${id}-price-error` : line.needsPrice ? `${id}-price-needed` : undefined}
+          onChange={(e) => onChange({ price: e.target.value, needsPrice: false })}
         />
         {priceBad && (
           <p id={`${id}-price-error`} className="field-error">
             {t.priceInvalid}
+          </p>
+        )}
+        {line.needsPrice && !priceBad && (
+          <p id={`${id}-price-needed`} className="field-error">
+            {t.needsPrice}
           </p>
         )}
       </div>

@@ -11,6 +11,10 @@ export interface EditorLine {
   price: string;
   taxable: boolean;
   needsQuantity?: boolean;
+  /** Left at $0 by the price list: the clerk must price it (or remove it) before sending. */
+  needsPrice?: boolean;
+  /** How the price list came to this line's amount, or why it could not. */
+  reason?: string;
 }
 
 let nextKey = 0;
@@ -34,21 +38,52 @@ export function toSendable(lines: EditorLine[]): { lines: Sendable[]; badPrices:
   return { lines: out, badPrices };
 }
 
-/** The lines the editor opens with: the draft, else the last version sent, else the order's suggestions. */
-export function startingLines(state: StaffQuoteState, lang: Language): EditorLine[] {
+export interface StartingLines {
+  lines: EditorLine[];
+  /** The price list version they came from, recorded on the quote; null when typed by hand. */
+  priceListVersion: number | null;
+  /** Where they came from, for the note above them. */
+  origin: 'draft' | 'version' | 'priced' | 'suggested';
+}
+
+/**
+ * The lines the editor opens with: the draft, else the last version sent, else the order priced
+ * from the current price list ("Prepare quote"), else the order's unpriced suggestions.
+ */
+export function startingLines(state: StaffQuoteState, lang: Language): StartingLines {
   const last = state.versions.at(-1);
   const source = state.draft ?? last?.quote.lines ?? null;
   if (source) {
-    return source.map((l) =>
-      keyed({
-        description: l.description,
-        quantity: String(l.quantity),
-        price: priceText(l.unitPriceCents, lang),
-        taxable: l.taxable,
-      }),
-    );
+    return {
+      lines: source.map((l) =>
+        keyed({
+          description: l.description,
+          quantity: String(l.quantity),
+          price: priceText(l.unitPriceCents, lang),
+          taxable: l.taxable,
+        }),
+      ),
+      priceListVersion: state.draft ? state.draftPriceListVersion : (last?.priceListVersion ?? null),
+      origin: state.draft ? 'draft' : 'version',
+    };
   }
-  return state.suggestions.map((s) =>
+  if (state.priced) {
+    return {
+      lines: state.priced.lines.map((l) =>
+        keyed({
+          description: l.description,
+          quantity: String(l.quantity),
+          price: priceText(l.unitPriceCents, lang),
+          taxable: l.taxable,
+          needsPrice: l.needsPrice,
+          reason: l.reason[lang],
+        }),
+      ),
+      priceListVersion: state.priced.priceListVersion,
+      origin: 'priced',
+    };
+  }
+  const suggested = state.suggestions.map((s) =>
     keyed({
       description: s.description,
       quantity: String(s.quantity),
@@ -57,4 +92,5 @@ export function startingLines(state: StaffQuoteState, lang: Language): EditorLin
       needsQuantity: s.needsQuantity,
     }),
   );
+  return { lines: suggested, priceListVersion: null, origin: 'suggested' };
 }

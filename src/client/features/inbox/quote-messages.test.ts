@@ -12,11 +12,14 @@ describe('parsePrice: dollars as a clerk types them, in whole cents', () => {
     [' 1 200,00 $', 120000],
     ['1,200', 120000],
     ['0', 0],
+    ['-5', -500],
+    ['-57.35', -5735],
+    ['−1 200,00 $', -120000],
   ])('reads %j as %i cents', (text, cents) => {
     expect(parsePrice(text)).toBe(cents);
   });
 
-  it.each(['', 'abc', '12.345', '-5', '1.2.3', '12,5,0', '1e3', '0x10'])('refuses %j', (text) => {
+  it.each(['', 'abc', '12.345', '--5', '5-', '-', '1.2.3', '12,5,0', '1e3', '0x10'])('refuses %j', (text) => {
     expect(parsePrice(text)).toBeNull();
   });
 
@@ -31,7 +34,8 @@ describe('priceText', () => {
   it('writes cents back as the price box shows them, and round-trips', () => {
     expect(priceText(1200, 'en')).toBe('12.00');
     expect(priceText(35, 'fr')).toBe('0,35');
-    for (const cents of [0, 5, 99, 100, 68985]) {
+    expect(priceText(-1050, 'en')).toBe('-10.50');
+    for (const cents of [0, 5, 99, 100, 68985, -5, -1050, -68985]) {
       expect(parsePrice(priceText(cents, 'en'))).toBe(cents);
       expect(parsePrice(priceText(cents, 'fr'))).toBe(cents);
     }

@@ -13,6 +13,10 @@ const en = {
   placeOfSupply: (province: string) => `Place of supply: ${province} (taxes of that province)`,
   noPlaceOfSupply: 'The order names no province to ship to: ask the customer before quoting.',
   suggestedNote: 'Lines suggested from the order: check every quantity and enter the prices.',
+  pricedNote: (version: number) =>
+    `Priced from price list v${version}: check every line. Lines marked “To price” need your price.`,
+  pricedFrom: (version: number) => `priced from price list v${version}`,
+  needsPrice: 'To price: the price list could not price this line. Enter a price, or remove the line.',
   needsQuantity: 'Quantity not readable from the order: enter it.',
   lineLegend: (n: number) => `Line ${n}`,
   description: 'Description',
@@ -21,7 +25,7 @@ const en = {
   taxable: 'Taxable',
   removeLine: (n: number) => `Remove line ${n}`,
   addLine: 'Add a line',
-  priceInvalid: 'Enter a price such as 12.00.',
+  priceInvalid: 'Enter a price such as 12.00 (or -12.00 for a discount).',
   totalsHeading: 'Taxes and total, as the server computes them',
   computing: 'Computing…',
   subtotal: 'Subtotal',
@@ -79,6 +83,10 @@ const fr: QuoteMessages = {
   placeOfSupply: (province) => `Lieu de fourniture : ${province} (taxes de cette province)`,
   noPlaceOfSupply: 'La commande n’indique aucune province de livraison : demandez-la au client avant de soumissionner.',
   suggestedNote: 'Lignes suggérées d’après la commande : vérifiez chaque quantité et entrez les prix.',
+  pricedNote: (version) =>
+    `Prix tirés de la liste de prix v${version} : vérifiez chaque ligne. Les lignes marquées « À chiffrer » attendent votre prix.`,
+  pricedFrom: (version) => `prix de la liste v${version}`,
+  needsPrice: 'À chiffrer : la liste de prix n’a pas pu chiffrer cette ligne. Entrez un prix ou retirez la ligne.',
   needsQuantity: 'Quantité illisible dans la commande : entrez-la.',
   lineLegend: (n) => `Ligne ${n}`,
   description: 'Description',
@@ -87,7 +95,7 @@ const fr: QuoteMessages = {
   taxable: 'Taxable',
   removeLine: (n) => `Retirer la ligne ${n}`,
   addLine: 'Ajouter une ligne',
-  priceInvalid: 'Entrez un prix comme 12,00.',
+  priceInvalid: 'Entrez un prix comme 12,00 (ou -12,00 pour un rabais).',
   totalsHeading: 'Taxes et total, calculés par le serveur',
   computing: 'Calcul en cours…',
   subtotal: 'Sous-total',
@@ -140,7 +148,14 @@ export const useQuoteText = textHook(QUOTE_MESSAGES);
 
 /** Dollars as a clerk types them ("12", "12.5", "12,50", "$1,200.00") in whole cents, or null. */
 export function parsePrice(text: string): number | null {
-  const t = text.replace(/[$\s\u00a0\u202f]/g, '');
+  const trimmed = text.replace(/[$\s\u00a0\u202f]/g, '');
+  // A leading minus (or the typographic one) makes a discount.
+  const negative = /^[-\u2212]/.test(trimmed);
+  const cents = parseAmount(negative ? trimmed.slice(1) : trimmed);
+  return cents === null ? null : negative ? -cents : cents;
+}
+
+function parseAmount(t: string): number | null {
   // A comma is a decimal comma when it is the only separator and two or fewer digits follow it.
   const normalised = /^\d+,\d{1,2}$/.test(t) ? t.replace(',', '.') : t.replace(/,(?=\d{3}(\D|$))/g, '');
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(normalised);
@@ -150,6 +165,7 @@ export function parsePrice(text: string): number | null {
 
 /** Whole cents as a clerk reads them in a price box: 1200 is "12.00" (or "12,00" in French). */
 export function priceText(cents: number, lang: Language): string {
-  const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const size = Math.abs(cents);
+  const text = `${cents < 0 ? '-' : ''}${Math.floor(size / 100)}.${String(size % 100).padStart(2, '0')}`;
   return lang === 'fr' ? text.replace('.', ',') : text;
 }

@@ -41,6 +41,12 @@ export function QuoteTotals({
                 <td>{formatCents(tax.amountCents, lang)}</td>
               </tr>
             ))}
+            {(preview.taxesNotCharged ?? []).map((tax) => (
+              <tr key={tax.code} className="tax-not-charged">
+                <th scope="row">{tax.reason[lang]}</th>
+                <td>{formatCents(0, lang)}</td>
+              </tr>
+            ))}
             <tr className="quote-total">
               <th scope="row">{t.total}</th>
               <td>{formatCents(preview.totalCents, lang)}</td>

@@ -27,7 +27,12 @@ export function QuoteVersions({ versions }: { versions: StaffQuoteVersion[] }) {
             <tr key={v.version}>
               <td>v{v.version}</td>
               <td>{dateText(v.sentAt)}</td>
-              <td>{v.sentBy}</td>
+              <td>
+                {v.sentBy}
+                {v.priceListVersion !== null && v.priceListVersion !== undefined && (
+                  <span className="muted small"> ({t.pricedFrom(v.priceListVersion)})</span>
+                )}
+              </td>
               <td>{formatCents(v.quote.totalCents, lang)}</td>
               <td>{t.statuses[v.status]}</td>
               <td>

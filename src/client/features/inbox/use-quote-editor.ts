@@ -15,7 +15,8 @@ export function useQuoteEditor(
 ) {
   const { t, language } = useQuoteText();
   const api = useInboxApi();
-  const [lines, setLines] = useState<EditorLine[]>(() => startingLines(state, language));
+  const [start] = useState(() => startingLines(state, language));
+  const [lines, setLines] = useState<EditorLine[]>(start.lines);
   const [preview, setPreview] = useState<ComputedQuote | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; fields: readonly string[] } | null>(null);
   const [computing, setComputing] = useState(false);
@@ -65,12 +66,19 @@ export function useQuoteEditor(
   const submit = (action: 'draft' | 'send'): EditorLine | null => {
     const firstBad = [...badPrices][0];
     if (firstBad !== undefined) return lines[firstBad] ?? null;
+    // A line the price list left at $0 is never sent as it is: the clerk prices or removes it.
+    const unpriced = lines.find((l) => l.needsPrice);
+    if (action === 'send' && unpriced) return unpriced;
     setBusy(true);
     setFailure('');
+    const body = {
+      lines: sendable,
+      ...(start.priceListVersion !== null ? { priceListVersion: start.priceListVersion } : {}),
+    };
     const request =
       action === 'draft'
-        ? api.saveQuoteDraft(orderId, sendable).then(() => onSaved(t.draftSaved))
-        : api.sendQuote(orderId, sendable).then((sent) => onSent(sent.version));
+        ? api.saveQuoteDraft(orderId, body).then(() => onSaved(t.draftSaved))
+        : api.sendQuote(orderId, body).then((sent) => onSent(sent.version));
     void request.catch((err: unknown) => setFailure(messageOf(err))).finally(() => setBusy(false));
     return null;
   };
@@ -80,6 +88,8 @@ export function useQuoteEditor(
 
   return {
     lines,
+    /** Where the lines came from, and the price list version recorded with them. */
+    start,
     badPrices,
     preview,
     refusal: refusal?.message ?? null,

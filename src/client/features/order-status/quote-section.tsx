@@ -69,6 +69,14 @@ export function QuoteSection({ view }: { view: CustomerOrderView }) {
                 <td className="num">{money(tax.amountCents)}</td>
               </tr>
             ))}
+            {(q.taxesNotCharged ?? []).map((tax) => (
+              <tr key={tax.code} className="tax-not-charged">
+                <th scope="row" colSpan={3}>
+                  {tax.reason[lang]}
+                </th>
+                <td className="num">{money(0)}</td>
+              </tr>
+            ))}
             <tr className="quote-total">
               <th scope="row" colSpan={3}>
                 {t.total}

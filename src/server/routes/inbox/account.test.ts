@@ -31,7 +31,7 @@ describe.each(backends())('the inbox language of each staff member on %s', (back
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.json()).toEqual({ language: null });
-    expect(await session(clerk)).toEqual({ email: 'clerk@shop.ca', language: null });
+    expect(await session(clerk)).toEqual({ email: 'clerk@shop.ca', language: null, role: 'owner' });
   });
 
   it('is remembered per staff member, and follows them to a new sign-in', async () => {
@@ -48,16 +48,16 @@ describe.each(backends())('the inbox language of each staff member on %s', (back
       url: '/api/session',
       payload: { email: 'clerk@shop.ca', password: PASSWORD },
     });
-    expect(login.json()).toEqual({ email: 'clerk@shop.ca', language: 'fr' });
+    expect(login.json()).toEqual({ email: 'clerk@shop.ca', language: 'fr', role: 'owner' });
     const elsewhere = String(login.headers['set-cookie']).split(';')[0]!;
-    expect(await session(elsewhere)).toEqual({ email: 'clerk@shop.ca', language: 'fr' });
+    expect(await session(elsewhere)).toEqual({ email: 'clerk@shop.ca', language: 'fr', role: 'owner' });
 
     // And after a restart of the server, from the database.
     await t.restart();
     expect((await read(elsewhere)).json()).toEqual({ language: 'fr' });
 
     expect((await change(elsewhere, { language: 'en' })).json()).toEqual({ language: 'en' });
-    expect(await session(clerk)).toEqual({ email: 'clerk@shop.ca', language: 'en' });
+    expect(await session(clerk)).toEqual({ email: 'clerk@shop.ca', language: 'en', role: 'owner' });
   });
 
   it('takes only en or fr, and changes nothing otherwise', async () => {

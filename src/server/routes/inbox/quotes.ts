@@ -56,7 +56,7 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
     '/api/orders/:id/quote/preview',
     { schema: { params: orderIdParamsSchema, body: quoteLinesBodySchema } },
     async (request): Promise<QuotePreview> => ({
-      quote: computeForOrder(await orderOr404(request.params.id), request.body.lines, deps.shopProvince),
+      quote: computeForOrder(await orderOr404(request.params.id), request.body.lines, deps),
     }),
   );
 
@@ -64,7 +64,7 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
     '/api/orders/:id/quote/draft',
     { schema: { params: orderIdParamsSchema, body: quoteLinesBodySchema } },
     async (request, reply) => {
-      await saveDraft(deps, request.params.id, request.body.lines, request.staff!.email);
+      await saveDraft(deps, request.params.id, request.body.lines, request.staff!.email, request.body.priceListVersion);
       return reply.code(204).send();
     },
   );
@@ -73,7 +73,13 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
     '/api/orders/:id/quote/send',
     { schema: { params: orderIdParamsSchema, body: quoteLinesBodySchema } },
     async (request, reply) => {
-      const sent = await sendQuote(deps, request.params.id, request.body.lines, request.staff!.email);
+      const sent = await sendQuote(
+        deps,
+        request.params.id,
+        request.body.lines,
+        request.staff!.email,
+        request.body.priceListVersion,
+      );
       opts.onMailQueued();
       return reply.code(201).send(sent);
     },
