@@ -4,7 +4,7 @@
 // (docs/product.md, "Quotes, proofs and approval").
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { CUSTOMER_STEPS, type OrderStatus } from '../../shared/constants.js';
+import { CUSTOMER_STEPS, type OrderStatus, type ViewName } from '../../shared/constants.js';
 import { statusLabel } from '../../shared/order-presentation.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import {
@@ -19,6 +19,8 @@ import {
 } from '../../shared/quote.js';
 import type {
   CustomerOrderView,
+  PricedQuoteLine,
+  PricedStart,
   ProofInfo,
   Registration,
   SentQuoteInfo,
@@ -42,8 +44,6 @@ import {
 import type { Dialect } from '../storage/db.js';
 import { findPriceList, type PublishedPriceList } from '../prices/price-list-store.js';
 import { priceOrder } from '../../shared/prices/price-order.js';
-import type { PricedQuoteLine, PricedStart } from '../../shared/quote-api.js';
-import type { ViewName } from '../../shared/constants.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import type { Database, OrderRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
 

@@ -6,6 +6,8 @@
 import type { OrderDetail, OrderList, StaffSession } from '../../../shared/inbox-api.js';
 import type { Language } from '../../../shared/order-presentation.js';
 import type { ProofInfo, QuoteLinesBody, QuotePreview, StaffQuoteState } from '../../../shared/quote-api.js';
+import type { PriceListCheck, StaffPriceLists } from '../../../shared/price-list-api.js';
+import type { PriceList } from '../../../shared/prices/price-list.js';
 import { ApiError, isRecord } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
 
@@ -50,6 +52,10 @@ const isQuotePreview = (b: unknown): b is QuotePreview =>
   isRecord(b) && isRecord(b.quote) && Array.isArray(b.quote.taxes) && typeof b.quote.totalCents === 'number';
 const isSentVersion = (b: unknown): b is { version: number } => isRecord(b) && typeof b.version === 'number';
 const isProof = (b: unknown): b is ProofInfo => isRecord(b) && typeof b.id === 'string';
+const isPriceLists = (b: unknown): b is StaffPriceLists =>
+  isRecord(b) && Array.isArray(b.versions) && typeof b.canPublish === 'boolean' && isRecord(b.shop);
+const isPriceListCheck = (b: unknown): b is PriceListCheck =>
+  isRecord(b) && (b.ok === true ? isRecord(b.priceList) : Array.isArray(b.errors));
 
 /**
  * The inbox's calls. `onUnauthenticated` runs whenever the server answers 401 (the session
@@ -85,6 +91,15 @@ export function createInboxApi(onUnauthenticated: () => void) {
     /** Deletes the order for good; the server checks the reference the clerk typed. */
     deleteOrder: async (id: string, typedReference: string): Promise<void> =>
       void (await call(order(id), json('DELETE', { reference: typedReference }))),
+
+    /** The published versions, the current one with its document, and whether this account may publish. */
+    prices: (): Promise<StaffPriceLists> => call('/api/prices').then((b) => expectAnswer(b, isPriceLists, 'prices')),
+    /** The server's reading of a document, publishing nothing. */
+    checkPrices: (document: PriceList): Promise<PriceListCheck> =>
+      call('/api/prices/check', json('POST', document)).then((b) => expectAnswer(b, isPriceListCheck, 'price check')),
+    /** Publishes the document as the next version (owners); a refusal carries every error in its answer. */
+    publishPrices: (document: PriceList): Promise<{ version: number }> =>
+      call('/api/prices', json('POST', document)).then((b) => expectAnswer(b, isSentVersion, 'published prices')),
 
     quote: (id: string): Promise<StaffQuoteState> =>
       call(`${order(id)}/quote`).then((b) => expectAnswer(b, isQuoteState, 'quote')),

@@ -6,6 +6,8 @@ import { useInboxText } from './messages.js';
 import { navigateOnClick, navigate, usePath } from './navigation.js';
 import { OrderList } from './order-list.js';
 import { OrderView } from './order-view.js';
+import { PricesPage } from './prices/prices-page.js';
+import { usePricesText } from './prices/prices-messages.js';
 import { SessionProvider, useSession } from './session.js';
 import { SignIn } from './sign-in.js';
 import './inbox.css';
@@ -24,6 +26,7 @@ export default function InboxApp() {
 
 function Inbox() {
   const { t } = useInboxText();
+  const { t: prices } = usePricesText();
   const { staff, signOut, chooseLanguage, languageNotSaved } = useSession();
   const languageSwitch = <LanguageSwitch text={t} onChoose={chooseLanguage} className="button button-secondary" />;
   const path = usePath();
@@ -42,12 +45,22 @@ function Inbox() {
   if (staff === null) return <SignIn languageSwitch={languageSwitch} />;
 
   const match = /^\/inbox\/orders\/([0-9a-f-]{36})/.exec(path);
+  const onPrices = /^\/inbox\/prices\/?$/.test(path.split('?')[0]!);
   return (
     <div className="inbox">
       <header className="inbox-header">
         <a href="/inbox" className="inbox-brand" onClick={navigateOnClick('/inbox')}>
           {t.title}
         </a>
+        <nav aria-label={t.title}>
+          <a
+            href="/inbox/prices"
+            aria-current={onPrices ? 'page' : undefined}
+            onClick={navigateOnClick('/inbox/prices')}
+          >
+            {prices.nav}
+          </a>
+        </nav>
         <span className="inbox-user">{staff.email}</span>
         {languageSwitch}
         <button type="button" className="button button-secondary" onClick={() => void signOut()}>
@@ -62,6 +75,8 @@ function Inbox() {
         )}
         {match ? (
           <OrderView id={match[1]!} onDeleted={onDeleted} />
+        ) : onPrices ? (
+          <PricesPage />
         ) : (
           <>
             {deleted && (

@@ -112,6 +112,7 @@ export const en = {
       attempts ? `waiting, ${attempts} tries so far (${error})` : 'waiting',
     customerData: 'Customer data',
     customerDataWhy: "For a customer's request to see or erase what the shop keeps about this order.",
+    deleteOwnerOnly: 'Only an owner can delete an order.',
     exportData: "Export this order's data",
     // The layout's own words.
     vectorFiles: 'Vector files',
@@ -257,6 +258,7 @@ export const fr: InboxMessages = {
     customerData: 'Données du client',
     customerDataWhy:
       'Pour la demande d’un client qui veut consulter ou effacer ce que la boutique conserve sur cette commande.',
+    deleteOwnerOnly: 'Seul un propriétaire peut supprimer une commande.',
     exportData: 'Exporter les données de cette commande',
     vectorFiles: 'Fichiers vectoriels',
     noGraphic: 'Aucun graphique',

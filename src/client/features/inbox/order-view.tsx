@@ -11,6 +11,7 @@ import { OrderHistory } from './order-history.js';
 import { OrderSummaryCards } from './order-summary-cards.js';
 import { QuotePanel } from './quote-panel.js';
 import { useOrderDetail } from './use-order-detail.js';
+import { useSession } from './session.js';
 
 export function OrderView({
   id,
@@ -21,6 +22,7 @@ export function OrderView({
   onDeleted: (reference: string) => void;
 }) {
   const { t } = useInboxText();
+  const { staff } = useSession();
   const { detail, error, saving, reload, changeStatus, deleteOrder } = useOrderDetail(id);
 
   if (error !== null)
@@ -78,11 +80,15 @@ export function OrderView({
           <a className="button button-secondary" href={inboxLinks.customerData(id)} download>
             {t.order.exportData}
           </a>
-          <DeleteOrder
-            reference={order.reference}
-            onDelete={deleteOrder}
-            onDeleted={() => onDeleted(order.reference)}
-          />
+          {staff?.role === 'owner' ? (
+            <DeleteOrder
+              reference={order.reference}
+              onDelete={deleteOrder}
+              onDeleted={() => onDeleted(order.reference)}
+            />
+          ) : (
+            <p className="muted small">{t.order.deleteOwnerOnly}</p>
+          )}
         </div>
       </section>
     </article>

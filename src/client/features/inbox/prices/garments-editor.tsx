@@ -1,0 +1,107 @@
+// The price list's garments: imported from a supplier's CSV price file (every bad row named by
+// its line, nothing used from a file with one), each unit price editable, each removable.
+import { useId, useState, type ChangeEvent } from 'react';
+import { readGarmentsCsv } from '../../../../shared/prices/garments-csv.js';
+import { formatCents } from '../../../../shared/money.js';
+import type { Bilingual } from '../../../../shared/prices/price-list.js';
+import { NumberBox } from './price-inputs.js';
+import { usePricesText } from './prices-messages.js';
+import type { PriceDraft } from './use-price-draft.js';
+
+export function GarmentsEditor({ state }: { state: PriceDraft }) {
+  const { t, language } = usePricesText();
+  const inputId = useId();
+  const [report, setReport] = useState<{ ok: string } | { errors: Bilingual[] } | null>(null);
+  const garments = state.draft?.garments ?? [];
+
+  const importCsv = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const reading = readGarmentsCsv(await file.text());
+    if (!reading.ok) {
+      setReport({ errors: reading.errors });
+      return;
+    }
+    state.edit((d) => void (d.garments = reading.garments));
+    setReport({ ok: t.csvReplaced(reading.garments.length, reading.rows) });
+  };
+
+  return (
+    <section aria-labelledby="h-garments" className="price-garments">
+      <h2 id="h-garments">{t.garments}</h2>
+      <p className="muted small">{t.garmentsIntro}</p>
+      <div className="field">
+        <label htmlFor={inputId}>{t.importCsv}</label>
+        <input id={inputId} type="file" accept=".csv,text/csv" onChange={(e) => void importCsv(e)} />
+      </div>
+      <div role="status" aria-live="polite">
+        {report && 'ok' in report && <p>{report.ok}</p>}
+      </div>
+      {report && 'errors' in report && (
+        <ul role="alert" className="form-error">
+          {report.errors.map((e, i) => (
+            <li key={i}>{e[language]}</li>
+          ))}
+        </ul>
+      )}
+      {garments.length === 0 ? (
+        <p className="muted">{t.noGarments}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="price-garment-table">
+            <caption className="visually-hidden">{t.garmentTable}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.style}</th>
+                <th scope="col">{t.name}</th>
+                <th scope="col">{t.colours}</th>
+                <th scope="col">{t.sizes}</th>
+                <th scope="col">{t.unitPrice}</th>
+                <th scope="col">{t.upcharges}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.removeGarment('')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {garments.map((g, i) => (
+                <tr key={`${state.generation}-${g.id}-${i}-${garments.length}`}>
+                  <th scope="row">{g.id}</th>
+                  <td>{g.name}</td>
+                  <td>{g.colours.join(', ')}</td>
+                  <td>{g.sizes.join(', ')}</td>
+                  <td>
+                    <NumberBox
+                      path={`garments[${i}].unitCents`}
+                      label={`${g.id}: ${t.unitPrice}`}
+                      value={g.unitCents}
+                      kind="dollars"
+                      serverError={state.errorAt(`garments[${i}].unitCents`)}
+                      onValue={(v) => state.edit((d) => void (d.garments[i]!.unitCents = v ?? 0))}
+                      onUnreadable={state.markUnreadable}
+                    />
+                  </td>
+                  <td>
+                    {Object.entries(g.sizeUpchargeCents ?? {})
+                      .map(([size, cents]) => `${size} +${formatCents(cents, language)}`)
+                      .join(', ')}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => state.edit((d) => void d.garments.splice(i, 1))}
+                    >
+                      {t.removeGarment(g.id)}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

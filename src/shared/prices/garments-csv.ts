@@ -1,0 +1,178 @@
+// Garments from a supplier's price file: CSV rows of style, name, colour, size and price, the
+// shape supplier price lists come in, grouped into the price list's garments (docs/prices.md).
+// A style's unit price is its lowest size price; dearer sizes become size upcharges. Every bad
+// row is named by its line, in both languages; nothing of a file with a bad row is used.
+import Papa from 'papaparse';
+import { PRICE_LIST_LIMITS, type Bilingual, type PriceListGarment } from './price-list.js';
+
+export type GarmentsCsvReading =
+  { ok: true; garments: PriceListGarment[]; rows: number } | { ok: false; errors: Bilingual[] };
+
+const COLUMNS = ['style', 'name', 'colour', 'size', 'price'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** Header names taken for each column, lowercased: English, French and the US spelling. */
+const HEADERS: Record<Column, readonly string[]> = {
+  style: ['style', 'sku', 'style number', 'modèle', 'style #'],
+  name: ['name', 'description', 'nom', 'product name'],
+  colour: ['colour', 'color', 'couleur'],
+  size: ['size', 'taille'],
+  price: ['price', 'prix', 'unit price', 'cost'],
+};
+
+/** Dollars as a supplier writes them ("4.50", "$4.50", "4,50 $", "1,204.00"), in whole cents; null if not. */
+export function readDollars(text: string): number | null {
+  const t = text.replace(/[$\s\u00a0\u202f]/g, '');
+  const normalised = /^\d+,\d{1,2}$/.test(t) ? t.replace(',', '.') : t.replace(/,(?=\d{3}(\D|$))/g, '');
+  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(normalised);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+const lineSay = (line: number, en: string, fr: string): Bilingual => ({
+  en: `Line ${line}: ${en}`,
+  fr: `Ligne ${line} : ${fr}`,
+});
+
+interface Row {
+  line: number;
+  style: string;
+  name: string;
+  colour: string;
+  size: string;
+  cents: number;
+}
+
+/** Reads the CSV text. A first row naming the columns may put them in any order; without one, the order is style, name, colour, size, price. */
+export function readGarmentsCsv(text: string): GarmentsCsvReading {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const errors: Bilingual[] = [];
+  for (const e of parsed.errors.slice(0, 10)) {
+    const line = (e.row ?? 0) + 1;
+    errors.push(lineSay(line, `cannot be read as CSV (${e.message})`, `illisible en CSV (${e.message})`));
+  }
+  const table = parsed.data;
+  if (table.length === 0)
+    return { ok: false, errors: [{ en: 'The file has no rows.', fr: 'Le fichier n’a aucune ligne.' }] };
+
+  const first = table[0]!.map((cell) => cell.trim().toLowerCase());
+  const hasHeader = first.some((cell) => Object.values(HEADERS).some((names) => names.includes(cell)));
+  const at: Record<Column, number> = { style: 0, name: 1, colour: 2, size: 3, price: 4 };
+  if (hasHeader) {
+    for (const column of COLUMNS) {
+      const index = first.findIndex((cell) => HEADERS[column].includes(cell));
+      if (index < 0) {
+        errors.push(
+          lineSay(
+            1,
+            `no "${column}" column (the columns are style, name, colour, size, price)`,
+            `pas de colonne « ${column} » (les colonnes sont style, name, colour, size, price)`,
+          ),
+        );
+      }
+      at[column] = index;
+    }
+    if (errors.length > 0) return { ok: false, errors };
+  }
+
+  const rows: Row[] = [];
+  table.forEach((cells, i) => {
+    if (hasHeader && i === 0) return;
+    const line = i + 1;
+    if (errors.length >= 50) return;
+    const cell = (column: Column) => (cells[at[column]] ?? '').trim();
+    const [style, name, colour, size, price] = COLUMNS.map(cell) as [string, string, string, string, string];
+    if (!style) return void errors.push(lineSay(line, 'the style is empty', 'le modèle est vide'));
+    if (!size) return void errors.push(lineSay(line, 'the size is empty', 'la taille est vide'));
+    const tooLong = [style, name, colour, size].find((v) => v.length > PRICE_LIST_LIMITS.text);
+    if (tooLong) {
+      return void errors.push(
+        lineSay(
+          line,
+          `a cell is longer than ${PRICE_LIST_LIMITS.text} characters`,
+          `une cellule dépasse ${PRICE_LIST_LIMITS.text} caractères`,
+        ),
+      );
+    }
+    const cents = readDollars(price);
+    if (cents === null) {
+      return void errors.push(
+        lineSay(
+          line,
+          `"${price}" is not a price in dollars, such as 4.50`,
+          `« ${price} » n’est pas un prix en dollars, comme 4,50`,
+        ),
+      );
+    }
+    rows.push({ line, style, name: name || style, colour, size, cents });
+  });
+  if (errors.length > 0) return { ok: false, errors };
+  if (rows.length === 0)
+    return { ok: false, errors: [{ en: 'The file has no garments.', fr: 'Le fichier n’a aucun vêtement.' }] };
+
+  // Grouped by style (without regard to case), in the order the file gives them.
+  const styles = new Map<string, { rows: Row[] }>();
+  for (const row of rows) {
+    const key = row.style.toLowerCase();
+    if (!styles.has(key)) styles.set(key, { rows: [] });
+    styles.get(key)!.rows.push(row);
+  }
+  const garments: PriceListGarment[] = [];
+  for (const { rows: styleRows } of styles.values()) {
+    const head = styleRows[0]!;
+    const priceOfSize = new Map<string, Row>();
+    const sizes: string[] = [];
+    const colours: string[] = [];
+    for (const row of styleRows) {
+      const sizeKey = row.size.toUpperCase();
+      const seen = priceOfSize.get(sizeKey);
+      if (seen && seen.cents !== row.cents) {
+        errors.push(
+          lineSay(
+            row.line,
+            `${head.style} size ${row.size} costs ${(row.cents / 100).toFixed(2)} here but ${(seen.cents / 100).toFixed(2)} on line ${seen.line}: one price per size`,
+            `${head.style} taille ${row.size} coûte ${(row.cents / 100).toFixed(2)} ici mais ${(seen.cents / 100).toFixed(2)} à la ligne ${seen.line} : un prix par taille`,
+          ),
+        );
+        continue;
+      }
+      if (!seen) {
+        priceOfSize.set(sizeKey, row);
+        sizes.push(row.size);
+      }
+      if (row.colour && !colours.some((c) => c.toLowerCase() === row.colour.toLowerCase())) colours.push(row.colour);
+    }
+    if (sizes.length > PRICE_LIST_LIMITS.sizes) {
+      errors.push(
+        lineSay(
+          head.line,
+          `${head.style} has more than ${PRICE_LIST_LIMITS.sizes} sizes`,
+          `${head.style} a plus de ${PRICE_LIST_LIMITS.sizes} tailles`,
+        ),
+      );
+    }
+    const unitCents = Math.min(...[...priceOfSize.values()].map((r) => r.cents));
+    const upcharges = Object.fromEntries(
+      sizes.flatMap((size) => {
+        const extra = priceOfSize.get(size.toUpperCase())!.cents - unitCents;
+        return extra > 0 ? [[size, extra] as const] : [];
+      }),
+    );
+    garments.push({
+      id: head.style,
+      name: head.name,
+      colours: colours.slice(0, PRICE_LIST_LIMITS.colours),
+      sizes,
+      unitCents,
+      ...(Object.keys(upcharges).length > 0 ? { sizeUpchargeCents: upcharges } : {}),
+    });
+  }
+  if (garments.length > PRICE_LIST_LIMITS.garments) {
+    errors.push({
+      en: `The file has ${garments.length} styles; a price list holds at most ${PRICE_LIST_LIMITS.garments}.`,
+      fr: `Le fichier a ${garments.length} modèles; une liste de prix en contient au plus ${PRICE_LIST_LIMITS.garments}.`,
+    });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, garments, rows: rows.length };
+}
