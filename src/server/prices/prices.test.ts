@@ -243,4 +243,33 @@ describe.each(backends())('the price list on %s', (backend) => {
     expect(toPrice.map((l: { reason: { en: string } }) => l.reason.en).join(' | ')).toMatch(/Mystery hoodie/);
     expect(toPrice.map((l: { description: string }) => l.description).join(' | ')).not.toMatch(/priced on your quote/);
   });
+
+  it('quotes no QST on a Quebec order for a shop without a QST number, and says why', async () => {
+    const order = sampleOrder();
+    Object.assign(order.layouts['1'].billing as Record<string, string>, {
+      province: 'QC',
+      city: 'Montréal',
+      postalCode: 'H2X 1Y4',
+    });
+    const { orderId } = (
+      await t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: authHeaders, payload: order })
+    ).json();
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/quote/preview`,
+      headers: { cookie: clerk },
+      payload: { lines: [{ description: 'Tees', quantity: 10, unitPriceCents: 1000, taxable: true }] },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const quote = preview.json().quote;
+    expect(quote.taxes.map((tax: { code: string }) => tax.code)).toEqual(['GST']);
+    expect(quote.totalCents).toBe(10_500);
+    expect(quote.taxesNotCharged).toEqual([
+      {
+        code: 'QST',
+        name: { en: 'QST', fr: 'TVQ' },
+        reason: { en: 'No QST: the shop has no QST number', fr: 'Pas de TVQ : l’entreprise n’a pas de numéro de TVQ' },
+      },
+    ]);
+  });
 });
