@@ -36,6 +36,7 @@ import { uploadRoutes } from './routes/uploads.js';
 import { createUploadStore, type UploadStore } from './uploads/index.js';
 import { currentPriceListReader } from './prices/price-list-store.js';
 import { publicPriceListRoutes } from './prices/price-routes.js';
+import { estimator } from './prices/estimate.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -221,12 +222,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('jsonOrderGate', jsonOrderGate);
 
   await app.register(healthRoutes, { db, files, uploads });
+  const currentPriceList = currentPriceListReader(db);
   await app.register(submitOrderRoutes, {
     config,
     db,
     files,
     uploads,
     composeMails: (order) => composeOrderMails(order, shop),
+    estimateOf: estimator({
+      current: currentPriceList,
+      shopProvince: config.SHOP_PROVINCE,
+      registrations: config.registrations,
+    }),
     onOrderSaved: () => {
       void mailWorker.kick();
       void artworkQueue?.kick();
@@ -235,7 +242,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(uploadRoutes, { config, db, files, uploads });
   await app.register(staffAuthPlugin, { config });
-  const currentPriceList = currentPriceListReader(db);
   const quoteDeps: QuoteDeps = {
     db,
     dialect,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatus } from './constants.js';
 import { historyEventSchema } from './history-events.js';
 import type { ValidOrderBody } from './order-schema.js';
+import type { SeenEstimate } from './price-list-api.js';
 
 const statusValues = ORDER_STATUSES.map((s) => s.value) as [OrderStatus, ...OrderStatus[]];
 const orderStatusSchema = z.enum(statusValues);
@@ -79,6 +80,8 @@ export const orderDetailSchema = z.object({
   order: orderSummarySchema.omit({ mail_status: true }),
   // Validated by the order schema when the order arrived; stored and sent back as it was.
   document: z.custom<ValidOrderBody>((v) => typeof v === 'object' && v !== null),
+  /** The estimate the customer saw on the form, recomputed by the server when the order arrived. */
+  estimate: z.custom<SeenEstimate>((v) => typeof v === 'object' && v !== null).nullable(),
   attachments: z.array(attachmentSchema),
   history: z.array(
     z.object({

@@ -33,3 +33,24 @@ describe('provinces', () => {
     }
   });
 });
+
+describe('ink colours of a view', () => {
+  const withColours = (colours: unknown) =>
+    orderBodySchema.safeParse({
+      layouts: { '1': { viewData: { Front: { decoration: 'screen-printing', colours } } } },
+    });
+
+  it('takes a whole number from 1 to 100, and none at all (older clients)', () => {
+    for (const colours of [1, 2, 6, 100, undefined, null])
+      expect(withColours(colours).success, String(colours)).toBe(true);
+    expect(withColours(2).data?.layouts['1']?.viewData.Front?.colours).toBe(2);
+  });
+
+  it('refuses 0, -1, 2.5, "two" and 10,000, naming the field', () => {
+    for (const colours of [0, -1, 2.5, 'two', 10_000]) {
+      const result = withColours(colours);
+      expect(result.success, String(colours)).toBe(false);
+      expect(issueFields(result.error!)).toEqual(['layouts.1.viewData.Front.colours']);
+    }
+  });
+});

@@ -56,9 +56,9 @@ const viewDatumSchema = z.object({
   /** Ink colours of a screen-printed view: what its price depends on. */
   colours: z
     .number()
-    .int('must be a whole number of ink colours, from 1 to 20')
-    .min(1, 'must be a whole number of ink colours, from 1 to 20')
-    .max(20, 'must be a whole number of ink colours, from 1 to 20')
+    .int('must be a whole number of ink colours, from 1 to 100')
+    .min(1, 'must be a whole number of ink colours, from 1 to 100')
+    .max(100, 'must be a whole number of ink colours, from 1 to 100')
     .nullish()
     .transform((v) => v ?? undefined),
 });

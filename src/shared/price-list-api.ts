@@ -29,5 +29,18 @@ export interface StaffPriceLists {
   shop: { province: ProvinceCode; registrations: TaxRegistrations };
 }
 
+/**
+ * The estimate the customer saw on the form, as the server recomputed it from what was submitted
+ * with the price list in effect (never taken from the browser); kept with the order.
+ */
+export interface SeenEstimate {
+  priceListVersion: number;
+  subtotalCents: number;
+  totalCents: number;
+  lines: { description: { en: string; fr: string }; totalCents: number }[];
+  /** What the estimate left for the quote, and why. */
+  onQuote: { en: string; fr: string }[];
+}
+
 /** POST /api/prices/check: the document as it would be published, or every reason it would not. */
 export type PriceListCheck = { ok: true; priceList: PriceList } | { ok: false; errors: PriceListError[] };

@@ -10,6 +10,7 @@ import {
 } from './constants.js';
 import type { ComputedQuote, QuoteLineInput, QuoteVersion, SuggestedQuoteLine } from './quote.js';
 import type { Bilingual } from './prices/price-list.js';
+import type { SeenEstimate } from './price-list-api.js';
 import type { ValidOrderBody } from './order-schema.js';
 
 /** A line as the clerk's editor sends it. Amounts are recomputed on the server; anything else is dropped. */
@@ -92,6 +93,8 @@ export interface StaffQuoteState {
   draft: QuoteLinesBody['lines'] | null;
   /** The price list version the draft started from, if any. */
   draftPriceListVersion: number | null;
+  /** The estimate the customer saw on the form, if the shop showed one. */
+  estimate: SeenEstimate | null;
   versions: StaffQuoteVersion[];
   proofs: ProofInfo[];
 }

@@ -16,6 +16,8 @@ interface TextFieldProps {
   className?: string;
   /** The field's name in the order, as the server names it when it refuses it. */
   path?: string;
+  /** The id of a datalist of suggestions. */
+  list?: string;
 }
 
 /** The label, with the required mark beside it (outside the label, so names stay exact). */
@@ -64,6 +66,7 @@ export function TextField({
   autoComplete,
   className,
   path,
+  list,
 }: TextFieldProps) {
   const { id, error, aria } = useFieldWiring(path);
   return (
@@ -78,6 +81,7 @@ export function TextField({
         required={required}
         placeholder={placeholder}
         autoComplete={autoComplete}
+        list={list}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur ? (e) => onBlur(e.target.value) : undefined}
       />

@@ -12,6 +12,8 @@ import {
   statusLabel,
 } from '../../shared/order-presentation.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
+import type { SeenEstimate } from '../../shared/price-list-api.js';
+import { formatCents } from '../../shared/money.js';
 
 export interface ShopIdentity {
   name: string;
@@ -37,6 +39,8 @@ export interface OrderForMail {
   attachments: { name: string; size: number }[];
   /** Whether the customer gets a confirmation, and why not (told to the shop). */
   confirmation: Confirmation;
+  /** The estimate the customer saw on the form, when the shop shows one. */
+  estimate?: SeenEstimate | null;
 }
 
 export type Confirmation = 'send' | 'no_form_token' | 'address_cap' | 'client_cap' | 'hourly_cap';
@@ -121,6 +125,19 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
       { heading: 'Shipping', lines: [shippingText(first.shipping)] },
       ...layouts('en'),
       { heading: 'Options', lines: optionLines(doc) },
+      ...(order.estimate
+        ? [
+            {
+              heading: 'Estimate the customer saw',
+              lines: [
+                `${formatCents(order.estimate.totalCents, 'en')} with taxes (prices v${order.estimate.priceListVersion})`,
+                ...(order.estimate.onQuote.length > 0
+                  ? [`Left for the quote: ${order.estimate.onQuote.map((q) => q.en).join('; ')}`]
+                  : []),
+              ],
+            },
+          ]
+        : []),
       ...(first.jobNotes ? [{ heading: 'Job notes', lines: [first.jobNotes] }] : []),
       { heading: `Files (${files.length})`, lines: files.length ? files : ['None'] },
     ],

@@ -17,6 +17,7 @@ import { customerMailsSince, enqueueMails, mailRows } from '../storage/mail-queu
 import { markFormTokenUsed } from '../storage/form-tokens.js';
 import { adoptUploads } from '../storage/uploads.js';
 import type { FormToken } from './bot-checks.js';
+import type { SeenEstimate } from '../../shared/price-list-api.js';
 
 /** Checks what zod cannot: layout 1 exists and carries the billing fields the form requires. */
 export function checkOrderComplete(body: ValidOrderBody): void {
@@ -46,6 +47,8 @@ export interface SaveOrderDeps {
   composeMails?: (order: OrderForMail) => ComposedMail[];
   /** Caps on customer confirmations, counted in the database (every process sees them). */
   confirmationCaps?: { perAddressPerDay: number; perHour: number; perClientPerHour: number };
+  /** The estimate the form showed for this order, recomputed here (prices/estimate.ts). */
+  estimateOf?: (body: ValidOrderBody) => Promise<SeenEstimate | null>;
 }
 
 /** How the order arrived: its form token (marked used in the same transaction), or none. */
@@ -92,6 +95,8 @@ export async function saveOrder(
   const { document, attachments } = await planAttachments(body, staging);
   // The uploads' URLs were only the way the files came: the stored order names attachments.
   delete (document as Partial<ValidOrderBody>).uploads;
+  // Priced before the transaction: pure work on what was submitted, never on what the browser showed.
+  const estimate = deps.estimateOf ? await deps.estimateOf(document).catch(() => null) : null;
   const first = document.layouts['1']!;
   const billing = first.billing!;
   billing.province = provinceCodeOf(billing.province) ?? billing.province;
@@ -130,6 +135,7 @@ export async function saveOrder(
               total_bytes: attachments.reduce((sum, a) => sum + a.staged.size, 0),
               document: JSON.stringify(document),
               client_key: submission.clientKey ?? null,
+              estimate: estimate ? JSON.stringify(estimate) : null,
             },
             attachments.map((a, position) => ({
               id: a.staged.id,
@@ -153,6 +159,7 @@ export async function saveOrder(
               status: 'new',
               document,
               attachments: attachments.map((a) => ({ name: a.name, size: a.staged.size })),
+              estimate,
               confirmation: await decideConfirmation(
                 trx,
                 deps.confirmationCaps,

@@ -195,6 +195,21 @@ describe.each(backends())('the price list on %s', (backend) => {
       ['Layout 1 · Back · DTF, 4" longest side', 55, 300, false],
     ]);
     expect(state.priced.lines[2].reason.en).toBe('55 pieces, 2 colours, 48+ row: $2.20 × 55');
+    // The estimate the form showed, recomputed when the order arrived: in the inbox, the quote
+    // editor and the shop's email.
+    expect(state.estimate).toMatchObject({ priceListVersion: 4, subtotalCents: 57_350, totalCents: 64_806, onQuote: [] });
+    const detail = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: { cookie: clerk } })).json();
+    expect(detail.estimate).toMatchObject({ priceListVersion: 4, totalCents: 64_806 });
+    expect(detail.estimate.lines).toHaveLength(5);
+    expect(detail.order).not.toHaveProperty('client_key');
+    const shopMail = await t.app.db
+      .selectFrom('mail_queue')
+      .select('text_body')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'shop')
+      .executeTakeFirstOrThrow();
+    expect(shopMail.text_body).toContain('Estimate the customer saw');
+    expect(shopMail.text_body).toContain('$648.06 with taxes (prices v4)');
 
     // The clerk sends them as they are: $573.50 + HST $74.56 = $648.06, priced from v4.
     const lines = state.priced.lines.map(({ description, quantity, unitPriceCents, taxable }: any) => ({

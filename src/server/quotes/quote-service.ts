@@ -43,6 +43,7 @@ import {
 } from '../storage/quotes.js';
 import type { Dialect } from '../storage/db.js';
 import { findPriceList, type PublishedPriceList } from '../prices/price-list-store.js';
+import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { priceOrder } from '../../shared/prices/price-order.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import type { Database, OrderRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
@@ -165,6 +166,7 @@ export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise
     priced: await pricedStart(deps, order, doc),
     draft: draft ? (JSON.parse(draft.lines) as StoredLines).lines : null,
     draftPriceListVersion: draft?.price_list_version ?? null,
+    estimate: order.estimate ? (JSON.parse(order.estimate) as SeenEstimate) : null,
     versions: quotes
       .filter((q) => q.status !== 'draft')
       .map((q) => {

@@ -38,6 +38,7 @@ export interface SubmitOrderOptions {
   files: FileStore;
   /** The notifications of a new order, queued with it. */
   composeMails?: SaveOrderDeps['composeMails'];
+  estimateOf?: SaveOrderDeps['estimateOf'];
   /** Called after an order is committed (sends its notifications). */
   onOrderSaved?: (orderId: string) => void;
   /** Turns for JSON orders (held in memory while parsed). */
@@ -180,6 +181,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
             db,
             files,
             composeMails: opts.composeMails,
+            estimateOf: opts.estimateOf,
             confirmationCaps: {
               perAddressPerDay: config.CUSTOMER_MAIL_PER_ADDRESS_PER_DAY,
               perHour: config.CUSTOMER_MAIL_PER_HOUR,

@@ -407,6 +407,12 @@ export const migrations: Record<string, Migration> = {
       if (first) await db.updateTable('staff').set({ role: 'owner' }).where('id', '=', first.id).execute();
     },
   },
+  '018-order-estimates': {
+    // The estimate the customer saw (shared/price-list-api.ts, SeenEstimate), as JSON.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('estimate', 'text').execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

@@ -27,6 +27,8 @@ export interface OrdersTable {
   search_text: string;
   /** The submitting address as an HMAC (clientKeyOf), never the address: per-address budgets. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The estimate the customer saw (SeenEstimate as JSON); null without a published list. */
+  estimate: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttachmentsTable {

@@ -67,6 +67,10 @@ export const en = {
   },
 
   order: {
+    estimateHeading: 'Estimate the customer saw',
+    estimateSeen: (total: string, version: number) =>
+      `The customer saw an estimate of ${total} with taxes (prices v${version}).`,
+    estimateLeft: 'Left for the quote:',
     allOrders: '← All orders',
     heading: (reference: string) => `Order ${reference}`,
     received: (date: string) => `Received ${date}`,
@@ -214,6 +218,9 @@ export const fr: InboxMessages = {
   },
 
   order: {
+    estimateHeading: 'Estimation vue par le client',
+    estimateSeen: (total, version) => `Le client a vu une estimation de ${total} taxes comprises (prix v${version}).`,
+    estimateLeft: 'Laissé à la soumission :',
     allOrders: '← Toutes les commandes',
     heading: (reference) => `Commande ${reference}`,
     received: (date) => `Reçue le ${date}`,

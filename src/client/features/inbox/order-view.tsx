@@ -12,6 +12,8 @@ import { OrderSummaryCards } from './order-summary-cards.js';
 import { QuotePanel } from './quote-panel.js';
 import { useOrderDetail } from './use-order-detail.js';
 import { useSession } from './session.js';
+import type { SeenEstimate } from '../../../shared/price-list-api.js';
+import { formatCents } from '../../../shared/money.js';
 
 export function OrderView({
   id,
@@ -50,6 +52,7 @@ export function OrderView({
       </p>
       <OrderHeader order={order} saving={saving} onStatusChange={changeStatus} />
       <OrderSummaryCards doc={doc} />
+      {detail.estimate && <SeenEstimateCard estimate={detail.estimate} />}
 
       <QuotePanel
         orderId={id}
@@ -92,5 +95,28 @@ export function OrderView({
         </div>
       </section>
     </article>
+  );
+}
+
+/** The estimate the customer saw on the form, as the server recomputed it when the order arrived. */
+function SeenEstimateCard({ estimate }: { estimate: SeenEstimate }) {
+  const { t, language } = useInboxText();
+  return (
+    <section className="card" aria-labelledby="h-estimate">
+      <h2 id="h-estimate">{t.order.estimateHeading}</h2>
+      <p>{t.order.estimateSeen(formatCents(estimate.totalCents, language), estimate.priceListVersion)}</p>
+      <ul className="plain small">
+        {estimate.lines.map((line, i) => (
+          <li key={i}>
+            {line.description[language]}: {formatCents(line.totalCents, language)}
+          </li>
+        ))}
+      </ul>
+      {estimate.onQuote.length > 0 && (
+        <p className="small">
+          {t.order.estimateLeft} {estimate.onQuote.map((q) => q[language]).join('; ')}
+        </p>
+      )}
+    </section>
   );
 }

@@ -73,6 +73,7 @@ export function QuoteEditor({
         computing={editor.computing}
         refusal={editor.refusal}
         registration={state.registration}
+        estimate={state.estimate}
       />
 
       <QuoteProofs

@@ -16,6 +16,10 @@ const en = {
   pricedNote: (version: number) =>
     `Priced from price list v${version}: check every line. Lines marked “To price” need your price.`,
   pricedFrom: (version: number) => `priced from price list v${version}`,
+  estimateSeen: (total: string, version: number) => `The customer saw an estimate of ${total} (prices v${version}).`,
+  estimateDiffers: (amount: string, more: boolean) =>
+    `This quote is ${amount} ${more ? 'more' : 'less'} than that estimate.`,
+  estimateSame: 'This quote comes to the same total.',
   needsPrice: 'To price: the price list could not price this line. Enter a price, or remove the line.',
   needsQuantity: 'Quantity not readable from the order: enter it.',
   lineLegend: (n: number) => `Line ${n}`,
@@ -86,6 +90,10 @@ const fr: QuoteMessages = {
   pricedNote: (version) =>
     `Prix tirés de la liste de prix v${version} : vérifiez chaque ligne. Les lignes marquées « À chiffrer » attendent votre prix.`,
   pricedFrom: (version) => `prix de la liste v${version}`,
+  estimateSeen: (total, version) => `Le client a vu une estimation de ${total} (prix v${version}).`,
+  estimateDiffers: (amount, more) =>
+    `Cette soumission est ${more ? 'supérieure' : 'inférieure'} de ${amount} à cette estimation.`,
+  estimateSame: 'Cette soumission arrive au même total.',
   needsPrice: 'À chiffrer : la liste de prix n’a pas pu chiffrer cette ligne. Entrez un prix ou retirez la ligne.',
   needsQuantity: 'Quantité illisible dans la commande : entrez-la.',
   lineLegend: (n) => `Ligne ${n}`,

@@ -3,6 +3,7 @@
 import type { ComputedQuote } from '../../../shared/quote.js';
 import { formatCents } from '../../../shared/quote.js';
 import type { Registration } from '../../../shared/quote-api.js';
+import type { SeenEstimate } from '../../../shared/price-list-api.js';
 import { useQuoteText } from './quote-messages.js';
 
 export function QuoteTotals({
@@ -10,6 +11,7 @@ export function QuoteTotals({
   computing,
   refusal,
   registration,
+  estimate,
 }: {
   /** The server's computation of the lines as they stand; null until it answers, or when it refused them. */
   preview: ComputedQuote | null;
@@ -17,6 +19,8 @@ export function QuoteTotals({
   /** Why the server refused the lines, when it did. */
   refusal: string | null;
   registration: Registration;
+  /** The estimate the customer saw, to say where the quote departs from it. */
+  estimate: SeenEstimate | null;
 }) {
   const { t, language: lang } = useQuoteText();
   return (
@@ -53,6 +57,18 @@ export function QuoteTotals({
             </tr>
           </tbody>
         </table>
+      )}
+      {estimate && (
+        <p>
+          {t.estimateSeen(formatCents(estimate.totalCents, lang), estimate.priceListVersion)}{' '}
+          {preview &&
+            (preview.totalCents === estimate.totalCents
+              ? t.estimateSame
+              : t.estimateDiffers(
+                  formatCents(Math.abs(preview.totalCents - estimate.totalCents), lang),
+                  preview.totalCents > estimate.totalCents,
+                ))}
+        </p>
       )}
       <p className="muted small">
         {t.gstHstNumber}

@@ -74,8 +74,10 @@ export function buildSubmission(state: OrderState): Submission {
     for (const view of VIEWS) {
       const v = layout.views[view];
       const image = editor && v.file ? attach(v.file, viewAttachmentName(n, view, realExtension(v.file))).name : '';
+      // Ink colours go with a screen-printed view only, as a whole number (docs/prices.md).
+      const colours = v.decoration === 'screen-printing' && v.colours ? Number(v.colours) : undefined;
       viewData[view] = editor
-        ? { image, dimensions: v.dimensions, decoration: v.decoration }
+        ? { image, dimensions: v.dimensions, decoration: v.decoration, ...(colours ? { colours } : {}) }
         : { image: '', dimensions: '', decoration: '' };
     }
     if (layout.garmentOption === 'po') {

@@ -7,6 +7,9 @@ import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import { FilePicker } from './file-list.js';
 import type { LayoutState, OrderAction, VariationField } from './order-state.js';
+import { useFormContext } from './form-context.js';
+import { garmentNamed } from './use-price-list.js';
+import { SizeBoxes } from './size-boxes.js';
 
 export function GarmentSelection({
   layout,
@@ -19,6 +22,8 @@ export function GarmentSelection({
   dispatch: Dispatch<OrderAction>;
 }) {
   const { t } = useOrderFormText();
+  const { priceList } = useFormContext();
+  const garments = priceList?.priceList.garments ?? [];
   const n = layout.number;
   const path = `layouts.${position}`;
   const canRemove = layout.variations.length > 1;
@@ -48,19 +53,57 @@ export function GarmentSelection({
         </>
       )}
 
+      {layout.garmentOption === 'pick' && garments.length > 0 && (
+        // The shop's garments, suggested as the type is typed: its style, then its name.
+        <datalist id={`shop-garments-${n}`}>
+          {garments.map((g) => (
+            <option key={g.id} value={g.id} label={g.name} />
+          ))}
+        </datalist>
+      )}
       {layout.garmentOption === 'pick' && (
         <div className="variations">
           {layout.variations.map((v, index) => {
             const change = (field: VariationField) => (value: string) =>
               dispatch({ type: 'variationChanged', layout: n, variationId: v.id, field, value });
             const at = (field: VariationField) => `${path}.variations.${index}.${field}`;
+            // The shop's garment this variation names, for colour suggestions and size boxes.
+            const garment = garmentNamed(priceList, v.type);
+            const coloursList = `colours-${n}-${v.id}`;
             return (
               <fieldset key={v.id} className="variation">
                 <legend>{index === 0 ? t.sectionB.garmentDetails : t.sectionB.variation(index + 1)}</legend>
                 <div className="grid-2">
-                  <TextField label={t.sectionB.type} value={v.type} onChange={change('type')} path={at('type')} />
-                  <TextField label={t.sectionB.color} value={v.color} onChange={change('color')} path={at('color')} />
+                  <TextField
+                    label={t.sectionB.type}
+                    value={v.type}
+                    onChange={change('type')}
+                    path={at('type')}
+                    list={garments.length > 0 ? `shop-garments-${n}` : undefined}
+                  />
+                  <TextField
+                    label={t.sectionB.color}
+                    value={v.color}
+                    onChange={change('color')}
+                    path={at('color')}
+                    list={garment && garment.colours.length > 0 ? coloursList : undefined}
+                  />
                 </div>
+                {garment && garment.colours.length > 0 && (
+                  <datalist id={coloursList}>
+                    {garment.colours.map((colour) => (
+                      <option key={colour} value={colour} />
+                    ))}
+                  </datalist>
+                )}
+                {garment && (
+                  <SizeBoxes
+                    sizes={garment.sizes}
+                    text={v.sizes}
+                    idPrefix={`sizes-${n}-${v.id}`}
+                    onText={change('sizes')}
+                  />
+                )}
                 <TextField
                   label={t.sectionB.sizes}
                   value={v.sizes}

@@ -119,6 +119,8 @@ export const en = {
     graphicDimensions: 'Graphic Dimensions',
     dimensionsPlaceholder: 'e.g. 10" wide',
     decorationMethod: 'Decoration Method',
+    inkColours: 'Ink colours',
+    moreColours: (n: number) => `More than ${n} (priced on your quote)`,
     decorations: {
       embroidery: 'Embroidery',
       'screen-printing': 'Screen Printing',
@@ -138,6 +140,11 @@ export const en = {
     color: 'Color',
     sizes: 'Sizes and Quantities',
     sizesPlaceholder: 'e.g. S: 5, M: 10, L: 10, XL: 5',
+    sizeBoxes: 'Quantities by size',
+    sizeBox: (size: string) => `Quantity, size ${size}`,
+    sizeBoxInvalid: 'A whole number from 0 to 100,000.',
+    sizeBoxesUnread:
+      'The text below names sizes this garment does not have, or cannot be read by size: edit it there, or clear it to use these boxes.',
     supplyingGoods: 'Are you supplying the goods?',
     itemPO: 'Item PO',
     removeVariation: 'Remove Garment Variation',
@@ -327,6 +334,8 @@ export const fr: Messages = {
     graphicDimensions: 'Dimensions du graphique',
     dimensionsPlaceholder: 'p. ex. 10 po de large',
     decorationMethod: 'Méthode de décoration',
+    inkColours: 'Couleurs d’encre',
+    moreColours: (n) => `Plus de ${n} (prix dans votre soumission)`,
     decorations: {
       embroidery: 'Broderie',
       'screen-printing': 'Sérigraphie',
@@ -346,6 +355,11 @@ export const fr: Messages = {
     color: 'Couleur',
     sizes: 'Tailles et quantités',
     sizesPlaceholder: 'p. ex. P : 5, M : 10, G : 10, TG : 5',
+    sizeBoxes: 'Quantités par taille',
+    sizeBox: (size) => `Quantité, taille ${size}`,
+    sizeBoxInvalid: 'Un nombre entier de 0 à 100 000.',
+    sizeBoxesUnread:
+      'Le texte ci-dessous nomme des tailles que ce vêtement n’a pas, ou ne se lit pas par taille : modifiez-le, ou videz-le pour utiliser ces cases.',
     supplyingGoods: 'Fournissez-vous les vêtements?',
     itemPO: 'Bon de commande de l’article',
     removeVariation: 'Retirer la variante',

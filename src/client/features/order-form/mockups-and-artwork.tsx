@@ -103,7 +103,9 @@ function ViewPanel({
   dispatch: Dispatch<OrderAction>;
 }) {
   const { t } = useOrderFormText();
-  const { maxFileBytes } = useFormContext();
+  const { maxFileBytes, priceList } = useFormContext();
+  // Up to the price list's last column of colours (6 without a list), then "more".
+  const maxColours = Math.min(99, priceList?.priceList.methods['screen-printing']?.columns.at(-1) ?? 6);
   const viewName = t.sectionA.views[view];
   const n = layout.number;
   const state = layout.views[view];
@@ -153,6 +155,19 @@ function ViewPanel({
         onChange={(value) => dispatch({ type: 'viewDecorationChanged', layout: n, view, value })}
         path={`${path}.decoration`}
       />
+      {state.decoration === 'screen-printing' && (
+        <SelectField<string>
+          label={t.sectionA.inkColours}
+          value={state.colours ?? ''}
+          placeholder={t.chooseOption}
+          options={[
+            ...Array.from({ length: maxColours }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+            { value: String(maxColours + 1), label: t.sectionA.moreColours(maxColours) },
+          ]}
+          onChange={(value) => dispatch({ type: 'viewColoursChanged', layout: n, view, value })}
+          path={`${path}.colours`}
+        />
+      )}
     </fieldset>
   );
 }

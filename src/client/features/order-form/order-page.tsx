@@ -1,5 +1,5 @@
 // The order form page ("/"): composes the form's hooks and renders the state of order-state.ts.
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ErrorSummary } from '../../components/error-summary.js';
 import { FieldErrorsContext } from '../../components/field-errors.js';
 import { useOrderFormText } from './messages.js';
@@ -21,6 +21,10 @@ import { useFocusAfterRender } from './use-focus-after-render.js';
 import { useLayoutAccordion } from './use-layout-accordion.js';
 import { useReleasedPreviewUrls } from './use-preview-urls.js';
 import { useSubmitOrder } from './use-submit-order.js';
+import { usePriceList } from './use-price-list.js';
+
+// The estimate and its pricing load as a chunk of their own, once the shop has a price list.
+const Estimate = lazy(() => import('./estimate.js'));
 
 export function OrderPage({ settings }: { settings: ClientSettings }) {
   const { t, language } = useOrderFormText();
@@ -29,9 +33,10 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
   const { announcement, announce } = useAnnouncer();
   const focusAfterRender = useFocusAfterRender();
   const [uploads] = useState(() => new BackgroundUploads(settings.functionsUrl, settings.publicKey));
+  const priceList = usePriceList();
   const formContext = useMemo(
-    () => ({ maxFileBytes: settings.maxFileBytes, announce, uploads }),
-    [settings.maxFileBytes, announce, uploads],
+    () => ({ maxFileBytes: settings.maxFileBytes, announce, uploads, priceList }),
+    [settings.maxFileBytes, announce, uploads, priceList],
   );
   // The uploads follow the files in the form: a new file starts, a removed one is cancelled.
   useEffect(() => uploads.sync(filesOf(state)), [uploads, state]);
@@ -110,6 +115,12 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
                 />
               ))}
             </div>
+
+            {priceList && (
+              <Suspense fallback={null}>
+                <Estimate state={state} priceList={priceList} />
+              </Suspense>
+            )}
 
             {/* A trap for bots: off-screen, out of the tab order, hidden from assistive technology. */}
             <div className="hp-field" aria-hidden="true">

@@ -25,6 +25,8 @@ interface ViewState<F = FileEntry> {
   file: F | null;
   dimensions: string;
   decoration: DecorationMethod | '';
+  /** Ink colours of a screen-printed view, as chosen ('' until chosen; absent in older drafts). */
+  colours?: string;
 }
 
 interface VariationState {
@@ -84,6 +86,7 @@ export type OrderAction =
   | { type: 'viewGraphicChosen'; layout: number; view: ViewName; file: FileEntry | null }
   | { type: 'viewDimensionsChanged'; layout: number; view: ViewName; value: string }
   | { type: 'viewDecorationChanged'; layout: number; view: ViewName; value: DecorationMethod | '' }
+  | { type: 'viewColoursChanged'; layout: number; view: ViewName; value: string }
   | { type: 'garmentOptionChanged'; layout: number; option: GarmentOption | '' }
   | { type: 'poFilesAdded'; layout: number; files: FileEntry[] }
   | { type: 'poFileRemoved'; layout: number; fileId: string }
@@ -236,6 +239,9 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
 
     case 'viewDecorationChanged':
       return updateView(state, action.layout, action.view, { decoration: action.value });
+
+    case 'viewColoursChanged':
+      return updateView(state, action.layout, action.view, { colours: action.value });
 
     case 'garmentOptionChanged':
       return updateLayout(state, action.layout, (l) => ({ ...l, garmentOption: action.option }));

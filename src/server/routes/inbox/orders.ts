@@ -17,6 +17,7 @@ import { closeOpenQuotes, queueStatusMail, type QuoteDeps } from '../../quotes/q
 import { artworkOfOrders } from '../../storage/artwork.js';
 import { mailsOfOrder, mailStates } from '../../storage/mail-queue.js';
 import { changeStatus, findOrder, listAttachments, listOrders, statusHistory } from '../../storage/orders.js';
+import type { SeenEstimate } from '../../../shared/price-list-api.js';
 
 const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
 
@@ -63,10 +64,11 @@ export async function orderRoutes(
         artworkOfOrders(db, [id]),
       ]);
       const measured = new Map(artwork.map((row) => [row.attachment_id, row]));
-      const { document, search_text: _search, ...summary } = order;
+      const { document, search_text: _search, client_key: _client, estimate, ...summary } = order;
       return {
         order: { ...summary, has_critical_deadline: summary.has_critical_deadline === 1 },
         document: JSON.parse(document) as ValidOrderBody,
+        estimate: estimate ? (JSON.parse(estimate) as SeenEstimate) : null,
         attachments: attachments.map((a) => {
           const row = measured.get(a.id);
           return { ...a, artwork: row ? toMeasured(row) : null, has_thumbnail: row?.thumbnail === 1 };
