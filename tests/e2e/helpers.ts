@@ -154,3 +154,45 @@ export async function signInToInbox(page: Page, email = 'clerk@shop.example') {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
 }
+
+/**
+ * A real server of the journey's own (the README's `npm start`, through start-server.mjs, with
+ * the same staff accounts), on E2E_PORT + `offset` and a fresh data folder: for journeys that
+ * change what every later journey would see, such as publishing a price list.
+ */
+export async function startOwnServer(offset: number, name: string) {
+  const { spawn } = await import('node:child_process');
+  const { E2E_PORT } = await import('../../playwright.config.js');
+  const port = E2E_PORT + offset;
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['tests/e2e/start-server.mjs'], {
+    env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: path.resolve(`test-results/${name}`) },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** Signs in to the inbox of the server at `base`, in whatever language the account has. */
+export async function signInAt(page: Page, base: string, email: string, heading: string) {
+  await page.goto(`${base}/inbox`);
+  await page.getByLabel(/^(Email|Courriel)$/).fill(email);
+  await page.getByLabel(/^(Password|Mot de passe)$/).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+}

@@ -2,44 +2,19 @@
 // later quote starts, so the other journeys keep a server without one): the owner starts from the
 // example, imports a supplier's CSV of garments (a bad file is refused by line), edits a cell,
 // publishes v1; a clerk whose inbox is in French prepares a quote that comes out priced.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.js';
-import { expectNoViolations, STAFF_PASSWORD, submitOrderByApi } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations, signInAt, startOwnServer, submitOrderByApi } from './helpers.js';
 
-const PORT = E2E_PORT + 10;
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess;
-
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+let BASE = '';
 test.beforeAll(async () => {
-  server = spawn(process.execPath, ['tests/e2e/start-server.mjs'], {
-    env: { ...process.env, E2E_PORT: String(PORT), E2E_DATA_DIR: path.resolve('test-results/e2e-prices-data') },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${BASE}/healthz`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+  server = await startOwnServer(10, 'e2e-prices-data');
+  BASE = server.base;
 });
-test.afterAll(async () => {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-});
+test.afterAll(async () => server.stop());
 
-async function signIn(page: Page, email: string, heading: string) {
-  await page.goto(`${BASE}/inbox`);
-  await page.getByLabel(/^(Email|Courriel)$/).fill(email);
-  await page.getByLabel(/^(Password|Mot de passe)$/).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
-  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-}
+const signIn = (page: Parameters<typeof signInAt>[0], email: string, heading: string) =>
+  signInAt(page, BASE, email, heading);
 
 const csv = (rows: string[]) => ({
   name: 'supplier-prices.csv',

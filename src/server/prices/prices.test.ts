@@ -197,7 +197,12 @@ describe.each(backends())('the price list on %s', (backend) => {
     expect(state.priced.lines[2].reason.en).toBe('55 pieces, 2 colours, 48+ row: $2.20 × 55');
     // The estimate the form showed, recomputed when the order arrived: in the inbox, the quote
     // editor and the shop's email.
-    expect(state.estimate).toMatchObject({ priceListVersion: 4, subtotalCents: 57_350, totalCents: 64_806, onQuote: [] });
+    expect(state.estimate).toMatchObject({
+      priceListVersion: 4,
+      subtotalCents: 57_350,
+      totalCents: 64_806,
+      onQuote: [],
+    });
     const detail = (await t.app.inject({ url: `/api/orders/${orderId}`, headers: { cookie: clerk } })).json();
     expect(detail.estimate).toMatchObject({ priceListVersion: 4, totalCents: 64_806 });
     expect(detail.estimate.lines).toHaveLength(5);
