@@ -25,8 +25,13 @@ const env = {
   QST_NUMBER: '1234567890 TQ0001',
 };
 // Staff accounts for the inbox journeys, made the way the README says: the clerk of the
-// English journeys; one who switches the inbox to French; one made with --lang fr.
-for (const args of [['clerk@shop.example'], ['clerc@shop.example'], ['commis@shop.example', '--lang', 'fr']]) {
+// English journeys (made first: an owner); one who switches the inbox to French (an owner too,
+// to reach the French deletion dialog); one made with --lang fr (plain staff).
+for (const args of [
+  ['clerk@shop.example'],
+  ['clerc@shop.example', '--role', 'owner'],
+  ['commis@shop.example', '--lang', 'fr'],
+]) {
   execFileSync(process.execPath, ['dist/server/cli/staff.js', 'add', ...args], {
     env: { ...env, STAFF_PASSWORD: 'e2e staff password 1' },
     stdio: 'inherit',

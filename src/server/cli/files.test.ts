@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,18 +15,20 @@ import {
   submitMultipart,
   type TestApp,
 } from '../../../tests/support/harness.js';
+import { builtServer } from '../../../tests/support/built-server.js';
 import { freshBucket, hasS3, s3Env, s3Location, type TestBucket } from '../../../tests/support/s3.js';
 import { copyFilesToS3 } from '../files/copy-to-s3.js';
 import { LocalFileStore } from '../files/file-store.js';
 import { S3FileStore } from '../files/s3-file-store.js';
 import { listAttachments } from '../storage/orders.js';
 
-const CLI = path.resolve(import.meta.dirname, 'files.ts');
-const TSX = pathToFileURL(path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs')).href;
+// The built command, as `npm run files` runs it (built first when the sources are newer).
+const CLI = path.resolve(import.meta.dirname, '../../../dist/server/cli/files.js');
+await builtServer();
 
 function filesCli(env: Record<string, string>, args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+    const child = spawn(process.execPath, [CLI, ...args], {
       env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     });
     let stdout = '';

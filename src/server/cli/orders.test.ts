@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { zipEntries } from '../../../tests/support/zip.js';
 import {
@@ -14,15 +13,18 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../tests/support/harness.js';
+import { builtServer } from '../../../tests/support/built-server.js';
 
-const CLI = path.resolve(import.meta.dirname, 'orders.ts');
-// Run from source through tsx, from any folder (the export's default file lands in the current one).
-const TSX = pathToFileURL(path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs')).href;
+await builtServer();
 
-/** Runs `npm run orders -- ...args` from source, with `input` on stdin (not a terminal). */
+// The built command, as `npm run orders` runs it (built first when the sources are newer).
+const CLI = path.resolve(import.meta.dirname, '../../../dist/server/cli/orders.js');
+// Run from any folder (the export's default file lands in the current one).
+
+/** Runs `npm run orders -- ...args`, with `input` on stdin (not a terminal). */
 function orders(t: TestApp, args: string[], input = '', cwd = t.dataDir) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+    const child = spawn(process.execPath, [CLI, ...args], {
       cwd,
       env: {
         // The test run's own environment (NODE_OPTIONS among it: scripts/node24.sh needs it), then this app's data.

@@ -4,17 +4,19 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
 import { startTestApp, type TestApp } from '../../../tests/support/harness.js';
+import { builtServer } from '../../../tests/support/built-server.js';
 
-const CLI = path.resolve(import.meta.dirname, 'prices.ts');
-const TSX = pathToFileURL(path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs')).href;
+await builtServer();
+
+// The built command, as `npm run prices` runs it (built first when the sources are newer).
+const CLI = path.resolve(import.meta.dirname, '../../../dist/server/cli/prices.js');
 
 function prices(t: TestApp, args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+    const child = spawn(process.execPath, [CLI, ...args], {
       env: { ...process.env, DATA_DIR: t.config.DATA_DIR, DATABASE_URL: t.config.DATABASE_URL, LOG_LEVEL: 'silent' },
     });
     let stdout = '';
