@@ -242,6 +242,32 @@ describe('the customer confirmation relays nothing the submitter typed', () => {
     },
   );
 
+  it('tells the shop the estimate the customer saw, and what it left for the quote; never the customer', () => {
+    const [shopMail, customer] = composeOrderMails(
+      {
+        id: 'order-1',
+        reference: 'AB12-CD34',
+        createdAt: '2026-11-22T10:00:00.000Z',
+        status: 'new',
+        document: sampleOrder() as unknown as ValidOrderBody,
+        attachments: [],
+        confirmation: 'send',
+        estimate: {
+          priceListVersion: 3,
+          subtotalCents: 57_350,
+          totalCents: 64_806,
+          lines: [],
+          onQuote: [{ en: '3 or more colours on the back: priced on your quote', fr: '…' }],
+        },
+      },
+      shop,
+    );
+    expect(shopMail!.text).toContain('Estimate the customer saw\n  $648.06 with taxes (prices v3)');
+    expect(shopMail!.text).toContain('Left for the quote: 3 or more colours on the back: priced on your quote');
+    expect(customer!.text).not.toContain('648');
+    expect(mail(sampleOrder() as unknown as ValidOrderBody)[0]!.text).not.toContain('Estimate the customer saw');
+  });
+
   it('greets with a short cleaned first name only', () => {
     expect(cleanFirstName('  Marie-Ève  ')).toBe('Marie-Ève');
     expect(cleanFirstName("D'Arcy Jean")).toBe("D'Arcy Jean");

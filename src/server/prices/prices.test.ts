@@ -207,14 +207,7 @@ describe.each(backends())('the price list on %s', (backend) => {
     expect(detail.estimate).toMatchObject({ priceListVersion: 4, totalCents: 64_806 });
     expect(detail.estimate.lines).toHaveLength(5);
     expect(detail.order).not.toHaveProperty('client_key');
-    const shopMail = await t.app.db
-      .selectFrom('mail_queue')
-      .select('text_body')
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'shop')
-      .executeTakeFirstOrThrow();
-    expect(shopMail.text_body).toContain('Estimate the customer saw');
-    expect(shopMail.text_body).toContain('$648.06 with taxes (prices v4)');
+    // (The shop's email with it: src/server/mail/mail.test.ts; the queue empties its text once sent.)
 
     // The clerk sends them as they are: $573.50 + HST $74.56 = $648.06, priced from v4.
     const lines = state.priced.lines.map(({ description, quantity, unitPriceCents, taxable }: any) => ({
