@@ -1,7 +1,8 @@
 // The price list over HTTP (docs/prices.md):
 // - GET /api/price-list, public: what the order form prices its live estimate from, with the
-//   shop's province and tax registrations; 404 no_price_list when none is published or the
-//   published one says showEstimate: false. Revalidated by ETag on every use.
+//   shop's province and tax registrations; 204 (no body) when none is published or the
+//   published one says showEstimate: false: the normal case of a shop without prices, so not an
+//   error a browser would log on every page. Revalidated by ETag on every use.
 // - /api/prices, for signed-in staff (registered inside the inbox's routes): the versions, one
 //   version, a check of a document without publishing it, and publishing (owners only).
 import { createHash } from 'node:crypto';
@@ -25,11 +26,6 @@ export type CurrentPriceList = () => Promise<PublishedPriceList | null>;
 /** A price list document is at most this big (5,000 garments fit several times over). */
 const DOCUMENT_BYTES = 8 * 1024 * 1024;
 
-const noPriceList = () =>
-  new AppError(404, 'no_price_list', 'The shop has not published prices for estimates.', undefined, {
-    messageFr: 'L’entreprise n’a pas publié de prix pour les estimations.',
-  });
-
 export async function publicPriceListRoutes(app: FastifyInstance, opts: { current: CurrentPriceList }): Promise<void> {
   const { config } = app;
   const shop = { province: config.SHOP_PROVINCE, registrations: config.registrations };
@@ -37,7 +33,9 @@ export async function publicPriceListRoutes(app: FastifyInstance, opts: { curren
 
   app.get('/api/price-list', async (request, reply) => {
     const current = await opts.current();
-    if (!current || !current.priceList.showEstimate) throw noPriceList();
+    if (!current || !current.priceList.showEstimate) {
+      return reply.code(204).header('cache-control', 'no-cache').send();
+    }
     // The version and the shop's settings make the answer: unchanged, the browser keeps its copy.
     const etag = `"v${current.version}-${shopTag}"`;
     void reply.header('etag', etag).header('cache-control', 'no-cache');

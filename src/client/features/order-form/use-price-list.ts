@@ -8,7 +8,8 @@ let shared: Promise<PublicPriceList | null> | null = null;
 
 function fetchPriceList(): Promise<PublicPriceList | null> {
   shared ??= fetch('/api/price-list', { headers: { accept: 'application/json' } })
-    .then((res) => (res.ok ? (res.json() as Promise<PublicPriceList>) : null))
+    // 204: the shop shows no estimate.
+    .then((res) => (res.status === 200 ? (res.json() as Promise<PublicPriceList>) : null))
     .then((body) => (body && typeof body.version === 'number' && body.priceList ? body : null))
     .catch(() => null);
   return shared;
