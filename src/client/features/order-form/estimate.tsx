@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatCents } from '../../../shared/money.js';
 import type { PublicPriceList } from '../../../shared/price-list-api.js';
 import { createOrderPricer, type PriceLine } from '../../../shared/prices/price-order.js';
+import { TaxRows } from '../../components/tax-rows.js';
 import { buildSubmission } from './build-submission.js';
 import { useOrderFormText } from './messages.js';
 import type { OrderState } from './order-state.js';
@@ -116,28 +117,7 @@ export default function Estimate({ state, priceList }: { state: OrderState; pric
       )}
       <table className="estimate-totals">
         <tbody>
-          <tr>
-            <th scope="row">{t.subtotal}</th>
-            <td className="num">{money(priced.subtotalCents)}</td>
-          </tr>
-          {priced.taxes.map((tax) => (
-            <tr key={tax.code}>
-              <th scope="row">
-                {tax.name[language]} ({tax.rateLabel[language]})
-              </th>
-              <td className="num">{money(tax.amountCents)}</td>
-            </tr>
-          ))}
-          {priced.taxesNotCharged.map((tax) => (
-            <tr key={tax.code}>
-              <th scope="row">{tax.reason[language]}</th>
-              <td className="num">{money(0)}</td>
-            </tr>
-          ))}
-          <tr className="estimate-total">
-            <th scope="row">{t.total}</th>
-            <td className="num">{money(priced.totalCents)}</td>
-          </tr>
+          <TaxRows priced={priced} language={language} labels={t} totalClassName="estimate-total" />
         </tbody>
       </table>
       <p className="visually-hidden" role="status" aria-live="polite">

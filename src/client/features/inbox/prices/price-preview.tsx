@@ -6,6 +6,7 @@ import { formatCents } from '../../../../shared/money.js';
 import type { PriceList } from '../../../../shared/prices/price-list.js';
 import { priceOrder, type PricingOrder } from '../../../../shared/prices/price-order.js';
 import type { TaxRegistrations } from '../../../../shared/taxes.js';
+import { TaxRows } from '../../../components/tax-rows.js';
 import { usePricesText } from './prices-messages.js';
 
 /** 10, 20, 20 and 5 of the first four sizes of the first garment; a 2-colour front 10" wide, a 4" DTF back. */
@@ -83,28 +84,7 @@ export function PricePreview({
                   <td className="num">—</td>
                 </tr>
               ))}
-              <tr>
-                <th scope="row">{t.subtotal}</th>
-                <td className="num">{money(priced.subtotalCents)}</td>
-              </tr>
-              {priced.taxes.map((tax) => (
-                <tr key={tax.code}>
-                  <th scope="row">
-                    {tax.name[language]} ({tax.rateLabel[language]})
-                  </th>
-                  <td className="num">{money(tax.amountCents)}</td>
-                </tr>
-              ))}
-              {priced.taxesNotCharged.map((tax) => (
-                <tr key={tax.code}>
-                  <th scope="row">{tax.reason[language]}</th>
-                  <td className="num">{money(0)}</td>
-                </tr>
-              ))}
-              <tr className="quote-total">
-                <th scope="row">{t.total}</th>
-                <td className="num">{money(priced.totalCents)}</td>
-              </tr>
+              <TaxRows priced={priced} language={language} labels={t} totalClassName="quote-total" />
             </tbody>
           </table>
         </div>
