@@ -37,6 +37,8 @@ import { createUploadStore, type UploadStore } from './uploads/index.js';
 import { currentPriceListReader } from './prices/price-list-store.js';
 import { publicPriceListRoutes } from './prices/price-routes.js';
 import { estimator } from './prices/estimate.js';
+import { storedPdf } from './invoices/invoice-store.js';
+import { startDepositReminders } from './invoices/reminders.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -166,6 +168,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
     leaseMs: config.MAIL_LEASE_MS,
     log: app.log,
+    attachmentsOf: async (refs) => {
+      const found = await Promise.all(refs.map((r) => storedPdf(db, r.kind, r.id)));
+      return found.flatMap((f) => (f ? [{ filename: f.name, content: f.pdf, contentType: 'application/pdf' }] : []));
+    },
   });
   app.decorate('mailWorker', mailWorker);
   // Retention, expired sessions, outbox copies of deleted orders, expired uploads: at start, then hourly.
@@ -250,7 +256,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     registrations: config.registrations,
     currentPriceList,
     shop,
+    seller: {
+      legalName: config.SHOP_LEGAL_NAME.trim() || config.SHOP_NAME,
+      address: config.SHOP_ADDRESS.trim(),
+      gstHst: config.GST_HST_NUMBER.trim(),
+      qst: config.QST_NUMBER.trim(),
+      email: config.SHOP_EMAIL,
+    },
   };
+  const reminders = startDepositReminders({
+    deps: quoteDeps,
+    intervalMs: config.REMINDER_POLL_MS,
+    onMailQueued: () => void mailWorker.kick(),
+    log: app.log,
+  });
+  app.addHook('onClose', () => reminders.stop());
   const onMailQueued = () => void mailWorker.kick();
   await app.register(publicPriceListRoutes, { current: currentPriceList });
   await app.register(inboxRoutes, { quoteDeps, onMailQueued, currentPriceList });

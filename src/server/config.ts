@@ -43,6 +43,16 @@ export const configSchema = z.object({
   SHOP_EMAIL: z.string().email().default('orders@example.com'),
   SHOP_NAME: z.string().min(1).default('Our Apparel Shop'),
   SHOP_CONTACT: z.string().default('orders@example.com'),
+  /** Printed on invoices and receipts: the business's legal name (SHOP_NAME when empty). */
+  SHOP_LEGAL_NAME: z.string().max(200).default(''),
+  /** Printed on invoices and receipts: the shop's postal address, on one line. */
+  SHOP_ADDRESS: z.string().max(300).default(''),
+  /** How often each process looks for unpaid deposits to remind, in milliseconds. */
+  REMINDER_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60 * 60 * 1000),
   MAIL_FROM: z.string().min(3).default('Order Form <no-reply@example.com>'),
   /** The shop's province: the place of supply of a local pickup, for its taxes. */
   SHOP_PROVINCE: z

@@ -12,6 +12,29 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('quote_sent'), version, hash }),
   z.object({ kind: z.literal('quote_approved'), version, fullName: z.string(), hash }),
   z.object({ kind: z.literal('changes_requested'), version, comment: z.string() }),
+  // Invoices and payments (src/server/invoices/): amounts in cents, refunds negative.
+  z.object({
+    kind: z.literal('invoice_issued'),
+    number: z.string(),
+    totalCents: z.number().int(),
+    depositCents: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('credit_note_issued'),
+    number: z.string(),
+    invoiceNumber: z.string(),
+    totalCents: z.number().int(),
+    reason: z.string(),
+  }),
+  z.object({
+    kind: z.literal('payment_recorded'),
+    receiptNumber: z.string(),
+    amountCents: z.number().int(),
+    method: z.string(),
+    reference: z.string(),
+    reason: z.string(),
+  }),
+  z.object({ kind: z.literal('started_without_deposit'), reason: z.string() }),
 ]);
 
 export type HistoryEvent = z.infer<typeof historyEventSchema>;

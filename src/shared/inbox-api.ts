@@ -5,6 +5,7 @@ import { ORDER_STATUSES, type OrderStatus } from './constants.js';
 import { historyEventSchema } from './history-events.js';
 import type { ValidOrderBody } from './order-schema.js';
 import type { SeenEstimate } from './price-list-api.js';
+import { PAYMENT_STATES } from './invoices/account.js';
 
 const statusValues = ORDER_STATUSES.map((s) => s.value) as [OrderStatus, ...OrderStatus[]];
 const orderStatusSchema = z.enum(statusValues);
@@ -12,13 +13,18 @@ const orderStatusSchema = z.enum(statusValues);
 export const orderListQuerySchema = z.object({
   q: z.string().max(200).default(''),
   status: z.enum(['', ...statusValues]).default(''),
+  payment: z.enum(['', ...PAYMENT_STATES]).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 
 export const orderIdParamsSchema = z.object({ id: z.string().uuid() });
 export const fileParamsSchema = z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() });
-export const statusChangeSchema = z.object({ status: orderStatusSchema });
+export const statusChangeSchema = z.object({
+  status: orderStatusSchema,
+  /** In production before the deposit is paid: the reason, recorded with the move. */
+  withoutDeposit: z.object({ reason: z.string().max(500) }).optional(),
+});
 /** Deleting an order: the clerk types its reference to confirm. */
 export const orderDeleteSchema = z.object({ reference: z.string().max(50) });
 export const orderDeletedSchema = z.object({ reference: z.string() });
@@ -38,6 +44,8 @@ export const orderSummarySchema = z.object({
   total_bytes: z.number(),
   /** failed if any email failed, pending if one waits, sent, or none. */
   mail_status: z.enum(['sent', 'pending', 'failed', 'none']),
+  /** Where its payments stand; null before an invoice. */
+  payment_state: z.enum(PAYMENT_STATES).nullable(),
 });
 
 export const orderListSchema = z.object({

@@ -2,6 +2,7 @@
 // what the customer's order page reads and sends (under /api/o/:token). The server's routes
 // declare these schemas; the pages import only the types.
 import { z } from 'zod';
+import type { CustomerAccountView } from './invoices/invoice-api.js';
 import {
   MAX_APPROVAL_NAME_CHARS,
   MAX_CHANGE_REQUEST_CHARS,
@@ -146,6 +147,8 @@ export interface CustomerOrderView {
   shopName: string;
   /** Once ready: whether the order ships or waits for pickup. */
   fulfilment: 'pickup' | 'shipping' | null;
+  /** Invoices, what is due now and how to pay it; null before the first invoice. */
+  account: CustomerAccountView | null;
 }
 
 /** The answer to an approval or a change request: the order as it now stands. */

@@ -12,6 +12,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** PDFs sent with it (an invoice, a receipt). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
   /** The queue row and its order: they name the outbox copy (mail/outbox.ts). */
   id?: string;
   orderId?: string;

@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.js';
 import { claimMail, dueMails, markMailFailed, markMailSent } from '../storage/mail-queue.js';
-import type { Database } from '../storage/schema.js';
+import type { Database, MailAttachmentRef } from '../storage/schema.js';
 import { redactPersonalData } from '../privacy/redact.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer, OutgoingMail } from './mailer.js';
 
 export const MAX_ATTEMPTS = 12;
 
@@ -23,6 +23,8 @@ export function startMailWorker(options: {
   /** While a process sends a message, others leave it alone for this long. */
   leaseMs: number;
   log: { warn: (obj: object, msg: string) => void };
+  /** The stored documents a message carries, as files (invoices/invoice-store.ts). */
+  attachmentsOf?: (refs: MailAttachmentRef[]) => Promise<NonNullable<OutgoingMail['attachments']>>;
 }): MailWorker {
   const { db, mailer } = options;
 
@@ -45,6 +47,9 @@ export function startMailWorker(options: {
             subject: mail.subject,
             text: mail.text_body,
             html: mail.html_body,
+            ...(mail.attachments && options.attachmentsOf
+              ? { attachments: await options.attachmentsOf(JSON.parse(mail.attachments) as MailAttachmentRef[]) }
+              : {}),
           });
           if (!(await markMailSent(db, lease))) {
             // Sent after the lease ran out (the mailer's timeouts keep well inside it): another

@@ -12,17 +12,17 @@ export interface OrderForUpdate {
   document: ValidOrderBody;
 }
 
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
+export const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
-const orderLink = (shop: ShopIdentity, token: string) => `${shop.publicUrl.replace(/\/$/, '')}/o/${token}`;
+export const orderLink = (shop: ShopIdentity, token: string) => `${shop.publicUrl.replace(/\/$/, '')}/o/${token}`;
 
-function customerOf(order: OrderForUpdate) {
+export function customerOf(order: OrderForUpdate) {
   const billing = order.document.layouts['1']?.billing;
   const firstName = cleanFirstName(billing?.firstName);
   return { to: billing?.email ?? '', fr: order.document.language === 'fr', firstName };
 }
 
-function footer(shop: ShopIdentity, fr: boolean): string[] {
+export function footer(shop: ShopIdentity, fr: boolean): string[] {
   const shopName = shop.name.replace(/\.$/, '');
   const contact = shop.contact.replace(/\.$/, '');
   return fr
@@ -79,9 +79,20 @@ export function composeReadyMail(
   fulfilment: 'pickup' | 'shipping',
   token: string,
   shop: ShopIdentity,
+  /** The balance still owed and how to pay it, when there is one (invoices/invoice-mail.ts). */
+  payment: { balanceCents: number; howToPay: string[] } | null = null,
 ): ComposedMail {
   const { to, fr, firstName } = customerOf(order);
   const link = orderLink(shop, token);
+  const owed =
+    payment && payment.balanceCents > 0
+      ? [
+          fr
+            ? `Solde dû : ${formatCents(payment.balanceCents, 'fr')}.`
+            : `Balance due: ${formatCents(payment.balanceCents, 'en')}.`,
+          ...payment.howToPay,
+        ]
+      : [];
   const subject = fr ? `Votre commande ${order.reference} est prête` : `Your order ${order.reference} is ready`;
   const how = fr
     ? fulfilment === 'pickup'
@@ -95,6 +106,7 @@ export function composeReadyMail(
         subject,
         [
           `Bonjour${firstName ? ` ${firstName}` : ''}. Votre commande ${order.reference} est prête. ${how}`,
+          ...owed,
           'Suivez votre commande sur sa page :',
           link,
         ],
@@ -105,6 +117,7 @@ export function composeReadyMail(
         subject,
         [
           `Hello${firstName ? ` ${firstName}` : ''}. Your order ${order.reference} is ready. ${how}`,
+          ...owed,
           'Follow your order on its page:',
           link,
         ],

@@ -10,6 +10,7 @@ import { ordersPastRetention } from '../storage/privacy.js';
 import { deleteExpiredSessions } from '../storage/staff.js';
 import type { Database } from '../storage/schema.js';
 import { deleteOrder } from './order-data.js';
+import { dropExpiredRecords } from '../invoices/invoice-store.js';
 import { sweepUploads } from '../uploads/sweep.js';
 import type { UploadStore } from '../uploads/upload-store.js';
 
@@ -21,6 +22,8 @@ export interface HousekeepingResult {
   sessionsDeleted: number;
   outboxCopiesDeleted: number;
   uploadsExpired: number;
+  /** Invoices, credit notes and payments past the six years the CRA asks to keep them. */
+  financialRecordsDropped: number;
 }
 
 export async function runHousekeeping(options: {
@@ -52,7 +55,10 @@ export async function runHousekeeping(options: {
   const uploadsExpired = options.uploads
     ? (await sweepUploads(db, options.uploads, options.uploadExpiryHours ?? 24, now)).expired
     : 0;
-  return { ordersDeleted, sessionsDeleted, outboxCopiesDeleted, uploadsExpired };
+  // Six years from the end of the year a record belongs to: 2026's go at the start of 2033.
+  const dropped = await dropExpiredRecords(db, now.getUTCFullYear() - 7);
+  const financialRecordsDropped = dropped.invoices + dropped.payments;
+  return { ordersDeleted, sessionsDeleted, outboxCopiesDeleted, uploadsExpired, financialRecordsDropped };
 }
 
 export interface Housekeeping {

@@ -47,6 +47,10 @@ import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { priceOrder } from '../../shared/prices/price-order.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import type { Database, OrderRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
+import type { Seller } from '../../shared/invoices/invoice-api.js';
+import { customerAccountView, howToPay, issueInvoiceOnApproval } from '../invoices/invoice-service.js';
+import { readTerms } from '../invoices/invoice-store.js';
+import type { Account } from '../../shared/invoices/account.js';
 
 export interface QuoteDeps {
   db: Kysely<Database>;
@@ -59,6 +63,8 @@ export interface QuoteDeps {
   /** The published price list "Prepare quote" starts from (prices/price-list-store.ts). */
   currentPriceList: () => Promise<PublishedPriceList | null>;
   shop: ShopIdentity;
+  /** Printed on invoices and receipts (invoices/invoice-service.ts). */
+  seller: Seller;
 }
 
 const noSuchOrder = () => new DomainError('not_found', 'not_found', 'No such order.');
@@ -482,6 +488,7 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
     registration: deps.registration,
     shopName: deps.shop.name,
     fulfilment: reachedReady ? (shipping?.localPickup ? 'pickup' : 'shipping') : null,
+    account: await customerAccountView(deps, order),
   };
 }
 
@@ -637,6 +644,8 @@ async function answer(
           deps.shop,
         );
         await enqueueMails(trx, mailRows(orderId, [mail]));
+        // The invoice of exactly this version, numbered in this transaction: one approval, one invoice.
+        await issueInvoiceOnApproval(deps, trx, { ...order, status: 'approved' }, quote, new Date(now));
       } else {
         await recordStatus(trx, order, 'new', 'customer', {
           kind: 'changes_requested',
@@ -666,20 +675,37 @@ async function answer(
  * (a sent quote has its own email). Runs in the status change's transaction.
  */
 export async function queueStatusMail(
-  deps: Pick<QuoteDeps, 'shop'>,
+  deps: Pick<QuoteDeps, 'shop'> & Partial<Pick<QuoteDeps, 'seller'>>,
   trx: Transaction<Database>,
   order: OrderRow,
   status: string,
+  /** The order's account after the move, when it has invoices: the email asks for the balance. */
+  account: Account | null = null,
 ): Promise<boolean> {
   if (status !== 'ready') return false;
   const doc = documentOf(order);
   const token = await mintOrderLink(trx, order.id);
   const fulfilment = doc.layouts['1']?.shipping?.localPickup ? 'pickup' : 'shipping';
+  const lang = doc.language === 'fr' ? 'fr' : 'en';
+  const payment =
+    account && account.state !== null && account.balanceCents > 0 && deps.seller
+      ? {
+          balanceCents: account.balanceCents,
+          howToPay: howToPay(
+            await readTerms(trx, deps.shop.shopEmail),
+            order,
+            deps.seller,
+            account.balanceCents,
+            lang,
+          ).flatMap((w) => [`${w.label}: ${w.instructions.join(' ')}`]),
+        }
+      : null;
   const mail = composeReadyMail(
     { id: order.id, reference: order.reference, document: doc },
     fulfilment,
     token,
     deps.shop,
+    payment,
   );
   await enqueueMails(trx, mailRows(order.id, [mail]));
   return true;

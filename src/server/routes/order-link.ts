@@ -20,6 +20,8 @@ import { findAttachment, findOrder } from '../storage/orders.js';
 import { currentQuote, findProof, orderIdOfLink } from '../storage/quotes.js';
 import type { OrderRow } from '../storage/schema.js';
 import { sendNotFound, type SendPage } from './client.js';
+import { storedPdf } from '../invoices/invoice-store.js';
+import { sendPdf } from '../invoices/invoice-routes.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from './inbox/files.js';
 
 /** Where the link is the key: never indexed, never sent on as a Referer, never cached. */
@@ -158,6 +160,21 @@ export async function orderLinkRoutes(
       })
       .send(stream);
   });
+
+  // The customer's invoices, credit notes and receipts: only their own order's.
+  const documentParams = orderLinkParamsSchema.extend({ documentId: z.string() });
+  for (const [path, kind] of [
+    ['/api/o/:token/invoices/:documentId', 'invoice'],
+    ['/api/o/:token/receipts/:documentId', 'receipt'],
+  ] as const) {
+    api.get(path, { schema: { params: documentParams } }, async (request, reply) => {
+      const order = await orderOf(request.params.token);
+      if (!UUID.test(request.params.documentId)) throw new NotFound();
+      const file = await storedPdf(db, kind, request.params.documentId, order.id);
+      if (!file) throw new NotFound();
+      return sendPdf(reply, file, PRIVATE_PAGE_HEADERS);
+    });
+  }
 
   // The server's thumbnails of the customer's own artwork (any format drawn as WebP, never SVG).
   api.get('/api/o/:token/files/:attachmentId/thumbnail', { schema: { params: fileParams } }, async (request, reply) => {

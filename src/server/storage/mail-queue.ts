@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { recipientKey } from '../mail/recipient-key.js';
-import type { Database, MailKind, MailRow, MailStatus, NewMailRow } from './schema.js';
+import type { Database, MailAttachmentRef, MailKind, MailRow, MailStatus, NewMailRow } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -13,6 +13,8 @@ export interface MailToQueue {
   subject: string;
   text: string;
   html: string;
+  /** Stored documents sent with it as PDFs (an invoice, a receipt). */
+  attachments?: MailAttachmentRef[];
 }
 
 /** Rows for the queue; `clientKey` (the hashed submitting address) goes with a confirmation. */
@@ -40,6 +42,7 @@ export function mailRows(
       last_error: null,
       created_at: now.toISOString(),
       sent_at: null,
+      attachments: m.attachments && m.attachments.length > 0 ? JSON.stringify(m.attachments) : null,
     }));
 }
 

@@ -413,6 +413,97 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('orders').addColumn('estimate', 'text').execute();
     },
   },
+  '019-invoices-and-payments': {
+    // Invoices, credit notes and payments (invoices/): numbered per series and year without a gap
+    // (document_counters, incremented in the issuing transaction), frozen with their PDF and its
+    // SHA-256, and kept apart from the order (no foreign key) so deleting an order's personal
+    // data leaves the records the CRA asks a shop to keep. The database refuses to change them.
+    async up(db: Kysely<any>) {
+      const isPostgres = await sql`select version() as v`.execute(db).then(
+        (r) => String((r.rows[0] as { v?: string })?.v ?? '').startsWith('PostgreSQL'),
+        () => false,
+      );
+      const bytes = isPostgres ? sql`bytea` : sql`blob`;
+      await db.schema
+        .createTable('shop_settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('document_counters')
+        .addColumn('series', 'text', (c) => c.notNull())
+        .addColumn('year', 'integer', (c) => c.notNull())
+        .addColumn('last', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('document_counters_pk', ['series', 'year'])
+        .execute();
+      await db.schema
+        .createTable('invoices')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('number', 'text', (c) => c.notNull().unique())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('issue_date', 'text', (c) => c.notNull())
+        .addColumn('issued_at', 'text', (c) => c.notNull())
+        .addColumn('issued_by', 'text', (c) => c.notNull())
+        .addColumn('quote_id', 'text')
+        .addColumn('credits_invoice_id', 'text')
+        .addColumn('subtotal_cents', 'bigint', (c) => c.notNull())
+        .addColumn('total_cents', 'bigint', (c) => c.notNull())
+        .addColumn('deposit_cents', 'bigint', (c) => c.notNull())
+        .addColumn('document', 'text', (c) => c.notNull())
+        .addColumn('pdf', bytes, (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .execute();
+      // One invoice per approved quote version, whatever races.
+      await db.schema.createIndex('invoices_quote').on('invoices').column('quote_id').unique().execute();
+      await db.schema.createIndex('invoices_order').on('invoices').columns(['order_id', 'issued_at']).execute();
+      await db.schema.createIndex('invoices_issue_date').on('invoices').column('issue_date').execute();
+      await db.schema
+        .createTable('payments')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('receipt_number', 'text', (c) => c.notNull().unique())
+        .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('received_on', 'text', (c) => c.notNull())
+        .addColumn('reference', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('recorded_by', 'text', (c) => c.notNull())
+        .addColumn('recorded_at', 'text', (c) => c.notNull())
+        .addColumn('document', 'text', (c) => c.notNull())
+        .addColumn('pdf', bytes, (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('payments_order').on('payments').columns(['order_id', 'recorded_at']).execute();
+      await db.schema.createIndex('payments_received_on').on('payments').column('received_on').execute();
+      await db.schema.alterTable('orders').addColumn('payment_state', 'text').execute();
+      await db.schema.alterTable('orders').addColumn('deposit_reminded_at', 'text').execute();
+      await db.schema
+        .createIndex('orders_payment_state')
+        .on('orders')
+        .columns(['payment_state', 'created_at'])
+        .execute();
+      // References to stored documents ([{ "kind": "invoice" | "receipt", "id": … }]) the mail carries as PDFs.
+      await db.schema.alterTable('mail_queue').addColumn('attachments', 'text').execute();
+      for (const table of ['invoices', 'payments']) {
+        if (isPostgres) {
+          await sql`create or replace function refuse_change() returns trigger language plpgsql as $$
+            begin raise exception '% are never changed: issue a credit note or record a refund', tg_table_name; end $$`.execute(
+            db,
+          );
+          await sql`create trigger ${sql.raw(`${table}_frozen`)} before update on ${sql.table(table)}
+            for each row execute function refuse_change()`.execute(db);
+        } else {
+          await sql`create trigger ${sql.raw(`${table}_frozen`)} before update on ${sql.table(table)}
+            begin select raise(abort, ${sql.lit(`${table} are never changed: issue a credit note or record a refund`)}); end`.execute(
+            db,
+          );
+        }
+      }
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

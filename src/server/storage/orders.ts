@@ -1,4 +1,5 @@
 // Repository functions for orders and their attachments (Kysely, either dialect).
+import type { PaymentState } from '../../shared/invoices/account.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../shared/constants.js';
@@ -63,9 +64,15 @@ export function isUniqueViolation(err: unknown): boolean {
 type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
 /** Search by reference, name, email or company (case-insensitive), and filter by status. */
-export function filterOrders<Q extends OrderQuery>(query: Q, q: string, status: OrderStatus | ''): Q {
+export function filterOrders<Q extends OrderQuery>(
+  query: Q,
+  q: string,
+  status: OrderStatus | '',
+  payment: PaymentState | '' = '',
+): Q {
   let out = query;
   if (status) out = out.where('orders.status', '=', status) as Q;
+  if (payment) out = out.where('orders.payment_state', '=', payment) as Q;
   const term = q.trim().toLowerCase();
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -87,15 +94,16 @@ const SUMMARY_COLUMNS = [
   'layout_count',
   'attachment_count',
   'total_bytes',
+  'payment_state',
 ] as const;
 
 /** One page of orders, newest first, and how many match in all. */
 export async function listOrders(
   db: Db,
-  filter: { q: string; status: OrderStatus | ''; page: number; pageSize: number },
+  filter: { q: string; status: OrderStatus | ''; payment?: PaymentState | ''; page: number; pageSize: number },
 ) {
   const { q, status, page, pageSize } = filter;
-  const base = filterOrders(db.selectFrom('orders') as OrderQuery, q, status);
+  const base = filterOrders(db.selectFrom('orders') as OrderQuery, q, status, filter.payment ?? '');
   // One pass finds the page's ids and counts every match (a window over the matches). With
   // a search term it scans the narrow orders_search index and sorts the matches afterwards:
   // the expression keeps SQLite from walking the date index and testing every wide row
@@ -137,11 +145,16 @@ export async function listOrders(
 /** Every matching order, newest first, in keyset pages of 500 (never the whole table at once). */
 export async function* ordersForExport(
   db: Db,
-  filter: { q: string; status: OrderStatus | '' },
+  filter: { q: string; status: OrderStatus | ''; payment?: PaymentState | '' },
 ): AsyncGenerator<OrderRow[]> {
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
-    let query = filterOrders(db.selectFrom('orders') as OrderQuery, filter.q, filter.status).selectAll();
+    let query = filterOrders(
+      db.selectFrom('orders') as OrderQuery,
+      filter.q,
+      filter.status,
+      filter.payment ?? '',
+    ).selectAll();
     if (after) {
       const a: { created_at: string; id: string } = after;
       query = query.where((eb) =>
@@ -223,12 +236,15 @@ export async function changeStatus(
   status: OrderStatus,
   by: string,
   onChanged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+  /** Runs first, when the status will change: may refuse the move, or give the event recorded with it. */
+  before?: (trx: Transaction<Database>, order: OrderRow) => Promise<HistoryEvent | null>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     if (!order) return false;
     if (order.status !== status) {
-      await recordStatus(trx, order, status, by);
+      const event = before ? await before(trx, order) : null;
+      await recordStatus(trx, order, status, by, event);
       await onChanged?.(trx, order);
     }
     return true;

@@ -2,6 +2,8 @@
 // the app (ISO-8601 text), booleans are 0/1 integers: the same on SQLite and PostgreSQL.
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { OrderStatus } from '../../shared/constants.js';
+import type { PaymentState } from '../../shared/invoices/account.js';
+import type { PaymentMethodId } from '../../shared/invoices/terms.js';
 
 /** PostgreSQL returns bigint as text unless told otherwise; db.ts tells it to use numbers. */
 type BigInt = ColumnType<number, number, number>;
@@ -29,6 +31,10 @@ export interface OrdersTable {
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** The estimate the customer saw (SeenEstimate as JSON); null without a published list. */
   estimate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where its payments stand (shared/invoices/account.ts); null before an invoice. */
+  payment_state: ColumnType<PaymentState | null, PaymentState | null | undefined, PaymentState | null>;
+  /** When the customer was last reminded of an unpaid deposit. */
+  deposit_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttachmentsTable {
@@ -124,6 +130,13 @@ export interface MailQueueTable {
   recipient_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** A confirmation's submitting address, hashed (never the address itself), for the per-sender cap. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Stored documents sent as PDFs with the message (MailAttachmentRef[] as JSON). */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface MailAttachmentRef {
+  kind: 'invoice' | 'receipt';
+  id: string;
 }
 
 /** One rate-limit window per key (http/rate-limit-store.ts): requests counted, and when it ends (ms). */
@@ -258,7 +271,64 @@ export interface UploadsTable {
   secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** One setting of the shop as JSON: today "terms" (shared/invoices/terms.ts). */
+export interface ShopSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** The last number used in a series ("invoice", "credit_note", "receipt") and year. */
+export interface DocumentCountersTable {
+  series: string;
+  year: number;
+  last: number;
+}
+
+/** An invoice or credit note, never changed (a trigger refuses it): invoices/invoice-store.ts. */
+export interface InvoicesTable {
+  id: string;
+  order_id: string;
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  issue_date: string;
+  issued_at: string;
+  issued_by: string;
+  quote_id: string | null;
+  credits_invoice_id: string | null;
+  subtotal_cents: BigInt;
+  total_cents: BigInt;
+  deposit_cents: BigInt;
+  /** InvoiceDocument as JSON: everything the PDF prints. */
+  document: string;
+  pdf: Buffer;
+  sha256: string;
+}
+
+/** A payment received, or a refund (negative), never changed. */
+export interface PaymentsTable {
+  id: string;
+  order_id: string;
+  receipt_number: string;
+  amount_cents: BigInt;
+  method: PaymentMethodId;
+  received_on: string;
+  reference: string;
+  reason: string;
+  recorded_by: string;
+  recorded_at: string;
+  /** ReceiptDocument as JSON. */
+  document: string;
+  pdf: Buffer;
+  sha256: string;
+}
+
 export interface Database {
+  shop_settings: ShopSettingsTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
+  payments: PaymentsTable;
   price_lists: PriceListsTable;
   quotes: QuotesTable;
   quote_proofs: QuoteProofsTable;

@@ -4,8 +4,13 @@
 // inbox's frame is here, and the quote editor's texts are in quote-messages.ts.
 // `fr` is typed by `en`: a key missing or added in one language fails the type check.
 import { shortHash, type HistoryEvent } from '../../../shared/history-events.js';
+import { formatCents } from '../../../shared/money.js';
+import { PAYMENT_METHODS } from '../../../shared/invoices/payment-methods.js';
 import { ApiError } from '../../shared/api-error.js';
 import { textHook, type Catalogues, type Language } from '../../shared/language.js';
+
+const methodLabel = (method: string, language: Language): string =>
+  method in PAYMENT_METHODS ? PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS].label[language] : method;
 
 /** What the inbox knows about a refusal, to word it in the staff member's language. */
 interface ErrorFacts {
@@ -98,6 +103,16 @@ export const en = {
           return `Quote v${event.version} approved online by “${event.fullName}” (${shortHash(event.hash)}…)`;
         case 'changes_requested':
           return `Changes requested to quote v${event.version}: ${event.comment}`;
+        case 'invoice_issued':
+          return `Invoice ${event.number} issued: ${formatCents(event.totalCents, 'en')}, deposit ${formatCents(event.depositCents, 'en')}`;
+        case 'credit_note_issued':
+          return `Credit note ${event.number} issued against invoice ${event.invoiceNumber}: ${formatCents(event.totalCents, 'en')} (${event.reason})`;
+        case 'payment_recorded':
+          return event.amountCents < 0
+            ? `Refund of ${formatCents(-event.amountCents, 'en')} recorded (${methodLabel(event.method, 'en')}, receipt ${event.receiptNumber}): ${event.reason}`
+            : `Payment of ${formatCents(event.amountCents, 'en')} recorded (${methodLabel(event.method, 'en')}${event.reference ? ` ${event.reference}` : ''}, receipt ${event.receiptNumber})`;
+        case 'started_without_deposit':
+          return `Started without the deposit: ${event.reason}`;
       }
     },
     emails: 'Emails',
@@ -246,6 +261,16 @@ export const fr: InboxMessages = {
           return `Soumission v${event.version} approuvée en ligne par « ${event.fullName} » (${shortHash(event.hash)}…)`;
         case 'changes_requested':
           return `Modifications demandées à la soumission v${event.version} : ${event.comment}`;
+        case 'invoice_issued':
+          return `Facture ${event.number} émise : ${formatCents(event.totalCents, 'fr')}, acompte ${formatCents(event.depositCents, 'fr')}`;
+        case 'credit_note_issued':
+          return `Note de crédit ${event.number} émise sur la facture ${event.invoiceNumber} : ${formatCents(event.totalCents, 'fr')} (${event.reason})`;
+        case 'payment_recorded':
+          return event.amountCents < 0
+            ? `Remboursement de ${formatCents(-event.amountCents, 'fr')} inscrit (${methodLabel(event.method, 'fr')}, reçu ${event.receiptNumber}) : ${event.reason}`
+            : `Paiement de ${formatCents(event.amountCents, 'fr')} inscrit (${methodLabel(event.method, 'fr')}${event.reference ? ` ${event.reference}` : ''}, reçu ${event.receiptNumber})`;
+        case 'started_without_deposit':
+          return `Production commencée sans l’acompte : ${event.reason}`;
       }
     },
     emails: 'Courriels',

@@ -10,6 +10,7 @@ import { privacyRoutes } from './privacy.js';
 import { quoteRoutes } from './quotes.js';
 import type { QuoteDeps } from '../../quotes/quote-service.js';
 import { staffPriceRoutes, type CurrentPriceList } from '../../prices/price-routes.js';
+import { invoiceRoutes } from '../../invoices/invoice-routes.js';
 
 export async function inboxRoutes(
   app: FastifyInstance,
@@ -26,4 +27,5 @@ export async function inboxRoutes(
   await app.register(accountRoutes);
   await app.register(quoteRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
   await app.register(staffPriceRoutes, { current: opts.currentPriceList });
+  await app.register(invoiceRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
 }

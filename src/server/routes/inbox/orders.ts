@@ -16,6 +16,7 @@ import { AppError } from '../../errors.js';
 import { closeOpenQuotes, queueStatusMail, type QuoteDeps } from '../../quotes/quote-service.js';
 import { artworkOfOrders } from '../../storage/artwork.js';
 import { mailsOfOrder, mailStates } from '../../storage/mail-queue.js';
+import { depositGate, refreshPaymentState } from '../../invoices/invoice-service.js';
 import { changeStatus, findOrder, listAttachments, listOrders, statusHistory } from '../../storage/orders.js';
 import type { SeenEstimate } from '../../../shared/price-list-api.js';
 
@@ -64,7 +65,14 @@ export async function orderRoutes(
         artworkOfOrders(db, [id]),
       ]);
       const measured = new Map(artwork.map((row) => [row.attachment_id, row]));
-      const { document, search_text: _search, client_key: _client, estimate, ...summary } = order;
+      const {
+        document,
+        search_text: _search,
+        client_key: _client,
+        estimate,
+        deposit_reminded_at: _reminded,
+        ...summary
+      } = order;
       return {
         order: { ...summary, has_critical_deadline: summary.has_critical_deadline === 1 },
         document: JSON.parse(document) as ValidOrderBody,
@@ -83,13 +91,23 @@ export async function orderRoutes(
     '/api/orders/:id/status',
     { schema: { params: orderIdParamsSchema, body: statusChangeSchema } },
     async (request) => {
-      const { status } = request.body;
+      const { status, withoutDeposit } = request.body;
       let mailed = false;
       // Ready matters to the customer: their email is queued with the change, or not at all.
-      const changed = await changeStatus(db, request.params.id, status, request.staff!.email, async (trx, order) => {
-        if (status === 'cancelled') await closeOpenQuotes(trx, order.id);
-        mailed = await queueStatusMail(opts.quoteDeps, trx, order, status);
-      });
+      const changed = await changeStatus(
+        db,
+        request.params.id,
+        status,
+        request.staff!.email,
+        async (trx, order) => {
+          if (status === 'cancelled') await closeOpenQuotes(trx, order.id);
+          // Ready (or Completed) may bring the balance due: the state and the Ready email say so.
+          const account = await refreshPaymentState(trx, order.id);
+          mailed = await queueStatusMail(opts.quoteDeps, trx, order, status, account);
+        },
+        // In production before the deposit is in: only with a reason, which the history keeps.
+        async (trx, order) => (status === 'in_production' ? depositGate(trx, order, withoutDeposit) : null),
+      );
       if (!changed) throw noSuchOrder();
       if (mailed) opts.onMailQueued();
       return { status };

@@ -1,0 +1,170 @@
+// The customer's emails about money, in their language, each with its PDF attached by the mail
+// worker from the stored document: the invoice (deposit due), a credit note, a payment's
+// receipt, and the reminder of an unpaid deposit. Text goes through render's escaping.
+import { formatCents } from '../../shared/money.js';
+import type { Account } from '../../shared/invoices/account.js';
+import type { HowToPay, InvoiceDocument, ReceiptDocument } from '../../shared/invoices/invoice-api.js';
+import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
+import { render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
+import { customerOf, footer, oneLine, orderLink, type OrderForUpdate } from '../mail/quote-mail.js';
+
+const hello = (fr: boolean, firstName: string) =>
+  fr ? `Bonjour${firstName ? ` ${firstName}` : ''}.` : `Hello${firstName ? ` ${firstName}` : ''}.`;
+
+function paySections(ways: readonly HowToPay[], fr: boolean) {
+  return ways.map((w) => ({ heading: fr ? `Payer : ${w.label}` : `Pay by ${w.label}`, lines: w.instructions }));
+}
+
+/** To the customer on approval: the invoice attached, the deposit due now and how to pay it. */
+export function composeInvoiceMail(
+  order: OrderForUpdate,
+  invoice: InvoiceDocument,
+  creditNotes: readonly string[],
+  account: Account,
+  ways: readonly HowToPay[],
+  token: string,
+  shop: ShopIdentity,
+): ComposedMail {
+  const { to, fr, firstName } = customerOf(order);
+  const lang = fr ? 'fr' : 'en';
+  const money = (cents: number) => formatCents(cents, lang);
+  const due = account.dueNowCents;
+  const subject = fr
+    ? `Facture ${invoice.number} de la commande ${order.reference}${due > 0 ? ` : acompte dû ${money(due)}` : ''}`
+    : `Invoice ${invoice.number} for order ${order.reference}${due > 0 ? `: deposit due ${money(due)}` : ''}`;
+  const intro = fr
+    ? [
+        `${hello(true, firstName)} Merci d’avoir approuvé la soumission v${invoice.quoteVersion}. Voici la facture ${invoice.number} (${money(invoice.totalCents)}, taxes comprises), en pièce jointe.`,
+        ...(creditNotes.length > 0
+          ? [`Elle remplace votre facture précédente, créditée par ${creditNotes.join(', ')} (jointe aussi).`]
+          : []),
+        due > 0
+          ? `Acompte dû : ${money(due)}. Nous commençons la production dès sa réception.`
+          : 'Aucun acompte n’est demandé : nous commençons la production.',
+        'Votre commande, ses factures et ce qui reste à payer, sur sa page :',
+        orderLink(shop, token),
+      ]
+    : [
+        `${hello(false, firstName)} Thank you for approving quote v${invoice.quoteVersion}. Here is invoice ${invoice.number} (${money(invoice.totalCents)}, taxes included), attached.`,
+        ...(creditNotes.length > 0
+          ? [`It replaces your earlier invoice, credited by ${creditNotes.join(', ')} (attached too).`]
+          : []),
+        due > 0
+          ? `Deposit due: ${money(due)}. We start production once it is in.`
+          : 'No deposit is asked: we are starting production.',
+        'Your order, its invoices and what is left to pay, on its page:',
+        orderLink(shop, token),
+      ];
+  const body = render(subject, intro, due > 0 ? paySections(ways, fr) : [], footer(shop, fr));
+  return { kind: 'customer_update', to, subject: oneLine(subject), ...body };
+}
+
+export function composeCreditNoteMail(
+  order: OrderForUpdate,
+  note: InvoiceDocument,
+  account: Account,
+  token: string,
+  shop: ShopIdentity,
+): ComposedMail {
+  const { to, fr, firstName } = customerOf(order);
+  const money = (cents: number) => formatCents(cents, fr ? 'fr' : 'en');
+  const subject = fr
+    ? `Note de crédit ${note.number} de la commande ${order.reference}`
+    : `Credit note ${note.number} for order ${order.reference}`;
+  const balance = Math.max(0, account.balanceCents);
+  const intro = fr
+    ? [
+        `${hello(true, firstName)} La note de crédit ${note.number} (${money(note.totalCents)}) crédite la facture ${note.credits?.number ?? ''} : ${note.reason ?? ''}`,
+        `Solde de la commande : ${money(balance)}.`,
+        orderLink(shop, token),
+      ]
+    : [
+        `${hello(false, firstName)} Credit note ${note.number} (${money(note.totalCents)}) credits invoice ${note.credits?.number ?? ''}: ${note.reason ?? ''}`,
+        `The order's balance: ${money(balance)}.`,
+        orderLink(shop, token),
+      ];
+  return { kind: 'customer_update', to, subject: oneLine(subject), ...render(subject, intro, [], footer(shop, fr)) };
+}
+
+/** To the customer: a payment (or refund) was recorded; the receipt is attached. */
+export function composeReceiptMail(
+  order: OrderForUpdate,
+  receipt: ReceiptDocument,
+  account: Account,
+  token: string,
+  shop: ShopIdentity,
+): ComposedMail {
+  const { to, fr, firstName } = customerOf(order);
+  const lang = fr ? 'fr' : 'en';
+  const money = (cents: number) => formatCents(cents, lang);
+  const refund = receipt.amountCents < 0;
+  const method = PAYMENT_METHODS[receipt.method].label[lang];
+  const subject = refund
+    ? fr
+      ? `Remboursement ${receipt.number} de la commande ${order.reference}`
+      : `Refund ${receipt.number} for order ${order.reference}`
+    : fr
+      ? `Reçu ${receipt.number} : paiement de ${money(receipt.amountCents)} reçu`
+      : `Receipt ${receipt.number}: payment of ${money(receipt.amountCents)} received`;
+  const state = account.state;
+  const standing = fr
+    ? state === 'paid'
+      ? 'Votre commande est entièrement payée. Merci !'
+      : state === 'deposit_due'
+        ? `Acompte encore dû : ${money(account.dueNowCents)}.`
+        : `Solde : ${money(Math.max(0, account.balanceCents))}.`
+    : state === 'paid'
+      ? 'Your order is paid in full. Thank you!'
+      : state === 'deposit_due'
+        ? `Deposit still due: ${money(account.dueNowCents)}.`
+        : `Balance: ${money(Math.max(0, account.balanceCents))}.`;
+  const intro = fr
+    ? [
+        refund
+          ? `${hello(true, firstName)} Nous vous avons remboursé ${money(-receipt.amountCents)} (${method}) pour la commande ${order.reference} : ${receipt.reason}`
+          : `${hello(true, firstName)} Nous avons reçu votre paiement de ${money(receipt.amountCents)} (${method}) pour la commande ${order.reference}. Le reçu ${receipt.number} est joint.`,
+        standing,
+        orderLink(shop, token),
+      ]
+    : [
+        refund
+          ? `${hello(false, firstName)} We refunded ${money(-receipt.amountCents)} (${method}) for order ${order.reference}: ${receipt.reason}`
+          : `${hello(false, firstName)} We received your payment of ${money(receipt.amountCents)} (${method}) for order ${order.reference}. Receipt ${receipt.number} is attached.`,
+        standing,
+        orderLink(shop, token),
+      ];
+  return { kind: 'customer_update', to, subject: oneLine(subject), ...render(subject, intro, [], footer(shop, fr)) };
+}
+
+/** To the customer: the deposit is still unpaid some days after the invoice. */
+export function composeDepositReminderMail(
+  order: OrderForUpdate,
+  invoiceNumber: string,
+  account: Account,
+  ways: readonly HowToPay[],
+  token: string,
+  shop: ShopIdentity,
+): ComposedMail {
+  const { to, fr, firstName } = customerOf(order);
+  const money = (cents: number) => formatCents(cents, fr ? 'fr' : 'en');
+  const subject = fr
+    ? `Rappel : acompte de ${money(account.dueNowCents)} dû pour la commande ${order.reference}`
+    : `Reminder: deposit of ${money(account.dueNowCents)} due for order ${order.reference}`;
+  const intro = fr
+    ? [
+        `${hello(true, firstName)} L’acompte de la facture ${invoiceNumber} (${money(account.dueNowCents)}) n’est pas encore arrivé. Nous commençons la production dès sa réception.`,
+        'Si vous l’avez déjà envoyé, ne tenez pas compte de ce rappel.',
+        orderLink(shop, token),
+      ]
+    : [
+        `${hello(false, firstName)} The deposit of invoice ${invoiceNumber} (${money(account.dueNowCents)}) has not arrived yet. We start production once it is in.`,
+        'If you have sent it already, please ignore this reminder.',
+        orderLink(shop, token),
+      ];
+  return {
+    kind: 'customer_update',
+    to,
+    subject: oneLine(subject),
+    ...render(subject, intro, paySections(ways, fr), footer(shop, fr)),
+  };
+}

@@ -1,0 +1,184 @@
+// The inbox's side of invoices and payments: an order's account, recording payments and
+// refunds, credit notes, the stored PDFs, the shop's terms (owners change them) and the
+// accountant's reports, as JSON and CSV. Registered inside the inbox, so each needs a session.
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  creditNoteBodySchema,
+  recordPaymentBodySchema,
+  reportQuerySchema,
+  type PaymentsReport,
+  type TaxReport,
+} from '../../shared/invoices/invoice-api.js';
+import { paymentTermsSchema } from '../../shared/invoices/terms.js';
+import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
+import { AppError } from '../errors.js';
+import { requireOwner } from '../routes/staff-auth.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS } from '../routes/inbox/files.js';
+import { spreadsheetSafe } from '../routes/inbox/csv-cells.js';
+import { findOrder } from '../storage/orders.js';
+import { issueCreditNote, recordPayment, staffAccountView, type InvoiceDeps } from './invoice-service.js';
+import { readTerms, saveTerms, storedPdf } from './invoice-store.js';
+import { paymentsReport, taxReport } from './reports.js';
+
+const orderParams = z.object({ id: z.string().uuid() });
+const invoiceParams = orderParams.extend({ documentId: z.string().uuid() });
+
+export function sendPdf(
+  reply: FastifyReply,
+  file: { name: string; pdf: Buffer; sha256: string },
+  extra: Record<string, string> = {},
+) {
+  return reply
+    .headers({
+      ...DOWNLOAD_HEADERS,
+      ...extra,
+      'content-type': 'application/pdf',
+      'content-disposition': attachmentDisposition(file.name),
+      'content-length': String(file.pdf.length),
+      // The SHA-256 stored when the document was issued: anyone can check the copy they hold.
+      'x-content-sha256': file.sha256,
+    })
+    .send(file.pdf);
+}
+
+const csvOf = (rows: (string | number)[][]) =>
+  stringify(
+    rows.map((r) => r.map((cell) => (typeof cell === 'string' ? spreadsheetSafe(cell) : cell))),
+    {
+      quoted: true,
+    },
+  );
+
+export async function invoiceRoutes(
+  app: FastifyInstance,
+  opts: { deps: InvoiceDeps; onMailQueued: () => void },
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = opts;
+  const orderOf = async (id: string) => {
+    const order = await findOrder(deps.db, id);
+    if (!order) throw new AppError(404, 'not_found', 'No such order.');
+    return order;
+  };
+
+  api.get('/api/orders/:id/account', { schema: { params: orderParams } }, async (request) =>
+    staffAccountView(deps, await orderOf(request.params.id)),
+  );
+
+  api.post(
+    '/api/orders/:id/payments',
+    { schema: { params: orderParams, body: recordPaymentBodySchema } },
+    async (request, reply) => {
+      await orderOf(request.params.id);
+      const recorded = await recordPayment(deps, request.params.id, request.body, request.staff!.email);
+      opts.onMailQueued();
+      return reply.code(201).send(recorded);
+    },
+  );
+
+  api.post(
+    '/api/orders/:id/credit-notes',
+    { schema: { params: orderParams, body: creditNoteBodySchema } },
+    async (request, reply) => {
+      await orderOf(request.params.id);
+      const number = await issueCreditNote(deps, request.params.id, request.body, request.staff!.email);
+      opts.onMailQueued();
+      return reply.code(201).send({ number });
+    },
+  );
+
+  api.get('/api/orders/:id/invoices/:documentId/pdf', { schema: { params: invoiceParams } }, async (request, reply) => {
+    const file = await storedPdf(deps.db, 'invoice', request.params.documentId, request.params.id);
+    if (!file) throw new AppError(404, 'not_found', 'No such invoice.');
+    return sendPdf(reply, file);
+  });
+
+  api.get(
+    '/api/orders/:id/payments/:documentId/receipt',
+    { schema: { params: invoiceParams } },
+    async (request, reply) => {
+      const file = await storedPdf(deps.db, 'receipt', request.params.documentId, request.params.id);
+      if (!file) throw new AppError(404, 'not_found', 'No such receipt.');
+      return sendPdf(reply, file);
+    },
+  );
+
+  api.get('/api/terms', async () => readTerms(deps.db, deps.shop.shopEmail));
+
+  api.put('/api/terms', async (request, reply) => {
+    requireOwner(request, { en: 'change the payment terms', fr: 'modifier les conditions de paiement' });
+    const parsed = paymentTermsSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues;
+      return reply.code(422).send({
+        error: {
+          code: 'invalid_terms',
+          message: `The terms were not saved: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          message_fr: `Les conditions n’ont pas été enregistrées : ${issues.map((i) => i.path.join('.')).join(', ')}`,
+          fields: issues.map((i) => i.path.join('.')),
+        },
+      });
+    }
+    await saveTerms(deps.db, parsed.data, request.staff!.email);
+    return parsed.data;
+  });
+
+  const checkPeriod = (from: string, to: string) => {
+    if (from > to) throw new AppError(422, 'invalid_period', 'The period ends before it starts.', ['to']);
+  };
+
+  api.get('/api/reports/taxes', { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
+    const { from, to, format } = request.query;
+    checkPeriod(from, to);
+    const report: TaxReport = await taxReport(deps.db, from, to);
+    if (format === 'json') return report;
+    const csv = csvOf([
+      ['Tax', 'Province', 'Rate', 'Taxable (CAD)', 'Tax (CAD)', 'Documents'],
+      ...report.rows.map((r) => [
+        r.code,
+        r.province,
+        r.rateLabel,
+        cents(r.taxableCents),
+        cents(r.amountCents),
+        r.documents,
+      ]),
+      ['Total', '', '', cents(report.salesCents), cents(report.totalTaxCents), ''],
+    ]);
+    return csvReply(reply, `sales-taxes-${from}-to-${to}.csv`, csv);
+  });
+
+  api.get('/api/reports/payments', { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
+    const { from, to, format } = request.query;
+    checkPeriod(from, to);
+    const report: PaymentsReport = await paymentsReport(deps.db, from, to);
+    if (format === 'json') return report;
+    const csv = csvOf([
+      ['Received on', 'Receipt', 'Order', 'Method', 'Reference', 'Amount (CAD)', 'Recorded by'],
+      ...report.rows.map((r) => [
+        r.receivedOn,
+        r.receiptNumber,
+        r.orderReference,
+        PAYMENT_METHODS[r.method].label.en,
+        r.reference,
+        cents(r.amountCents),
+        r.recordedBy,
+      ]),
+      ['Total', '', '', '', '', cents(report.totalCents), ''],
+    ]);
+    return csvReply(reply, `payments-${from}-to-${to}.csv`, csv);
+  });
+}
+
+/** Plain decimal dollars for a spreadsheet ("1234.56", "-20.00"), never the formatted text. */
+const cents = (value: number) =>
+  `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
+
+function csvReply(reply: FastifyReply, name: string, csv: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', attachmentDisposition(name))
+    .send(csv);
+}

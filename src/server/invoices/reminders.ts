@@ -1,0 +1,96 @@
+// Each process, hourly: reminds customers whose deposit is still unpaid N days (the terms'
+// reminderDays; 0 turns it off) after the invoice, at most once a week per order, through the
+// mail queue; and moves to Balance due the orders whose terms' date has come. Safe with several
+// processes: the reminder is claimed by a conditional update in the mail's own transaction.
+import type { Kysely } from 'kysely';
+import { startBackgroundLoop } from '../background-loop.js';
+import { enqueueMails, mailRows } from '../storage/mail-queue.js';
+import { mintOrderLink } from '../storage/quotes.js';
+import type { Database } from '../storage/schema.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
+import { composeDepositReminderMail } from './invoice-mail.js';
+import { howToPay, orderAccount, refreshPaymentState, type InvoiceDeps } from './invoice-service.js';
+import { invoicesOfOrder, readTerms } from './invoice-store.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const REMINDER_GAP_MS = 7 * DAY_MS;
+
+export async function sendDepositReminders(deps: InvoiceDeps, now = new Date()): Promise<number> {
+  const db: Kysely<Database> = deps.db;
+  // Balances that came due by the calendar (terms of N days) show as such.
+  const waiting = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_state', '=', 'deposit_paid')
+    .limit(1000)
+    .execute();
+  for (const { id } of waiting) await refreshPaymentState(db, id);
+
+  const terms = await readTerms(db, deps.shop.shopEmail);
+  if (terms.reminderDays === 0) return 0;
+  const lastGap = new Date(now.getTime() - REMINDER_GAP_MS).toISOString();
+  const issuedBefore = new Date(now.getTime() - terms.reminderDays * DAY_MS).toISOString();
+  const candidates = await db
+    .selectFrom('orders')
+    .select(['id', 'deposit_reminded_at'])
+    .where('payment_state', '=', 'deposit_due')
+    .where('status', '!=', 'cancelled')
+    .where((eb) => eb.or([eb('deposit_reminded_at', 'is', null), eb('deposit_reminded_at', '<', lastGap)]))
+    .limit(100)
+    .execute();
+  let sent = 0;
+  for (const candidate of candidates) {
+    const queued = await db.transaction().execute(async (trx) => {
+      const order = await trx.selectFrom('orders').selectAll().where('id', '=', candidate.id).executeTakeFirst();
+      if (!order || order.status === 'cancelled') return false;
+      const invoices = await invoicesOfOrder(trx, order.id);
+      const latest = [...invoices].reverse().find((r) => r.kind === 'invoice');
+      if (!latest || latest.issued_at > issuedBefore) return false;
+      const account = await orderAccount(trx, order);
+      if (account.state !== 'deposit_due') return false;
+      // Claimed only if no other process reminded it since this one looked.
+      const claim = await trx
+        .updateTable('orders')
+        .set({ deposit_reminded_at: now.toISOString() })
+        .where('id', '=', order.id)
+        .where((eb) =>
+          candidate.deposit_reminded_at === null
+            ? eb('deposit_reminded_at', 'is', null)
+            : eb('deposit_reminded_at', '=', candidate.deposit_reminded_at),
+        )
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) return false;
+      const doc = JSON.parse(order.document) as ValidOrderBody;
+      const lang = doc.language === 'fr' ? 'fr' : 'en';
+      const token = await mintOrderLink(trx, order.id);
+      const mail = composeDepositReminderMail(
+        { id: order.id, reference: order.reference, document: doc },
+        latest.number,
+        account,
+        howToPay(terms, order, deps.seller, account.dueNowCents, lang),
+        token,
+        deps.shop,
+      );
+      await enqueueMails(trx, mailRows(order.id, [mail], now));
+      return true;
+    });
+    if (queued) sent++;
+  }
+  return sent;
+}
+
+export function startDepositReminders(options: {
+  deps: InvoiceDeps;
+  intervalMs: number;
+  onMailQueued: () => void;
+  log: { warn: (obj: object, msg: string) => void };
+}) {
+  const loop = startBackgroundLoop({
+    work: async () => {
+      if ((await sendDepositReminders(options.deps)) > 0) options.onMailQueued();
+    },
+    intervalMs: options.intervalMs,
+    onError: (err) => options.log.warn({ err: String(err) }, 'deposit reminders failed; will retry'),
+  });
+  return { kick: loop.kick, stop: loop.stop };
+}

@@ -1,0 +1,192 @@
+// What the invoices capability stores and answers: the frozen documents (an invoice or credit
+// note, a receipt) exactly as their PDFs print them, and the account views of the customer's
+// page and the inbox. Request bodies are checked here, once, for the server and the inbox.
+import { z } from 'zod';
+import type { ProvinceCode } from '../constants.js';
+import type { QuoteLine } from '../quote.js';
+import type { TaxLine, TaxNotCharged } from '../taxes.js';
+import type { Account, PaymentState } from './account.js';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentTerms } from './terms.js';
+
+export interface Seller {
+  legalName: string;
+  address: string;
+  gstHst: string;
+  qst: string;
+  email: string;
+}
+
+export interface InvoiceCustomer {
+  name: string;
+  company: string;
+  /** The billing address, one line each. */
+  address: string[];
+}
+
+/** An invoice or a credit note, frozen when issued: what its PDF prints, and what reports add up. */
+export interface InvoiceDocument {
+  format: 'invoice/1';
+  kind: 'invoice' | 'credit_note';
+  /** "2026-0001"; a credit note's is "CN-2026-0001". */
+  number: string;
+  /** YYYY-MM-DD in the shop's calendar. */
+  issueDate: string;
+  language: 'en' | 'fr';
+  orderReference: string;
+  /** The approved quote version it was issued from (an invoice) or that its invoice came from. */
+  quoteVersion: number | null;
+  quoteSha256: string | null;
+  /** A credit note: the invoice it credits, and why. */
+  credits: { number: string; issueDate: string } | null;
+  reason: string | null;
+  seller: Seller;
+  customer: InvoiceCustomer;
+  province: ProvinceCode;
+  lines: QuoteLine[];
+  subtotalCents: number;
+  taxes: TaxLine[];
+  taxesNotCharged: TaxNotCharged[];
+  totalCents: number;
+  depositPercent: number;
+  depositCents: number;
+  terms: Pick<PaymentTerms, 'balanceDue' | 'balanceDays' | 'methods' | 'etransferEmail' | 'autodeposit'>;
+}
+
+/** A payment's receipt (a refund's too: a negative amount), frozen when recorded. */
+export interface ReceiptDocument {
+  format: 'receipt/1';
+  number: string;
+  /** The day the money came in (or went back), as the clerk recorded it. */
+  receivedOn: string;
+  language: 'en' | 'fr';
+  orderReference: string;
+  seller: Seller;
+  customerName: string;
+  amountCents: number;
+  method: PaymentMethodId;
+  reference: string;
+  reason: string;
+  invoiceNumbers: string[];
+  paidCents: number;
+  balanceCents: number;
+}
+
+export interface InvoiceSummary {
+  id: string;
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  issueDate: string;
+  totalCents: number;
+  subtotalCents: number;
+  depositCents: number;
+  sha256: string;
+  credits: string | null;
+  reason: string | null;
+  /** An invoice: the part of its subtotal no credit note has taken back yet. */
+  creditableSubtotalCents: number;
+}
+
+export interface PaymentInfo {
+  id: string;
+  receiptNumber: string;
+  amountCents: number;
+  method: PaymentMethodId;
+  receivedOn: string;
+  reference: string;
+  reason: string;
+  recordedAt: string;
+}
+
+export interface StaffPaymentInfo extends PaymentInfo {
+  recordedBy: string;
+}
+
+export interface HowToPay {
+  id: PaymentMethodId;
+  label: string;
+  instructions: string[];
+}
+
+/** The customer's page: the invoices, what is due now and how to pay it. */
+export interface CustomerAccountView {
+  invoices: InvoiceSummary[];
+  account: Account;
+  payments: PaymentInfo[];
+  howToPay: HowToPay[];
+  balanceDueText: string;
+}
+
+export interface StaffAccountView {
+  invoices: InvoiceSummary[];
+  account: Account;
+  payments: StaffPaymentInfo[];
+  terms: PaymentTerms;
+}
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
+
+export const recordPaymentBodySchema = z.object({
+  amount: z.string().max(40),
+  method: z.enum(PAYMENT_METHOD_IDS),
+  receivedOn: date,
+  reference: z.string().max(100).default(''),
+  reason: z.string().max(500).default(''),
+  /** The clerk confirmed a payment larger than the balance. */
+  confirmOverpayment: z.boolean().default(false),
+  /** The clerk confirmed a payment like one recorded within the last minute. */
+  confirmDuplicate: z.boolean().default(false),
+});
+export type RecordPaymentBody = z.input<typeof recordPaymentBodySchema>;
+
+export const creditNoteBodySchema = z.object({
+  invoiceNumber: z.string().max(20),
+  /** The amount credited before taxes, in dollars as typed; the taxes follow the invoice's. */
+  amount: z.string().max(40),
+  reason: z.string().max(500),
+});
+export type CreditNoteBody = z.input<typeof creditNoteBodySchema>;
+
+export const reportQuerySchema = z.object({
+  from: date,
+  to: date,
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+export interface TaxReportRow {
+  /** "GST", "HST", "QST", "PST" or "RST". */
+  code: string;
+  province: ProvinceCode;
+  rateLabel: string;
+  /** Invoices less credit notes. */
+  taxableCents: number;
+  amountCents: number;
+  documents: number;
+}
+
+export interface TaxReport {
+  from: string;
+  to: string;
+  rows: TaxReportRow[];
+  totalTaxCents: number;
+  salesCents: number;
+}
+
+export interface PaymentsReportRow {
+  receivedOn: string;
+  receiptNumber: string;
+  orderReference: string;
+  method: PaymentMethodId;
+  reference: string;
+  amountCents: number;
+  recordedBy: string;
+}
+
+export interface PaymentsReport {
+  from: string;
+  to: string;
+  rows: PaymentsReportRow[];
+  totalCents: number;
+  byMethod: Partial<Record<PaymentMethodId, number>>;
+}
+
+export type { PaymentState };

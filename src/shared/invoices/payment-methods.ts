@@ -1,0 +1,84 @@
+// How a customer may pay, one entry per method: its name, what a clerk records with it, and the
+// instructions the customer's page, the invoice and its email give. A provider's card payment
+// would be one more entry here (with its own checkout step), leaving the rest untouched.
+import { formatCents } from '../money.js';
+import type { PaymentMethodId, PaymentTerms } from './terms.js';
+
+type Language = 'en' | 'fr';
+type Bilingual = { en: string; fr: string };
+
+export interface PaymentContext {
+  terms: PaymentTerms;
+  /** The order's reference: what the customer writes with a payment so the shop can match it. */
+  reference: string;
+  /** Whom a cheque is made out to. */
+  legalName: string;
+  dueNowCents: number;
+}
+
+export interface PaymentMethod {
+  id: PaymentMethodId;
+  label: Bilingual;
+  /** What the clerk records beside the amount (the e-Transfer's reference number…), if anything. */
+  referenceLabel: Bilingual | null;
+  /** The customer's instructions, one sentence per entry. */
+  instructions(context: PaymentContext, language: Language): string[];
+}
+
+const etransfer: PaymentMethod = {
+  id: 'etransfer',
+  label: { en: 'Interac e-Transfer', fr: 'Virement Interac' },
+  referenceLabel: { en: 'e-Transfer reference number', fr: 'Numéro de référence du virement' },
+  instructions({ terms, reference, dueNowCents }, language) {
+    const amount = formatCents(dueNowCents, language);
+    if (language === 'fr') {
+      return [
+        `Envoyez ${amount} par virement Interac à ${terms.etransferEmail}.`,
+        `Dans le message du virement, écrivez : ${reference}`,
+        terms.autodeposit
+          ? 'Le dépôt automatique est activé : aucune question de sécurité n’est nécessaire.'
+          : 'Communiquez-nous la réponse à la question de sécurité par un autre moyen que le message du virement.',
+      ];
+    }
+    return [
+      `Send ${amount} by Interac e-Transfer to ${terms.etransferEmail}.`,
+      `In the e-Transfer's message, write: ${reference}`,
+      terms.autodeposit
+        ? 'Autodeposit is on: no security question is needed.'
+        : "Send us the security question's answer another way than the e-Transfer's message.",
+    ];
+  },
+};
+
+const inStore: PaymentMethod = {
+  id: 'in_store',
+  label: { en: 'In store (debit, credit card or cash)', fr: 'En boutique (débit, carte de crédit ou comptant)' },
+  referenceLabel: null,
+  instructions({ reference }, language) {
+    return language === 'fr'
+      ? [`Payez en boutique par débit, carte de crédit ou comptant en donnant la référence ${reference}.`]
+      : [`Pay at the shop by debit, credit card or cash, giving the reference ${reference}.`];
+  },
+};
+
+const cheque: PaymentMethod = {
+  id: 'cheque',
+  label: { en: 'Cheque', fr: 'Chèque' },
+  referenceLabel: { en: 'Cheque number', fr: 'Numéro du chèque' },
+  instructions({ reference, legalName }, language) {
+    return language === 'fr'
+      ? [`Faites votre chèque à l’ordre de ${legalName} et inscrivez-y ${reference}.`]
+      : [`Make your cheque payable to ${legalName} and write ${reference} on it.`];
+  },
+};
+
+export const PAYMENT_METHODS: Readonly<Record<PaymentMethodId, PaymentMethod>> = {
+  etransfer,
+  in_store: inStore,
+  cheque,
+};
+
+/** The methods the terms offer, in the terms' order. */
+export function offeredMethods(terms: PaymentTerms): PaymentMethod[] {
+  return terms.methods.map((id) => PAYMENT_METHODS[id]);
+}

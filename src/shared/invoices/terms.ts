@@ -1,0 +1,66 @@
+// The shop's payment terms (set by an owner in the inbox): how much of an invoice is due as a
+// deposit, when the balance is due, how the customer may pay, and when an unpaid deposit is
+// reminded. Shared so the inbox edits exactly what the server checks and prints.
+import { z } from 'zod';
+
+export const PAYMENT_METHOD_IDS = ['etransfer', 'in_store', 'cheque'] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
+
+export const BALANCE_DUE_KINDS = ['pickup', 'before_shipping', 'days'] as const;
+export type BalanceDueKind = (typeof BALANCE_DUE_KINDS)[number];
+
+export const paymentTermsSchema = z
+  .object({
+    /** Whole percent of the invoice total due before production; 0 asks for none. */
+    depositPercent: z.number().int().min(0).max(100),
+    balanceDue: z.enum(BALANCE_DUE_KINDS),
+    /** With balanceDue "days": due this many days after the invoice. */
+    balanceDays: z.number().int().min(1).max(365),
+    etransferEmail: z.string().trim().max(254),
+    /** With autodeposit on, an e-Transfer needs no security question. */
+    autodeposit: z.boolean(),
+    methods: z.array(z.enum(PAYMENT_METHOD_IDS)).min(1).max(PAYMENT_METHOD_IDS.length),
+    /** Days an unpaid deposit waits before the customer is reminded; 0 turns reminders off. */
+    reminderDays: z.number().int().min(0).max(365),
+  })
+  .superRefine((terms, ctx) => {
+    if (new Set(terms.methods).size !== terms.methods.length) {
+      ctx.addIssue({ code: 'custom', path: ['methods'], message: 'Each payment method once.' });
+    }
+    if (terms.methods.includes('etransfer') && !z.string().email().safeParse(terms.etransferEmail).success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['etransferEmail'],
+        message: 'Give the email address e-Transfers are sent to, or stop offering e-Transfer.',
+      });
+    }
+  });
+
+export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
+
+/** The terms of a shop that never set its own: half up front, the rest at pickup. */
+export function defaultTerms(shopEmail: string): PaymentTerms {
+  return {
+    depositPercent: 50,
+    balanceDue: 'pickup',
+    balanceDays: 30,
+    etransferEmail: shopEmail,
+    autodeposit: false,
+    methods: [...PAYMENT_METHOD_IDS],
+    reminderDays: 7,
+  };
+}
+
+/** When the balance is due, as the invoice says it. */
+export function balanceDueText(terms: Pick<PaymentTerms, 'balanceDue' | 'balanceDays'>, language: 'en' | 'fr'): string {
+  switch (terms.balanceDue) {
+    case 'pickup':
+      return language === 'fr' ? 'Solde payable à la cueillette.' : 'Balance due at pickup.';
+    case 'before_shipping':
+      return language === 'fr' ? 'Solde payable avant l’expédition.' : 'Balance due before shipping.';
+    case 'days':
+      return language === 'fr'
+        ? `Solde payable dans les ${terms.balanceDays} jours suivant la date de la facture.`
+        : `Balance due within ${terms.balanceDays} days of the invoice date.`;
+  }
+}
