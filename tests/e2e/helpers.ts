@@ -139,7 +139,7 @@ export async function submitOrderByApi(
     headers: { apikey: 'e2e-public-key' },
     body: form,
   });
-  expect(res.status).toBe(201);
+  expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as { orderId: string; reference: string };
 }
 

@@ -23,6 +23,8 @@ const env = {
   // Printed on quotes (tests/e2e/quotes.spec.ts).
   GST_HST_NUMBER: '123456789 RT0001',
   QST_NUMBER: '1234567890 TQ0001',
+  // Printed on invoices and receipts (tests/e2e/payments.spec.ts).
+  SHOP_LEGAL_NAME: 'Maple Print Works Inc.',
 };
 // Staff accounts for the inbox journeys, made the way the README says: the clerk of the
 // English journeys (made first: an owner); one who switches the inbox to French (an owner too,

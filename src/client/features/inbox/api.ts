@@ -11,20 +11,31 @@ import type { PriceList } from '../../../shared/prices/price-list.js';
 import { ApiError, isRecord } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
 
+import type {
+  CreditNoteBody,
+  PaymentsReport,
+  RecordPaymentBody,
+  StaffAccountView,
+  TaxReport,
+} from '../../../shared/invoices/invoice-api.js';
+import type { PaymentTerms } from '../../../shared/invoices/terms.js';
 export type { Attachment, OrderDetail, OrderList, StaffSession } from '../../../shared/inbox-api.js';
 
 /** What the list asks for: the search, the status filter and the page (from 1). */
 export interface OrderListQuery {
   q: string;
   status: string;
+  /** A payment state (shared/invoices/account.ts), or '' for any. */
+  payment?: string;
   page: number;
 }
 
 /** The list's query string, as the server and the inbox's own address bar take it. */
-export function listQueryString({ q, status, page }: OrderListQuery): string {
+export function listQueryString({ q, status, payment, page }: OrderListQuery): string {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (status) params.set('status', status);
+  if (payment) params.set('payment', payment);
   if (page > 1) params.set('page', String(page));
   return params.toString();
 }
@@ -52,6 +63,15 @@ const isQuotePreview = (b: unknown): b is QuotePreview =>
   isRecord(b) && isRecord(b.quote) && Array.isArray(b.quote.taxes) && typeof b.quote.totalCents === 'number';
 const isSentVersion = (b: unknown): b is { version: number } => isRecord(b) && typeof b.version === 'number';
 const isProof = (b: unknown): b is ProofInfo => isRecord(b) && typeof b.id === 'string';
+const isAccount = (b: unknown): b is StaffAccountView =>
+  isRecord(b) && Array.isArray(b.invoices) && Array.isArray(b.payments) && isRecord(b.account);
+const isReceipt = (b: unknown): b is { receiptNumber: string } => isRecord(b) && typeof b.receiptNumber === 'string';
+const isNumbered = (b: unknown): b is { number: string } => isRecord(b) && typeof b.number === 'string';
+const isTerms = (b: unknown): b is PaymentTerms => isRecord(b) && typeof b.depositPercent === 'number';
+const isTaxReport = (b: unknown): b is TaxReport =>
+  isRecord(b) && Array.isArray(b.rows) && typeof b.salesCents === 'number';
+const isPaymentsReport = (b: unknown): b is PaymentsReport =>
+  isRecord(b) && Array.isArray(b.rows) && isRecord(b.byMethod);
 const isPriceLists = (b: unknown): b is StaffPriceLists =>
   isRecord(b) && Array.isArray(b.versions) && typeof b.canPublish === 'boolean' && isRecord(b.shop);
 const isPriceListCheck = (b: unknown): b is PriceListCheck =>
@@ -86,8 +106,29 @@ export function createInboxApi(onUnauthenticated: () => void) {
     orders: (query: OrderListQuery): Promise<OrderList> =>
       call(`/api/orders?${listQueryString(query)}`).then((b) => expectAnswer(b, isOrderList, 'orders')),
     order: (id: string): Promise<OrderDetail> => call(order(id)).then((b) => expectAnswer(b, isOrderDetail, 'order')),
-    changeStatus: async (id: string, status: string): Promise<void> =>
-      void (await call(`${order(id)}/status`, json('PATCH', { status }))),
+    /** Moves the order; In production before the deposit is in needs `withoutDeposit` (a 409 says so). */
+    changeStatus: async (id: string, status: string, withoutDeposit?: { reason: string }): Promise<void> =>
+      void (await call(
+        `${order(id)}/status`,
+        json('PATCH', { status, ...(withoutDeposit ? { withoutDeposit } : {}) }),
+      )),
+    account: (id: string): Promise<StaffAccountView> =>
+      call(`${order(id)}/account`).then((b) => expectAnswer(b, isAccount, 'account')),
+    recordPayment: (id: string, body: RecordPaymentBody): Promise<{ receiptNumber: string }> =>
+      call(`${order(id)}/payments`, json('POST', body)).then((b) => expectAnswer(b, isReceipt, 'payment')),
+    creditNote: (id: string, body: CreditNoteBody): Promise<{ number: string }> =>
+      call(`${order(id)}/credit-notes`, json('POST', body)).then((b) => expectAnswer(b, isNumbered, 'credit note')),
+    terms: (): Promise<PaymentTerms> => call('/api/terms').then((b) => expectAnswer(b, isTerms, 'terms')),
+    saveTerms: (terms: PaymentTerms): Promise<PaymentTerms> =>
+      call('/api/terms', json('PUT', terms)).then((b) => expectAnswer(b, isTerms, 'terms')),
+    taxReport: (from: string, to: string): Promise<TaxReport> =>
+      call(`/api/reports/taxes?${new URLSearchParams({ from, to })}`).then((b) =>
+        expectAnswer(b, isTaxReport, 'tax report'),
+      ),
+    paymentsReport: (from: string, to: string): Promise<PaymentsReport> =>
+      call(`/api/reports/payments?${new URLSearchParams({ from, to })}`).then((b) =>
+        expectAnswer(b, isPaymentsReport, 'payments report'),
+      ),
     /** Deletes the order for good; the server checks the reference the clerk typed. */
     deleteOrder: async (id: string, typedReference: string): Promise<void> =>
       void (await call(order(id), json('DELETE', { reference: typedReference }))),
@@ -138,6 +179,10 @@ export const inboxLinks = {
   picture: (orderId: string, attachmentId: string, kind: 'thumbnail' | 'preview') =>
     `/api/orders/${orderId}/files/${attachmentId}/${kind}`,
   allFiles: (orderId: string) => `/api/orders/${orderId}/files.zip`,
+  invoicePdf: (orderId: string, invoiceId: string) => `/api/orders/${orderId}/invoices/${invoiceId}/pdf`,
+  receiptPdf: (orderId: string, paymentId: string) => `/api/orders/${orderId}/payments/${paymentId}/receipt`,
+  report: (kind: 'taxes' | 'payments', from: string, to: string) =>
+    `/api/reports/${kind}?${new URLSearchParams({ from, to, format: 'csv' })}`,
   customerData: (orderId: string) => `/api/orders/${orderId}/data.zip`,
   proof: (orderId: string, proofId: string) => `/api/orders/${orderId}/proofs/${proofId}`,
   proofPreview: (orderId: string, proofId: string) => `/api/orders/${orderId}/proofs/${proofId}/preview`,

@@ -8,6 +8,8 @@ import { OrderList } from './order-list.js';
 import { OrderView } from './order-view.js';
 import { PricesPage } from './prices/prices-page.js';
 import { usePricesText } from './prices/prices-messages.js';
+import { AccountsPage } from './payments/accounts-page.js';
+import { usePaymentsText } from './payments/payments-messages.js';
 import { SessionProvider, useSession } from './session.js';
 import { SignIn } from './sign-in.js';
 import './inbox.css';
@@ -27,6 +29,7 @@ export default function InboxApp() {
 function Inbox() {
   const { t } = useInboxText();
   const { t: prices } = usePricesText();
+  const { t: pay } = usePaymentsText();
   const { staff, signOut, chooseLanguage, languageNotSaved } = useSession();
   const languageSwitch = <LanguageSwitch text={t} onChoose={chooseLanguage} className="button button-secondary" />;
   const path = usePath();
@@ -46,6 +49,7 @@ function Inbox() {
 
   const match = /^\/inbox\/orders\/([0-9a-f-]{36})/.exec(path);
   const onPrices = /^\/inbox\/prices\/?$/.test(path.split('?')[0]!);
+  const onAccounts = /^\/inbox\/accounts\/?$/.test(path.split('?')[0]!);
   return (
     <div className="inbox">
       <header className="inbox-header">
@@ -59,6 +63,13 @@ function Inbox() {
             onClick={navigateOnClick('/inbox/prices')}
           >
             {prices.nav}
+          </a>
+          <a
+            href="/inbox/accounts"
+            aria-current={onAccounts ? 'page' : undefined}
+            onClick={navigateOnClick('/inbox/accounts')}
+          >
+            {pay.nav}
           </a>
         </nav>
         <span className="inbox-user">{staff.email}</span>
@@ -77,6 +88,8 @@ function Inbox() {
           <OrderView id={match[1]!} onDeleted={onDeleted} />
         ) : onPrices ? (
           <PricesPage />
+        ) : onAccounts ? (
+          <AccountsPage />
         ) : (
           <>
             {deleted && (

@@ -7,12 +7,15 @@ import { formatDate, formatNumber } from '../../shared/format.js';
 import { errorText, useInboxText } from './messages.js';
 import { navigateOnClick } from './navigation.js';
 import { StatusOptions } from './status-options.js';
+import { PAYMENT_STATE_LABELS, PAYMENT_STATES } from '../../../shared/invoices/account.js';
+import { usePaymentsText } from './payments/payments-messages.js';
 import { useOrderList } from './use-order-list.js';
 
 export function OrderList() {
   const { query, setQuery, list, error } = useOrderList();
   const [search, setSearch] = useState(query.q);
   const { t, language } = useInboxText();
+  const { t: pay } = usePaymentsText();
 
   const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
 
@@ -47,6 +50,21 @@ export function OrderList() {
             <StatusOptions />
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="order-payment-filter">{pay.filter}</label>
+          <select
+            id="order-payment-filter"
+            value={query.payment ?? ''}
+            onChange={(e) => setQuery({ ...query, payment: e.target.value, page: 1 })}
+          >
+            <option value="">{pay.anyPayment}</option>
+            {PAYMENT_STATES.map((state) => (
+              <option key={state} value={state}>
+                {PAYMENT_STATE_LABELS[state][language]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="button button-primary">
           {t.list.submitSearch}
         </button>
@@ -61,7 +79,7 @@ export function OrderList() {
           <p className="muted" role="status">
             {t.list.count(list.total, formatNumber(list.total, language))}
           </p>
-          {list.orders.length === 0 && <p>{query.q || query.status ? t.list.noMatch : t.list.none}</p>}
+          {list.orders.length === 0 && <p>{query.q || query.status || query.payment ? t.list.noMatch : t.list.none}</p>}
           <div className="table-wrap">
             <table className="orders-table">
               <thead>
@@ -71,6 +89,7 @@ export function OrderList() {
                   <th scope="col">{t.list.customer}</th>
                   <th scope="col">{t.list.deadline}</th>
                   <th scope="col">{t.list.status}</th>
+                  <th scope="col">{pay.state}</th>
                   <th scope="col">{t.list.files}</th>
                   <th scope="col">{t.list.email}</th>
                 </tr>
@@ -99,6 +118,7 @@ export function OrderList() {
                     <td>
                       <span className={`badge badge-${o.status}`}>{statusLabel(o.status, language)}</span>
                     </td>
+                    <td>{o.payment_state ? PAYMENT_STATE_LABELS[o.payment_state][language] : ''}</td>
                     <td>{formatNumber(o.attachment_count, language)}</td>
                     <td>
                       {o.mail_status === 'sent' ? (

@@ -10,6 +10,8 @@ import { OrderHeader } from './order-header.js';
 import { OrderHistory } from './order-history.js';
 import { OrderSummaryCards } from './order-summary-cards.js';
 import { QuotePanel } from './quote-panel.js';
+import { PaymentsPanel } from './payments/payments-panel.js';
+import { DepositGate } from './payments/deposit-gate.js';
 import { useOrderDetail } from './use-order-detail.js';
 import { useSession } from './session.js';
 import type { SeenEstimate } from '../../../shared/price-list-api.js';
@@ -25,7 +27,8 @@ export function OrderView({
 }) {
   const { t } = useInboxText();
   const { staff } = useSession();
-  const { detail, error, saving, reload, changeStatus, deleteOrder } = useOrderDetail(id);
+  const { detail, error, saving, reload, changeStatus, deleteOrder, gate, confirmWithoutDeposit, cancelGate } =
+    useOrderDetail(id);
 
   if (error !== null)
     return (
@@ -51,6 +54,9 @@ export function OrderView({
         </a>
       </p>
       <OrderHeader order={order} saving={saving} onStatusChange={changeStatus} />
+      {gate && (
+        <DepositGate refusal={gate.refusal} saving={saving} onConfirm={confirmWithoutDeposit} onCancel={cancelGate} />
+      )}
       <OrderSummaryCards doc={doc} />
       {detail.estimate && <SeenEstimateCard estimate={detail.estimate} />}
 
@@ -61,6 +67,7 @@ export function OrderView({
         layoutNumbers={layoutNumbers}
         onChanged={() => void reload()}
       />
+      <PaymentsPanel key={order.status} orderId={id} onChanged={() => void reload()} />
 
       {first?.jobNotes && (
         <section className="card" aria-labelledby="h-notes">

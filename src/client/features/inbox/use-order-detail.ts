@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderDetail } from './api.js';
 import { useInboxApi } from './session.js';
+import { ApiError } from '../../shared/api-error.js';
 
 export function useOrderDetail(id: string) {
   const api = useInboxApi();
@@ -14,13 +15,17 @@ export function useOrderDetail(id: string) {
     void reload();
   }, [reload]);
 
-  const changeStatus = async (status: string) => {
+  // In production before the deposit is in: the server asks why (409 deposit_unpaid), the clerk answers.
+  const [gate, setGate] = useState<{ status: string; refusal: ApiError } | null>(null);
+  const changeStatus = async (status: string, withoutDeposit?: { reason: string }) => {
     setSaving(true);
     try {
-      await api.changeStatus(id, status);
+      await api.changeStatus(id, status, withoutDeposit);
+      setGate(null);
       await reload();
     } catch (err) {
-      setError(err);
+      if (err instanceof ApiError && err.code === 'deposit_unpaid') setGate({ status, refusal: err });
+      else setError(err);
     } finally {
       setSaving(false);
     }
@@ -33,6 +38,9 @@ export function useOrderDetail(id: string) {
     saving,
     reload,
     changeStatus: (status: string) => void changeStatus(status),
+    gate,
+    confirmWithoutDeposit: (reason: string) => gate && void changeStatus(gate.status, { reason }),
+    cancelGate: () => setGate(null),
     deleteOrder: (typedReference: string) => api.deleteOrder(id, typedReference),
   };
 }

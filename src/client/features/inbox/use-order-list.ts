@@ -6,7 +6,12 @@ import { useInboxApi } from './session.js';
 
 function readQuery(): OrderListQuery {
   const p = new URLSearchParams(window.location.search);
-  return { q: p.get('q') ?? '', status: p.get('status') ?? '', page: Math.max(1, Number(p.get('page')) || 1) };
+  return {
+    q: p.get('q') ?? '',
+    status: p.get('status') ?? '',
+    payment: p.get('payment') ?? '',
+    page: Math.max(1, Number(p.get('page')) || 1),
+  };
 }
 
 export function useOrderList() {

@@ -39,6 +39,8 @@ export function orderStatusApi(token: string) {
       proof: (proofId: string) => `${base}/proofs/${proofId}`,
       proofPreview: (proofId: string) => `${base}/proofs/${proofId}/preview`,
       thumbnail: (attachmentId: string) => `${base}/files/${attachmentId}/thumbnail`,
+      invoice: (invoiceId: string) => `${base}/invoices/${invoiceId}`,
+      receipt: (paymentId: string) => `${base}/receipts/${paymentId}`,
     },
   };
 }

@@ -74,6 +74,21 @@ const en = {
   deadline: 'Deadline',
   options: 'Options',
   notes: 'Job notes',
+  paymentTitle: 'Invoice and payment',
+  invoiceLink: (number: string) => `Invoice ${number} (PDF)`,
+  creditNoteLink: (number: string, invoice: string) => `Credit note ${number} on invoice ${invoice} (PDF)`,
+  issued: (date: string) => `issued ${date}`,
+  depositDue: (amount: string) => `Deposit due: ${amount}`,
+  balanceDue: (amount: string) => `Balance due: ${amount}`,
+  invoiced: (amount: string) => `Invoiced: ${amount}`,
+  paid: (amount: string) => `Paid: ${amount}`,
+  balance: (amount: string) => `Balance: ${amount}`,
+  paidInFull: 'Paid in full. Thank you!',
+  depositPaidNote: 'Your deposit is in: your order is on its way to production.',
+  howToPay: 'How to pay',
+  paymentsHeading: 'Payments received',
+  receiptLink: (number: string) => `Receipt ${number} (PDF)`,
+  refund: 'refund',
 };
 
 type StatusMessages = typeof en;
@@ -151,6 +166,21 @@ const fr: StatusMessages = {
   deadline: 'Échéance',
   options: 'Options',
   notes: 'Notes sur le travail',
+  paymentTitle: 'Facture et paiement',
+  invoiceLink: (number) => `Facture ${number} (PDF)`,
+  creditNoteLink: (number, invoice) => `Note de crédit ${number} sur la facture ${invoice} (PDF)`,
+  issued: (date) => `émise le ${date}`,
+  depositDue: (amount) => `Acompte dû : ${amount}`,
+  balanceDue: (amount) => `Solde dû : ${amount}`,
+  invoiced: (amount) => `Facturé : ${amount}`,
+  paid: (amount) => `Payé : ${amount}`,
+  balance: (amount) => `Solde : ${amount}`,
+  paidInFull: 'Entièrement payée. Merci !',
+  depositPaidNote: 'Votre acompte est arrivé : votre commande passe en production.',
+  howToPay: 'Comment payer',
+  paymentsHeading: 'Paiements reçus',
+  receiptLink: (number) => `Reçu ${number} (PDF)`,
+  refund: 'remboursement',
 };
 
 export const ORDER_STATUS_MESSAGES: Catalogues<StatusMessages> = { en, fr };

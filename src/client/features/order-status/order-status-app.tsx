@@ -15,6 +15,7 @@ import { OrderSummary } from './order-summary.js';
 import { ProgressTimeline } from './progress-timeline.js';
 import { ProofsSection } from './proofs-section.js';
 import { QuoteSection } from './quote-section.js';
+import { PaymentSection } from './payment-section.js';
 import { useAnswer } from './use-answer.js';
 import './order-status.css';
 
@@ -73,6 +74,7 @@ export default function OrderStatusApp({ token }: { token: string }) {
           </header>
           <ProgressTimeline view={view} />
           <QuoteSection view={view} />
+          {view.account && <PaymentSection account={view.account} links={api.links} />}
           <ProofsSection view={view} links={api.links} />
           <AnswerForms quote={view.quote} orderStatus={view.status} answer={answer} />
           <OrderSummary view={view} />

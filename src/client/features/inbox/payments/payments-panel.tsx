@@ -1,0 +1,329 @@
+// An order's invoices and payments in the inbox: the invoices and credit notes (PDFs), where the
+// account stands, the payments with who recorded them, and the forms to record a payment or a
+// refund and to credit an invoice. The server decides every amount and refusal; a refusal that
+// asks for confirmation (a possible duplicate, more than the balance) offers "Record it anyway".
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { PAYMENT_STATE_LABELS } from '../../../../shared/invoices/account.js';
+import type { StaffAccountView } from '../../../../shared/invoices/invoice-api.js';
+import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
+import type { PaymentMethodId } from '../../../../shared/invoices/terms.js';
+import { formatCents } from '../../../../shared/money.js';
+import { ApiError } from '../../../shared/api-error.js';
+import { formatDate } from '../../../shared/format.js';
+import { inboxLinks } from '../api.js';
+import { useInboxApi } from '../session.js';
+import { usePaymentsText } from './payments-messages.js';
+
+const today = () => new Date().toLocaleDateString('en-CA');
+
+function FieldError({ id, text }: { id: string; text: string }) {
+  return text ? (
+    <p id={id} className="field-error">
+      {text}
+    </p>
+  ) : null;
+}
+
+export function PaymentsPanel({ orderId, onChanged }: { orderId: string; onChanged: () => void }) {
+  const api = useInboxApi();
+  const { t, language } = usePaymentsText();
+  const [view, setView] = useState<StaffAccountView | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const load = useCallback(
+    () =>
+      api
+        .account(orderId)
+        .then(setView, (err: unknown) => setLoadError(err instanceof ApiError ? err.messageIn(language) : String(err))),
+    [api, orderId, language],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (loadError)
+    return (
+      <p role="alert" className="form-error">
+        {loadError}
+      </p>
+    );
+  if (!view) return <p>{t.loading}</p>;
+  const money = (cents: number) => formatCents(cents, language);
+  const { account } = view;
+  const changed = () => {
+    void load();
+    onChanged();
+  };
+  return (
+    <section className="card" aria-labelledby="h-payments">
+      <h2 id="h-payments">{t.heading}</h2>
+      {view.invoices.length === 0 ? (
+        <p>{t.noInvoice}</p>
+      ) : (
+        <>
+          <p>
+            <strong>
+              {t.state}: {account.state ? PAYMENT_STATE_LABELS[account.state][language] : t.noState}
+            </strong>
+          </p>
+          <dl className="account-figures">
+            <div>
+              <dt>{t.invoiced}</dt>
+              <dd>{money(account.invoicedCents)}</dd>
+            </div>
+            <div>
+              <dt>{t.deposit}</dt>
+              <dd>{money(account.depositCents)}</dd>
+            </div>
+            <div>
+              <dt>{t.paid}</dt>
+              <dd>{money(account.paidCents)}</dd>
+            </div>
+            <div>
+              <dt>{t.balance}</dt>
+              <dd>{money(account.balanceCents)}</dd>
+            </div>
+            <div>
+              <dt>{t.dueNow}</dt>
+              <dd>{money(account.dueNowCents)}</dd>
+            </div>
+          </dl>
+          <ul className="document-links">
+            {view.invoices.map((i) => (
+              <li key={i.id}>
+                <a href={inboxLinks.invoicePdf(orderId, i.id)} download>
+                  {i.kind === 'invoice' ? t.invoicePdf(i.number) : t.creditNotePdf(i.number, i.credits ?? '')}
+                </a>{' '}
+                <span className="muted small">
+                  {i.issueDate}, {money(i.totalCents)}
+                  {i.reason ? ` (${i.reason})` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {view.payments.length > 0 && (
+            <>
+              <h3>{t.payments}</h3>
+              <ul className="document-links">
+                {view.payments.map((p) => (
+                  <li key={p.id}>
+                    {p.receivedOn}: {money(p.amountCents)} · {PAYMENT_METHODS[p.method].label[language]}
+                    {p.reference ? ` ${p.reference}` : ''}
+                    {p.reason ? ` (${p.reason})` : ''} ·{' '}
+                    <a href={inboxLinks.receiptPdf(orderId, p.id)} download>
+                      {t.receiptPdf(p.receiptNumber)}
+                    </a>{' '}
+                    <span className="muted small">
+                      {t.recordedBy(p.recordedBy, formatDate(p.recordedAt, language))}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <RecordPayment orderId={orderId} view={view} onRecorded={changed} />
+          <CreditNote orderId={orderId} view={view} onIssued={changed} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecordPayment({
+  orderId,
+  view,
+  onRecorded,
+}: {
+  orderId: string;
+  view: StaffAccountView;
+  onRecorded: () => void;
+}) {
+  const api = useInboxApi();
+  const { t, language } = usePaymentsText();
+  const id = useId();
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<PaymentMethodId>(view.terms.methods[0] ?? 'etransfer');
+  const [receivedOn, setReceivedOn] = useState(today);
+  const [reference, setReference] = useState('');
+  const [reason, setReason] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const [done, setDone] = useState('');
+
+  const submit = async (confirm?: string) => {
+    setSaving(true);
+    setDone('');
+    try {
+      const recorded = await api.recordPayment(orderId, {
+        amount,
+        method,
+        receivedOn,
+        reference,
+        reason,
+        confirmDuplicate: confirm === 'possible_duplicate' || refusal?.code === 'possible_duplicate',
+        confirmOverpayment: confirm === 'overpayment_unconfirmed',
+      });
+      setRefusal(null);
+      setAmount('');
+      setReference('');
+      setReason('');
+      setDone(t.recorded(recorded.receiptNumber));
+      onRecorded();
+    } catch (err) {
+      if (err instanceof ApiError) setRefusal(err);
+      else throw err;
+    } finally {
+      setSaving(false);
+    }
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit();
+  };
+  const errorOf = (field: string) => (refusal?.fields.includes(field) ? refusal.messageIn(language) : '');
+  const askConfirm = refusal && ['possible_duplicate', 'overpayment_unconfirmed'].includes(refusal.code);
+  const field = (name: string) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errorOf(name) ? true : undefined,
+    'aria-describedby': errorOf(name) ? `${id}-${name}-error` : undefined,
+  });
+  return (
+    <form className="payment-form" onSubmit={onSubmit} noValidate>
+      <fieldset>
+        <legend>{t.record}</legend>
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>{t.amount}</label>
+          <input {...field('amount')} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <p className="muted small">{t.amountHint}</p>
+          {!askConfirm && <FieldError id={`${id}-amount-error`} text={errorOf('amount')} />}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-method`}>{t.method}</label>
+          <select id={`${id}-method`} value={method} onChange={(e) => setMethod(e.target.value as PaymentMethodId)}>
+            {Object.values(PAYMENT_METHODS).map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label[language]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-receivedOn`}>{t.receivedOn}</label>
+          <input
+            {...field('receivedOn')}
+            type="date"
+            value={receivedOn}
+            onChange={(e) => setReceivedOn(e.target.value)}
+          />
+          <FieldError id={`${id}-receivedOn-error`} text={errorOf('receivedOn')} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-reference`}>{t.reference}</label>
+          <input
+            {...field('reference')}
+            value={reference}
+            maxLength={100}
+            onChange={(e) => setReference(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-reason`}>{t.reason}</label>
+          <input {...field('reason')} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          <FieldError id={`${id}-reason-error`} text={errorOf('reason')} />
+        </div>
+        {askConfirm && (
+          <div role="alert" className="confirm-box">
+            <p id={`${id}-amount-error`}>{refusal.messageIn(language)}</p>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={saving}
+              onClick={() => void submit(refusal.code)}
+            >
+              {t.confirmAnyway}
+            </button>
+          </div>
+        )}
+        {refusal && !askConfirm && refusal.fields.length === 0 && (
+          <p role="alert" className="form-error">
+            {refusal.messageIn(language)}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? t.saving : t.save}
+        </button>
+        {done && <p role="status">{done}</p>}
+      </fieldset>
+    </form>
+  );
+}
+
+function CreditNote({ orderId, view, onIssued }: { orderId: string; view: StaffAccountView; onIssued: () => void }) {
+  const api = useInboxApi();
+  const { t, language } = usePaymentsText();
+  const id = useId();
+  const creditable = view.invoices.filter((i) => i.kind === 'invoice' && i.creditableSubtotalCents > 0);
+  const [invoiceNumber, setInvoiceNumber] = useState(creditable.at(-1)?.number ?? '');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const [done, setDone] = useState('');
+  if (creditable.length === 0) return null;
+  const errorOf = (field: string) => (refusal?.fields.includes(field) ? refusal.messageIn(language) : '');
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      const issued = await api.creditNote(orderId, { invoiceNumber, amount, reason });
+      setRefusal(null);
+      setDone(t.credited(issued.number));
+      onIssued();
+    } catch (err) {
+      if (err instanceof ApiError) setRefusal(err);
+      else throw err;
+    }
+  };
+  return (
+    <details className="credit-note">
+      <summary>{t.creditHeading}</summary>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-invoice`}>{t.creditInvoice}</label>
+          <select id={`${id}-invoice`} value={invoiceNumber} onChange={(e) => setInvoiceNumber(e.target.value)}>
+            {creditable.map((i) => (
+              <option key={i.id} value={i.number}>
+                {i.number} ({formatCents(i.creditableSubtotalCents, language)})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>{t.creditAmount}</label>
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={amount}
+            aria-invalid={errorOf('amount') ? true : undefined}
+            aria-describedby={errorOf('amount') ? `${id}-amount-error` : undefined}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <FieldError id={`${id}-amount-error`} text={errorOf('amount')} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-reason`}>{t.creditReason}</label>
+          <input
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={500}
+            aria-invalid={errorOf('reason') ? true : undefined}
+            aria-describedby={errorOf('reason') ? `${id}-reason-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <FieldError id={`${id}-reason-error`} text={errorOf('reason')} />
+        </div>
+        <button type="submit" className="button button-secondary">
+          {t.creditSave}
+        </button>
+        {done && <p role="status">{done}</p>}
+      </form>
+    </details>
+  );
+}

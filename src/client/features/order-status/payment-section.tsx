@@ -1,0 +1,74 @@
+// The customer's invoices and what they owe: the invoice PDFs, what is due now (the deposit,
+// then the balance once due), how to pay it with the exact message to write, and the receipts.
+import type { CustomerAccountView } from '../../../shared/invoices/invoice-api.js';
+import { formatCents } from '../../../shared/money.js';
+import type { OrderStatusApi } from './api.js';
+import { useOrderStatusText } from './messages.js';
+
+export function PaymentSection({
+  account: view,
+  links,
+}: {
+  account: CustomerAccountView;
+  links: OrderStatusApi['links'];
+}) {
+  const { t, language } = useOrderStatusText();
+  const money = (cents: number) => formatCents(cents, language);
+  const { account } = view;
+  return (
+    <section className="card" aria-labelledby="h-payment">
+      <h2 id="h-payment">{t.paymentTitle}</h2>
+      <ul className="document-links">
+        {view.invoices.map((i) => (
+          <li key={i.id}>
+            <a href={links.invoice(i.id)} download>
+              {i.kind === 'invoice' ? t.invoiceLink(i.number) : t.creditNoteLink(i.number, i.credits ?? '')}
+            </a>{' '}
+            <span className="muted small">
+              {t.issued(i.issueDate)}, {money(i.totalCents)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {account.state === 'deposit_due' && <p className="amount-due">{t.depositDue(money(account.dueNowCents))}</p>}
+      {account.state === 'balance_due' && <p className="amount-due">{t.balanceDue(money(account.dueNowCents))}</p>}
+      {account.state === 'paid' && <p className="amount-due">{t.paidInFull}</p>}
+      {account.state === 'deposit_paid' && <p>{t.depositPaidNote}</p>}
+      <p className="muted small">
+        {t.invoiced(money(account.invoicedCents))} · {t.paid(money(account.paidCents))} ·{' '}
+        {t.balance(money(Math.max(0, account.balanceCents)))}. {view.balanceDueText}
+      </p>
+      {view.howToPay.length > 0 && (
+        <>
+          <h3>{t.howToPay}</h3>
+          {view.howToPay.map((way) => (
+            <div key={way.id} className="how-to-pay">
+              <h4>{way.label}</h4>
+              <ul>
+                {way.instructions.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </>
+      )}
+      {view.payments.length > 0 && (
+        <>
+          <h3>{t.paymentsHeading}</h3>
+          <ul className="document-links">
+            {view.payments.map((p) => (
+              <li key={p.id}>
+                {p.receivedOn}: {money(Math.abs(p.amountCents))}
+                {p.amountCents < 0 ? ` (${t.refund})` : ''} ·{' '}
+                <a href={links.receipt(p.id)} download>
+                  {t.receiptLink(p.receiptNumber)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+// From approval to a paid job, against the real server: the customer approves and gets the
+// invoice PDF by email, sees the deposit due and how to pay it by e-Transfer; the clerk records
+// the e-Transfer, the customer gets the receipt, the order shows Deposit paid, moves to In
+// production without a question, and Ready emails the balance. In English, then in French.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoViolations, png, submitOrderByApi, signInToInbox } from './helpers.js';
+
+const MOCKUP = [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(200, 30, 30) }];
+
+const outbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data'), 'outbox');
+const hasPoppler = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+function quebecOrder(language: 'en' | 'fr', email: string) {
+  return {
+    language,
+    layouts: {
+      '1': {
+        mockupOption: 'upload',
+        garmentOption: 'pick',
+        hasVectorFiles: 'yes',
+        variations: [{ type: 'Gildan 5000', color: 'Black', sizes: 'S:10, M:20, L:20', supplyingGoods: 'no' }],
+        files: [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', role: 'mockup' }],
+        mockupImages: ['Layout_1_Mockup_1.png'],
+        viewData: {},
+        billing: {
+          firstName: 'Marie',
+          lastName: 'Curie',
+          companyName: 'Radium Apparel',
+          address: '2 Rue Pierre',
+          city: 'Montréal',
+          province: 'QC',
+          postalCode: 'H2X 1Y4',
+          phone: '514-555-0101',
+          email,
+        },
+        shipping: { sameAsBilling: true, localPickup: false },
+        deadline: { hasCriticalDeadline: false, date: '' },
+        jobNotes: '',
+      },
+    },
+    isResalePartner: false,
+    includePolyBags: false,
+  };
+}
+
+/** The email of this order whose subject matches, as the mail worker wrote it to the outbox. */
+async function emailed(orderId: string, subject: RegExp): Promise<ParsedMail> {
+  let found: ParsedMail | null = null;
+  await expect
+    .poll(
+      async () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(orderId)) : [];
+        for (const f of files) {
+          const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
+          if (subject.test(mail.subject ?? '')) found = mail;
+        }
+        return found !== null;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+const linkIn = (mail: ParsedMail) => /https?:\/\/\S+\/o\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0];
+
+/** The PDF attached to a mail: drawn by pdftoppm, its text read by pdftotext. */
+function attachedPdfText(mail: ParsedMail, name: RegExp): string {
+  const pdf = mail.attachments.find((a) => name.test(a.filename ?? ''));
+  expect(pdf?.contentType).toBe('application/pdf');
+  if (!hasPoppler) {
+    console.log('payments.spec: poppler-utils not installed; the PDF text is not read');
+    return '';
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-pdf-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf!.content);
+    execFileSync('pdftoppm', ['-r', '40', '-png', path.join(dir, 'doc.pdf'), path.join(dir, 'page')]);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.png')).length).toBeGreaterThan(0);
+    return execFileSync('pdftotext', ['-layout', path.join(dir, 'doc.pdf'), '-']).toString('utf8');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function clerkSendsQuote(page: Page, orderId: string) {
+  await signInToInbox(page);
+  await page.goto(`/inbox/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Prepare quote' }).click();
+  await page.getByRole('group', { name: 'Line 1' }).getByLabel('Unit price ($)').fill('12.00');
+  await expect(page.getByRole('row', { name: /^Total/ }).first()).toContainText('$689.85');
+  await page.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('quoted');
+}
+
+async function customerApproves(browser: Browser, link: string, approveLabel: RegExp) {
+  const context = await browser.newContext();
+  const c = await context.newPage();
+  await c.goto(link);
+  await c.getByLabel(/^(Full name|Nom complet)$/).fill('Marie Curie');
+  await c.getByLabel(approveLabel).check();
+  await c.getByRole('button', { name: /^(Approve|Approuver)$/ }).click();
+  return { context, c };
+}
+
+const WORDS = {
+  en: {
+    quoteSubject: /^Your quote for order/,
+    approveBox: /I approve these proofs and this quote/,
+    invoiceSubject: /^Invoice \d{4}-\d{4} for order .+: deposit due \$344\.93$/,
+    depositDue: 'Deposit due: $344.93',
+    etransfer: 'Send $344.93 by Interac e-Transfer to orders@example.com.',
+    writeRef: (ref: string) => `In the e-Transfer's message, write: ${ref}`,
+    pdfTotal: '$689.85',
+    pdfDeposit: '$344.93',
+    receiptSubject: /^Receipt R-\d{4}-\d{4}: payment of \$344\.93 received$/,
+    depositPaid: 'Your deposit is in: your order is on its way to production.',
+    readySubject: /is ready$/,
+    balance: 'Balance due: $344.92.',
+  },
+  fr: {
+    quoteSubject: /^Votre soumission pour la commande/,
+    approveBox: /J’approuve ces épreuves et cette soumission/,
+    invoiceSubject: /^Facture \d{4}-\d{4} de la commande .+ : acompte dû 344,93\u00a0\$$/,
+    depositDue: 'Acompte dû : 344,93\u00a0$',
+    etransfer: 'Envoyez 344,93\u00a0$ par virement Interac à orders@example.com.',
+    writeRef: (ref: string) => `Dans le message du virement, écrivez : ${ref}`,
+    pdfTotal: '689,85',
+    pdfDeposit: '344,93',
+    receiptSubject: /^Reçu R-\d{4}-\d{4} : paiement de 344,93\u00a0\$ reçu$/,
+    depositPaid: 'Votre acompte est arrivé : votre commande passe en production.',
+    readySubject: /est prête$/,
+    balance: 'Solde dû : 344,92\u00a0$.',
+  },
+} as const;
+
+for (const language of ['en', 'fr'] as const) {
+  test(`deposit to balance in ${language === 'en' ? 'English' : 'French'}: invoice PDF, e-Transfer recorded, receipt, Ready asks the balance`, async ({
+    page,
+    browser,
+  }) => {
+    const w = WORDS[language];
+    const email = `marie.paie.${language}@example.com`;
+    const { orderId, reference } = await submitOrderByApi(
+      test.info().project.use.baseURL!,
+      quebecOrder(language, email),
+      MOCKUP,
+    );
+    await clerkSendsQuote(page, orderId);
+    const quoteMail = await emailed(orderId, w.quoteSubject);
+
+    // The customer approves: the invoice comes by email, as a PDF that opens.
+    const { context, c } = await customerApproves(browser, linkIn(quoteMail), w.approveBox);
+    const invoiceMail = await emailed(orderId, w.invoiceSubject);
+    const number = /\d{4}-\d{4}/.exec(invoiceMail.subject!)![0];
+    const text = attachedPdfText(invoiceMail, new RegExp(`^${number}\\.pdf$`));
+    if (hasPoppler) {
+      for (const expected of [number, '123456789 RT0001', w.pdfTotal, w.pdfDeposit, 'Maple Print Works Inc.']) {
+        expect(text).toContain(expected);
+      }
+    }
+    // Their page: the deposit due, and how to pay it by e-Transfer with the reference to write.
+    await c.goto(linkIn(invoiceMail));
+    await expect(c.getByText(w.depositDue, { exact: true })).toBeVisible();
+    await expect(c.getByText(w.etransfer)).toBeVisible();
+    await expect(c.getByText(w.writeRef(reference))).toBeVisible();
+    await expect(c.getByRole('link', { name: new RegExp(`${number} \\(PDF\\)`) })).toBeVisible();
+    await expectNoViolations(c, `customer page with the invoice (${language})`);
+
+    // The clerk records the e-Transfer.
+    await page.reload();
+    const panel = page.getByRole('region', { name: 'Invoices and payments' });
+    await expect(panel.getByText('Payment: Deposit due')).toBeVisible();
+    await panel.getByLabel('Amount ($)').fill('344.93');
+    await panel.getByLabel('Reference (e-Transfer reference or cheque number)').fill('CA7xQ2');
+    await panel.getByRole('button', { name: 'Record payment' }).click();
+    await expect(panel.getByRole('status')).toContainText(/Recorded: receipt R-\d{4}-\d{4} was emailed/);
+    await expect(panel.getByText('Payment: Deposit paid')).toBeVisible();
+    await expect(page.getByText(/Payment of \$344\.93 recorded \(Interac e-Transfer CA7xQ2/)).toBeVisible();
+    await expectNoViolations(page, `order with its payments (${language})`);
+
+    // The receipt reaches the customer.
+    const receiptMail = await emailed(orderId, w.receiptSubject);
+    const receiptText = attachedPdfText(receiptMail, /^R-\d{4}-\d{4}\.pdf$/);
+    if (hasPoppler) expect(receiptText).toContain(w.pdfDeposit);
+    await c.reload();
+    await expect(c.getByText(w.depositPaid)).toBeVisible();
+
+    // In production without a question (the deposit is in), then Ready emails the balance.
+    await page.getByLabel('Status', { exact: true }).selectOption('in_production');
+    await expect(page.getByLabel('Status', { exact: true })).toHaveValue('in_production');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByLabel('Status', { exact: true }).selectOption('ready');
+    await expect(page.getByLabel('Status', { exact: true })).toHaveValue('ready');
+    const readyMail = await emailed(orderId, w.readySubject);
+    expect(readyMail.text).toContain(w.balance);
+    await expect(panel.getByText('Payment: Balance due')).toBeVisible();
+    await context.close();
+  });
+}
+
+test('moving to In production before the deposit asks why, and the history keeps the answer', async ({
+  page,
+  browser,
+}) => {
+  const { orderId } = await submitOrderByApi(
+    test.info().project.use.baseURL!,
+    quebecOrder('en', 'gate@example.com'),
+    MOCKUP,
+  );
+  await clerkSendsQuote(page, orderId);
+  const { context } = await customerApproves(
+    browser,
+    linkIn(await emailed(orderId, WORDS.en.quoteSubject)),
+    WORDS.en.approveBox,
+  );
+  await emailed(orderId, WORDS.en.invoiceSubject);
+  await context.close();
+  await page.reload();
+  await page.getByLabel('Status', { exact: true }).selectOption('in_production');
+  const dialog = page.getByRole('dialog', { name: 'Start production without the deposit?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/\$344\.93 still due/)).toBeVisible();
+  await dialog.getByLabel('Why start without it?').fill('School board: pays on delivery by cheque');
+  await expectNoViolations(page, 'deposit gate');
+  await dialog.getByRole('button', { name: 'Start production anyway' }).click();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('in_production');
+  await expect(page.getByText('Started without the deposit: School board: pays on delivery by cheque')).toBeVisible();
+});
