@@ -11,6 +11,7 @@ type Language = 'en' | 'fr';
 
 const WORDS = {
   en: {
+    colon: ': ',
     invoice: 'INVOICE',
     creditNote: 'CREDIT NOTE',
     receipt: 'RECEIPT',
@@ -46,6 +47,7 @@ const WORDS = {
     keep: 'Keep this document for your records.',
   },
   fr: {
+    colon: '\u00a0: ',
     invoice: 'FACTURE',
     creditNote: 'NOTE DE CRÉDIT',
     receipt: 'REÇU',
@@ -124,13 +126,13 @@ function header(
   doc.font('Helvetica').fontSize(9);
   if (seller.address) doc.text(pdfText(seller.address), { width: 300 });
   if (seller.email) doc.text(pdfText(seller.email), { width: 300 });
-  if (seller.gstHst) doc.text(pdfText(`${w.gstHst}: ${seller.gstHst}`), { width: 300 });
-  if (seller.qst) doc.text(pdfText(`${w.qst}: ${seller.qst}`), { width: 300 });
+  if (seller.gstHst) doc.text(pdfText(`${w.gstHst}${w.colon}${seller.gstHst}`), { width: 300 });
+  if (seller.qst) doc.text(pdfText(`${w.qst}${w.colon}${seller.qst}`), { width: 300 });
   const leftBottom = doc.y;
   doc.font('Helvetica-Bold').fontSize(16).text(pdfText(title), 362, 50, { width: 200, align: 'right' });
   doc.font('Helvetica').fontSize(9);
   for (const [label, value] of facts)
-    doc.text(pdfText(`${label}: ${value}`), 362, doc.y, { width: 200, align: 'right' });
+    doc.text(pdfText(`${label}${w.colon}${value}`), 362, doc.y, { width: 200, align: 'right' });
   doc.y = Math.max(leftBottom, doc.y) + 18;
   doc.x = LEFT;
 }
@@ -183,10 +185,10 @@ export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt: Date): Prom
     if (invoice.quoteVersion !== null) facts.push([w.quote, `v${invoice.quoteVersion}`]);
     header(doc, invoice.seller, title, facts, w);
     const c = invoice.customer;
-    block(doc, w.billTo, [c.name, c.company, ...c.address, `${w.placeOfSupply}: ${invoice.province}`]);
+    block(doc, w.billTo, [c.name, c.company, ...c.address, `${w.placeOfSupply}${w.colon}${invoice.province}`]);
     if (invoice.credits) {
       block(doc, w.credits(invoice.credits.number, invoice.credits.issueDate), [
-        invoice.reason ? `${w.reason}: ${invoice.reason}` : '',
+        invoice.reason ? `${w.reason}${w.colon}${invoice.reason}` : '',
       ]);
     }
     row(doc, [w.description, w.quantity, w.unitPrice, w.amount], true);
@@ -199,7 +201,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt: Date): Prom
     for (const tax of invoice.taxes) {
       sum(doc, `${tax.name[lang]} (${tax.rateLabel[lang]}) ${w.on} ${money(tax.taxableCents)}`, money(tax.amountCents));
     }
-    for (const tax of invoice.taxesNotCharged) sum(doc, `${tax.name[lang]}: ${w.notCharged}`, '—');
+    for (const tax of invoice.taxesNotCharged) sum(doc, `${tax.name[lang]}${w.colon}${w.notCharged}`, '—');
     sum(doc, w.total, money(invoice.totalCents), true);
     if (!credit) {
       sum(doc, w.deposit(invoice.depositPercent), money(invoice.depositCents), true);
@@ -224,7 +226,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt: Date): Prom
       doc
         .font('Helvetica')
         .fontSize(8)
-        .text(pdfText(`${tax.name[lang]}: ${tax.reason[lang]}`), LEFT, doc.y);
+        .text(pdfText(`${tax.name[lang]}${w.colon}${tax.reason[lang]}`), LEFT, doc.y);
     doc.moveDown(1).font('Helvetica').fontSize(8).text(pdfText(w.keep), LEFT, doc.y);
   });
 }
