@@ -2,7 +2,15 @@
 // PostgreSQL when DATABASE_URL is a postgres:// URL. Migrations run here, at start.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Driver, type MigrationProvider } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Driver,
+  type MigrationProvider,
+} from 'kysely';
 import pg from 'pg';
 import { mkdirPrivateSync, PRIVATE_FILE_MODE } from '../files/private.js';
 import { migrations } from './migrations.js';
@@ -70,10 +78,18 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
  * SQLite rolls a transaction back by itself when it fails for want of space (SQLITE_FULL) or
  * on an I/O error; Kysely's ROLLBACK then fails with "no transaction is active" and would hide
  * the real error (a 500 instead of a 507 or 503). That second failure is ignored here.
+ *
+ * Transactions begin IMMEDIATE: one that reads and then writes (an approval reads the quote,
+ * then takes the next invoice number) holds the write lock from its start, so a second process
+ * waits its turn (busy_timeout) instead of failing at once with SQLITE_BUSY when it comes to
+ * write after another process committed (src/server/invoices/invoice-numbering.test.ts).
  */
 class SqliteDialectKeepingErrors extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
     const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection) => {
       try {
