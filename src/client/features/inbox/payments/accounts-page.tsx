@@ -1,7 +1,7 @@
 // The Accounts page: the shop's payment terms (owners change them) and the accountant's two
 // reports for a period, the sales taxes by tax and province and the payments received, each
 // shown as a table and downloadable as CSV.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { PaymentsReport, TaxReport } from '../../../../shared/invoices/invoice-api.js';
 import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
 import { BALANCE_DUE_KINDS, PAYMENT_METHOD_IDS, type PaymentTerms } from '../../../../shared/invoices/terms.js';
@@ -190,27 +190,38 @@ function Reports() {
   const [payments, setPayments] = useState<PaymentsReport | null>(null);
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const money = (cents: number) => formatCents(cents, language);
-  const show = async (e?: FormEvent) => {
-    e?.preventDefault();
-    try {
-      const [tx, pm] = await Promise.all([api.taxReport(from, to), api.paymentsReport(from, to)]);
-      setTaxes(tx);
-      setPayments(pm);
-      setRefusal(null);
-    } catch (err) {
-      if (err instanceof ApiError) setRefusal(err);
-      else throw err;
-    }
+  const fetchReports = useCallback(
+    (start: string, end: string) => Promise.all([api.taxReport(start, end), api.paymentsReport(start, end)]),
+    [api],
+  );
+  const showing = (result: Promise<[TaxReport, PaymentsReport]>, live: () => boolean = () => true) =>
+    result.then(
+      ([tx, pm]) => {
+        if (!live()) return;
+        setTaxes(tx);
+        setPayments(pm);
+        setRefusal(null);
+      },
+      (err: unknown) => {
+        if (live() && err instanceof ApiError) setRefusal(err);
+      },
+    );
+  const show = (e: FormEvent) => {
+    e.preventDefault();
+    void showing(fetchReports(from, to));
   };
+  // This month so far, as the page opens; other periods on "Show".
   useEffect(() => {
-    void show();
-    // Only the first period loads by itself; later ones on "Show".
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    let live = true;
+    void showing(fetchReports(firstOfMonth(), today()), () => live);
+    return () => {
+      live = false;
+    };
+  }, [fetchReports]);
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t.reportsHeading}</h2>
-      <form className="report-period" onSubmit={(e) => void show(e)}>
+      <form className="report-period" onSubmit={show}>
         <div className="field">
           <label htmlFor={`${id}-from`}>{t.from}</label>
           <input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
