@@ -4,87 +4,20 @@
 // (2) many slow uploads at once (each throttled, as from a phone): the server's resident memory
 //     sampled every second, which must stay flat while they run.
 // Usage: npm run build && node bench/tus.mjs [sizeMB=1024] [uploads=100] [kbitPerSecond=1000] [seconds=30]
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import { BARE_DISK, startBare } from '../scripts/bare-servers.mjs';
 import { startBuiltServer } from '../scripts/built-server.mjs';
+import { createUpload as create, patchAll as patch, pump, request } from '../scripts/tus-client.mjs';
 
 const [sizeMb = 1024, slowCount = 100, kbps = 1000, seconds = 30] = process.argv.slice(2).map(Number);
 const KEY = 'bench-public-key';
-const PATH = '/storage/v1/upload/resumable';
-const CHUNK = randomBytes(1024 * 1024);
-const tus = { apikey: KEY, 'tus-resumable': '1.0.0' };
+const createUpload = (port, size) => create(port, size, KEY);
+const patchAll = (port, upload, size, bytesPerSecond = 0) => patch(port, upload, size, KEY, bytesPerSecond);
 
 const rssMb = (pid, field = 'VmRSS') => {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 };
-
-function request(port, method, path, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers });
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    if (typeof body === 'function') body(req);
-    else req.end(body);
-  });
-}
-
-/** Writes `size` bytes to the request, `bytesPerSecond` at most (no limit when 0). */
-function pump(req, size, bytesPerSecond = 0) {
-  let left = size;
-  const started = Date.now();
-  const step = () => {
-    while (left > 0) {
-      if (bytesPerSecond) {
-        const allowed = ((Date.now() - started) / 1000) * bytesPerSecond - (size - left);
-        if (allowed < 1) return void setTimeout(step, 50);
-        const n = Math.min(left, Math.floor(allowed), CHUNK.length);
-        left -= n;
-        if (!req.write(CHUNK.subarray(0, n))) return void req.once('drain', step);
-        continue;
-      }
-      const n = Math.min(left, CHUNK.length);
-      left -= n;
-      if (!req.write(n === CHUNK.length ? CHUNK : CHUNK.subarray(0, n))) return void req.once('drain', step);
-    }
-    req.end();
-  };
-  step();
-}
-
-async function createUpload(port, size) {
-  const meta = `filename ${Buffer.from('art.psd').toString('base64')},filetype ${Buffer.from('image/vnd.adobe.photoshop').toString('base64')}`;
-  const res = await request(port, 'POST', PATH, { ...tus, 'upload-length': String(size), 'upload-metadata': meta });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
-  // The path, with the secret the creation answered: later requests for the upload carry it.
-  return {
-    path: new URL(String(res.headers.location), 'http://x').pathname,
-    secret: String(res.headers['upload-secret']),
-  };
-}
-
-async function patchAll(port, { path, secret }, size, bytesPerSecond = 0) {
-  const res = await request(
-    port,
-    'PATCH',
-    path,
-    {
-      ...tus,
-      'upload-secret': secret,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-      'content-length': String(size),
-    },
-    (req) => pump(req, size, bytesPerSecond),
-  );
-  if (res.status !== 204) throw new Error(`patch: ${res.status} ${res.text}`);
-}
 
 const server = () =>
   startBuiltServer({

@@ -196,3 +196,37 @@ export async function signInAt(page: Page, base: string, email: string, heading:
   await page.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
 }
+
+/** An order for Marie Curie in Montréal (taxes of Quebec), with one mockup named Layout_1_Mockup_1.png. */
+export function quebecOrder(language: 'en' | 'fr', email: string) {
+  return {
+    language,
+    layouts: {
+      '1': {
+        mockupOption: 'upload',
+        garmentOption: 'pick',
+        hasVectorFiles: 'yes',
+        variations: [{ type: 'Gildan 5000', color: 'Black', sizes: 'S:10, M:20, L:20', supplyingGoods: 'no' }],
+        files: [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', role: 'mockup' }],
+        mockupImages: ['Layout_1_Mockup_1.png'],
+        viewData: {},
+        billing: {
+          firstName: 'Marie',
+          lastName: 'Curie',
+          companyName: 'Radium Apparel',
+          address: '2 Rue Pierre',
+          city: 'Montréal',
+          province: 'QC',
+          postalCode: 'H2X 1Y4',
+          phone: '514-555-0101',
+          email,
+        },
+        shipping: { sameAsBilling: true, localPickup: false },
+        deadline: { hasCriticalDeadline: false, date: '' },
+        jobNotes: '',
+      },
+    },
+    isResalePartner: false,
+    includePolyBags: false,
+  };
+}

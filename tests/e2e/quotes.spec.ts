@@ -5,42 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoViolations, png, submitOrderByApi, signInToInbox } from './helpers.js';
+import { expectNoViolations, png, quebecOrder, submitOrderByApi, signInToInbox } from './helpers.js';
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data'), 'outbox');
-
-function quebecOrder(language: 'en' | 'fr', email: string) {
-  return {
-    language,
-    layouts: {
-      '1': {
-        mockupOption: 'upload',
-        garmentOption: 'pick',
-        hasVectorFiles: 'yes',
-        variations: [{ type: 'Gildan 5000', color: 'Black', sizes: 'S:10, M:20, L:20', supplyingGoods: 'no' }],
-        files: [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', role: 'mockup' }],
-        mockupImages: ['Layout_1_Mockup_1.png'],
-        viewData: {},
-        billing: {
-          firstName: 'Marie',
-          lastName: 'Curie',
-          companyName: 'Radium Apparel',
-          address: '2 Rue Pierre',
-          city: 'Montréal',
-          province: 'QC',
-          postalCode: 'H2X 1Y4',
-          phone: '514-555-0101',
-          email,
-        },
-        shipping: { sameAsBilling: true, localPickup: false },
-        deadline: { hasCriticalDeadline: false, date: '' },
-        jobNotes: '',
-      },
-    },
-    isResalePartner: false,
-    includePolyBags: false,
-  };
-}
 
 /** The link in the customer's quote email, read from the outbox as the mail worker wrote it. */
 async function emailedLink(orderId: string, subject: string): Promise<string> {

@@ -400,6 +400,40 @@ export class Staging {
     return staged;
   }
 
+  /**
+   * Takes a complete file already on this disk, whose SHA-256 was taken as its bytes arrived (a
+   * finished resumable upload), by a hard link: no byte is read or copied, and the original stays
+   * where it is until the order commits. Null when the file cannot be linked here (another file
+   * system): the caller copies it with writeStream instead.
+   */
+  async linkFile(
+    source: string,
+    rawName: string,
+    mediaType: string,
+    expected: { size: number; sha256: string },
+  ): Promise<StagedFile | null> {
+    const { id, tmpPath } = await this.begin();
+    try {
+      await fs.link(source, tmpPath);
+    } catch (err) {
+      if (['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes((err as NodeJS.ErrnoException).code ?? '')) return null;
+      throw err;
+    }
+    const { size } = await fs.stat(tmpPath);
+    if (size !== expected.size) {
+      await fs.rm(tmpPath, { force: true });
+      return null;
+    }
+    this.count(rawName, size, size);
+    if (this.limits.onProgress && this.totalBytes >= this.nextProgress) {
+      this.nextProgress = this.totalBytes + PROGRESS_EVERY_BYTES;
+      await this.limits.onProgress(this.totalBytes);
+    }
+    const staged = { id, rawName, mediaType, size, sha256: expected.sha256, tmpPath };
+    this.files.push(staged);
+    return staged;
+  }
+
   async writeBuffer(data: Buffer, rawName: string, mediaType: string): Promise<StagedFile> {
     return this.writeStream([data], rawName, mediaType);
   }

@@ -488,12 +488,19 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
 
     const detail = (await staff('GET', `/api/orders/${id}`)).json();
     expect(detail.order.status).toBe('approved');
-    expect(detail.history.at(-1)).toMatchObject({
+    // The approval's move, then the invoice it issued (invoices/, tested in invoices.test.ts).
+    expect(detail.history.at(-2)).toMatchObject({
       from_status: 'quoted',
       to_status: 'approved',
       changed_by: 'customer',
     });
-    expect(detail.history.at(-1).event).toMatchObject({ kind: 'quote_approved', version: 1, fullName: 'Ada Lovelace' });
+    expect(detail.history.at(-2).event).toMatchObject({ kind: 'quote_approved', version: 1, fullName: 'Ada Lovelace' });
+    expect(detail.history.at(-1)).toMatchObject({
+      from_status: 'approved',
+      to_status: 'approved',
+      changed_by: 'customer',
+    });
+    expect(detail.history.at(-1).event).toMatchObject({ kind: 'invoice_issued', totalCents: 68985 });
     const shopMail = await t.app.db
       .selectFrom('mail_queue')
       .selectAll()
@@ -571,24 +578,30 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     const { token } = await sendQuote(id);
     expect(await customerMails(id)).toHaveLength(1);
     await customer('POST', `/api/o/${token}/approve`, { version: 1, fullName: 'Ada Lovelace', agree: true });
+    // The approval sends the invoice (invoices/).
+    expect((await customerMails(id)).map((m) => m.subject.split(' ')[0])).toEqual(['Your', 'Invoice']);
+    // The deposit is unpaid here: each move to In production gives the reason it starts anyway.
+    const reason = { withoutDeposit: { reason: 'Paying at pickup' } };
     for (const status of ['in_production', 'cancelled', 'in_production', 'approved', 'in_production']) {
-      expect((await staff('PATCH', `/api/orders/${id}/status`, { status })).statusCode).toBe(200);
+      const body = status === 'in_production' ? { status, ...reason } : { status };
+      expect((await staff('PATCH', `/api/orders/${id}/status`, body)).statusCode).toBe(200);
     }
-    expect(await customerMails(id)).toHaveLength(1);
+    expect(await customerMails(id)).toHaveLength(2);
     expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'ready' })).statusCode).toBe(200);
     // The same status again changes nothing and sends nothing.
     expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'ready' })).statusCode).toBe(200);
     const mails = await customerMails(id);
-    expect(mails).toHaveLength(2);
-    expect(mails[1]!.subject).toBe(
+    expect(mails).toHaveLength(3);
+    expect(mails[2]!.subject).toBe(
       `Your order ${(await staff('GET', `/api/orders/${id}`)).json().order.reference} is ready`,
     );
-    expect(mails[1]!.text).toContain('It is waiting for you at the shop for pickup.');
-    const view = (await customer('GET', `/api/o/${mails[1]!.token}`)).json();
+    expect(mails[2]!.text).toContain('It is waiting for you at the shop for pickup.');
+    expect(mails[2]!.text).toContain('Balance due: $678.00.'); // pickup in Ontario: $600.00 + HST
+    const view = (await customer('GET', `/api/o/${mails[2]!.token}`)).json();
     expect(view.fulfilment).toBe('pickup');
     expect(Object.keys(view.steps)).toEqual(['new', 'quoted', 'approved', 'in_production', 'ready']);
     expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'completed' })).statusCode).toBe(200);
-    expect(await customerMails(id)).toHaveLength(2);
+    expect(await customerMails(id)).toHaveLength(3);
   });
 
   it('refuses staff quote routes without a session, and cross-site changes from staff and customers', async () => {

@@ -284,11 +284,12 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
         );
       }
       const meta = described.metadata;
-      const staged = await staging.writeStream(
-        await store.read(id),
-        u.name || meta.filename || `upload-${i + 1}`,
-        u.type || meta.filetype || 'application/octet-stream',
-      );
+      const name = u.name || meta.filename || `upload-${i + 1}`;
+      const type = u.type || meta.filetype || 'application/octet-stream';
+      // On this disk with its digest: linked, not copied (uploads/upload-store.ts, `finished`).
+      const kept = await store.finished?.(id);
+      if (kept && kept.size === described.size && (await staging.linkFile(kept.path, name, type, kept))) continue;
+      const staged = await staging.writeStream(await store.read(id), name, type);
       if (staged.size !== described.size) {
         throw new AppError(
           503,

@@ -92,6 +92,18 @@ async function submitJson(t: TestApp, body: unknown, headers: Record<string, str
   });
 }
 
+/** An order whose one file is its purchase order, "Purchase order.pdf". */
+const purchaseOrderOnly = () =>
+  sampleOrder({
+    layouts: {
+      '1': {
+        ...sampleOrder().layouts['1'],
+        garmentOption: 'po',
+        files: [{ name: 'Purchase order.pdf', type: 'application/pdf', role: 'po' }],
+      },
+    },
+  });
+
 const uploadsDir = (t: TestApp) => path.join(t.dataDir, 'uploads');
 const storedUploads = (t: TestApp) => fs.readdirSync(uploadsDir(t)).sort();
 const idOf = (url: string) => url.split('/').pop()!;
@@ -257,6 +269,68 @@ describe.each(backends())('resumable uploads on %s', (backend) => {
     expect(offset).toBeLessThanOrEqual(3 * MiB);
     expect((await patch(t, url, offset, data.subarray(offset))).statusCode).toBe(204);
     expect(sha256(fs.readFileSync(path.join(uploadsDir(t), idOf(url))))).toBe(sha256(data));
+  });
+
+  it('adopts a finished upload by a link, with the SHA-256 taken as its bytes arrived, across a restart', async () => {
+    t = await startTestApp(backend);
+    const data = Buffer.alloc(5 * MiB + 3);
+    for (let i = 0; i + 4 <= data.length; i += 4096) data.writeUInt32LE(i, i);
+    // The first half before a restart, the rest after: the digest still covers every byte.
+    const created = await create(t, data.length, 'big.pdf', data.subarray(0, 2 * MiB));
+    const url = String(created.headers.location);
+    await t.restart();
+    expect((await patch(t, url, 2 * MiB, data.subarray(2 * MiB))).statusCode).toBe(204);
+    const kept = JSON.parse(fs.readFileSync(path.join(uploadsDir(t), `${idOf(url)}.json`), 'utf8'));
+    expect(kept).toMatchObject({ sha256: sha256(data), sha256Bytes: data.length });
+    const inode = fs.statSync(path.join(uploadsDir(t), idOf(url))).ino;
+
+    const order = purchaseOrderOnly();
+    const res = await submitJson(t, {
+      ...order,
+      files: [],
+      uploads: [{ url, name: 'Purchase order.pdf', type: 'application/pdf' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t.app.db
+      .selectFrom('attachments')
+      .select(['size', 'sha256', 'storage_key'])
+      .where('order_id', '=', res.json<{ orderId: string }>().orderId)
+      .where('name', '=', 'Purchase order.pdf')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ size: data.length, sha256: sha256(data) });
+    const stored = localFilePath(t.app, row.storage_key);
+    // The very file that was uploaded (same inode): no byte was copied.
+    expect(fs.statSync(stored).ino).toBe(inode);
+    expect(sha256(fs.readFileSync(stored))).toBe(sha256(data));
+    expect(storedUploads(t)).toEqual([]);
+  });
+
+  it('copies, hashing every byte, an upload whose digest was never kept (a crash after its last bytes)', async () => {
+    t = await startTestApp(backend);
+    const data = Buffer.alloc(1 * MiB, 7);
+    const url = await upload(t, data, 'po.pdf');
+    const file = path.join(uploadsDir(t), idOf(url));
+    const inode = fs.statSync(file).ino;
+    const {
+      sha256: _digest,
+      sha256Bytes: _bytes,
+      ...withoutDigest
+    } = JSON.parse(fs.readFileSync(`${file}.json`, 'utf8'));
+    fs.writeFileSync(`${file}.json`, JSON.stringify(withoutDigest));
+    const order = purchaseOrderOnly();
+    const res = await submitJson(t, {
+      ...order,
+      files: [],
+      uploads: [{ url, name: 'Purchase order.pdf', type: 'application/pdf' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t.app.db
+      .selectFrom('attachments')
+      .select(['sha256', 'storage_key'])
+      .where('name', '=', 'Purchase order.pdf')
+      .executeTakeFirstOrThrow();
+    expect(row.sha256).toBe(sha256(data));
+    expect(fs.statSync(localFilePath(t.app, row.storage_key)).ino).not.toBe(inode);
   });
 
   it('saves an order naming finished uploads with their SHA-256, in JSON and in multipart', async () => {

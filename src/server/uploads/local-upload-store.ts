@@ -1,7 +1,7 @@
 // Resumable uploads on local disk, under DATA_DIR/uploads: @tus/file-store, with every file
 // private to the server's user (0600, like the rest of DATA_DIR) and each PATCH flushed
 // before the server acknowledges its offset, so an offset once answered survives a crash.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -60,8 +60,22 @@ class PrivateJsonStore implements KvStore<Upload> {
   }
 }
 
+/** An upload's description as this server keeps it: tus's, plus the SHA-256 once it is complete. */
+type KeptUpload = Upload & { sha256?: string; sha256Bytes?: number };
+
+/** The SHA-256 of an upload's bytes so far: carried from one PATCH to the next in this process. */
+interface RunningHash {
+  hash: Hash;
+  offset: number;
+}
+
 class PrivateFileStore extends TusFileStore {
   private readonly dir: string;
+  /**
+   * Hashes of the uploads this process is receiving. A PATCH that finds none at its offset (the
+   * upload was begun by another process, or before a restart) reads what is already there, once.
+   */
+  private readonly hashes = new Map<string, RunningHash>();
 
   constructor(directory: string) {
     super({ directory, configstore: new PrivateJsonStore(directory) });
@@ -94,6 +108,37 @@ class PrivateFileStore extends TusFileStore {
    * and each flush runs in the background until the next one is due.
    */
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const running = await this.hashAt(id, offset);
+    this.hashes.delete(id);
+    const position = await this.append(readable, id, offset, running.hash);
+    // Complete: the digest goes beside tus's description, for the order that adopts the upload.
+    const kept = (await this.configstore.get(id)) as KeptUpload | undefined;
+    if (kept && kept.size === position) {
+      await this.configstore.set(id, Object.assign(kept, { sha256: running.hash.digest('hex'), sha256Bytes: position }));
+    } else {
+      this.hashes.set(id, { hash: running.hash, offset: position });
+    }
+    return position;
+  }
+
+  /** The running hash of the first `offset` bytes: this process's, or read from the file. */
+  private async hashAt(id: string, offset: number): Promise<RunningHash> {
+    const running = this.hashes.get(id);
+    if (running && running.offset === offset) return running;
+    const hash = createHash('sha256');
+    if (offset > 0) {
+      const stream = (await fs.open(this.pathOf(id), 'r')).createReadStream({ start: 0, end: offset - 1 });
+      for await (const chunk of stream as AsyncIterable<Buffer>) hash.update(chunk);
+    }
+    return { hash, offset };
+  }
+
+  forget(id: string): void {
+    this.hashes.delete(id);
+  }
+
+  /** Appends the request's bytes at `offset`, hashing each as it is written; the new offset. */
+  private async append(readable: Readable, id: string, offset: number, hash: Hash): Promise<number> {
     const fh = await fs.open(this.pathOf(id), 'r+');
     let position = offset;
     let pending: Promise<unknown> = Promise.resolve();
@@ -123,6 +168,8 @@ class PrivateFileStore extends TusFileStore {
       };
       try {
         for await (const chunk of readable as AsyncIterable<Buffer>) {
+          // Hashed in arrival order: every chunk read is written (or the write throws below).
+          hash.update(chunk);
           batch.push(chunk);
           batchBytes += chunk.length;
           if (batchBytes >= WRITE_BATCH_BYTES) await dispatch();
@@ -177,6 +224,17 @@ export class LocalUploadStore implements UploadStore {
     }
   }
 
+  async finished(id: string): Promise<{ path: string; size: number; sha256: string } | null> {
+    if (!isUploadId(id)) return null;
+    const kept = (await this.datastore.configstore.get(id)) as KeptUpload | undefined;
+    if (!kept?.sha256 || kept.sha256Bytes !== kept.size) return null;
+    const file = path.join(this.directory, id);
+    const stat = await fs.stat(file).catch(() => null);
+    // Bytes added or lost since the digest was taken: not this digest's file any more.
+    if (!stat || stat.size !== kept.size) return null;
+    return { path: file, size: stat.size, sha256: kept.sha256 };
+  }
+
   async read(id: string): Promise<Readable> {
     const fh = await fs.open(path.join(this.directory, checked(id)), 'r');
     return fh.createReadStream();
@@ -184,6 +242,7 @@ export class LocalUploadStore implements UploadStore {
 
   async remove(id: string): Promise<void> {
     if (!isUploadId(id)) return;
+    this.datastore.forget(id);
     await fs.rm(path.join(this.directory, id), { force: true });
     await fs.rm(path.join(this.directory, `${id}.json`), { force: true });
   }

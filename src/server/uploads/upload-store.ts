@@ -21,6 +21,12 @@ export interface UploadStore {
   describe(id: string): Promise<FinishedUpload | null>;
   /** A complete upload's bytes, from the first. */
   read(id: string): Promise<Readable>;
+  /**
+   * A complete upload kept as a file on this machine with the SHA-256 of its bytes, taken as
+   * they arrived: an order adopts it by a link, without copying a byte. Null when the store
+   * cannot (S3, or an upload whose digest is not there): the order copies it instead.
+   */
+  finished?(id: string): Promise<{ path: string; size: number; sha256: string } | null>;
   /** Removes an upload and what the datastore keeps beside it; no error when it is gone. */
   remove(id: string): Promise<void>;
   /** The store can take uploads now (for the health check): throws when it cannot. */
