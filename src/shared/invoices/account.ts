@@ -133,7 +133,7 @@ export function readAmount(text: string): { cents: number } | { error: AmountErr
     if (!decimal || decimal[2]!.length === 3) return { error: 'amount_invalid' };
     normalised = `${decimal[1]}.${decimal[2]}`;
   } else normalised = t;
-  const m = /^(\d{1,9})(?:\.(\d+))?$/.exec(normalised);
+  const m = /^(\d{1,12})(?:\.(\d+))?$/.exec(normalised);
   if (!m) return { error: 'amount_invalid' };
   if ((m[2] ?? '').length > 2) return { error: 'amount_decimals' };
   const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));

@@ -122,7 +122,7 @@ function TermsForm() {
             />
             {error('etransferEmail')}
           </div>
-          <div className="field checkbox-field">
+          <div className="checkbox-field">
             <input
               id={`${id}-autodeposit`}
               type="checkbox"

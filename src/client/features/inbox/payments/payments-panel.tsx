@@ -192,7 +192,13 @@ function RecordPayment({
         <legend>{t.record}</legend>
         <div className="field">
           <label htmlFor={`${id}-amount`}>{t.amount}</label>
-          <input {...field('amount')} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <input
+            {...field('amount')}
+            type="text"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
           <p className="muted small">{t.amountHint}</p>
           {!askConfirm && <FieldError id={`${id}-amount-error`} text={errorOf('amount')} />}
         </div>
@@ -220,6 +226,7 @@ function RecordPayment({
           <label htmlFor={`${id}-reference`}>{t.reference}</label>
           <input
             {...field('reference')}
+            type="text"
             value={reference}
             maxLength={100}
             onChange={(e) => setReference(e.target.value)}
@@ -227,7 +234,13 @@ function RecordPayment({
         </div>
         <div className="field">
           <label htmlFor={`${id}-reason`}>{t.reason}</label>
-          <input {...field('reason')} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          <input
+            {...field('reason')}
+            type="text"
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+          />
           <FieldError id={`${id}-reason-error`} text={errorOf('reason')} />
         </div>
         {askConfirm && (
@@ -299,6 +312,7 @@ function CreditNote({ orderId, view, onIssued }: { orderId: string; view: StaffA
           <label htmlFor={`${id}-amount`}>{t.creditAmount}</label>
           <input
             id={`${id}-amount`}
+            type="text"
             inputMode="decimal"
             value={amount}
             aria-invalid={errorOf('amount') ? true : undefined}
@@ -311,6 +325,7 @@ function CreditNote({ orderId, view, onIssued }: { orderId: string; view: StaffA
           <label htmlFor={`${id}-reason`}>{t.creditReason}</label>
           <input
             id={`${id}-reason`}
+            type="text"
             value={reason}
             maxLength={500}
             aria-invalid={errorOf('reason') ? true : undefined}
