@@ -114,7 +114,10 @@ class PrivateFileStore extends TusFileStore {
     // Complete: the digest goes beside tus's description, for the order that adopts the upload.
     const kept = (await this.configstore.get(id)) as KeptUpload | undefined;
     if (kept && kept.size === position) {
-      await this.configstore.set(id, Object.assign(kept, { sha256: running.hash.digest('hex'), sha256Bytes: position }));
+      await this.configstore.set(
+        id,
+        Object.assign(kept, { sha256: running.hash.digest('hex'), sha256Bytes: position }),
+      );
     } else {
       this.hashes.set(id, { hash: running.hash, offset: position });
     }
