@@ -19,8 +19,11 @@ export const isUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);
 /** tus's "not found" answer, as an Error. */
 const notFound = () => Object.assign(new Error('upload not found'), ERRORS.FILE_NOT_FOUND);
 
+/** An upload's description as this server keeps it: tus's, plus the SHA-256 once it is complete. */
+type KeptUpload = Upload & { sha256?: string; sha256Bytes?: number };
+
 /** The upload's description beside its bytes (`<id>.json`), written privately and atomically. */
-class PrivateJsonStore implements KvStore<Upload> {
+class PrivateJsonStore implements KvStore<KeptUpload> {
   constructor(private readonly directory: string) {}
 
   private resolve(id: string): string {
@@ -28,15 +31,15 @@ class PrivateJsonStore implements KvStore<Upload> {
     return path.join(this.directory, `${id}.json`);
   }
 
-  async get(id: string): Promise<Upload | undefined> {
+  async get(id: string): Promise<KeptUpload | undefined> {
     try {
-      return JSON.parse(await fs.readFile(this.resolve(id), 'utf8')) as Upload;
+      return JSON.parse(await fs.readFile(this.resolve(id), 'utf8')) as KeptUpload;
     } catch {
       return undefined;
     }
   }
 
-  async set(id: string, value: Upload): Promise<void> {
+  async set(id: string, value: KeptUpload): Promise<void> {
     const file = this.resolve(id);
     const tmp = `${file}.${randomUUID()}.tmp`;
     const fh = await fs.open(tmp, 'wx', PRIVATE_FILE_MODE);
@@ -60,9 +63,6 @@ class PrivateJsonStore implements KvStore<Upload> {
   }
 }
 
-/** An upload's description as this server keeps it: tus's, plus the SHA-256 once it is complete. */
-type KeptUpload = Upload & { sha256?: string; sha256Bytes?: number };
-
 /** The SHA-256 of an upload's bytes so far: carried from one PATCH to the next in this process. */
 interface RunningHash {
   hash: Hash;
@@ -76,9 +76,13 @@ class PrivateFileStore extends TusFileStore {
    * upload was begun by another process, or before a restart) reads what is already there, once.
    */
   private readonly hashes = new Map<string, RunningHash>();
+  /** The descriptions, typed with what this server adds to them. */
+  readonly kept: PrivateJsonStore;
 
   constructor(directory: string) {
-    super({ directory, configstore: new PrivateJsonStore(directory) });
+    const kept = new PrivateJsonStore(directory);
+    super({ directory, configstore: kept });
+    this.kept = kept;
     this.dir = directory;
     // Deferred lengths are refused by the route (the budget is reserved from Upload-Length).
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
@@ -112,12 +116,9 @@ class PrivateFileStore extends TusFileStore {
     this.hashes.delete(id);
     const position = await this.append(readable, id, offset, running.hash);
     // Complete: the digest goes beside tus's description, for the order that adopts the upload.
-    const kept = (await this.configstore.get(id)) as KeptUpload | undefined;
+    const kept = await this.kept.get(id);
     if (kept && kept.size === position) {
-      await this.configstore.set(
-        id,
-        Object.assign(kept, { sha256: running.hash.digest('hex'), sha256Bytes: position }),
-      );
+      await this.kept.set(id, Object.assign(kept, { sha256: running.hash.digest('hex'), sha256Bytes: position }));
     } else {
       this.hashes.set(id, { hash: running.hash, offset: position });
     }
@@ -229,7 +230,7 @@ export class LocalUploadStore implements UploadStore {
 
   async finished(id: string): Promise<{ path: string; size: number; sha256: string } | null> {
     if (!isUploadId(id)) return null;
-    const kept = (await this.datastore.configstore.get(id)) as KeptUpload | undefined;
+    const kept = await this.datastore.kept.get(id);
     if (!kept?.sha256 || kept.sha256Bytes !== kept.size) return null;
     const file = path.join(this.directory, id);
     const stat = await fs.stat(file).catch(() => null);
