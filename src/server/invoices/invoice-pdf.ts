@@ -1,6 +1,8 @@
 // The PDFs a customer keeps: an invoice or credit note, and a payment's receipt, drawn with
-// PDFKit from the frozen document (never a browser), in the customer's language. The same
-// document always draws the same bytes: the creation date is the document's own.
+// PDFKit from the frozen document (never a browser), in the customer's language, with the
+// creation date the document's own.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatCents } from '../../shared/money.js';
 import { balanceDueText } from '../../shared/invoices/terms.js';
@@ -85,14 +87,25 @@ const WORDS = {
 } as const;
 
 /**
- * PDFKit's built-in Helvetica writes Windows-1252: the narrow no-break space French amounts use
- * becomes a no-break space, and anything else outside it a question mark, never a wrong glyph.
+ * DejaVu Sans (its own free licence, shipped as the npm package dejavu-fonts-ttf), embedded and
+ * subset by PDFKit: every name a Canadian customer may have (Łukasz, Nguyễn, Ōta) prints as
+ * typed, as do French amounts' narrow no-break spaces. Read once, at the first document.
  */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+function loadFonts() {
+  fonts ??= {
+    regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+const REGULAR = 'Body';
+const BOLD = 'Body-Bold';
+
+/** Text as drawn: control characters (a tab, a stray escape) never reach the PDF. */
 export function pdfText(text: string): string {
-  return text
-    .replace(/\u202f/g, '\u00a0')
-    .replace(/[^\n\u0020-\u007e\u00a0-\u00ff]/gu, (ch) => (WIN_ANSI_EXTRA.has(ch) ? ch : '?'));
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ');
 }
 
 function render(title: string, created: Date, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
@@ -101,6 +114,10 @@ function render(title: string, created: Date, draw: (doc: PDFKit.PDFDocument) =>
     margin: 50,
     info: { Title: pdfText(title), Producer: 'PDFKit', Creator: 'Order form', CreationDate: created },
   });
+  const { regular, bold } = loadFonts();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+  doc.font(REGULAR);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -122,15 +139,15 @@ function header(
   facts: [string, string][],
   w: (typeof WORDS)[Language],
 ) {
-  doc.font('Helvetica-Bold').fontSize(16).text(pdfText(seller.legalName), LEFT, 50, { width: 300 });
-  doc.font('Helvetica').fontSize(9);
+  doc.font(BOLD).fontSize(16).text(pdfText(seller.legalName), LEFT, 50, { width: 300 });
+  doc.font(REGULAR).fontSize(9);
   if (seller.address) doc.text(pdfText(seller.address), { width: 300 });
   if (seller.email) doc.text(pdfText(seller.email), { width: 300 });
   if (seller.gstHst) doc.text(pdfText(`${w.gstHst}${w.colon}${seller.gstHst}`), { width: 300 });
   if (seller.qst) doc.text(pdfText(`${w.qst}${w.colon}${seller.qst}`), { width: 300 });
   const leftBottom = doc.y;
-  doc.font('Helvetica-Bold').fontSize(16).text(pdfText(title), 362, 50, { width: 200, align: 'right' });
-  doc.font('Helvetica').fontSize(9);
+  doc.font(BOLD).fontSize(16).text(pdfText(title), 362, 50, { width: 200, align: 'right' });
+  doc.font(REGULAR).fontSize(9);
   for (const [label, value] of facts)
     doc.text(pdfText(`${label}${w.colon}${value}`), 362, doc.y, { width: 200, align: 'right' });
   doc.y = Math.max(leftBottom, doc.y) + 18;
@@ -138,8 +155,8 @@ function header(
 }
 
 function block(doc: PDFKit.PDFDocument, heading: string, lines: string[]) {
-  doc.font('Helvetica-Bold').fontSize(10).text(pdfText(heading), LEFT, doc.y);
-  doc.font('Helvetica').fontSize(9);
+  doc.font(BOLD).fontSize(10).text(pdfText(heading), LEFT, doc.y);
+  doc.font(REGULAR).fontSize(9);
   for (const line of lines.filter(Boolean)) doc.text(pdfText(line), LEFT, doc.y, { width: RIGHT - LEFT });
   doc.moveDown(0.8);
 }
@@ -147,7 +164,7 @@ function block(doc: PDFKit.PDFDocument, heading: string, lines: string[]) {
 /** A row of the lines table: description wraps, the figures stay right-aligned. */
 function row(doc: PDFKit.PDFDocument, cells: [string, string, string, string], bold = false) {
   const y = doc.y;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+  doc.font(bold ? BOLD : REGULAR).fontSize(9);
   doc.text(pdfText(cells[0]), LEFT, y, { width: 282 });
   const bottom = doc.y;
   doc.text(pdfText(cells[1]), 335, y, { width: 50, align: 'right' });
@@ -164,7 +181,7 @@ function rule(doc: PDFKit.PDFDocument) {
 
 function sum(doc: PDFKit.PDFDocument, label: string, value: string, bold = false) {
   const y = doc.y;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
+  doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 11 : 9);
   doc.text(pdfText(label), 250, y, { width: 220, align: 'right' });
   doc.text(pdfText(value), 475, y, { width: 87, align: 'right' });
   doc.y = Math.max(doc.y, y + 12) + 2;
@@ -224,10 +241,10 @@ export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt: Date): Prom
     }
     for (const tax of invoice.taxesNotCharged)
       doc
-        .font('Helvetica')
+        .font(REGULAR)
         .fontSize(8)
         .text(pdfText(`${tax.name[lang]}${w.colon}${tax.reason[lang]}`), LEFT, doc.y);
-    doc.moveDown(1).font('Helvetica').fontSize(8).text(pdfText(w.keep), LEFT, doc.y);
+    doc.moveDown(1).font(REGULAR).fontSize(8).text(pdfText(w.keep), LEFT, doc.y);
   });
 }
 
@@ -260,6 +277,6 @@ export function renderReceiptPdf(receipt: ReceiptDocument, recordedAt: Date): Pr
       doc.moveDown(1);
       block(doc, w.reason, [receipt.reason]);
     }
-    doc.moveDown(1).font('Helvetica').fontSize(8).text(pdfText(w.keep), LEFT, doc.y);
+    doc.moveDown(1).font(REGULAR).fontSize(8).text(pdfText(w.keep), LEFT, doc.y);
   });
 }

@@ -140,7 +140,7 @@ export async function invoiceRoutes(
       ...report.rows.map((r) => [
         r.code,
         r.province,
-        r.rateLabel,
+        r.rateLabel.en,
         cents(r.taxableCents),
         cents(r.amountCents),
         r.documents,

@@ -38,9 +38,10 @@ const hasPoppler = (() => {
 })();
 if (!hasPoppler) console.log('invoices.test: pdftotext (poppler-utils) not installed; the PDF text checks are skipped');
 
-function orderTo(province: 'QC' | 'ON', language: 'en' | 'fr' = 'en') {
+function orderTo(province: 'QC' | 'ON', language: 'en' | 'fr' = 'en', name?: { firstName: string; lastName: string }) {
   const order = sampleOrder();
   const first = order.layouts['1'];
+  if (name) first.billing = { ...first.billing, ...name };
   first.variations = [{ type: 'Gildan 5000', color: 'Black', sizes: 'S:10, M:20, L:20', supplyingGoods: 'no' }];
   first.billing =
     province === 'QC'
@@ -109,8 +110,14 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
   };
 
   /** An order quoted $689.85 to Quebec (or the same lines to Ontario), and its link's token. */
-  const quoted = async (province: 'QC' | 'ON' = 'QC', language: 'en' | 'fr' = 'en') => {
-    const { orderId } = await submitMultipart(t.app, orderTo(province, language), [], { 'x-form-token': pageToken(t) });
+  const quoted = async (
+    province: 'QC' | 'ON' = 'QC',
+    language: 'en' | 'fr' = 'en',
+    name?: { firstName: string; lastName: string },
+  ) => {
+    const { orderId } = await submitMultipart(t.app, orderTo(province, language, name), [], {
+      'x-form-token': pageToken(t),
+    });
     const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines: FIFTY_AT_12 });
     expect(sent.statusCode, sent.body).toBe(201);
     return { orderId, token: await latestToken(orderId), version: sent.json<{ version: number }>().version };
@@ -193,6 +200,27 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/o/${other.token}/invoices/${invoice.id}` })).statusCode,
     ).toBe(404);
+  });
+
+  it('prints every customer’s name as typed, in French, with French amounts', async () => {
+    const q = await quoted('QC', 'fr', { firstName: 'Łukasz', lastName: 'Nguyễn-Ōta' });
+    expect((await approve(t.app, q.token, q.version)).statusCode).toBe(200);
+    const [invoice] = (await account(q.orderId)).invoices;
+    const pdf = await staff('GET', `/api/orders/${q.orderId}/invoices/${invoice.id}/pdf`);
+    if (!hasPoppler) return;
+    const text = pdfText(pdf.rawPayload);
+    for (const expected of [
+      'FACTURE',
+      'Łukasz Nguyễn-Ōta',
+      'Montréal',
+      '689,85',
+      '344,93',
+      'TPS',
+      'TVQ',
+      'Acompte dû (50 %)',
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 
   it('numbers concurrent approvals through two app instances without a gap or a repeat', async () => {

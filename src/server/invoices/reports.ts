@@ -18,7 +18,8 @@ export async function taxReport(db: Kysely<Database>, from: string, to: string):
       const row = rows.get(key) ?? {
         code: tax.code,
         province: doc.province,
-        rateLabel: tax.rateLabel.en,
+        name: tax.name,
+        rateLabel: tax.rateLabel,
         taxableCents: 0,
         amountCents: 0,
         documents: 0,

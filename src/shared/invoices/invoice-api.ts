@@ -156,7 +156,9 @@ export interface TaxReportRow {
   /** "GST", "HST", "QST", "PST" or "RST". */
   code: string;
   province: ProvinceCode;
-  rateLabel: string;
+  /** The tax's name and rate as each language writes them ("TPS", "9,975 %"). */
+  name: { en: string; fr: string };
+  rateLabel: { en: string; fr: string };
   /** Invoices less credit notes. */
   taxableCents: number;
   amountCents: number;

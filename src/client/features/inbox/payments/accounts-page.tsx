@@ -42,7 +42,11 @@ function TermsForm() {
     setSaved(false);
     setTerms({ ...terms, ...patch });
   };
-  const errorOf = (field: string) => (refusal?.fields.includes(field) ? refusal.messageIn(language) : '');
+  // Each refused field says what it takes, in the reader's language.
+  const errorOf = (field: string) =>
+    refusal?.fields.some((f) => f === field || f.startsWith(`${field}.`))
+      ? (t.termsErrors[field] ?? refusal.messageIn(language))
+      : '';
   const invalid = (field: string) =>
     errorOf(field) ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-error` } : {};
   const error = (field: string) =>
@@ -165,7 +169,7 @@ function TermsForm() {
             />
             {error('reminderDays')}
           </div>
-          {refusal && refusal.fields.length === 0 && (
+          {refusal && !Object.keys(t.termsErrors).some((field) => errorOf(field)) && (
             <p role="alert" className="form-error">
               {refusal.messageIn(language)}
             </p>
@@ -265,10 +269,10 @@ function Reports() {
                 </thead>
                 <tbody>
                   {taxes.rows.map((r) => (
-                    <tr key={`${r.code}-${r.province}-${r.rateLabel}`}>
-                      <td>{r.code}</td>
+                    <tr key={`${r.code}-${r.province}-${r.rateLabel.en}`}>
+                      <td>{r.name[language]}</td>
                       <td>{r.province}</td>
-                      <td>{r.rateLabel}</td>
+                      <td>{r.rateLabel[language]}</td>
                       <td className="num">{money(r.taxableCents)}</td>
                       <td className="num">{money(r.amountCents)}</td>
                       <td className="num">{r.documents}</td>

@@ -1,0 +1,104 @@
+// The Accounts page on a server of its own (its terms would change every other journey's
+// invoices): an owner sets the payment terms, a refused value is named beside its field; the next
+// invoice follows them (30 % deposit, the new e-Transfer address, autodeposit, no cheques); a
+// French staff member sees the terms read-only and the accountant's reports in French.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations, png, quebecOrder, signInAt, startOwnServer, submitOrderByApi } from './helpers.js';
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+const DATA = 'e2e-accounts-data';
+
+test.beforeAll(async () => {
+  server = await startOwnServer(30, DATA);
+});
+test.afterAll(async () => server.stop());
+
+/** The order's link from its newest email that carries one. */
+async function linkOf(orderId: string): Promise<string> {
+  const outbox = path.resolve(`test-results/${DATA}/outbox`);
+  let token = '';
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(outbox)
+          ? fs
+              .readdirSync(outbox)
+              .filter((f) => f.startsWith(orderId))
+              .sort()
+          : [];
+        token =
+          files
+            .map((f) => /\/o\/([A-Za-z0-9_-]{43})/.exec(fs.readFileSync(path.join(outbox, f), 'utf8'))?.[1])
+            .find(Boolean) ?? '';
+        return token;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return `${server.base}/o/${token}`;
+}
+
+test('an owner sets the terms and the next invoice follows them; staff read them in French', async ({
+  page,
+  browser,
+}) => {
+  await signInAt(page, server.base, 'clerk@shop.example', 'Orders');
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment terms' })).toBeVisible();
+  await expect(page.getByLabel('Deposit (% of the invoice)')).toHaveValue('50');
+  await expectNoViolations(page, 'Accounts page');
+
+  await page.getByLabel('Deposit (% of the invoice)').fill('30');
+  await page.getByLabel('e-Transfer address').fill('not an address');
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(
+    page.getByText('Give the email address e-Transfers are sent to, or stop offering e-Transfer.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('e-Transfer address')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('e-Transfer address').fill('paiements@shop.example');
+  await page.getByLabel('Autodeposit is on (no security question)').check();
+  await page.getByLabel('Cheque').uncheck();
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(page.getByRole('status')).toHaveText('Terms saved. They apply to invoices issued from now on.');
+
+  // An order quoted $689.85 and approved: its invoice asks 30 %, and says how, by the new terms.
+  const { orderId, reference } = await submitOrderByApi(server.base, quebecOrder('en', 'terms@example.com'), [
+    { name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(20, 20, 20) },
+  ]);
+  const sent = await page.request.post(`${server.base}/api/orders/${orderId}/quote/send`, {
+    headers: { origin: server.base },
+    data: { lines: [{ description: 'Tees', quantity: 50, unitPriceCents: 1200, taxable: true }] },
+  });
+  expect(sent.status()).toBe(201);
+  const customer = await browser.newContext();
+  const c = await customer.newPage();
+  await c.goto(await linkOf(orderId));
+  await c.getByLabel('Full name').fill('Marie Curie');
+  await c.getByLabel('I approve these proofs and this quote').check();
+  await c.getByRole('button', { name: 'Approve' }).click();
+  await expect(c.getByText('Deposit due: $206.96', { exact: true })).toBeVisible(); // 30 % of $689.85, half-up
+  await expect(c.getByText('Send $206.96 by Interac e-Transfer to paiements@shop.example.')).toBeVisible();
+  await expect(c.getByText(`In the e-Transfer's message, write: ${reference}`)).toBeVisible();
+  await expect(c.getByText('Autodeposit is on: no security question is needed.')).toBeVisible();
+  await expect(c.getByRole('heading', { name: 'Cheque' })).toHaveCount(0);
+  await customer.close();
+
+  // The report of this month has the invoice's taxes.
+  await page.reload();
+  await expect(page.getByRole('row', { name: /^GST QC 5%/ })).toContainText('$30.00');
+  await expect(page.getByRole('row', { name: /^QST QC 9\.975%/ })).toContainText('$59.85');
+
+  // A French staff member: the terms read-only, the reports in French, accessible.
+  const staff = await browser.newContext();
+  const s = await staff.newPage();
+  await signInAt(s, server.base, 'commis@shop.example', 'Commandes');
+  await s.getByRole('link', { name: 'Comptabilité' }).click();
+  await expect(s.getByText('Seul un propriétaire peut modifier les conditions.')).toBeVisible();
+  await expect(s.getByLabel('Acompte (% de la facture)')).toBeDisabled();
+  await expect(s.getByRole('heading', { name: 'Taxes de vente perçues' })).toBeVisible();
+  await expect(s.getByRole('row', { name: /^TPS QC 5/ })).toContainText('30,00');
+  await expectNoViolations(s, 'Accounts page in French');
+  await staff.close();
+});
