@@ -105,8 +105,13 @@ const BOLD = 'Body-Bold';
 
 /** Text as drawn: control characters (a tab, a stray escape) never reach the PDF. */
 export function pdfText(text: string): string {
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ');
+  return [...text].map((ch) => (isControl(ch) ? ' ' : ch)).join('');
 }
+
+const isControl = (ch: string) => {
+  const code = ch.codePointAt(0)!;
+  return (code < 0x20 && ch !== '\n') || code === 0x7f;
+};
 
 function render(title: string, created: Date, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({
