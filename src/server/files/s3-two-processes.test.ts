@@ -143,7 +143,7 @@ describe.runIf(PG_URL && hasS3())('two server processes, one PostgreSQL, one S3 
         files: [],
         // Behind one public address both processes have the same origin; here each has its own
         // port, so the upload is named by the origin of the process the order goes to (an
-        // upload URL of another origin is refused: routes/uploads.ts, uploadIdOfUrl).
+        // upload URL of another origin is refused: uploads/upload-routes.ts, uploadIdOfUrl).
         uploads: [{ url: `${b.url}${path}`, secret, name: 'Layout_1_Front.psd', type: 'image/vnd.adobe.photoshop' }],
       }),
     });

@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { addStaff } from '../auth/staff.js';
-import { mintOrderLink } from '../storage/quotes.js';
+import { mintOrderLink } from '../quotes/quote-store.js';
 
 await builtServer();
 

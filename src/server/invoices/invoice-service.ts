@@ -33,7 +33,7 @@ import { DomainError } from '../errors.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { recordStatus } from '../storage/orders.js';
-import { mintOrderLink } from '../storage/quotes.js';
+import { mintOrderLink } from '../quotes/quote-store.js';
 import type { Dialect } from '../storage/db.js';
 import type { Database, OrderRow, QuoteRow } from '../storage/schema.js';
 import { renderInvoicePdf, renderReceiptPdf } from './invoice-pdf.js';

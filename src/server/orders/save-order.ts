@@ -15,7 +15,7 @@ import { planAttachments } from './attachments.js';
 import type { ComposedMail, Confirmation, OrderForMail } from '../mail/compose.js';
 import { customerMailsSince, enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { markFormTokenUsed } from '../storage/form-tokens.js';
-import { adoptUploads } from '../storage/uploads.js';
+import { adoptUploads } from '../uploads/upload-rows.js';
 import type { FormToken } from './bot-checks.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 

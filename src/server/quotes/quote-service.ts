@@ -27,7 +27,7 @@ import type {
   StaffQuoteState,
 } from '../../shared/quote-api.js';
 import { DomainError } from '../errors.js';
-import { composeAnswerMail, composeQuoteSentMail, composeReadyMail } from '../mail/quote-mail.js';
+import { composeAnswerMail, composeQuoteSentMail, composeReadyMail } from './quote-mail.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { isUniqueViolation, listAttachments, recordStatus, statusHistory } from '../storage/orders.js';
@@ -40,7 +40,7 @@ import {
   proofsOfOrder,
   quotesOfOrder,
   responsesOfOrder,
-} from '../storage/quotes.js';
+} from './quote-store.js';
 import type { Dialect } from '../storage/db.js';
 import { findPriceList, type PublishedPriceList } from '../prices/price-list-store.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';

@@ -18,7 +18,7 @@ import { AppError, DomainError, isUnavailableError, rateLimited } from '../error
 import { decodeFileData } from '../orders/attachments.js';
 import { checkFormToken, checkHoneypot, FORM_TOKEN_HEADER, issueFormToken } from '../orders/bot-checks.js';
 import { checkOrderComplete, saveOrder, type SaveOrderDeps } from '../orders/save-order.js';
-import { UploadGuard } from '../orders/upload-guard.js';
+import { UploadGuard } from '../uploads/upload-guard.js';
 import { formatBytes, type FileStore, type Staging } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
 import { assertBodyCanArrive } from '../http/client-gone.js';
@@ -26,9 +26,9 @@ import type { ConcurrencyGate } from '../http/concurrency-gate.js';
 import { formTokenUsedError, isFormTokenUsed } from '../storage/form-tokens.js';
 import { claimKey } from '../storage/idempotency.js';
 import type { Database } from '../storage/schema.js';
-import { findUploads, markUploadRemoved, uploadTaken } from '../storage/uploads.js';
+import { findUploads, markUploadRemoved, uploadTaken } from '../uploads/upload-rows.js';
 import type { UploadStore } from '../uploads/upload-store.js';
-import { uploadIdOfUrl } from './uploads.js';
+import { uploadIdOfUrl } from '../uploads/upload-routes.js';
 import { secretMatches } from '../uploads/upload-secret.js';
 import { clientKeyOf } from '../mail/recipient-key.js';
 

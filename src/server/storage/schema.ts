@@ -257,7 +257,7 @@ export interface OrderLinksTable {
   created_at: string;
 }
 
-/** A resumable upload (storage/uploads.ts). */
+/** A resumable upload (uploads/upload-rows.ts). */
 export interface UploadsTable {
   id: string;
   created_at: string;

@@ -1,4 +1,4 @@
-// Bytes uploaded per client address and UTC day: the rows behind orders/upload-guard.ts.
+// Bytes uploaded per client address and UTC day: the rows behind uploads/upload-guard.ts.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 

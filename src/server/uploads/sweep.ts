@@ -3,7 +3,7 @@
 // removed from the store. Run by the housekeeping loop; safe with several processes.
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
-import { adoptedButStored, expiredUploads, forgetUpload, markUploadRemoved } from '../storage/uploads.js';
+import { adoptedButStored, expiredUploads, forgetUpload, markUploadRemoved } from './upload-rows.js';
 import type { UploadStore } from './upload-store.js';
 
 const BATCH = 200;

@@ -7,7 +7,7 @@ import { exportRoutes } from './export.js';
 import { fileRoutes } from './files.js';
 import { orderRoutes } from './orders.js';
 import { privacyRoutes } from './privacy.js';
-import { quoteRoutes } from './quotes.js';
+import { quoteRoutes } from '../../quotes/quote-routes.js';
 import type { QuoteDeps } from '../../quotes/quote-service.js';
 import { staffPriceRoutes, type CurrentPriceList } from '../../prices/price-routes.js';
 import { invoiceRoutes } from '../../invoices/invoice-routes.js';

@@ -2,7 +2,7 @@
 // transaction, forgotten when they expire unadopted.
 import type { Kysely } from 'kysely';
 import { DomainError } from '../errors.js';
-import type { Database } from './schema.js';
+import type { Database } from '../storage/schema.js';
 
 type Db = Kysely<Database>;
 

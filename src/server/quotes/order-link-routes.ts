@@ -15,14 +15,14 @@ import {
 } from '../../shared/quote-api.js';
 import type { Config } from '../config.js';
 import { DomainError, rateLimited } from '../errors.js';
-import { approveQuote, customerView, requestChanges, type QuoteDeps } from '../quotes/quote-service.js';
+import { approveQuote, customerView, requestChanges, type QuoteDeps } from './quote-service.js';
 import { findAttachment, findOrder } from '../storage/orders.js';
-import { currentQuote, findProof, orderIdOfLink } from '../storage/quotes.js';
+import { currentQuote, findProof, orderIdOfLink } from './quote-store.js';
 import type { OrderRow } from '../storage/schema.js';
-import { sendNotFound, type SendPage } from './client.js';
+import { sendNotFound, type SendPage } from '../routes/client.js';
 import { storedPdf } from '../invoices/invoice-store.js';
 import { sendPdf } from '../invoices/invoice-routes.js';
-import { attachmentDisposition, DOWNLOAD_HEADERS } from './inbox/files.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS } from '../routes/inbox/files.js';
 
 /** Where the link is the key: never indexed, never sent on as a Referer, never cached. */
 const PRIVATE_PAGE_HEADERS = {

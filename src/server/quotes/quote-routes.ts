@@ -6,11 +6,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderIdParamsSchema } from '../../../shared/inbox-api.js';
-import { quoteLinesBodySchema, type QuotePreview, type StaffQuoteState } from '../../../shared/quote-api.js';
-import { cleanFileName } from '../../../shared/attachment-names.js';
-import { AppError, diskFull } from '../../errors.js';
-import { assertBodyCanArrive } from '../../http/client-gone.js';
+import { orderIdParamsSchema } from '../../shared/inbox-api.js';
+import { quoteLinesBodySchema, type QuotePreview, type StaffQuoteState } from '../../shared/quote-api.js';
+import { cleanFileName } from '../../shared/attachment-names.js';
+import { AppError, diskFull } from '../errors.js';
+import { assertBodyCanArrive } from '../http/client-gone.js';
 import {
   computeForOrder,
   proofInfo,
@@ -19,10 +19,10 @@ import {
   sendQuote,
   staffQuoteState,
   type QuoteDeps,
-} from '../../quotes/quote-service.js';
-import { findOrder } from '../../storage/orders.js';
-import { findProof, insertProof } from '../../storage/quotes.js';
-import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from './files.js';
+} from './quote-service.js';
+import { findOrder } from '../storage/orders.js';
+import { findProof, insertProof } from './quote-store.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from '../routes/inbox/files.js';
 
 const proofParamsSchema = z.object({ id: z.string().uuid(), proofId: z.string().uuid() });
 const proofQuerySchema = z.object({ layout: z.coerce.number().int().min(1).max(50) });

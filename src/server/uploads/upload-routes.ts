@@ -14,13 +14,13 @@ import { AppError, DomainError, rateLimited } from '../errors.js';
 import { formatBytes, type FileStore } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
 import { isCrossSite } from '../http/origin-check.js';
-import { formatBytesFr, UploadGuard } from '../orders/upload-guard.js';
+import { formatBytesFr, UploadGuard } from './upload-guard.js';
 import { addUploadBytes } from '../storage/upload-budget.js';
-import { findUploads, forgetUpload, recordUpload } from '../storage/uploads.js';
+import { findUploads, forgetUpload, recordUpload } from './upload-rows.js';
 import type { Database } from '../storage/schema.js';
-import { isUploadId } from '../uploads/local-upload-store.js';
-import type { UploadStore } from '../uploads/upload-store.js';
-import { newUploadSecret, secretMatches, UPLOAD_SECRET_HEADER } from '../uploads/upload-secret.js';
+import { isUploadId } from './local-upload-store.js';
+import type { UploadStore } from './upload-store.js';
+import { newUploadSecret, secretMatches, UPLOAD_SECRET_HEADER } from './upload-secret.js';
 
 export interface UploadRoutesOptions {
   config: Config;

@@ -4,7 +4,7 @@
 import { formatCents } from '../../shared/quote.js';
 import { personName } from '../../shared/order-presentation.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { cleanFirstName, render, type ComposedMail, type ShopIdentity } from './compose.js';
+import { cleanFirstName, render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
 
 export interface OrderForUpdate {
   id: string;

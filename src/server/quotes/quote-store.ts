@@ -1,7 +1,7 @@
 // Repository functions for quotes, proofs, the customer's answers and the order's links.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewQuoteProofRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from './schema.js';
+import type { Database, NewQuoteProofRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
