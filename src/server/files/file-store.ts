@@ -402,8 +402,8 @@ export class Staging {
 
   /**
    * Takes a complete file already on this disk, whose SHA-256 was taken as its bytes arrived (a
-   * finished resumable upload), by a hard link: no byte is read or copied, and the original stays
-   * where it is until the order commits. Null when the file cannot be linked here (another file
+   * finished resumable upload), by a hard link: no byte is read or copied, and the upload's file
+   * stays where it is until the order commits. Null when the file cannot be linked here (another file
    * system): the caller copies it with writeStream instead.
    */
   async linkFile(
