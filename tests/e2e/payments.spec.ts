@@ -2,25 +2,16 @@
 // invoice PDF by email, sees the deposit due and how to pay it by e-Transfer; the clerk records
 // the e-Transfer, the customer gets the receipt, the order shows Deposit paid, moves to In
 // production without a question, and Ready emails the balance. In English, then in French.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { hasPoppler, pdfText } from '../support/pdf.js';
 import { expectNoViolations, png, quebecOrder, submitOrderByApi, signInToInbox } from './helpers.js';
 
 const MOCKUP = [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(200, 30, 30) }];
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data'), 'outbox');
-const hasPoppler = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** The email of this order whose subject matches, as the mail worker wrote it to the outbox. */
 async function emailed(orderId: string, subject: RegExp): Promise<ParsedMail> {
@@ -51,15 +42,7 @@ function attachedPdfText(mail: ParsedMail, name: RegExp): string {
     console.log('payments.spec: poppler-utils not installed; the PDF text is not read');
     return '';
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-pdf-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf!.content);
-    execFileSync('pdftoppm', ['-r', '40', '-png', path.join(dir, 'doc.pdf'), path.join(dir, 'page')]);
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.png')).length).toBeGreaterThan(0);
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'doc.pdf'), '-']).toString('utf8');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  return pdfText(pdf!.content);
 }
 
 async function clerkSendsQuote(page: Page, orderId: string) {

@@ -1,9 +1,7 @@
 // Invoices, credit notes and payments through the real routes, on SQLite and PostgreSQL:
 // numbering under concurrent approvals (two app instances on one database), immutability,
 // credit notes, balances, refunds, the deposit gate, reminders, the tax report and retention.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,19 +21,12 @@ import {
   until,
   type TestApp,
 } from '../../../tests/support/harness.js';
+import { hasPoppler, pdfText } from '../../../tests/support/pdf.js';
 import { sendDepositReminders } from './reminders.js';
 import { shopDate } from './invoice-service.js';
 
 const PASSWORD = 'correct horse battery staple';
 const FIFTY_AT_12 = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
-const hasPoppler = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 if (!hasPoppler) console.log('invoices.test: pdftotext (poppler-utils) not installed; the PDF text checks are skipped');
 
 function orderTo(province: 'QC' | 'ON', language: 'en' | 'fr' = 'en', name?: { firstName: string; lastName: string }) {
@@ -49,20 +40,6 @@ function orderTo(province: 'QC' | 'ON', language: 'en' | 'fr' = 'en', name?: { f
       : { ...first.billing, city: 'Toronto', province: 'ON', postalCode: 'M5V 2T6' };
   first.shipping = { sameAsBilling: true, localPickup: false };
   return { ...order, includePolyBags: false, language };
-}
-
-/** The text of a PDF, read by poppler as an accountant's tools would; pdftoppm must draw it too. */
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    fs.writeFileSync(file, pdf);
-    execFileSync('pdftoppm', ['-r', '30', '-png', file, path.join(dir, 'page')]);
-    expect(fs.readdirSync(dir).some((f) => f.endsWith('.png'))).toBe(true);
-    return execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe.each(backends())('invoices and payments on %s', (backend) => {
