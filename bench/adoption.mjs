@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startBuiltServer } from '../scripts/built-server.mjs';
+import { makeHarnessOrder } from '../scripts/harness-orders.mjs';
 import { createUpload, patchAll, request } from '../scripts/tus-client.mjs';
 
 const [sizeMb = 1024, runs = 3] = process.argv.slice(2).map(Number);
@@ -18,37 +19,14 @@ async function finishedUpload(port, size) {
   return { ...upload, id: upload.path.split('/').pop() };
 }
 
+/** A harness order whose one file is the upload (scripts/harness-orders.mjs, without its bytes). */
 function order(upload) {
+  const { order: body } = makeHarnessOrder(1, { who: 'Bench', files: 1, minBytes: 0, maxBytes: 1 });
+  const [file] = body.layouts[1].files;
   return {
-    layouts: {
-      1: {
-        mockupOption: 'upload',
-        garmentOption: 'po',
-        hasVectorFiles: 'no',
-        variations: [{ type: 'Gildan 5000', color: 'Black', sizes: 'S: 5, M: 10', supplyingGoods: 'no' }],
-        files: [{ name: 'Purchase order.pdf', type: 'application/pdf', role: 'po' }],
-        mockupImages: [],
-        viewData: {},
-        billing: {
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          companyName: 'Analytical Tees',
-          address: '1 Engine Rd',
-          city: 'Halifax',
-          province: 'NS',
-          postalCode: 'B3H 1A1',
-          phone: '902-555-0100',
-          email: 'ada@example.com',
-        },
-        shipping: { sameAsBilling: true, localPickup: false },
-        deadline: { hasCriticalDeadline: false, date: '' },
-        jobNotes: '',
-      },
-    },
-    isResalePartner: false,
-    includePolyBags: false,
+    ...body,
     files: [],
-    uploads: [{ url: upload.url, secret: upload.secret, name: 'Purchase order.pdf', type: 'application/pdf' }],
+    uploads: [{ url: upload.url, secret: upload.secret, name: file.name, type: file.type }],
   };
 }
 

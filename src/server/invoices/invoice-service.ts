@@ -30,9 +30,10 @@ import type {
 import { offeredMethods } from '../../shared/invoices/payment-methods.js';
 import { balanceDueText, type PaymentTerms } from '../../shared/invoices/terms.js';
 import { DomainError } from '../errors.js';
+import { shopDate } from '../shop-date.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
-import { recordStatus } from '../storage/orders.js';
+import { lockOrder as lockOrderRow, recordStatus } from '../storage/orders.js';
 import { mintOrderLink } from '../quotes/quote-store.js';
 import type { Dialect } from '../storage/db.js';
 import type { Database, OrderRow, QuoteRow } from '../storage/schema.js';
@@ -64,11 +65,6 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 const documentOf = (order: OrderRow) => JSON.parse(order.document) as ValidOrderBody;
 const languageOf = (doc: ValidOrderBody): 'en' | 'fr' => (doc.language === 'fr' ? 'fr' : 'en');
 
-/** Today in the shop's calendar, YYYY-MM-DD (as quotes date their taxes). */
-export function shopDate(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(now);
-}
-
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -76,8 +72,7 @@ function addDays(date: string, days: number): string {
 }
 
 async function lockOrder(deps: Pick<InvoiceDeps, 'dialect'>, trx: Trx, orderId: string): Promise<OrderRow> {
-  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderId);
-  const order = await (deps.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  const order = await lockOrderRow(trx, deps.dialect, orderId);
   if (!order) throw new DomainError('not_found', 'not_found', 'No such order.');
   return order;
 }
@@ -126,6 +121,8 @@ function accountFrom(
     balanceCameDue: balanceCameDue(order, invoices, today),
   });
 }
+
+export { shopDate };
 
 export async function orderAccount(
   db: Kysely<Database> | Trx,

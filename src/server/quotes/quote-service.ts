@@ -30,7 +30,14 @@ import { DomainError } from '../errors.js';
 import { composeAnswerMail, composeQuoteSentMail, composeReadyMail } from './quote-mail.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
-import { isUniqueViolation, listAttachments, recordStatus, statusHistory } from '../storage/orders.js';
+import {
+  isUniqueViolation,
+  listAttachments,
+  lockOrder as lockOrderRow,
+  recordStatus,
+  statusHistory,
+} from '../storage/orders.js';
+import { shopDate } from '../shop-date.js';
 import { artworkOfOrders } from '../storage/artwork.js';
 import {
   currentQuote,
@@ -69,12 +76,6 @@ export interface QuoteDeps {
 
 const noSuchOrder = () => new DomainError('not_found', 'not_found', 'No such order.');
 
-/** Today in the shop's calendar, YYYY-MM-DD: the date a quote's taxes are taken from. */
-export function quoteDate(now = new Date()): string {
-  // Canada spans several time zones; the date in Toronto is the shop's date unless it says otherwise.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(now);
-}
-
 const documentOf = (order: OrderRow) => JSON.parse(order.document) as ValidOrderBody;
 
 /** The taxes and totals of `lines` for this order, or a 422 naming every field at fault. */
@@ -82,7 +83,7 @@ export function computeForOrder(
   order: OrderRow,
   lines: readonly QuoteLineInput[],
   shop: Pick<QuoteDeps, 'shopProvince' | 'registrations'>,
-  date = quoteDate(),
+  date = shopDate(),
 ): ComputedQuote {
   const province = placeOfSupply(documentOf(order), shop.shopProvince);
   if (!province) {
@@ -195,7 +196,7 @@ async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody
   const current = await deps.currentPriceList();
   if (!current) return null;
   const priced = priceOrder(current.priceList, doc, {
-    date: quoteDate(),
+    date: shopDate(),
     shopProvince: deps.shopProvince,
     registrations: deps.registrations,
     graphicAspect: await graphicAspects(deps, order.id, doc),
@@ -258,9 +259,7 @@ async function checkedPriceListVersion(deps: QuoteDeps, version: number | undefi
 }
 
 async function lockOrder(deps: QuoteDeps, trx: Transaction<Database>, orderId: string): Promise<OrderRow> {
-  // Serialises quote changes of one order: FOR UPDATE on PostgreSQL; SQLite has one writer anyway.
-  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderId);
-  const order = await (deps.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  const order = await lockOrderRow(trx, deps.dialect, orderId);
   if (!order) throw noSuchOrder();
   return order;
 }

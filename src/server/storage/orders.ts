@@ -1,8 +1,9 @@
 // Repository functions for orders and their attachments (Kysely, either dialect).
-import type { PaymentState } from '../../shared/invoices/account.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../shared/constants.js';
+import type { PaymentState } from '../../shared/invoices/account.js';
+import type { Dialect } from './db.js';
 import { historyEventSchema, type HistoryEvent } from '../../shared/history-events.js';
 import type { AttachmentRow, Database, NewAttachmentRow, NewOrderRow, OrderRow } from './schema.js';
 
@@ -270,4 +271,17 @@ export async function listStoredFiles(
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The order, locked for the rest of the transaction: FOR UPDATE on PostgreSQL (SQLite has one
+ * writer anyway). Serialises the changes of one order (quotes, answers, invoices, payments).
+ */
+export async function lockOrder(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  const query = trx.selectFrom('orders').selectAll().where('id', '=', orderId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
