@@ -10,14 +10,27 @@ import { DomainError } from '../errors.js';
 import { mkdirPrivate, PRIVATE_FILE_MODE, probeWritable } from './private.js';
 import { HEARTBEAT_MS, isLeftover, ownedName } from './staging-owner.js';
 
-export interface StagedFile {
+interface StagedBase {
   id: string;
   rawName: string;
   mediaType: string;
   size: number;
   sha256: string;
-  tmpPath: string;
 }
+
+/** A file staged on this machine's disk (DATA_DIR/tmp). */
+export interface StagedOnDisk extends StagedBase {
+  tmpPath: string;
+  objectKey?: undefined;
+}
+
+/** A finished upload's object in the file store's bucket: adopted by a copy inside the bucket. */
+export interface StagedInBucket extends StagedBase {
+  objectKey: string;
+  tmpPath?: undefined;
+}
+
+export type StagedFile = StagedOnDisk | StagedInBucket;
 
 export interface StagingLimits {
   maxFileBytes: number;
@@ -179,6 +192,7 @@ export class LocalFileStore extends DiskStagingStore implements FileStore {
     await mkdirPrivate(dir);
     const keys = new Map<string, string>();
     for (const f of files) {
+      if (f.objectKey !== undefined) throw new Error(`${f.id} is in a bucket; this store keeps files on disk`);
       await fs.rename(f.tmpPath, path.join(dir, f.id));
       keys.set(f.id, `${orderId}/${f.id}`);
     }
@@ -278,7 +292,7 @@ export class Staging {
   private nextProgress = PROGRESS_EVERY_BYTES;
 
   constructor(
-    private readonly store: Pick<FileStore, 'tmpRoot' | 'adopt'>,
+    private readonly store: Pick<FileStore, 'tmpRoot' | 'adopt' | 'backend'>,
     private readonly limits: StagingLimits,
   ) {
     this.dir = path.join(store.tmpRoot, ownedName(randomUUID()));
@@ -344,7 +358,7 @@ export class Staging {
     source: AsyncIterable<Buffer> | Iterable<Buffer>,
     rawName: string,
     mediaType: string,
-  ): Promise<StagedFile> {
+  ): Promise<StagedOnDisk> {
     const { id, tmpPath } = await this.begin();
     const hash = createHash('sha256');
     const fh = await fs.open(tmpPath, 'wx', PRIVATE_FILE_MODE);
@@ -411,7 +425,7 @@ export class Staging {
     rawName: string,
     mediaType: string,
     expected: { size: number; sha256: string },
-  ): Promise<StagedFile | null> {
+  ): Promise<StagedOnDisk | null> {
     const { id, tmpPath } = await this.begin();
     try {
       await fs.link(source, tmpPath);
@@ -424,17 +438,37 @@ export class Staging {
       await fs.rm(tmpPath, { force: true });
       return null;
     }
-    this.count(rawName, size, size);
+    return this.takeWhole({ id, rawName, mediaType, size, sha256: expected.sha256, tmpPath });
+  }
+
+  /**
+   * Takes a finished upload's object in the bucket the files are stored in, with the SHA-256 taken
+   * as its bytes arrived: the store copies it inside the bucket when the order is adopted, and
+   * no byte comes through this server. Null when the files are not stored in a bucket.
+   */
+  async takeObject(
+    objectKey: string,
+    rawName: string,
+    mediaType: string,
+    kept: { size: number; sha256: string },
+  ): Promise<StagedInBucket | null> {
+    if (this.store.backend !== 's3') return null;
+    const { id } = await this.begin();
+    return this.takeWhole({ id, rawName, mediaType, size: kept.size, sha256: kept.sha256, objectKey });
+  }
+
+  /** Counts a file that arrived whole toward the limits and the progress, and keeps it. */
+  private async takeWhole<T extends StagedFile>(staged: T): Promise<T> {
+    this.count(staged.rawName, staged.size, staged.size);
     if (this.limits.onProgress && this.totalBytes >= this.nextProgress) {
       this.nextProgress = this.totalBytes + PROGRESS_EVERY_BYTES;
       await this.limits.onProgress(this.totalBytes);
     }
-    const staged = { id, rawName, mediaType, size, sha256: expected.sha256, tmpPath };
     this.files.push(staged);
     return staged;
   }
 
-  async writeBuffer(data: Buffer, rawName: string, mediaType: string): Promise<StagedFile> {
+  async writeBuffer(data: Buffer, rawName: string, mediaType: string): Promise<StagedOnDisk> {
     return this.writeStream([data], rawName, mediaType);
   }
 
@@ -453,7 +487,7 @@ export class Staging {
     if (i < 0) return;
     const [f] = this.files.splice(i, 1);
     this.totalBytes -= f!.size;
-    await fs.rm(f!.tmpPath, { force: true });
+    if (f!.tmpPath !== undefined) await fs.rm(f!.tmpPath, { force: true });
   }
 
   async discard(): Promise<void> {

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -20,10 +21,18 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
+  UploadPartCopyCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { DomainError, fileStorageUnavailable } from '../errors.js';
-import { checkStorageKey, DiskStagingStore, type FileStore, type StagedFile } from './file-store.js';
+import {
+  checkStorageKey,
+  DiskStagingStore,
+  type FileStore,
+  type StagedFile,
+  type StagedInBucket,
+  type StagedOnDisk,
+} from './file-store.js';
 import { PRIVATE_FILE_MODE } from './private.js';
 import { ownedName } from './staging-owner.js';
 import { createS3Client, keyUnder, type S3Location } from './s3-client.js';
@@ -44,7 +53,10 @@ interface S3ErrorShape {
 }
 
 /** A file on this machine, with what the database says of it. */
-export type LocalFile = Pick<StagedFile, 'tmpPath' | 'size' | 'sha256'>;
+export type LocalFile = Pick<StagedOnDisk, 'tmpPath' | 'size' | 'sha256'>;
+/** One CopyObject copies up to 5 GiB; above, the copy goes in ranges (UploadPartCopy). */
+const COPY_OBJECT_MAX_BYTES = 5 * 1024 * MiB;
+const COPY_PART_BYTES = 1024 * MiB;
 
 const statusOf = (err: unknown) => (err as S3ErrorShape | null)?.$metadata?.httpStatusCode;
 const isNotFound = (err: unknown) => {
@@ -122,9 +134,13 @@ export class S3FileStore extends DiskStagingStore implements FileStore {
 
   async adopt(orderId: string, files: readonly StagedFile[]): Promise<Map<string, string>> {
     const keys = new Map<string, string>();
-    const small = files.filter((f) => f.size <= PART_BYTES);
-    const large = files.filter((f) => f.size > PART_BYTES);
+    const onDisk = files.filter((f): f is StagedOnDisk => f.tmpPath !== undefined);
+    const inBucket = files.filter((f): f is StagedInBucket => f.objectKey !== undefined);
+    const small = onDisk.filter((f) => f.size <= PART_BYTES);
+    const large = onDisk.filter((f) => f.size > PART_BYTES);
     try {
+      // Finished uploads are copied inside the bucket: no byte comes through this server.
+      await eachLimit(inBucket, CONCURRENCY, (f) => this.copyIn(`${orderId}/${f.id}`, f));
       await eachLimit(small, CONCURRENCY, (f) => this.putSmall(`${orderId}/${f.id}`, f));
       for (const f of large) await this.putLarge(`${orderId}/${f.id}`, f);
       // Sized: what the store holds is what was staged, before the order may commit.
@@ -160,6 +176,57 @@ export class S3FileStore extends DiskStagingStore implements FileStore {
       return { size: head.ContentLength ?? 0, sha256: head.Metadata?.sha256 };
     } catch (err) {
       if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Copies an object of this bucket to a storage key, server-side (ranges above 5 GiB). */
+  private async copyIn(storageKey: string, f: StagedInBucket): Promise<void> {
+    const Key = this.objectKey(storageKey);
+    const CopySource = `${this.bucket}/${f.objectKey.split('/').map(encodeURIComponent).join('/')}`;
+    const described = { ContentType: 'application/octet-stream', Metadata: { sha256: f.sha256 } };
+    if (f.size <= COPY_OBJECT_MAX_BYTES) {
+      await withRetries(() =>
+        this.client.send(
+          new CopyObjectCommand({ Bucket: this.bucket, Key, CopySource, MetadataDirective: 'REPLACE', ...described }),
+        ),
+      );
+      return;
+    }
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key, ...described }),
+    );
+    try {
+      const parts = Array.from({ length: Math.ceil(f.size / COPY_PART_BYTES) }, (_, i) => ({
+        PartNumber: i + 1,
+        range: `bytes=${i * COPY_PART_BYTES}-${Math.min(f.size, (i + 1) * COPY_PART_BYTES) - 1}`,
+        ETag: undefined as string | undefined,
+      }));
+      await eachLimit(parts, CONCURRENCY, async (part) => {
+        const answer = await withRetries(() =>
+          this.client.send(
+            new UploadPartCopyCommand({
+              Bucket: this.bucket,
+              Key,
+              UploadId,
+              PartNumber: part.PartNumber,
+              CopySource,
+              CopySourceRange: part.range,
+            }),
+          ),
+        );
+        part.ETag = answer.CopyPartResult?.ETag;
+      });
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key,
+          UploadId,
+          MultipartUpload: { Parts: parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })) },
+        }),
+      );
+    } catch (err) {
+      void this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId })).catch(() => {});
       throw err;
     }
   }

@@ -221,11 +221,6 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     },
   );
 
-  /**
-   * Copies each finished upload the order names into the staging (hashed, sized, flushed like
-   * any file); 422 for a URL that is not ours, an unknown or unfinished upload, 409 for one
-   * another order took.
-   */
   /** The origins an upload's URL may name: the public URL's, and the one this request came to (tus answers with it). */
   function ownOrigins(request: FastifyRequest): string[] {
     const origins = [new URL(config.publicUrl).origin];
@@ -237,6 +232,11 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     return origins;
   }
 
+  /**
+   * Stages each finished upload the order names: kept with its digest, it is linked on this
+   * disk or copied inside the bucket; otherwise copied (hashed, sized, flushed like any file).
+   * 422 for a URL that is not ours, an unknown or unfinished upload, 409 for one another order took.
+   */
   async function stageUploads(body: ValidOrderBody, staging: Staging, origins: readonly string[]): Promise<string[]> {
     if (body.uploads.length === 0) return [];
     const store = opts.uploads;
@@ -286,9 +286,16 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       const meta = described.metadata;
       const name = u.name || meta.filename || `upload-${i + 1}`;
       const type = u.type || meta.filetype || 'application/octet-stream';
-      // On this disk with its digest: linked, not copied (uploads/upload-store.ts, `finished`).
-      const kept = await store.finished?.(id);
-      if (kept && kept.size === described.size && (await staging.linkFile(kept.path, name, type, kept))) continue;
+      // Kept with its digest: linked on this disk, or copied inside the bucket; never through
+      // this server (uploads/upload-store.ts, `finished`).
+      const kept = await store.finished(id);
+      if (kept?.size === described.size) {
+        const taken =
+          'path' in kept
+            ? await staging.linkFile(kept.path, name, type, kept)
+            : await staging.takeObject(kept.objectKey, name, type, kept);
+        if (taken) continue;
+      }
       const staged = await staging.writeStream(await store.read(id), name, type);
       if (staged.size !== described.size) {
         throw new AppError(

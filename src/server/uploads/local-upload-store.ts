@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { ERRORS, type KvStore, type Upload } from '@tus/server';
 import { mkdirPrivate, PRIVATE_FILE_MODE, probeWritable } from '../files/private.js';
-import type { FinishedUpload, UploadStore } from './upload-store.js';
+import type { AdoptableUpload, FinishedUpload, UploadStore } from './upload-store.js';
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
 const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
@@ -228,7 +228,7 @@ export class LocalUploadStore implements UploadStore {
     }
   }
 
-  async finished(id: string): Promise<{ path: string; size: number; sha256: string } | null> {
+  async finished(id: string): Promise<AdoptableUpload | null> {
     if (!isUploadId(id)) return null;
     const kept = await this.datastore.kept.get(id);
     if (!kept?.sha256 || kept.sha256Bytes !== kept.size) return null;

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { ERRORS, Upload } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../tests/support/harness.js';
@@ -52,6 +52,17 @@ describe.runIf(hasS3())('S3 upload store', () => {
 
     expect(await first.describe(id)).toMatchObject({ offset: data.length, size: data.length });
     expect(sha256(await buffer(await first.read(id)))).toBe(sha256(data));
+    // The process that finished it had no hash of the first 8 MiB: it read the object once.
+    expect(await second.finished(id)).toEqual({
+      objectKey: `shop/uploads/${id}`,
+      size: data.length,
+      sha256: sha256(data),
+    });
+    expect(await first.finished(id)).toEqual({
+      objectKey: `shop/uploads/${id}`,
+      size: data.length,
+      sha256: sha256(data),
+    });
     const keys = await bucket.keys();
     expect(keys.every((k) => k.startsWith('shop/uploads/'))).toBe(true);
     expect(keys).toContain(`shop/uploads/${id}`);
@@ -61,6 +72,36 @@ describe.runIf(hasS3())('S3 upload store', () => {
     expect(await bucket.keys(`shop/uploads/${id}`)).toEqual([]);
     // Removing twice is no error.
     await first.remove(id);
+  }, 120_000);
+
+  it('takes the SHA-256 as the bytes arrive, from one PATCH to the next, and keeps it beside the object', async () => {
+    const store = storeOf();
+    const data = randomBytes(11 * MiB + 77);
+    const id = randomBytes(16).toString('hex');
+    await store.datastore.create(new Upload({ id, size: data.length, offset: 0, metadata: { filename: 'a.pdf' } }));
+    let offset = 0;
+    for (const end of [3 * MiB, 9 * MiB, data.length]) {
+      offset = await store.datastore.write(Readable.from([data.subarray(offset, end)]), id, offset);
+    }
+    expect(offset).toBe(data.length);
+    const digest = await bucket.client.send(
+      new GetObjectCommand({ Bucket: bucket.name, Key: `shop/uploads/${id}.sha256` }),
+    );
+    const kept = JSON.parse((await digest.Body?.transformToString()) ?? '') as unknown;
+    expect(kept).toEqual({ sha256: sha256(data), bytes: data.length });
+    expect(await store.finished(id)).toEqual({
+      objectKey: `shop/uploads/${id}`,
+      size: data.length,
+      sha256: sha256(data),
+    });
+    // Unfinished, there is nothing to adopt.
+    const other = randomBytes(16).toString('hex');
+    await store.datastore.create(new Upload({ id: other, size: 6 * MiB, offset: 0, metadata: {} }));
+    await store.datastore.write(Readable.from([randomBytes(MiB)]), other, 0);
+    expect(await store.finished(other)).toBeNull();
+    await store.remove(other);
+    await store.remove(id);
+    expect(await bucket.keys(`shop/uploads/${id}`)).toEqual([]);
   }, 120_000);
 
   it('terminates an unfinished upload: its multipart upload is aborted and nothing stays', async () => {

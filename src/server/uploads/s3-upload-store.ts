@@ -3,18 +3,22 @@
 // part waits as <id>.part), the upload's description lives in <id>.info. Nothing is kept on
 // one machine, so any process can take the next PATCH of an upload another one began
 // (docs/architecture.md, the file store's two backends).
-import type { Readable } from 'node:stream';
+import { createHash, type Hash } from 'node:crypto';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
+  GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListMultipartUploadsCommand,
+  PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { ERRORS, Upload, type DataStore, type KvStore } from '@tus/server';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { fileStorageUnavailable } from '../errors.js';
 import { keyUnder, s3ClientConfig, type S3Location } from '../files/s3-client.js';
-import type { FinishedUpload, UploadStore } from './upload-store.js';
+import type { AdoptableUpload, FinishedUpload, UploadStore } from './upload-store.js';
 
 export interface S3UploadStoreOptions {
   location: S3Location;
@@ -45,8 +49,33 @@ const noCache: KvStore<MetadataValue> = {
   delete: () => Promise.resolve(),
 };
 
-/** @tus/s3-store keys objects by the upload's id; this one puts every key under a prefix. */
+/** The SHA-256 of an upload's bytes so far: carried from one PATCH to the next in this process. */
+interface RunningHash {
+  hash: Hash;
+  offset: number;
+}
+
+/** What `<key>.sha256` holds once an upload is complete. */
+interface Digest {
+  sha256: string;
+  bytes: number;
+}
+
+/**
+ * @tus/s3-store keys objects by the upload's id; this one puts every key under a prefix, and
+ * takes the SHA-256 of the bytes as they arrive (kept as `<key>.sha256` once complete), so that
+ * an order adopts the upload's object by a copy inside the bucket.
+ */
 class PrefixedS3Store extends S3Store {
+  /**
+   * Hashes of the uploads this process is receiving. A PATCH that finds none at its offset (the
+   * upload was begun by another process, or before a restart) takes no digest: the order that
+   * adopts it reads the finished object once instead (S3UploadStore.finished).
+   */
+  private readonly hashes = new Map<string, RunningHash>();
+  /** Complete uploads being hashed by reading them back, by key. */
+  private readonly reading = new Map<string, Promise<Digest>>();
+
   constructor(
     options: ConstructorParameters<typeof S3Store>[0],
     /** "<prefix>/uploads/" */
@@ -75,7 +104,92 @@ class PrefixedS3Store extends S3Store {
   }
 
   override async write(src: Readable, id: string, offset: number): Promise<number> {
-    return super.write(src, this.keyOf(id), offset);
+    const key = this.keyOf(id);
+    const running = this.hashes.get(key);
+    this.hashes.delete(key);
+    const hash = offset === 0 ? createHash('sha256') : running?.offset === offset ? running.hash : null;
+    let hashed = 0;
+    let source = src;
+    if (hash) {
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          hashed += chunk.length;
+          done(null, chunk);
+        },
+      });
+      // A dropped connection ends the hashing stream too (with an error), so the write returns.
+      pipeline(src, hashing, () => {});
+      source = hashing;
+    }
+    const position = await super.write(source, key, offset);
+    const { file } = await this.getMetadata(key);
+    const complete = file.size === position;
+    // Every byte hashed is every byte kept, or the digest would be of other bytes.
+    if (hash && position === offset + hashed) {
+      if (!complete) this.hashes.set(key, { hash, offset: position });
+      else await this.keepDigest(key, { sha256: hash.digest('hex'), bytes: position });
+    } else if (complete) {
+      // Resumed without this process's hash (a dropped connection, another process, a restart):
+      // read what is there once, now, rather than while the customer waits on Submit.
+      const reading = this.digestByReading(id);
+      this.reading.set(key, reading);
+      reading.catch(() => {}).finally(() => this.reading.delete(key));
+    }
+    return position;
+  }
+
+  private async keepDigest(key: string, digest: Digest): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: digestKey(key), Body: JSON.stringify(digest) }),
+    );
+  }
+
+  /** The digest of a complete upload, taken as it arrived; null when none was kept. */
+  async digestOf(id: string): Promise<Digest | null> {
+    const reading = this.reading.get(this.keyOf(id));
+    if (reading) return reading.catch(() => null);
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: digestKey(this.keyOf(id)) }),
+      );
+      const digest = JSON.parse((await answer.Body?.transformToString()) ?? '') as Partial<Digest>;
+      return typeof digest.sha256 === 'string' && Number.isSafeInteger(digest.bytes)
+        ? { sha256: digest.sha256, bytes: digest.bytes! }
+        : null;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Hashes a complete upload's object by reading it (once), and keeps the digest. */
+  async digestByReading(id: string): Promise<Digest> {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    for await (const chunk of (await super.read(this.keyOf(id))) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      bytes += chunk.length;
+    }
+    const digest: Digest = { sha256: hash.digest('hex'), bytes };
+    await this.keepDigest(this.keyOf(id), digest);
+    return digest;
+  }
+
+  /** The size of a complete upload's object; null when there is none (yet). */
+  async objectSize(id: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(id) }));
+      return head.ContentLength ?? null;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  /** The key of a complete upload's object in the bucket. */
+  objectKey(id: string): string {
+    return this.keyOf(id);
   }
 
   /**
@@ -118,7 +232,8 @@ class PrefixedS3Store extends S3Store {
           if (!isNotFound(err) && (err as { name?: string }).name !== 'NoSuchUpload') throw err;
         });
     }
-    for (const Key of [key, this.infoKey(key), this.partKey(key, true)]) {
+    this.hashes.delete(key);
+    for (const Key of [key, this.infoKey(key), this.partKey(key, true), digestKey(key)]) {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
     }
     await this.clearCache(key);
@@ -140,6 +255,7 @@ class PrefixedS3Store extends S3Store {
         await this.client.send(
           new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }),
         );
+        this.hashes.delete(u.Key);
         for (const Key of [this.infoKey(u.Key), this.partKey(u.Key, true)]) {
           await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
         }
@@ -193,6 +309,20 @@ export class S3UploadStore implements UploadStore {
     return this.store.read(id);
   }
 
+  /**
+   * A complete upload's object in the bucket, with the SHA-256 taken as its bytes arrived (or,
+   * for an upload resumed by another process, read once now): the order copies it inside the
+   * bucket, no byte through this server.
+   */
+  async finished(id: string): Promise<AdoptableUpload | null> {
+    const size = await this.store.objectSize(id);
+    if (size === null) return null;
+    let digest = await this.store.digestOf(id);
+    if (digest?.bytes !== size) digest = await this.store.digestByReading(id);
+    if (digest.bytes !== size) return null;
+    return { objectKey: this.store.objectKey(id), size, sha256: digest.sha256 };
+  }
+
   async remove(id: string): Promise<void> {
     try {
       await this.store.remove(id);
@@ -205,6 +335,10 @@ export class S3UploadStore implements UploadStore {
   async check(): Promise<void> {
     await this.store.checkBucket();
   }
+}
+
+function digestKey(key: string): string {
+  return `${key}.sha256`;
 }
 
 /** The S3 half of the uploads: wired by createUploadStore when FILES_URL is s3://. */

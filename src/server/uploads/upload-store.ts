@@ -14,6 +14,12 @@ export interface FinishedUpload {
   metadata: Record<string, string | null>;
 }
 
+/**
+ * A complete upload with the SHA-256 of its bytes, taken as they arrived: a file on this machine
+ * (adopted by a hard link) or an object in the file store's bucket (adopted by a copy inside it).
+ */
+export type AdoptableUpload = { size: number; sha256: string } & ({ path: string } | { objectKey: string });
+
 export interface UploadStore {
   /** Given to @tus/server: creation, PATCH, HEAD, termination. */
   readonly datastore: DataStore;
@@ -22,11 +28,11 @@ export interface UploadStore {
   /** A complete upload's bytes, from the first. */
   read(id: string): Promise<Readable>;
   /**
-   * A complete upload kept as a file on this machine with the SHA-256 of its bytes, taken as
-   * they arrived: an order adopts it by a link, without copying a byte. Null when the store
-   * cannot (S3, or an upload whose digest is not there): the order copies it instead.
+   * A complete upload as it is kept, with its SHA-256: an order adopts it without copying a
+   * byte through this server. Null when the store cannot (a local upload whose digest is not
+   * there): the order copies it instead.
    */
-  finished?(id: string): Promise<{ path: string; size: number; sha256: string } | null>;
+  finished(id: string): Promise<AdoptableUpload | null>;
   /** Removes an upload and what the datastore keeps beside it; no error when it is gone. */
   remove(id: string): Promise<void>;
   /** The store can take uploads now (for the health check): throws when it cannot. */
