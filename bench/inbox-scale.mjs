@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../dist/server/app.js';
-import { addStaff } from '../dist/server/auth/staff.js';
+import { addStaff } from '../dist/server/staff/staff-service.js';
 import { loadConfig } from '../dist/server/config.js';
 
 const N = Number(process.argv[2] ?? 100_000);

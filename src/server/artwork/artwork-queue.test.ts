@@ -5,7 +5,7 @@ import { pngBomb } from '../../../tests/support/png-bomb.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworkLine } from '../../shared/artwork-report.js';
-import { addStaff } from '../auth/staff.js';
+import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
   deliveredText,

@@ -9,7 +9,7 @@ import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.js'
 import type { MeasuredArtwork } from '../../shared/artwork-report.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { FileStore } from '../files/file-store.js';
-import { artworkWarnings, composeArtworkMail } from '../mail/artwork-mail.js';
+import { artworkWarnings, composeArtworkMail } from './artwork-mail.js';
 import {
   artworkOfOrders,
   artworkPending,
@@ -19,7 +19,7 @@ import {
   recordArtworkTime,
   saveArtwork,
   type ArtworkJob,
-} from '../storage/artwork.js';
+} from './artwork-store.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { findOrder, listAttachments } from '../storage/orders.js';
 import type { ArtworkRow, Database } from '../storage/schema.js';

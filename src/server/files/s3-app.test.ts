@@ -23,7 +23,7 @@ import {
 } from '../../../tests/support/harness.js';
 import { freshBucket, hasS3, s3Env, startPausableRelay, type TestBucket } from '../../../tests/support/s3.js';
 import { zipEntries } from '../../../tests/support/zip.js';
-import { addStaff } from '../auth/staff.js';
+import { addStaff } from '../staff/staff-service.js';
 import { existingOrderIds } from '../storage/orders.js';
 
 let PNG: Buffer;

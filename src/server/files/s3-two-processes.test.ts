@@ -11,7 +11,7 @@ import { API_KEY, freshPostgres, multipartBody, PG_URL, sampleOrder, sha256 } fr
 import { freshBucket, hasS3, s3Env, type TestBucket } from '../../../tests/support/s3.js';
 import { builtServer } from '../../../tests/support/built-server.js';
 import { zipEntries } from '../../../tests/support/zip.js';
-import { addStaff } from '../auth/staff.js';
+import { addStaff } from '../staff/staff-service.js';
 import { openDatabase } from '../storage/db.js';
 
 if (!PG_URL) console.log('Two-process S3 test skipped: it needs TEST_DATABASE_URL (one PostgreSQL for both).');

@@ -1,6 +1,6 @@
 // The cross-site check: decided by the route the router matched, for every unsafe method.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStaff } from '../auth/staff.js';
+import { addStaff } from '../staff/staff-service.js';
 import { authHeaders, sampleOrder, startTestApp, type TestApp } from '../../../tests/support/harness.js';
 
 const PASSWORD = 'correct horse battery staple';

@@ -1,5 +1,5 @@
 // Headers on every answer, from @fastify/helmet: no inline script, no framing, no sniffing.
-// Routes that send files set a stricter policy of their own (routes/inbox/files.ts).
+// Routes that send files set a stricter policy of their own (orders/file-routes.ts).
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';

@@ -6,7 +6,7 @@ import type { Account } from '../../shared/invoices/account.js';
 import type { HowToPay, InvoiceDocument, ReceiptDocument } from '../../shared/invoices/invoice-api.js';
 import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
 import { render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
-import { customerOf, footer, oneLine, orderLink, type OrderForUpdate } from '../quotes/quote-mail.js';
+import { customerOf, footer, oneLine, orderLink, type OrderForUpdate } from '../mail/customer-mail.js';
 
 const hello = (fr: boolean, firstName: string) =>
   fr ? `Bonjour${firstName ? ` ${firstName}` : ''}.` : `Hello${firstName ? ` ${firstName}` : ''}.`;

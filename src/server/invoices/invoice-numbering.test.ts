@@ -13,8 +13,8 @@ import {
   submitMultipart,
   type TestApp,
 } from '../../../tests/support/harness.js';
-import { addStaff } from '../auth/staff.js';
-import { mintOrderLink } from '../quotes/quote-store.js';
+import { addStaff } from '../staff/staff-service.js';
+import { mintOrderLink } from '../storage/order-links.js';
 
 await builtServer();
 

@@ -15,9 +15,9 @@ import {
 import { paymentTermsSchema } from '../../shared/invoices/terms.js';
 import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
 import { AppError } from '../errors.js';
-import { requireOwner } from '../routes/staff-auth.js';
-import { attachmentDisposition, DOWNLOAD_HEADERS } from '../routes/inbox/files.js';
-import { spreadsheetSafe } from '../routes/inbox/csv-cells.js';
+import { requireOwner } from '../staff/staff-auth.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
+import { spreadsheetSafe } from '../http/csv-cells.js';
 import { findOrder } from '../storage/orders.js';
 import { issueCreditNote, recordPayment, staffAccountView, type InvoiceDeps } from './invoice-service.js';
 import { readTerms, saveTerms, storedPdf } from './invoice-store.js';

@@ -34,7 +34,7 @@ import { shopDate } from '../shop-date.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { lockOrder as lockOrderRow, recordStatus } from '../storage/orders.js';
-import { mintOrderLink } from '../quotes/quote-store.js';
+import { mintOrderLink } from '../storage/order-links.js';
 import type { Dialect } from '../storage/db.js';
 import type { Database, OrderRow, QuoteRow } from '../storage/schema.js';
 import { renderInvoicePdf, renderReceiptPdf } from './invoice-pdf.js';

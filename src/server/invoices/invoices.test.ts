@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStaff } from '../auth/staff.js';
+import { addStaff } from '../staff/staff-service.js';
 import { buildApp } from '../app.js';
 import { outboxDirOf, outboxFileName } from '../mail/outbox.js';
 import { runHousekeeping } from '../privacy/housekeeping.js';

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { startBackgroundLoop } from '../background-loop.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
-import { mintOrderLink } from '../quotes/quote-store.js';
+import { mintOrderLink } from '../storage/order-links.js';
 import type { Database } from '../storage/schema.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { composeDepositReminderMail } from './invoice-mail.js';

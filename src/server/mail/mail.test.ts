@@ -5,7 +5,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { addStaff } from '../auth/staff.js';
+import { addStaff } from '../staff/staff-service.js';
 import { cleanFirstName, composeOrderMails, type Confirmation } from './compose.js';
 import {
   backends,

@@ -25,7 +25,7 @@ export function issueFormToken(secret: string, now = Date.now()): string {
 
 /**
  * Checks a token's signature and age: null when there is none, its id and expiry when it is
- * good. Whether it was already used is for the database to say (storage/form-tokens.ts).
+ * good. Whether it was already used is for the database to say (orders/form-tokens.ts).
  */
 export function checkFormToken(
   token: string | undefined,

@@ -8,13 +8,13 @@ import { missingBillingFields, REQUIRED_BILLING_FIELDS, type ValidOrderBody } fr
 import type { SubmitOrderSuccess } from '../../shared/order.js';
 import { DomainError } from '../errors.js';
 import type { FileStore, Staging } from '../files/file-store.js';
-import { completeKey } from '../storage/idempotency.js';
+import { completeKey } from './idempotency.js';
 import { insertOrder, isUniqueViolation, makeReference, searchText } from '../storage/orders.js';
 import type { Database } from '../storage/schema.js';
 import { planAttachments } from './attachments.js';
 import type { ComposedMail, Confirmation, OrderForMail } from '../mail/compose.js';
 import { customerMailsSince, enqueueMails, mailRows } from '../storage/mail-queue.js';
-import { markFormTokenUsed } from '../storage/form-tokens.js';
+import { markFormTokenUsed } from './form-tokens.js';
 import { adoptUploads } from '../uploads/upload-rows.js';
 import type { FormToken } from './bot-checks.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';

@@ -1,7 +1,7 @@
 // The price list over HTTP: versions frozen once published, owners alone publish (and delete
 // orders), a bad document refused whole naming its place, the public answer the form reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStaff } from '../auth/staff.js';
+import { addStaff } from '../staff/staff-service.js';
 import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
 import {
   authHeaders,

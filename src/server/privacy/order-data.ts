@@ -9,7 +9,7 @@ import { DomainError } from '../errors.js';
 import type { FileStore } from '../files/file-store.js';
 import { removeOutboxCopies } from '../mail/outbox.js';
 import { findOrder, findOrderByReference } from '../storage/orders.js';
-import { deleteOrderRows, orderRecords } from '../storage/privacy.js';
+import { deleteOrderRows, orderRecords } from './privacy-store.js';
 import type { Database, OrderRow } from '../storage/schema.js';
 
 export const EXPORT_JSON_NAME = 'order.json';

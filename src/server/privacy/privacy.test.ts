@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { zipEntries } from '../../../tests/support/zip.js';
-import { addStaff, createSession } from '../auth/staff.js';
+import { addStaff, createSession } from '../staff/staff-service.js';
 import { buildApp } from '../app.js';
 import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 import { outboxDirOf } from '../mail/outbox.js';

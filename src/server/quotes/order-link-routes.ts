@@ -17,12 +17,13 @@ import type { Config } from '../config.js';
 import { DomainError, rateLimited } from '../errors.js';
 import { approveQuote, customerView, requestChanges, type QuoteDeps } from './quote-service.js';
 import { findAttachment, findOrder } from '../storage/orders.js';
-import { currentQuote, findProof, orderIdOfLink } from './quote-store.js';
+import { currentQuote, findProof } from './quote-store.js';
+import { orderIdOfLink } from '../storage/order-links.js';
 import type { OrderRow } from '../storage/schema.js';
-import { sendNotFound, type SendPage } from '../routes/client.js';
+import { sendNotFound, type SendPage } from '../http/pages.js';
 import { storedPdf } from '../invoices/invoice-store.js';
 import { sendPdf } from '../invoices/invoice-routes.js';
-import { attachmentDisposition, DOWNLOAD_HEADERS } from '../routes/inbox/files.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 
 /** Where the link is the key: never indexed, never sent on as a Referer, never cached. */
 const PRIVATE_PAGE_HEADERS = {

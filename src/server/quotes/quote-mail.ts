@@ -3,38 +3,8 @@
 // when the customer approves or asks for changes. Customer text goes through escapeHtml (render).
 import { formatCents } from '../../shared/quote.js';
 import { personName } from '../../shared/order-presentation.js';
-import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { cleanFirstName, render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
-
-export interface OrderForUpdate {
-  id: string;
-  reference: string;
-  document: ValidOrderBody;
-}
-
-export const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
-
-export const orderLink = (shop: ShopIdentity, token: string) => `${shop.publicUrl.replace(/\/$/, '')}/o/${token}`;
-
-export function customerOf(order: OrderForUpdate) {
-  const billing = order.document.layouts['1']?.billing;
-  const firstName = cleanFirstName(billing?.firstName);
-  return { to: billing?.email ?? '', fr: order.document.language === 'fr', firstName };
-}
-
-export function footer(shop: ShopIdentity, fr: boolean): string[] {
-  const shopName = shop.name.replace(/\.$/, '');
-  const contact = shop.contact.replace(/\.$/, '');
-  return fr
-    ? [
-        `${shopName}. Pour nous joindre : ${contact}.`,
-        'Ce lien est personnel : toute personne qui l’a peut voir et approuver votre commande. Ne le transférez pas.',
-      ]
-    : [
-        `${shopName}. Contact: ${contact}.`,
-        'This link is personal: anyone who has it can see and approve your order. Do not forward it.',
-      ];
-}
+import { render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
+import { customerOf, footer, oneLine, orderLink, type OrderForUpdate } from '../mail/customer-mail.js';
 
 /** To the customer: a quote version is waiting for them, with its total and the link. */
 export function composeQuoteSentMail(

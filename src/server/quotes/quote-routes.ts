@@ -22,7 +22,7 @@ import {
 } from './quote-service.js';
 import { findOrder } from '../storage/orders.js';
 import { findProof, insertProof } from './quote-store.js';
-import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from '../routes/inbox/files.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from '../http/downloads.js';
 
 const proofParamsSchema = z.object({ id: z.string().uuid(), proofId: z.string().uuid() });
 const proofQuerySchema = z.object({ layout: z.coerce.number().int().min(1).max(50) });

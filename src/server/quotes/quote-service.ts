@@ -38,16 +38,9 @@ import {
   statusHistory,
 } from '../storage/orders.js';
 import { shopDate } from '../shop-date.js';
-import { artworkOfOrders } from '../storage/artwork.js';
-import {
-  currentQuote,
-  deleteProof,
-  findProof,
-  mintOrderLink,
-  proofsOfOrder,
-  quotesOfOrder,
-  responsesOfOrder,
-} from './quote-store.js';
+import { artworkOfOrders } from '../artwork/artwork-store.js';
+import { currentQuote, deleteProof, findProof, proofsOfOrder, quotesOfOrder, responsesOfOrder } from './quote-store.js';
+import { mintOrderLink } from '../storage/order-links.js';
 import type { Dialect } from '../storage/db.js';
 import { findPriceList, type PublishedPriceList } from '../prices/price-list-store.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStaff } from '../auth/staff.js';
+import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
   deliveredText,

@@ -366,7 +366,7 @@ export const migrations: Record<string, Migration> = {
   },
   '014-artwork-fairness': {
     // Artwork checks first come, first served, and fair: the time each file took, so an order
-    // that has used its share waits behind one that has not (storage/artwork.ts).
+    // that has used its share waits behind one that has not (artwork/artwork-store.ts).
     async up(db: Kysely<any>) {
       await db.schema.alterTable('artwork').addColumn('spent_ms', 'integer').execute();
     },

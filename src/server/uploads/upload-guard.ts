@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { diskFull, DomainError } from '../errors.js';
 import { formatBytes, type FileStore } from '../files/file-store.js';
 import type { Database } from '../storage/schema.js';
-import { addUploadBytes, forgetUploadDaysBefore } from '../storage/upload-budget.js';
+import { addUploadBytes, forgetUploadDaysBefore } from './upload-budget.js';
 
 /** How much budget a request takes at a time when it did not say its size. */
 const RESERVE_STEP_BYTES = 64 * 1024 * 1024;

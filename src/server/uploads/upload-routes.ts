@@ -15,7 +15,7 @@ import { formatBytes, type FileStore } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
 import { isCrossSite } from '../http/origin-check.js';
 import { formatBytesFr, UploadGuard } from './upload-guard.js';
-import { addUploadBytes } from '../storage/upload-budget.js';
+import { addUploadBytes } from './upload-budget.js';
 import { findUploads, forgetUpload, recordUpload } from './upload-rows.js';
 import type { Database } from '../storage/schema.js';
 import { isUploadId } from './local-upload-store.js';

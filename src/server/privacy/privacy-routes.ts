@@ -2,13 +2,13 @@
 // (the clerk confirms by typing the reference). The same functions serve `npm run orders`.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { orderDeletedSchema, orderDeleteSchema, orderIdParamsSchema } from '../../../shared/inbox-api.js';
-import { AppError } from '../../errors.js';
-import { outboxDirOf } from '../../mail/outbox.js';
-import { deleteOrder, exportOrder } from '../../privacy/order-data.js';
-import { findOrder } from '../../storage/orders.js';
-import { attachmentDisposition } from './files.js';
-import { requireOwner } from '../staff-auth.js';
+import { orderDeletedSchema, orderDeleteSchema, orderIdParamsSchema } from '../../shared/inbox-api.js';
+import { AppError } from '../errors.js';
+import { outboxDirOf } from '../mail/outbox.js';
+import { deleteOrder, exportOrder } from './order-data.js';
+import { findOrder } from '../storage/orders.js';
+import { attachmentDisposition } from '../http/downloads.js';
+import { requireOwner } from '../staff/staff-auth.js';
 
 const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
 

@@ -1,10 +1,10 @@
 // Staff accounts and their sessions, stored in the database so every process shares them:
-// the rules (addresses, password length, hashing, session tokens, throttling) over storage/staff.ts.
+// the rules (addresses, password length, hashing, session tokens, throttling) over staff-store.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { staffLanguageSchema, staffRoleSchema, type StaffLanguage, type StaffRole } from '../../shared/inbox-api.js';
 import type { Database } from '../storage/schema.js';
-import * as repo from '../storage/staff.js';
+import * as repo from './staff-store.js';
 import { passwordWeakness } from './password-strength.js';
 import { DUMMY_HASH_PROMISE, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, withHashSlot } from './passwords.js';
 

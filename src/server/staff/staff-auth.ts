@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { createSession, endSession, findSession, SESSION_COOKIE, signIn } from '../auth/staff.js';
+import { createSession, endSession, findSession, SESSION_COOKIE, signIn } from './staff-service.js';
 import type { StaffLanguage, StaffRole, StaffSession } from '../../shared/inbox-api.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';

@@ -5,7 +5,7 @@ import { VIEW_LABELS } from '../../shared/order-presentation.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { VIEWS } from '../../shared/constants.js';
 import type { MailToQueue } from '../storage/mail-queue.js';
-import { escapeHtml } from './compose.js';
+import { escapeHtml } from '../mail/compose.js';
 
 export interface ArtworkWarning {
   layout: number;

@@ -2,8 +2,8 @@
 // throttling per account and address with growing delays, and a looser cap per address.
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashSlotStats, resetHashSlotStats } from '../auth/passwords.js';
-import { addStaff } from '../auth/staff.js';
+import { hashSlotStats, resetHashSlotStats } from './passwords.js';
+import { addStaff } from './staff-service.js';
 import { backends, startTestApp, type TestApp } from '../../../tests/support/harness.js';
 
 const PASSWORD = 'correct horse battery staple';

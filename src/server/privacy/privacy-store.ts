@@ -3,7 +3,7 @@
 // retention. Files and outbox copies are removed by privacy/order-data.ts.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,16 +2,16 @@
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { orderListQuerySchema } from '../../../shared/inbox-api.js';
-import { statusLabel, yesNo } from '../../../shared/order-presentation.js';
-import type { ValidOrderBody } from '../../../shared/order-schema.js';
-import { toMeasured } from '../../artwork/artwork-queue.js';
-import { artworkWarnings } from '../../mail/artwork-mail.js';
-import { artworkOfOrders } from '../../storage/artwork.js';
-import { attachmentsOfOrders, ordersForExport } from '../../storage/orders.js';
-import type { OrderRow } from '../../storage/schema.js';
-import { spreadsheetSafe } from './csv-cells.js';
-import { attachmentDisposition } from './files.js';
+import { orderListQuerySchema } from '../../shared/inbox-api.js';
+import { statusLabel, yesNo } from '../../shared/order-presentation.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
+import { toMeasured } from '../artwork/artwork-queue.js';
+import { artworkWarnings } from '../artwork/artwork-mail.js';
+import { artworkOfOrders } from '../artwork/artwork-store.js';
+import { attachmentsOfOrders, ordersForExport } from '../storage/orders.js';
+import type { OrderRow } from '../storage/schema.js';
+import { spreadsheetSafe } from '../http/csv-cells.js';
+import { attachmentDisposition } from '../http/downloads.js';
 
 const COLUMNS = [
   'Reference',

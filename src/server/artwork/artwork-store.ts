@@ -1,6 +1,6 @@
 // What the server measured in each stored file (artwork/artwork-queue.ts does the measuring).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ArtworkRow, ArtworkTable, Database } from './schema.js';
+import type { ArtworkRow, ArtworkTable, Database } from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,40 +1,13 @@
 // An order's files for staff: one at a time, a preview of real raster images, or all as a ZIP.
 // Always sandboxed: never rendered as a page, never sniffed.
-import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
-import { archiveEntryName, uniqueName } from '../../../shared/attachment-names.js';
-import { fileParamsSchema, orderIdParamsSchema } from '../../../shared/inbox-api.js';
-import { AppError } from '../../errors.js';
-import { findAttachment, findOrder, listAttachments } from '../../storage/orders.js';
-
-/** Files served to staff: always a download, never rendered, never sniffed. */
-export const DOWNLOAD_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "sandbox; default-src 'none'",
-  'cache-control': 'private, no-store',
-};
-
-/** attachment; filename="ascii fallback"; filename*=UTF-8''… whenever the name is not plain ASCII. */
-export function attachmentDisposition(name: string): string {
-  return contentDisposition(name, { fallback: name.replace(/[^\x20-\x7e]/g, '_') });
-}
-
-const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
-  { type: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
-  { type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: 'image/gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
-  {
-    type: 'image/webp',
-    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-];
-
-/** The raster image type the bytes really are (PNG, JPEG, GIF or WebP), or null. */
-export function sniffRasterImage(head: Buffer): string | null {
-  return SIGNATURES.find((s) => s.test(head))?.type ?? null;
-}
+import { archiveEntryName, uniqueName } from '../../shared/attachment-names.js';
+import { fileParamsSchema, orderIdParamsSchema } from '../../shared/inbox-api.js';
+import { AppError } from '../errors.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from '../http/downloads.js';
+import { findAttachment, findOrder, listAttachments } from '../storage/orders.js';
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

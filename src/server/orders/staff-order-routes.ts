@@ -9,16 +9,16 @@ import {
   statusChangeSchema,
   type OrderDetail,
   type OrderList,
-} from '../../../shared/inbox-api.js';
-import type { ValidOrderBody } from '../../../shared/order-schema.js';
-import { toMeasured } from '../../artwork/artwork-queue.js';
-import { AppError } from '../../errors.js';
-import { closeOpenQuotes, queueStatusMail, type QuoteDeps } from '../../quotes/quote-service.js';
-import { artworkOfOrders } from '../../storage/artwork.js';
-import { mailsOfOrder, mailStates } from '../../storage/mail-queue.js';
-import { depositGate, refreshPaymentState } from '../../invoices/invoice-service.js';
-import { changeStatus, findOrder, listAttachments, listOrders, statusHistory } from '../../storage/orders.js';
-import type { SeenEstimate } from '../../../shared/price-list-api.js';
+} from '../../shared/inbox-api.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
+import { toMeasured } from '../artwork/artwork-queue.js';
+import { AppError } from '../errors.js';
+import { closeOpenQuotes, queueStatusMail, type QuoteDeps } from '../quotes/quote-service.js';
+import { artworkOfOrders } from '../artwork/artwork-store.js';
+import { mailsOfOrder, mailStates } from '../storage/mail-queue.js';
+import { depositGate, refreshPaymentState } from '../invoices/invoice-service.js';
+import { changeStatus, findOrder, listAttachments, listOrders, statusHistory } from '../storage/orders.js';
+import type { SeenEstimate } from '../../shared/price-list-api.js';
 
 const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
 

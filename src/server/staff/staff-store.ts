@@ -1,8 +1,8 @@
-// Staff accounts, their sessions and failed sign-ins: the rows behind auth/staff.ts.
+// Staff accounts, their sessions and failed sign-ins: the rows behind staff-service.ts.
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { StaffLanguage, StaffRole } from '../../shared/inbox-api.js';
-import type { Database } from './schema.js';
+import type { Database } from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

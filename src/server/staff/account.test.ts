@@ -1,8 +1,8 @@
 // The inbox language each staff member chooses: stored with their account, so it follows them
 // to another browser; only en and fr; only their own; only from the inbox's own site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStaff, removeStaff, StaffError } from '../../auth/staff.js';
-import { backends, signIn, startTestApp, type TestApp } from '../../../../tests/support/harness.js';
+import { addStaff, removeStaff, StaffError } from './staff-service.js';
+import { backends, signIn, startTestApp, type TestApp } from '../../../tests/support/harness.js';
 
 const PASSWORD = 'correct horse battery staple';
 

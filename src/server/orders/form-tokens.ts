@@ -2,8 +2,8 @@
 // in this process or any other, finds it and is refused. Rows are kept until the token expires.
 import type { Kysely, Transaction } from 'kysely';
 import { DomainError } from '../errors.js';
-import { isUniqueViolation } from './orders.js';
-import type { Database } from './schema.js';
+import { isUniqueViolation } from '../storage/orders.js';
+import type { Database } from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { DomainError } from '../errors.js';
-import type { Database } from './schema.js';
+import type { Database } from '../storage/schema.js';
 
 const POLL_MS = 200;
 

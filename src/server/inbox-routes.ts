@@ -2,15 +2,15 @@
 // and /api/prices, the shop's price list):
 // every route needs a staff session.
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './account.js';
-import { exportRoutes } from './export.js';
-import { fileRoutes } from './files.js';
-import { orderRoutes } from './orders.js';
-import { privacyRoutes } from './privacy.js';
-import { quoteRoutes } from '../../quotes/quote-routes.js';
-import type { QuoteDeps } from '../../quotes/quote-service.js';
-import { staffPriceRoutes, type CurrentPriceList } from '../../prices/price-routes.js';
-import { invoiceRoutes } from '../../invoices/invoice-routes.js';
+import { accountRoutes } from './staff/account-routes.js';
+import { exportRoutes } from './orders/export-routes.js';
+import { fileRoutes } from './orders/file-routes.js';
+import { orderRoutes } from './orders/staff-order-routes.js';
+import { privacyRoutes } from './privacy/privacy-routes.js';
+import { quoteRoutes } from './quotes/quote-routes.js';
+import type { QuoteDeps } from './quotes/quote-service.js';
+import { staffPriceRoutes, type CurrentPriceList } from './prices/price-routes.js';
+import { invoiceRoutes } from './invoices/invoice-routes.js';
 
 export async function inboxRoutes(
   app: FastifyInstance,

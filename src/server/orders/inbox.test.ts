@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zipEntries } from '../../../../tests/support/zip.js';
-import { addStaff, removeStaff, setPassword, StaffError } from '../../auth/staff.js';
+import { zipEntries } from '../../../tests/support/zip.js';
+import { addStaff, removeStaff, setPassword, StaffError } from '../staff/staff-service.js';
 import {
   authHeaders,
   backends,
@@ -10,7 +10,7 @@ import {
   sha256,
   startTestApp,
   type TestApp,
-} from '../../../../tests/support/harness.js';
+} from '../../../tests/support/harness.js';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a60000000049454e44ae426082',

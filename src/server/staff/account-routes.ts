@@ -2,9 +2,9 @@
 // so it follows them to another browser (docs/product.md, the inbox's languages).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountLanguageSchema, languageChangeSchema } from '../../../shared/inbox-api.js';
-import { setStaffLanguage, staffLanguage } from '../../auth/staff.js';
-import { AppError } from '../../errors.js';
+import { accountLanguageSchema, languageChangeSchema } from '../../shared/inbox-api.js';
+import { setStaffLanguage, staffLanguage } from './staff-service.js';
+import { AppError } from '../errors.js';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
 // Bytes uploaded per client address and UTC day: the rows behind uploads/upload-guard.ts.
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../storage/schema.js';
 
 type Db = Kysely<Database>;
 
