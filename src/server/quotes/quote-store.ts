@@ -55,4 +55,3 @@ export async function responsesOfOrder(db: Db, orderId: string): Promise<QuoteRe
 
 // ---------------------------------------------------------------------------------------------
 // The order's links (docs/decisions/014-order-links-minted-per-email.md)
-
