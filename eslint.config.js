@@ -1,7 +1,9 @@
 // Lint for the whole repository: `npm run lint` (part of `npm test`), zero warnings allowed.
 // Type-checked TypeScript rules, React hooks, accessibility of JSX, no import cycles, and the
 // boundaries of docs/architecture.md: the client never imports the server, the server never
-// imports the client, shared code imports neither, and the client's features stay apart.
+// imports the client, shared code imports neither, the client's features stay apart, and the
+// server's capabilities reach each other only through each one's index.ts.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -31,6 +33,19 @@ const BOUNDARIES = [
     message: 'Shared client code imports no feature and not the app shell.',
   },
 ];
+/**
+ * The server's capabilities (docs/architecture.md, the module map): each folder's index.ts is
+ * its public face. Anything else of the server (the platform, app.ts, another capability) may
+ * import a capability's index.ts only; its tests may reach inside.
+ */
+const SERVER_CAPABILITIES = ['artwork', 'invoices', 'orders', 'prices', 'privacy', 'quotes', 'staff', 'uploads'];
+const SERVER_ENTRIES = fs.readdirSync('./src/server').map((name) => `./src/server/${name}`);
+const CAPABILITY_FACES = SERVER_CAPABILITIES.map((capability) => ({
+  target: SERVER_ENTRIES.filter((entry) => entry !== `./src/server/${capability}`),
+  from: `./src/server/${capability}`,
+  except: ['./index.ts'],
+  message: `Reach ${capability}/ through its public face, ${capability}/index.ts.`,
+}));
 const NO_TOOLS_IN_SOURCE = {
   target: './src',
   from: ['./tests', './bench', './scripts'],
@@ -72,7 +87,9 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'import/no-restricted-paths': ['error', { zones: [...BOUNDARIES, NO_TOOLS_IN_SOURCE] }] },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: [...BOUNDARIES, NO_TOOLS_IN_SOURCE, ...CAPABILITY_FACES] }],
+    },
   },
   {
     // Tests read JSON answers and database rows as `any` to assert on them.

@@ -4,8 +4,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { startArtworkQueue, type ArtworkQueue } from './artwork/artwork-queue.js';
-import { setMaxConcurrentHashes } from './staff/passwords.js';
+import { startArtworkQueue, type ArtworkQueue } from './artwork/index.js';
+import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import type { Config } from './config.js';
 import { createFileStore } from './files/create-file-store.js';
 import type { FileStore } from './files/file-store.js';
@@ -20,25 +20,20 @@ import { composeOrderMails } from './mail/compose.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { outboxDirOf } from './mail/outbox.js';
 import { startMailWorker, type MailWorker } from './mail/queue.js';
-import { startHousekeeping } from './privacy/housekeeping.js';
+import { startHousekeeping } from './privacy/index.js';
 import { clientRoutes, pageRenderer, sendNotFound } from './http/pages.js';
 import { healthRoutes } from './http/health.js';
 import { inboxRoutes } from './inbox-routes.js';
-import { orderLinkRoutes } from './quotes/order-link-routes.js';
-import type { QuoteDeps } from './quotes/quote-service.js';
-import { staffAuthPlugin } from './staff/staff-auth.js';
-import { submitOrderRoutes } from './orders/submit-order-routes.js';
+import { orderLinkRoutes } from './quotes/index.js';
+import type { QuoteDeps } from './quotes/index.js';
+import { submitOrderRoutes, forgetExpiredFormTokens } from './orders/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
-import { forgetExpiredFormTokens } from './orders/form-tokens.js';
 import { existingOrderIds } from './storage/orders.js';
 import type { Database } from './storage/schema.js';
-import { uploadRoutes } from './uploads/upload-routes.js';
+import { uploadRoutes } from './uploads/index.js';
 import { createUploadStore, type UploadStore } from './uploads/index.js';
-import { currentPriceListReader } from './prices/price-list-store.js';
-import { publicPriceListRoutes } from './prices/price-routes.js';
-import { estimator } from './prices/estimate.js';
-import { storedPdf } from './invoices/invoice-store.js';
-import { startDepositReminders } from './invoices/reminders.js';
+import { currentPriceListReader, publicPriceListRoutes, estimator } from './prices/index.js';
+import { storedPdf, startDepositReminders } from './invoices/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

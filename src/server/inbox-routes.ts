@@ -2,15 +2,13 @@
 // and /api/prices, the shop's price list):
 // every route needs a staff session.
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './staff/account-routes.js';
-import { exportRoutes } from './orders/export-routes.js';
-import { fileRoutes } from './orders/file-routes.js';
-import { orderRoutes } from './orders/staff-order-routes.js';
-import { privacyRoutes } from './privacy/privacy-routes.js';
-import { quoteRoutes } from './quotes/quote-routes.js';
-import type { QuoteDeps } from './quotes/quote-service.js';
-import { staffPriceRoutes, type CurrentPriceList } from './prices/price-routes.js';
-import { invoiceRoutes } from './invoices/invoice-routes.js';
+import { accountRoutes } from './staff/index.js';
+import { exportRoutes, fileRoutes, orderRoutes } from './orders/index.js';
+import { privacyRoutes } from './privacy/index.js';
+import { quoteRoutes } from './quotes/index.js';
+import type { QuoteDeps } from './quotes/index.js';
+import { staffPriceRoutes, type CurrentPriceList } from './prices/index.js';
+import { invoiceRoutes } from './invoices/index.js';
 
 export async function inboxRoutes(
   app: FastifyInstance,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { countStaff } from './staff/staff-service.js';
+import { countStaff } from './staff/index.js';
 import { ConfigError, loadConfig } from './config.js';
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');

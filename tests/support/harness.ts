@@ -11,7 +11,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { LocalFileStore } from '../../src/server/files/file-store.js';
 import { outboxDirOf, outboxFileName } from '../../src/server/mail/outbox.js';
-import { issueFormToken } from '../../src/server/orders/bot-checks.js';
+import { issueFormToken } from '../../src/server/http/bot-checks.js';
 
 export const API_KEY = 'test-public-key';
 export const PG_URL = process.env.TEST_DATABASE_URL ?? '';

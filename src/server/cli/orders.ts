@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { DomainError } from '../errors.js';
 import { createFileStore } from '../files/create-file-store.js';
 import { outboxDirOf } from '../mail/outbox.js';
-import { deleteOrder, exportOrder, findOrderForRequest } from '../privacy/order-data.js';
+import { deleteOrder, exportOrder, findOrderForRequest } from '../privacy/index.js';
 import { openDatabase } from '../storage/db.js';
 
 const USAGE = `Usage: npm run orders -- <command>

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { ConfigError, loadConfig } from '../config.js';
-import { findPriceList, listPriceLists, PriceListRefused, publishPriceList } from '../prices/price-list-store.js';
+import { findPriceList, listPriceLists, PriceListRefused, publishPriceList } from '../prices/index.js';
 import { openDatabase } from '../storage/db.js';
 
 const USAGE = `Usage: npm run prices -- <command>

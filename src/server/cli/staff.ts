@@ -4,8 +4,15 @@
 // (hidden) on a terminal, or read from STAFF_PASSWORD, or from the first line of stdin.
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { addStaff, listStaff, removeStaff, setPassword, setStaffRole, StaffError } from '../staff/staff-service.js';
-import { MIN_PASSWORD_LENGTH } from '../staff/passwords.js';
+import {
+  addStaff,
+  listStaff,
+  removeStaff,
+  setPassword,
+  setStaffRole,
+  StaffError,
+  MIN_PASSWORD_LENGTH,
+} from '../staff/index.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../storage/db.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { FileStore } from '../files/file-store.js';
-import type { UploadStore } from '../uploads/upload-store.js';
+import type { UploadStore } from '../uploads/index.js';
 
 /**
  * GET /healthz: 200 {status: 'ok'} when the database answers, the file store (and the upload

@@ -10,7 +10,7 @@ import { SUBMIT_ORDER_PATH } from '../../shared/constants.js';
 import type { ClientSettings } from '../../shared/client-settings.js';
 import type { Config } from '../config.js';
 import { AppError, rateLimited } from '../errors.js';
-import { issueFormToken } from '../orders/bot-checks.js';
+import { issueFormToken } from './bot-checks.js';
 
 /**
  * The page's run-time settings. Only the order form's own answers (`/` and `/app-config.json`)

@@ -15,7 +15,7 @@ import {
 import { paymentTermsSchema } from '../../shared/invoices/terms.js';
 import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
 import { AppError } from '../errors.js';
-import { requireOwner } from '../staff/staff-auth.js';
+import { requireOwner } from '../staff/index.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { spreadsheetSafe } from '../http/csv-cells.js';
 import { findOrder } from '../storage/orders.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { issueFormToken } from './bot-checks.js';
+import { issueFormToken } from '../http/bot-checks.js';
 import { authHeaders, multipartBody, sampleOrder, startTestApp, type TestApp } from '../../../tests/support/harness.js';
 
 const apps: TestApp[] = [];

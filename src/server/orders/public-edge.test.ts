@@ -6,7 +6,7 @@ import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { issueFormToken } from './bot-checks.js';
+import { issueFormToken } from '../http/bot-checks.js';
 import { forgetExpiredFormTokens, isFormTokenUsed, markFormTokenUsed } from './form-tokens.js';
 import {
   API_KEY,

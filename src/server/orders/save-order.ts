@@ -15,8 +15,8 @@ import { planAttachments } from './attachments.js';
 import type { ComposedMail, Confirmation, OrderForMail } from '../mail/compose.js';
 import { customerMailsSince, enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { markFormTokenUsed } from './form-tokens.js';
-import { adoptUploads } from '../uploads/upload-rows.js';
-import type { FormToken } from './bot-checks.js';
+import { adoptUploads } from '../uploads/index.js';
+import type { FormToken } from '../http/bot-checks.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 
 /** Checks what zod cannot: layout 1 exists and carries the billing fields the form requires. */

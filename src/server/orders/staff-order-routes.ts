@@ -11,12 +11,11 @@ import {
   type OrderList,
 } from '../../shared/inbox-api.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { toMeasured } from '../artwork/artwork-queue.js';
+import { toMeasured, artworkOfOrders } from '../artwork/index.js';
 import { AppError } from '../errors.js';
-import { closeOpenQuotes, queueStatusMail, type QuoteDeps } from '../quotes/quote-service.js';
-import { artworkOfOrders } from '../artwork/artwork-store.js';
+import { closeOpenQuotes, queueStatusMail, type QuoteDeps } from '../quotes/index.js';
 import { mailsOfOrder, mailStates } from '../storage/mail-queue.js';
-import { depositGate, refreshPaymentState } from '../invoices/invoice-service.js';
+import { depositGate, refreshPaymentState } from '../invoices/index.js';
 import { changeStatus, findOrder, listAttachments, listOrders, statusHistory } from '../storage/orders.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 

@@ -16,9 +16,16 @@ import {
 import type { Config } from '../config.js';
 import { AppError, DomainError, isUnavailableError, rateLimited } from '../errors.js';
 import { decodeFileData } from './attachments.js';
-import { checkFormToken, checkHoneypot, FORM_TOKEN_HEADER, issueFormToken } from './bot-checks.js';
+import { checkFormToken, checkHoneypot, FORM_TOKEN_HEADER, issueFormToken } from '../http/bot-checks.js';
 import { checkOrderComplete, saveOrder, type SaveOrderDeps } from './save-order.js';
-import { UploadGuard } from '../uploads/upload-guard.js';
+import {
+  UploadGuard,
+  findUploads,
+  markUploadRemoved,
+  uploadTaken,
+  uploadIdOfUrl,
+  secretMatches,
+} from '../uploads/index.js';
 import { formatBytes, type FileStore, type Staging } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
 import { assertBodyCanArrive } from '../http/client-gone.js';
@@ -26,10 +33,7 @@ import type { ConcurrencyGate } from '../http/concurrency-gate.js';
 import { formTokenUsedError, isFormTokenUsed } from './form-tokens.js';
 import { claimKey } from './idempotency.js';
 import type { Database } from '../storage/schema.js';
-import { findUploads, markUploadRemoved, uploadTaken } from '../uploads/upload-rows.js';
-import type { UploadStore } from '../uploads/upload-store.js';
-import { uploadIdOfUrl } from '../uploads/upload-routes.js';
-import { secretMatches } from '../uploads/upload-secret.js';
+import type { UploadStore } from '../uploads/index.js';
 import { clientKeyOf } from '../mail/recipient-key.js';
 
 export interface SubmitOrderOptions {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { PriceListCheck, PublicPriceList, StaffPriceLists } from '../../shared/price-list-api.js';
 import { readPriceList } from '../../shared/prices/price-list.js';
 import { AppError } from '../errors.js';
-import { requireOwner } from '../staff/staff-auth.js';
+import { requireOwner } from '../staff/index.js';
 import {
   findPriceList,
   listPriceLists,

@@ -7,12 +7,12 @@ import type { FileStore } from '../files/file-store.js';
 import { sweepOutbox } from '../mail/outbox.js';
 import { existingOrderIds } from '../storage/orders.js';
 import { ordersPastRetention } from './privacy-store.js';
-import { deleteExpiredSessions } from '../staff/staff-store.js';
+import { deleteExpiredSessions } from '../staff/index.js';
 import type { Database } from '../storage/schema.js';
 import { deleteOrder } from './order-data.js';
-import { dropExpiredRecords } from '../invoices/invoice-store.js';
-import { sweepUploads } from '../uploads/sweep.js';
-import type { UploadStore } from '../uploads/upload-store.js';
+import { dropExpiredRecords } from '../invoices/index.js';
+import { sweepUploads } from '../uploads/index.js';
+import type { UploadStore } from '../uploads/index.js';
 
 export const RETENTION_ACTOR = 'retention';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import { outboxDirOf } from '../mail/outbox.js';
 import { deleteOrder, exportOrder } from './order-data.js';
 import { findOrder } from '../storage/orders.js';
 import { attachmentDisposition } from '../http/downloads.js';
-import { requireOwner } from '../staff/staff-auth.js';
+import { requireOwner } from '../staff/index.js';
 
 const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
 

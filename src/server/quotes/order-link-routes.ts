@@ -21,8 +21,7 @@ import { currentQuote, findProof } from './quote-store.js';
 import { orderIdOfLink } from '../storage/order-links.js';
 import type { OrderRow } from '../storage/schema.js';
 import { sendNotFound, type SendPage } from '../http/pages.js';
-import { storedPdf } from '../invoices/invoice-store.js';
-import { sendPdf } from '../invoices/invoice-routes.js';
+import { storedPdf, sendPdf } from '../invoices/index.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 
 /** Where the link is the key: never indexed, never sent on as a Referer, never cached. */

@@ -38,18 +38,17 @@ import {
   statusHistory,
 } from '../storage/orders.js';
 import { shopDate } from '../shop-date.js';
-import { artworkOfOrders } from '../artwork/artwork-store.js';
+import { artworkOfOrders } from '../artwork/index.js';
 import { currentQuote, deleteProof, findProof, proofsOfOrder, quotesOfOrder, responsesOfOrder } from './quote-store.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import type { Dialect } from '../storage/db.js';
-import { findPriceList, type PublishedPriceList } from '../prices/price-list-store.js';
+import { findPriceList, type PublishedPriceList } from '../prices/index.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { priceOrder } from '../../shared/prices/price-order.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import type { Database, OrderRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
 import type { Seller } from '../../shared/invoices/invoice-api.js';
-import { customerAccountView, howToPay, issueInvoiceOnApproval } from '../invoices/invoice-service.js';
-import { readTerms } from '../invoices/invoice-store.js';
+import { customerAccountView, howToPay, issueInvoiceOnApproval, readTerms } from '../invoices/index.js';
 import type { Account } from '../../shared/invoices/account.js';
 
 export interface QuoteDeps {
