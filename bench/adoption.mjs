@@ -140,6 +140,17 @@ async function benchS3() {
   await files.init();
   const uploads = createS3UploadStore({ location });
   const baselineOrders = new Set();
+  async function emptyBucket() {
+    const open = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
+    for (const u of open.Uploads ?? []) {
+      await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: u.Key, UploadId: u.UploadId }));
+    }
+    for (;;) {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      if (!page.Contents?.length) break;
+      for (const o of page.Contents) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: o.Key }));
+    }
+  }
   try {
     for (let run = 1; run <= runs; run++) {
       const before = await finishedUpload(s3Server.port, size);
@@ -161,30 +172,22 @@ async function benchS3() {
         'Submit now (s)': copySeconds.toFixed(3),
         'before ÷ now': (throughSeconds / copySeconds).toFixed(1),
       });
-    }
-    // The order's file is the upload's bytes: its size, and the SHA-256 recorded with it.
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'shop/files/' }));
-    const stored = (listed.Contents ?? []).filter((o) => !baselineOrders.has(o.Key.split('/')[2]));
-    if (stored.length !== runs) throw new Error(`${stored.length} orders' files stored, ${runs} expected`);
-    for (const o of stored) {
-      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: o.Key }));
+      // The order's file is the upload's bytes: its size, and the SHA-256 recorded with it.
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'shop/files/' }));
+      const stored = (listed.Contents ?? []).filter((o) => !baselineOrders.has(o.Key.split('/')[2]));
+      if (stored.length !== 1) throw new Error(`${stored.length} files stored for the order, 1 expected`);
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: stored[0].Key }));
       if (head.ContentLength !== size || !/^[0-9a-f]{64}$/.test(head.Metadata?.sha256 ?? '')) {
-        throw new Error(`${o.Key}: ${head.ContentLength} bytes, SHA-256 ${head.Metadata?.sha256}`);
+        throw new Error(`${stored[0].Key}: ${head.ContentLength} bytes, SHA-256 ${head.Metadata?.sha256}`);
       }
+      // The test server's disk is small: each run's objects go before the next.
+      await emptyBucket();
     }
   } finally {
     s3Server.child.kill('SIGKILL');
     fs.rmSync(s3Server.dataDir, { recursive: true, force: true });
     fs.rmSync(scratch, { recursive: true, force: true });
-    const open = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
-    for (const u of open.Uploads ?? []) {
-      await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: u.Key, UploadId: u.UploadId }));
-    }
-    for (;;) {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-      if (!page.Contents?.length) break;
-      for (const o of page.Contents) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: o.Key }));
-    }
+    await emptyBucket();
     await client.send(new DeleteBucketCommand({ Bucket: bucket }));
     client.destroy();
   }

@@ -155,14 +155,19 @@ osd objectstore = bluestore
 # Outside the OSD's folder: inside it, mkfs fails with "Too many levels of symbolic links".
 bluestore block path = $dir/block.\$id
 bluestore block create = true
-# A sparse file: 10 GiB at most, only what is written takes disk space.
-bluestore block size = 10737418240
+# A sparse file: 20 GiB at most, only what is written takes disk space (bench/adoption.mjs
+# writes a few GiB per run).
+bluestore block size = 21474836480
 bluestore fsck on mkfs = false
 osd memory target = 1073741824
 
 [client.rgw.a]
 rgw frontends = beast endpoint=127.0.0.1:$port
 rgw data = $dir/rgw
+# Deleted objects' data is freed within a minute, not after two hours: tests and benchmarks
+# write and delete gigabytes on a small disk.
+rgw gc obj min wait = 0
+rgw gc processor period = 30
 EOF
   export CEPH_CONF=$conf
 

@@ -1,39 +1,38 @@
 // buildApp(config): a ready Fastify instance, the same for production and for tests.
-// Decorations first (database, file store, configuration), then the HTTP edge (errors,
-// schemas, headers), then the routes; the mail worker starts here and stops on close.
+// The platform first (database, file store, upload store, configuration, rate limits as
+// decorations; the HTTP edge: errors, schemas, headers, origin check, timeouts), then each
+// capability as a plugin that owns its routes and its background work (docs/architecture.md,
+// the module map). onClose hooks run last-registered first: the capabilities stop before the
+// mail worker, and the database closes last.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { startArtworkQueue, type ArtworkQueue } from './artwork/index.js';
-import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
+import { artworkPlugin } from './artwork/index.js';
 import type { Config } from './config.js';
 import { createFileStore } from './files/create-file-store.js';
 import type { FileStore } from './files/file-store.js';
-import { ConcurrencyGate } from './http/concurrency-gate.js';
+import { sweepPlugin } from './files/sweep-plugin.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { healthRoutes } from './http/health.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { registerRouteTimeouts } from './http/timeouts.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
-import { forgetOldRateLimits, sharedLimits, type SharedLimits } from './http/rate-limit-store.js';
-import { composeOrderMails } from './mail/compose.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
-import { outboxDirOf } from './mail/outbox.js';
-import { startMailWorker, type MailWorker } from './mail/queue.js';
-import { startHousekeeping } from './privacy/index.js';
 import { clientRoutes, pageRenderer, sendNotFound } from './http/pages.js';
-import { healthRoutes } from './http/health.js';
+import { forgetOldRateLimits, sharedLimits, type SharedLimits } from './http/rate-limit-store.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerRouteTimeouts } from './http/timeouts.js';
 import { inboxRoutes } from './inbox-routes.js';
-import { orderLinkRoutes } from './quotes/index.js';
-import type { QuoteDeps } from './quotes/index.js';
-import { submitOrderRoutes, forgetExpiredFormTokens } from './orders/index.js';
+import { remindersPlugin, storedPdf } from './invoices/index.js';
+import { composeOrderMails } from './mail/compose.js';
+import { mailPlugin } from './mail/mail-plugin.js';
+import type { Mailer } from './mail/mailer.js';
+import { ordersPlugin } from './orders/index.js';
+import { currentPriceListReader, estimator, publicPriceListRoutes } from './prices/index.js';
+import { housekeepingPlugin } from './privacy/index.js';
+import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
+import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
-import { existingOrderIds } from './storage/orders.js';
 import type { Database } from './storage/schema.js';
-import { uploadRoutes } from './uploads/index.js';
-import { createUploadStore, type UploadStore } from './uploads/index.js';
-import { currentPriceListReader, publicPriceListRoutes, estimator } from './prices/index.js';
-import { storedPdf, startDepositReminders } from './invoices/index.js';
+import { createUploadStore, uploadRoutes, type UploadStore } from './uploads/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,12 +40,8 @@ declare module 'fastify' {
     dialect: Dialect;
     files: FileStore;
     config: Config;
-    mailWorker: MailWorker;
-    jsonOrderGate: ConcurrencyGate;
     uploads: UploadStore;
     rateLimits: SharedLimits;
-    /** Removes what interrupted requests left (run once the port is bound). */
-    sweepLeftovers: () => Promise<void>;
   }
 }
 
@@ -100,42 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const limits = sharedLimits({ db, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX });
   app.decorate('rateLimits', limits.limits);
 
-  // Leftovers of a crash: staging folders and order folders without a committed order. Only
-  // once this process has its port: one that then fails to start (EADDRINUSE) touches nothing,
-  // and nothing a running process uses is taken (files/staging-owner.ts).
-  const sweepLeftovers = async () => {
-    const swept = await files.sweep((ids) => existingOrderIds(db, ids), config.SWEEP_MIN_AGE_SECONDS * 1000);
-    if (swept.removed > 0) app.log.info({ removed: swept.removed }, 'swept files left by an interrupted upload');
-  };
-  app.decorate('sweepLeftovers', sweepLeftovers);
-  // The moment the port is bound (before any request can be read), the sweep starts, and every
-  // request waits for it: an order this process is saving (its files moved into place, its
-  // transaction not yet committed) must never look like a leftover to its own sweep.
-  let sweeping: Promise<void> | null = null;
-  app.server.once('listening', () => {
-    sweeping = sweepLeftovers().catch((err: unknown) => app.log.warn({ err }, 'sweeping leftovers failed'));
-  });
-  app.addHook('onRequest', async () => {
-    if (sweeping) await sweeping;
-  });
-
-  // On S3 the bucket outlives any one process: what a failed order left there (its cleanup could
-  // not reach the store) is swept hourly too. Anything younger than the longest upload and an
-  // hour is left alone: it may be an order in flight, here (staging) or in another process.
-  const sweepBucket =
-    files.backend === 's3'
-      ? setInterval(
-          () =>
-            void files
-              .sweep(
-                (ids) => existingOrderIds(db, ids),
-                Math.max(config.SWEEP_MIN_AGE_SECONDS * 1000, config.REQUEST_TIMEOUT_MS + HOUR_MS),
-              )
-              .catch((err: unknown) => app.log.warn({ err }, 'sweeping the bucket failed; will retry')),
-          HOUR_MS,
-        )
-      : null;
-  sweepBucket?.unref();
+  await app.register(sweepPlugin);
 
   app.server.on('connection', (socket) => socket.setTimeout(config.IDLE_TIMEOUT_MS, () => socket.destroy()));
 
@@ -147,99 +107,46 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerOriginCheck(app, config);
   registerRouteTimeouts(app, config);
 
-  const outboxDir = outboxDirOf(config.dataDir);
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir,
-      leaseMs: config.MAIL_LEASE_MS,
-    });
-  const mailWorker = startMailWorker({
-    db,
-    mailer,
-    intervalMs: config.MAIL_POLL_MS,
-    retryBaseMs: config.MAIL_RETRY_BASE_MS,
-    leaseMs: config.MAIL_LEASE_MS,
-    log: app.log,
-    attachmentsOf: async (refs) => {
-      const found = await Promise.all(refs.map((r) => storedPdf(db, r.kind, r.id)));
-      return found.flatMap((f) => (f ? [{ filename: f.name, content: f.pdf, contentType: 'application/pdf' }] : []));
-    },
+  // Stopped after everything that may still use them (onClose hooks run last-registered first).
+  app.addHook('onClose', async () => {
+    await limits.close();
+    await db.destroy();
   });
-  app.decorate('mailWorker', mailWorker);
-  // Retention, expired sessions, outbox copies of deleted orders, expired uploads: at start, then hourly.
-  const housekeeping = startHousekeeping({
-    db,
-    files,
-    outboxDir,
-    retentionDays: config.RETENTION_DAYS,
-    uploads,
-    uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
-    intervalMs: options.housekeepingIntervalMs ?? 60 * 60 * 1000,
-    log: app.log,
-  });
-  // Used form tokens are only needed until they expire anyway.
-  const forgetTokens = setInterval(
-    () => {
-      void forgetExpiredFormTokens(db).catch((err: unknown) => app.log.warn({ err }, 'forgetting used form tokens'));
-      void forgetOldRateLimits(db).catch((err: unknown) => app.log.warn({ err }, 'forgetting old rate-limit windows'));
-    },
-    60 * 60 * 1000,
+  // Rate-limit windows are only needed while they last.
+  const forgetLimits = setInterval(
+    () =>
+      void forgetOldRateLimits(db).catch((err: unknown) => app.log.warn({ err }, 'forgetting old rate-limit windows')),
+    HOUR_MS,
   );
-  forgetTokens.unref();
+  forgetLimits.unref();
+  app.addHook('onClose', async () => clearInterval(forgetLimits));
+
   const shop = {
     name: config.SHOP_NAME,
     contact: config.SHOP_CONTACT,
     shopEmail: config.SHOP_EMAIL,
     publicUrl: config.publicUrl,
   };
-  const artworkQueue: ArtworkQueue | null = config.ARTWORK_CHECKS
-    ? startArtworkQueue({
-        db,
-        files,
-        shop,
-        intervalMs: config.ARTWORK_POLL_MS,
-        leaseMs: config.ARTWORK_TIMEOUT_MS * 3,
-        timeoutMs: config.ARTWORK_TIMEOUT_MS,
-        orderBudgetMs: config.ARTWORK_ORDER_BUDGET_MS,
-        clientBudgetMs: config.ARTWORK_CLIENT_BUDGET_MS,
-        onMailQueued: () => void mailWorker.kick(),
-        log: app.log,
-      })
-    : null;
-  app.addHook('onClose', async () => {
-    if (sweepBucket) clearInterval(sweepBucket);
-    await housekeeping.stop();
-    clearInterval(forgetTokens);
-    await artworkQueue?.stop();
-    await mailWorker.stop();
-    await limits.close();
-    await db.destroy();
+  // Each capability owns its background work and stops it on close (docs/architecture.md).
+  await app.register(mailPlugin, {
+    mailer: options.mailer,
+    attachmentsOf: async (refs) => {
+      const found = await Promise.all(refs.map((r) => storedPdf(db, r.kind, r.id)));
+      return found.flatMap((f) => (f ? [{ filename: f.name, content: f.pdf, contentType: 'application/pdf' }] : []));
+    },
   });
-
-  const jsonOrderGate = new ConcurrencyGate(config.MAX_CONCURRENT_JSON_ORDERS, config.JSON_ORDER_QUEUE, 60_000, 30);
-  app.decorate('jsonOrderGate', jsonOrderGate);
+  await app.register(housekeepingPlugin, { intervalMs: options.housekeepingIntervalMs });
+  await app.register(artworkPlugin, { shop });
 
   await app.register(healthRoutes, { db, files, uploads });
   const currentPriceList = currentPriceListReader(db);
-  await app.register(submitOrderRoutes, {
-    config,
-    db,
-    files,
-    uploads,
+  await app.register(ordersPlugin, {
     composeMails: (order) => composeOrderMails(order, shop),
     estimateOf: estimator({
       current: currentPriceList,
       shopProvince: config.SHOP_PROVINCE,
       registrations: config.registrations,
     }),
-    onOrderSaved: () => {
-      void mailWorker.kick();
-      void artworkQueue?.kick();
-    },
-    jsonGate: jsonOrderGate,
   });
   await app.register(uploadRoutes, { config, db, files, uploads });
   await app.register(staffAuthPlugin, { config });
@@ -259,14 +166,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       email: config.SHOP_EMAIL,
     },
   };
-  const reminders = startDepositReminders({
-    deps: quoteDeps,
-    intervalMs: config.REMINDER_POLL_MS,
-    onMailQueued: () => void mailWorker.kick(),
-    log: app.log,
-  });
-  app.addHook('onClose', () => reminders.stop());
-  const onMailQueued = () => void mailWorker.kick();
+  await app.register(remindersPlugin, { deps: quoteDeps });
+  const onMailQueued = () => void app.mailWorker.kick();
   await app.register(publicPriceListRoutes, { current: currentPriceList });
   await app.register(inboxRoutes, { quoteDeps, onMailQueued, currentPriceList });
   const sendPage = config.clientDir ? pageRenderer(config.clientDir, config) : null;

@@ -1,6 +1,6 @@
 // The artwork checks' public face: the queue that analyses each file in a child process, and
 // what the order views and mails read of its results. Other folders import this file only.
 export { artworkWarnings } from './artwork-mail.js';
-export { startArtworkQueue, toMeasured } from './artwork-queue.js';
-export type { ArtworkQueue } from './artwork-queue.js';
+export { toMeasured } from './artwork-queue.js';
+export { artworkPlugin } from './artwork-plugin.js';
 export { artworkOfOrders } from './artwork-store.js';

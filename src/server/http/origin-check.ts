@@ -1,16 +1,21 @@
 // Cross-site requests may not change anything: every route with an unsafe method (POST, PUT,
 // PATCH, DELETE) refuses a request whose Origin is not the app's own, or, without an Origin,
 // one the browser marks cross-site. The decision uses the route the router matched, so an
-// encoded path (/%61pi/...) cannot slip past it. The submit-order function is public and
-// answers other sites through CORS, so it is left out, and so are the resumable uploads (their
-// route checks the origin against CORS_ORIGINS itself).
+// encoded path (/%61pi/...) cannot slip past it. A route that answers other sites itself (the
+// public submit-order function through CORS; the resumable uploads, which check the origin
+// against CORS_ORIGINS) says so in its own options: `config: { crossSite: 'answered-by-route' }`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SUBMIT_ORDER_PATH, UPLOAD_PATH } from '../../shared/constants.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers other sites itself (CORS): the origin check leaves it alone. */
+    crossSite?: 'answered-by-route';
+  }
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const EXEMPT = new Set([SUBMIT_ORDER_PATH, UPLOAD_PATH, `${UPLOAD_PATH}/:id`]);
 
 export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
@@ -25,7 +30,7 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
     if (!UNSAFE.has(request.method)) return;
     const route = request.routeOptions.url;
     // No route matched: the answer is a 404 and nothing changes.
-    if (route === undefined || EXEMPT.has(route)) return;
+    if (route === undefined || request.routeOptions.config.crossSite === 'answered-by-route') return;
     if (isCrossSite(request, config.publicUrl)) {
       throw new AppError(403, 'cross_site', 'This request came from another site and was refused.');
     }

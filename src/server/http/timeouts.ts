@@ -1,18 +1,19 @@
 // Time limits per route, in place of Node's one requestTimeout for the whole server:
-// - the upload routes (submit-order, and the resumable uploads' creation and PATCH) may take up to REQUEST_TIMEOUT_MS (hours: a large upload
-//   from a phone must not be cut), but only while bytes keep arriving: less than
+// - the methods a route names in its options as carrying an upload (`config: { uploadMethods }`:
+//   submit-order, and the resumable uploads' creation and PATCH) may take up to
+//   REQUEST_TIMEOUT_MS (hours: a large upload from a phone must not be cut), but only while
+//   bytes keep arriving: less than
 //   MIN_UPLOAD_BYTES_PER_SECOND over any UPLOAD_RATE_WINDOW_SECONDS cuts it;
 // - every other route must have received its whole request within ROUTE_TIMEOUT_MS.
 // A request cut this way gets a 408 when nothing was answered yet, and its connection closes.
 // Headers have their own limit (HEADERS_TIMEOUT_MS, set on the server).
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SUBMIT_ORDER_PATH, UPLOAD_PATH } from '../../shared/constants.js';
 import type { Config } from '../config.js';
 
-const UPLOAD_ROUTES = new Set([`POST ${SUBMIT_ORDER_PATH}`, `POST ${UPLOAD_PATH}`, `PATCH ${UPLOAD_PATH}/:id`]);
-
-const isUpload = (request: FastifyRequest) => UPLOAD_ROUTES.has(`${request.method} ${request.routeOptions.url}`);
+const isUpload = (request: FastifyRequest) =>
+  request.routeOptions.url !== undefined &&
+  (request.routeOptions.config.uploadMethods?.includes(request.method) ?? false);
 
 function cut(socket: Socket, message: string): void {
   if (socket.destroyed) return;
@@ -67,6 +68,10 @@ export function registerRouteTimeouts(app: FastifyInstance, config: Config): voi
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The methods of this route whose body is an upload: timed by its progress, not a fixed limit. */
+    uploadMethods?: readonly string[];
+  }
   interface FastifyRequest {
     startUploadRateCheck?: (() => void) | undefined;
   }

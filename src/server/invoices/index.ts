@@ -9,4 +9,4 @@ export {
   refreshPaymentState,
 } from './invoice-service.js';
 export { dropExpiredRecords, readTerms, storedPdf } from './invoice-store.js';
-export { startDepositReminders } from './reminders.js';
+export { remindersPlugin } from './reminders-plugin.js';

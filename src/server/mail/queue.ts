@@ -15,7 +15,7 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-export function startMailWorker(options: {
+export interface MailWorkerOptions {
   db: Kysely<Database>;
   mailer: Mailer;
   intervalMs: number;
@@ -25,7 +25,9 @@ export function startMailWorker(options: {
   log: { warn: (obj: object, msg: string) => void };
   /** The stored documents a message carries, as files (invoices/invoice-store.ts). */
   attachmentsOf?: (refs: MailAttachmentRef[]) => Promise<NonNullable<OutgoingMail['attachments']>>;
-}): MailWorker {
+}
+
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, mailer } = options;
 
   const backoff = (attempts: number) => Math.min(options.retryBaseMs * 2 ** (attempts - 1), 60 * 60 * 1000);

@@ -1,8 +1,6 @@
 // Orders: the public submit-order route, the staff's order views, files and CSV export, and the
 // form tokens that guard the form. Other folders import this file only.
-export { issueFormToken } from '../http/bot-checks.js';
 export { exportRoutes } from './export-routes.js';
 export { fileRoutes } from './file-routes.js';
-export { forgetExpiredFormTokens } from './form-tokens.js';
 export { orderRoutes } from './staff-order-routes.js';
-export { submitOrderRoutes } from './submit-order-routes.js';
+export { ordersPlugin } from './orders-plugin.js';

@@ -117,7 +117,12 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
           if (!isMultipartRequest(request)) await opts.jsonGate?.enter(reply);
         },
       ],
-      config: { rateLimit: { max: config.SUBMIT_RATE_LIMIT, timeWindow: config.SUBMIT_RATE_WINDOW_SECONDS * 1000 } },
+      config: {
+        rateLimit: { max: config.SUBMIT_RATE_LIMIT, timeWindow: config.SUBMIT_RATE_WINDOW_SECONDS * 1000 },
+        // Public: other sites are answered through CORS; the body is an upload, timed by its progress.
+        crossSite: 'answered-by-route',
+        uploadMethods: ['POST'],
+      },
     },
     async (request, reply) => {
       const isJson = !request.isMultipart();

@@ -1,6 +1,6 @@
 // Retention, log redaction, and an order's data exported or deleted on request: the public
 // face. Other folders import this file only.
-export { startHousekeeping } from './housekeeping.js';
+export { housekeepingPlugin } from './housekeeping-plugin.js';
 export { deleteOrder, exportOrder, findOrderForRequest } from './order-data.js';
 export { privacyRoutes } from './privacy-routes.js';
 export { redactPersonalData } from './redact.js';

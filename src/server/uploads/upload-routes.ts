@@ -184,7 +184,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
     method: ['POST', 'OPTIONS'],
     url: UPLOAD_PATH,
     onRequest: admit,
-    config: { rateLimit: { max: config.UPLOAD_RATE_LIMIT, timeWindow: windowMs } },
+    config: {
+      rateLimit: { max: config.UPLOAD_RATE_LIMIT, timeWindow: windowMs },
+      crossSite: 'answered-by-route',
+      uploadMethods: ['POST'],
+    },
     handler: async (request, reply) => {
       const context: RequestContext = { address: request.ip, recorded: false };
       if (request.method === 'OPTIONS') return answer(reply, await askTus(request, context));
@@ -235,7 +239,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
     url: `${UPLOAD_PATH}/:id`,
     exposeHeadRoute: false,
     onRequest: admit,
-    config: { rateLimit: { max: config.UPLOAD_RATE_LIMIT * 20, timeWindow: windowMs } },
+    config: {
+      rateLimit: { max: config.UPLOAD_RATE_LIMIT * 20, timeWindow: windowMs },
+      crossSite: 'answered-by-route',
+      uploadMethods: ['PATCH'],
+    },
     handler: async (request, reply) => {
       const context: RequestContext = { address: request.ip, recorded: false };
       const { id } = request.params as { id: string };
