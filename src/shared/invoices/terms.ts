@@ -7,7 +7,6 @@ export const PAYMENT_METHOD_IDS = ['etransfer', 'in_store', 'cheque'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 
 export const BALANCE_DUE_KINDS = ['pickup', 'before_shipping', 'days'] as const;
-export type BalanceDueKind = (typeof BALANCE_DUE_KINDS)[number];
 
 export const paymentTermsSchema = z
   .object({
