@@ -64,6 +64,47 @@ describe.runIf(hasS3())('S3 file store', () => {
     expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
   }, 120_000);
 
+  it('adopts a finished upload by a copy inside the bucket: one CopyObject, or ranges above the limit', async () => {
+    // Ranges from 6 MiB up: the large object takes the UploadPartCopy path (S3's 5 GiB in production).
+    const copier = new S3FileStore(dataDir, 0, s3Location(bucket.name, 'shop/a'), {
+      copyObjectMaxBytes: 6 * 1024 * 1024,
+      copyPartBytes: 5 * 1024 * 1024,
+    });
+    const small = randomBytes(200_000);
+    const large = randomBytes(12 * 1024 * 1024 + 99);
+    for (const [name, data] of [
+      ['small', small],
+      ['large', large],
+    ] as const) {
+      await bucket.client.send(
+        new PutObjectCommand({ Bucket: bucket.name, Key: `shop/a/uploads/${name}`, Body: data }),
+      );
+    }
+    const staging = copier.newStaging(LIMITS);
+    for (const [name, data] of [
+      ['small', small],
+      ['large', large],
+    ] as const) {
+      const taken = await staging.takeObject(`shop/a/uploads/${name}`, `${name}.tif`, 'image/tiff', {
+        size: data.length,
+        sha256: sha256(data),
+      });
+      expect(taken).toMatchObject({ objectKey: `shop/a/uploads/${name}`, size: data.length });
+    }
+    const orderId = randomUUID();
+    const keys = await staging.moveInto(orderId);
+    await staging.discard();
+    for (const [i, data] of [small, large].entries()) {
+      const key = keys.get(staging.files[i]!.id)!;
+      const { stream, size } = await copier.open(key);
+      expect(size).toBe(data.length);
+      expect(sha256(await buffer(stream))).toBe(sha256(data));
+      expect(await copier.describe(key)).toEqual({ size: data.length, sha256: sha256(data) });
+    }
+    // Nothing was staged on this machine's disk.
+    expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+  }, 120_000);
+
   it('answers ENOENT for a file that is not there', async () => {
     await expect(store.open(`${randomUUID()}/${randomUUID()}`)).rejects.toMatchObject({ code: 'ENOENT' });
   });

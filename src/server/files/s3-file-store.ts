@@ -58,6 +58,12 @@ export type LocalFile = Pick<StagedOnDisk, 'tmpPath' | 'size' | 'sha256'>;
 const COPY_OBJECT_MAX_BYTES = 5 * 1024 * MiB;
 const COPY_PART_BYTES = 1024 * MiB;
 
+/** How objects are copied inside the bucket (the tests make the ranges small to reach them). */
+export interface CopyTuning {
+  copyObjectMaxBytes?: number;
+  copyPartBytes?: number;
+}
+
 const statusOf = (err: unknown) => (err as S3ErrorShape | null)?.$metadata?.httpStatusCode;
 const isNotFound = (err: unknown) => {
   const e = err as S3ErrorShape | null;
@@ -114,8 +120,13 @@ export class S3FileStore extends DiskStagingStore implements FileStore {
   /** "<prefix>/health/": the health check's probes. */
   private readonly healthPrefix: string;
 
-  constructor(dataDir: string, minFreeBytes: number, location: S3Location) {
+  private readonly copyObjectMaxBytes: number;
+  private readonly copyPartBytes: number;
+
+  constructor(dataDir: string, minFreeBytes: number, location: S3Location, tuning: CopyTuning = {}) {
     super(dataDir, minFreeBytes);
+    this.copyObjectMaxBytes = tuning.copyObjectMaxBytes ?? COPY_OBJECT_MAX_BYTES;
+    this.copyPartBytes = tuning.copyPartBytes ?? COPY_PART_BYTES;
     this.bucket = location.bucket;
     this.filesPrefix = `${keyUnder(location.prefix, 'files')}/`;
     this.client = createS3Client(location);
@@ -185,7 +196,7 @@ export class S3FileStore extends DiskStagingStore implements FileStore {
     const Key = this.objectKey(storageKey);
     const CopySource = `${this.bucket}/${f.objectKey.split('/').map(encodeURIComponent).join('/')}`;
     const described = { ContentType: 'application/octet-stream', Metadata: { sha256: f.sha256 } };
-    if (f.size <= COPY_OBJECT_MAX_BYTES) {
+    if (f.size <= this.copyObjectMaxBytes) {
       await withRetries(() =>
         this.client.send(
           new CopyObjectCommand({ Bucket: this.bucket, Key, CopySource, MetadataDirective: 'REPLACE', ...described }),
@@ -193,36 +204,63 @@ export class S3FileStore extends DiskStagingStore implements FileStore {
       );
       return;
     }
+    const step = this.copyPartBytes;
+    const parts = Array.from({ length: Math.ceil(f.size / step) }, (_, i) => ({
+      start: i * step,
+      end: Math.min(f.size, (i + 1) * step),
+    }));
+    await this.inParts(Key, f.sha256, parts, async (UploadId, PartNumber, part) => {
+      const answer = await this.client.send(
+        new UploadPartCopyCommand({
+          Bucket: this.bucket,
+          Key,
+          UploadId,
+          PartNumber,
+          CopySource,
+          CopySourceRange: `bytes=${part.start}-${part.end - 1}`,
+        }),
+      );
+      return answer.CopyPartResult?.ETag;
+    });
+  }
+
+  /**
+   * One multipart upload of `parts` (byte ranges), each sent by `sendPart` (retried), 4 at a
+   * time, then completed; aborted when any part fails.
+   */
+  private async inParts(
+    Key: string,
+    sha256: string,
+    parts: { start: number; end: number }[],
+    sendPart: (
+      UploadId: string | undefined,
+      PartNumber: number,
+      part: { start: number; end: number },
+    ) => Promise<string | undefined>,
+  ): Promise<void> {
     const { UploadId } = await this.client.send(
-      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key, ...described }),
+      new CreateMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key,
+        ContentType: 'application/octet-stream',
+        Metadata: { sha256 },
+      }),
     );
     try {
-      const parts = Array.from({ length: Math.ceil(f.size / COPY_PART_BYTES) }, (_, i) => ({
-        PartNumber: i + 1,
-        range: `bytes=${i * COPY_PART_BYTES}-${Math.min(f.size, (i + 1) * COPY_PART_BYTES) - 1}`,
-        ETag: undefined as string | undefined,
-      }));
-      await eachLimit(parts, CONCURRENCY, async (part) => {
-        const answer = await withRetries(() =>
-          this.client.send(
-            new UploadPartCopyCommand({
-              Bucket: this.bucket,
-              Key,
-              UploadId,
-              PartNumber: part.PartNumber,
-              CopySource,
-              CopySourceRange: part.range,
-            }),
-          ),
-        );
-        part.ETag = answer.CopyPartResult?.ETag;
-      });
+      const etags: (string | undefined)[] = [];
+      await eachLimit(
+        parts.map((part, i) => ({ part, PartNumber: i + 1 })),
+        CONCURRENCY,
+        async ({ part, PartNumber }) => {
+          etags[PartNumber - 1] = await withRetries(() => sendPart(UploadId, PartNumber, part));
+        },
+      );
       await this.client.send(
         new CompleteMultipartUploadCommand({
           Bucket: this.bucket,
           Key,
           UploadId,
-          MultipartUpload: { Parts: parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })) },
+          MultipartUpload: { Parts: parts.map((_, i) => ({ PartNumber: i + 1, ETag: etags[i] })) },
         }),
       );
     } catch (err) {
@@ -247,50 +285,26 @@ export class S3FileStore extends DiskStagingStore implements FileStore {
   }
 
   private async putLarge(storageKey: string, f: LocalFile): Promise<void> {
-    const Key = this.objectKey(storageKey);
     const partBytes = Math.max(PART_BYTES, Math.ceil(f.size / MAX_PARTS / MiB) * MiB);
-    const { UploadId } = await this.client.send(
-      new CreateMultipartUploadCommand({
-        Bucket: this.bucket,
-        Key,
-        ContentType: 'application/octet-stream',
-        Metadata: { sha256: f.sha256 },
-      }),
-    );
-    try {
-      const parts = Array.from({ length: Math.ceil(f.size / partBytes) }, (_, i) => ({
-        PartNumber: i + 1,
-        start: i * partBytes,
-        end: Math.min(f.size, (i + 1) * partBytes),
-        ETag: undefined as string | undefined,
-      }));
-      await eachLimit(parts, CONCURRENCY, async (part) => {
-        const answer = await withRetries(() =>
-          this.uploadClient.send(
-            new UploadPartCommand({
-              Bucket: this.bucket,
-              Key,
-              UploadId,
-              PartNumber: part.PartNumber,
-              Body: createReadStream(f.tmpPath, { start: part.start, end: part.end - 1 }),
-              ContentLength: part.end - part.start,
-            }),
-          ),
-        );
-        part.ETag = answer.ETag;
-      });
-      await this.client.send(
-        new CompleteMultipartUploadCommand({
+    const parts = Array.from({ length: Math.ceil(f.size / partBytes) }, (_, i) => ({
+      start: i * partBytes,
+      end: Math.min(f.size, (i + 1) * partBytes),
+    }));
+    const Key = this.objectKey(storageKey);
+    await this.inParts(Key, f.sha256, parts, async (UploadId, PartNumber, part) => {
+      const answer = await this.uploadClient.send(
+        new UploadPartCommand({
           Bucket: this.bucket,
           Key,
           UploadId,
-          MultipartUpload: { Parts: parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })) },
+          PartNumber,
+          // Read from disk afresh for each attempt: a stream cannot be replayed.
+          Body: createReadStream(f.tmpPath, { start: part.start, end: part.end - 1 }),
+          ContentLength: part.end - part.start,
         }),
       );
-    } catch (err) {
-      void this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId })).catch(() => {});
-      throw err;
-    }
+      return answer.ETag;
+    });
   }
 
   async open(storageKey: string): Promise<{ stream: Readable; size: number }> {
