@@ -7,7 +7,6 @@ import fs from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.js';
 import type { MeasuredArtwork } from '../../shared/artwork-report.js';
-import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { FileStore } from '../files/file-store.js';
 import { artworkWarnings, composeArtworkMail } from './artwork-mail.js';
 import {
@@ -25,6 +24,7 @@ import { findOrder, listAttachments } from '../storage/orders.js';
 import type { ArtworkRow, Database } from '../storage/schema.js';
 import { detectFormat } from './detect-format.js';
 import { processArtwork, type ProcessArtworkResult } from './process-artwork.js';
+import { fromJson } from '../storage/json.js';
 
 type Measured = Extract<ProcessArtworkResult, { ok: true }>;
 
@@ -149,7 +149,7 @@ export function startArtworkQueue(options: {
     const [attachments, rows] = await Promise.all([listAttachments(db, orderId), artworkOfOrders(db, [orderId])]);
     const byId = new Map(rows.map((r) => [r.attachment_id, toMeasured(r)]));
     const byName = new Map(attachments.flatMap((a) => (byId.has(a.id) ? [[a.name, byId.get(a.id)!] as const] : [])));
-    const warnings = artworkWarnings(JSON.parse(order.document) as ValidOrderBody, byName);
+    const warnings = artworkWarnings(fromJson(order.document), byName);
     if (warnings.length === 0) return;
     const [row] = mailRows(orderId, [composeArtworkMail(order, warnings, options.shop)]);
     // One id per order: two processes finishing its last files at once queue one email.

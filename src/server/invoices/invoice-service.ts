@@ -6,7 +6,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { personName } from '../../shared/order-presentation.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import type { QuoteVersion } from '../../shared/quote.js';
 import { formatCents } from '../../shared/money.js';
 import {
   accountOf,
@@ -50,6 +49,7 @@ import {
   type InvoiceRow,
   type PaymentRow,
 } from './invoice-store.js';
+import { fromJson, toJson } from '../storage/json.js';
 
 export interface InvoiceDeps {
   db: Kysely<Database>;
@@ -62,7 +62,7 @@ export interface InvoiceDeps {
 type Trx = Transaction<Database>;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const documentOf = (order: OrderRow) => JSON.parse(order.document) as ValidOrderBody;
+const documentOf = (order: OrderRow) => fromJson(order.document);
 const languageOf = (doc: ValidOrderBody): 'en' | 'fr' => (doc.language === 'fr' ? 'fr' : 'en');
 
 function addDays(date: string, days: number): string {
@@ -196,7 +196,7 @@ async function issueDocument(
     subtotal_cents: full.subtotalCents,
     total_cents: full.totalCents,
     deposit_cents: full.depositCents,
-    document: JSON.stringify(full),
+    document: toJson(full),
     pdf,
     sha256: sha256(pdf),
   });
@@ -274,7 +274,7 @@ export async function issueInvoiceOnApproval(
   quote: QuoteRow,
   now = new Date(),
 ): Promise<string> {
-  const version = JSON.parse(quote.document!) as QuoteVersion;
+  const version = fromJson(quote.document!);
   const doc = documentOf(order);
   const terms = await readTerms(trx, deps.shop.shopEmail);
   const earlier = await invoicesOfOrder(trx, order.id);
@@ -566,7 +566,7 @@ export async function recordPayment(
       reason: body.reason,
       recorded_by: by,
       recorded_at: now.toISOString(),
-      document: JSON.stringify(receipt),
+      document: toJson(receipt),
       pdf,
       sha256: sha256(pdf),
     });

@@ -2,8 +2,8 @@
 // payments (inserted, never updated: a trigger refuses it), and the shop's payment terms.
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { defaultTerms, paymentTermsSchema, type PaymentTerms } from '../../shared/invoices/terms.js';
-import type { InvoiceDocument, ReceiptDocument } from '../../shared/invoices/invoice-api.js';
 import type { Database, InvoicesTable, PaymentsTable } from '../storage/schema.js';
+import { fromJson } from '../storage/json.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -117,8 +117,8 @@ export async function storedPdf(
   return row && { name: `${row.receipt_number}.pdf`, pdf: Buffer.from(row.pdf), sha256: row.sha256 };
 }
 
-export const invoiceDocument = (row: Pick<InvoiceRow, 'document'>) => JSON.parse(row.document) as InvoiceDocument;
-export const receiptDocument = (row: Pick<PaymentRow, 'document'>) => JSON.parse(row.document) as ReceiptDocument;
+export const invoiceDocument = (row: Pick<InvoiceRow, 'document'>) => fromJson(row.document);
+export const receiptDocument = (row: Pick<PaymentRow, 'document'>) => fromJson(row.document);
 
 /** Invoices and credit notes issued in [from, to] (YYYY-MM-DD, both included). */
 export async function invoicesIssuedBetween(db: Db, from: string, to: string): Promise<InvoiceRow[]> {

@@ -7,10 +7,10 @@ import { startBackgroundLoop } from '../background-loop.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import type { Database } from '../storage/schema.js';
-import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { composeDepositReminderMail } from './invoice-mail.js';
 import { howToPay, orderAccount, refreshPaymentState, type InvoiceDeps } from './invoice-service.js';
 import { invoicesOfOrder, readTerms } from './invoice-store.js';
+import { fromJson } from '../storage/json.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const REMINDER_GAP_MS = 7 * DAY_MS;
@@ -60,7 +60,7 @@ export async function sendDepositReminders(deps: InvoiceDeps, now = new Date()):
         )
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) return false;
-      const doc = JSON.parse(order.document) as ValidOrderBody;
+      const doc = fromJson(order.document);
       const lang = doc.language === 'fr' ? 'fr' : 'en';
       const token = await mintOrderLink(trx, order.id);
       const mail = composeDepositReminderMail(

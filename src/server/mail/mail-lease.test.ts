@@ -22,6 +22,8 @@ import {
 import { sqlitePath } from '../storage/db.js';
 import { claimMail, dueMails, mailRows, enqueueMails, markMailFailed, markMailSent } from '../storage/mail-queue.js';
 import { createMailer, smtpTimeouts } from './mailer.js';
+import { toJson } from '../storage/json.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
 
 describe('the SMTP timeouts', () => {
   it('stay well inside the lease, and at most the usual limits', () => {
@@ -91,7 +93,7 @@ describe.each(backends())('the mail lease on %s', (backend) => {
         layout_count: 1,
         attachment_count: 0,
         total_bytes: 0,
-        document: '{"layouts":{}}',
+        document: toJson({ layouts: {} } as unknown as ValidOrderBody),
         search_text: '',
       })
       .execute();

@@ -6,6 +6,7 @@ import { claimMail, dueMails, markMailFailed, markMailSent } from '../storage/ma
 import type { Database, MailAttachmentRef } from '../storage/schema.js';
 import { redactPersonalData } from '../privacy/index.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
+import { fromJson } from '../storage/json.js';
 
 export const MAX_ATTEMPTS = 12;
 
@@ -50,7 +51,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
             text: mail.text_body,
             html: mail.html_body,
             ...(mail.attachments && options.attachmentsOf
-              ? { attachments: await options.attachmentsOf(JSON.parse(mail.attachments) as MailAttachmentRef[]) }
+              ? { attachments: await options.attachmentsOf(fromJson(mail.attachments)) }
               : {}),
           });
           if (!(await markMailSent(db, lease))) {

@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderListQuerySchema } from '../../shared/inbox-api.js';
 import { statusLabel, yesNo } from '../../shared/order-presentation.js';
-import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { toMeasured, artworkWarnings, artworkOfOrders } from '../artwork/index.js';
 import { attachmentsOfOrders, ordersForExport } from '../storage/orders.js';
 import type { OrderRow } from '../storage/schema.js';
 import { spreadsheetSafe } from '../http/csv-cells.js';
 import { attachmentDisposition } from '../http/downloads.js';
+import { fromJson } from '../storage/json.js';
 
 const COLUMNS = [
   'Reference',
@@ -41,7 +41,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           a.order_id === r.id && measured.has(a.id) ? [[a.name, measured.get(a.id)!] as const] : [],
         ),
       );
-      const warnings = artworkWarnings(JSON.parse(r.document) as ValidOrderBody, byName);
+      const warnings = artworkWarnings(fromJson(r.document), byName);
       if (warnings.length) out.set(r.id, warnings.map((w) => `Layout ${w.layout} ${w.view}: ${w.line}`).join('; '));
     }
     return out;
@@ -67,7 +67,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           for await (const page of ordersForExport(app.db, request.query)) {
             const warnings = await artworkWarningsOf(page);
             for (const r of page) {
-              const doc = JSON.parse(r.document) as ValidOrderBody;
+              const doc = fromJson(r.document);
               const ok = csv.write([
                 r.reference,
                 r.created_at,

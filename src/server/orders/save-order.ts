@@ -18,6 +18,7 @@ import { markFormTokenUsed } from './form-tokens.js';
 import { adoptUploads } from '../uploads/index.js';
 import type { FormToken } from '../http/bot-checks.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
+import { toJson } from '../storage/json.js';
 
 /** Checks what zod cannot: layout 1 exists and carries the billing fields the form requires. */
 export function checkOrderComplete(body: ValidOrderBody): void {
@@ -133,9 +134,9 @@ export async function saveOrder(
               layout_count: Object.keys(document.layouts).length,
               attachment_count: attachments.length,
               total_bytes: attachments.reduce((sum, a) => sum + a.staged.size, 0),
-              document: JSON.stringify(document),
+              document: toJson(document),
               client_key: submission.clientKey ?? null,
-              estimate: estimate ? JSON.stringify(estimate) : null,
+              estimate: estimate ? toJson(estimate) : null,
             },
             attachments.map((a, position) => ({
               id: a.staged.id,

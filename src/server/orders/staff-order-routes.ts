@@ -10,14 +10,13 @@ import {
   type OrderDetail,
   type OrderList,
 } from '../../shared/inbox-api.js';
-import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { toMeasured, artworkOfOrders } from '../artwork/index.js';
 import { AppError } from '../errors.js';
 import { closeOpenQuotes, queueStatusMail, type QuoteDeps } from '../quotes/index.js';
 import { mailsOfOrder, mailStates } from '../storage/mail-queue.js';
 import { depositGate, refreshPaymentState } from '../invoices/index.js';
 import { changeStatus, findOrder, listAttachments, listOrders, statusHistory } from '../storage/orders.js';
-import type { SeenEstimate } from '../../shared/price-list-api.js';
+import { fromJson } from '../storage/json.js';
 
 const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
 
@@ -74,8 +73,8 @@ export async function orderRoutes(
       } = order;
       return {
         order: { ...summary, has_critical_deadline: summary.has_critical_deadline === 1 },
-        document: JSON.parse(document) as ValidOrderBody,
-        estimate: estimate ? (JSON.parse(estimate) as SeenEstimate) : null,
+        document: fromJson(document),
+        estimate: estimate ? fromJson(estimate) : null,
         attachments: attachments.map((a) => {
           const row = measured.get(a.id);
           return { ...a, artwork: row ? toMeasured(row) : null, has_thumbnail: row?.thumbnail === 1 };

@@ -23,6 +23,7 @@ import type { OrderRow } from '../storage/schema.js';
 import { sendNotFound, type SendPage } from '../http/pages.js';
 import { storedPdf, sendPdf } from '../invoices/index.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
+import { fromJson } from '../storage/json.js';
 
 /** Where the link is the key: never indexed, never sent on as a Referer, never cached. */
 const PRIVATE_PAGE_HEADERS = {
@@ -125,7 +126,7 @@ export async function orderLinkRoutes(
   const proofOf = async (params: { token: string; proofId: string }) => {
     const order = await orderOf(params.token);
     const current = await currentQuote(db, order.id);
-    const ids = current ? ((JSON.parse(current.lines) as { proofIds?: string[] }).proofIds ?? []) : [];
+    const ids = current ? (fromJson(current.lines).proofIds ?? []) : [];
     if (!UUID.test(params.proofId) || !ids.includes(params.proofId)) throw new NotFound();
     const proof = await findProof(db, order.id, params.proofId);
     if (!proof) throw new NotFound();

@@ -23,6 +23,7 @@ import {
 import { findOrder } from '../storage/orders.js';
 import { findProof, insertProof } from './quote-store.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from '../http/downloads.js';
+import { fromJson } from '../storage/json.js';
 
 const proofParamsSchema = z.object({ id: z.string().uuid(), proofId: z.string().uuid() });
 const proofQuerySchema = z.object({ layout: z.coerce.number().int().min(1).max(50) });
@@ -91,7 +92,7 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
     { schema: { params: orderIdParamsSchema, querystring: proofQuerySchema } },
     async (request, reply) => {
       const order = await orderOr404(request.params.id);
-      const doc = JSON.parse(order.document) as { layouts: Record<string, unknown> };
+      const doc = fromJson(order.document);
       const layout = request.query.layout;
       if (!doc.layouts[String(layout)])
         throw new AppError(422, 'no_such_layout', `The order has no layout ${layout}.`, ['layout']);

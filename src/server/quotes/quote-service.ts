@@ -15,7 +15,6 @@ import {
   suggestQuoteLines,
   type ComputedQuote,
   type QuoteLineInput,
-  type QuoteVersion,
 } from '../../shared/quote.js';
 import type {
   CustomerOrderView,
@@ -43,13 +42,20 @@ import { currentQuote, deleteProof, findProof, proofsOfOrder, quotesOfOrder, res
 import { mintOrderLink } from '../storage/order-links.js';
 import type { Dialect } from '../storage/db.js';
 import { findPriceList, type PublishedPriceList } from '../prices/index.js';
-import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { priceOrder } from '../../shared/prices/price-order.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
-import type { Database, OrderRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
+import type {
+  Database,
+  OrderRow,
+  QuoteProofRow,
+  QuoteResponseRow,
+  QuoteRow,
+  StoredQuoteLines,
+} from '../storage/schema.js';
 import type { Seller } from '../../shared/invoices/invoice-api.js';
 import { customerAccountView, howToPay, issueInvoiceOnApproval, readTerms } from '../invoices/index.js';
 import type { Account } from '../../shared/invoices/account.js';
+import { canonicalJson, fromJson, toJson } from '../storage/json.js';
 
 export interface QuoteDeps {
   db: Kysely<Database>;
@@ -68,7 +74,7 @@ export interface QuoteDeps {
 
 const noSuchOrder = () => new DomainError('not_found', 'not_found', 'No such order.');
 
-const documentOf = (order: OrderRow) => JSON.parse(order.document) as ValidOrderBody;
+const documentOf = (order: OrderRow) => fromJson(order.document);
 
 /** The taxes and totals of `lines` for this order, or a 422 naming every field at fault. */
 export function computeForOrder(
@@ -122,14 +128,14 @@ export function proofInfo(p: QuoteProofRow): ProofInfo {
 }
 
 function sentInfo(q: QuoteRow, response: QuoteResponseRow | undefined): SentQuoteInfo {
-  const quote = JSON.parse(q.document!) as QuoteVersion & { proofIds?: string[] };
+  const quote = fromJson(q.document!);
   return {
     version: q.version,
     status: q.status as SentQuoteInfo['status'],
     sentAt: q.sent_at!,
     sha256: q.sha256!,
     quote,
-    proofIds: (JSON.parse(q.lines) as { proofIds?: string[] }).proofIds ?? [],
+    proofIds: fromJson(q.lines).proofIds ?? [],
     response: response
       ? {
           kind: response.kind,
@@ -140,12 +146,6 @@ function sentInfo(q: QuoteRow, response: QuoteResponseRow | undefined): SentQuot
         }
       : null,
   };
-}
-
-interface StoredLines {
-  lines: QuoteLineInput[];
-  /** Sent versions: the proofs that went with them. */
-  proofIds?: string[];
 }
 
 /** What the clerk's quote editor starts from. */
@@ -163,9 +163,9 @@ export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise
     registration: deps.registration,
     suggestions: suggestQuoteLines(doc),
     priced: await pricedStart(deps, order, doc),
-    draft: draft ? (JSON.parse(draft.lines) as StoredLines).lines : null,
+    draft: draft ? fromJson(draft.lines).lines : null,
     draftPriceListVersion: draft?.price_list_version ?? null,
-    estimate: order.estimate ? (JSON.parse(order.estimate) as SeenEstimate) : null,
+    estimate: order.estimate ? fromJson(order.estimate) : null,
     versions: quotes
       .filter((q) => q.status !== 'draft')
       .map((q) => {
@@ -267,7 +267,7 @@ export async function removeProof(deps: QuoteDeps, orderId: string, proofId: str
     const proof = await findProof(trx, orderId, proofId);
     if (!proof) throw new DomainError('not_found', 'not_found', 'No such proof.');
     const sentWith = (await quotesOfOrder(trx, orderId)).find(
-      (q) => q.status !== 'draft' && ((JSON.parse(q.lines) as StoredLines).proofIds ?? []).includes(proofId),
+      (q) => q.status !== 'draft' && (fromJson(q.lines).proofIds ?? []).includes(proofId),
     );
     if (sentWith) {
       throw new DomainError(
@@ -293,7 +293,7 @@ export async function saveDraft(
   await deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(deps, trx, orderId);
     const computed = computeForOrder(order, lines, deps);
-    const stored = JSON.stringify({ lines: computed.lines.map(stripTotal) } satisfies StoredLines);
+    const stored = toJson<StoredQuoteLines>({ lines: computed.lines.map(stripTotal) });
     const draft = await trx
       .selectFrom('quotes')
       .select('id')
@@ -380,10 +380,10 @@ export async function sendQuote(
       const text = serialiseQuoteVersion(frozen);
       const hash = sha256(text);
       const now = new Date().toISOString();
-      const stored = JSON.stringify({
+      const stored = toJson<StoredQuoteLines>({
         lines: computed.lines.map(stripTotal),
         proofIds: proofs.map((p) => p.id),
-      } satisfies StoredLines);
+      });
       // Every earlier version, answered or not, gives way to this one.
       await trx
         .updateTable('quotes')
@@ -400,7 +400,7 @@ export async function sendQuote(
           version,
           status: 'sent',
           lines: stored,
-          document: text,
+          document: canonicalJson(frozen, text),
           sha256: hash,
           total_cents: computed.totalCents,
           created_by: by,

@@ -9,6 +9,8 @@ import { migrations } from './migrations.js';
 import { recordStatus, statusHistory } from './orders.js';
 import type { Database } from './schema.js';
 import { Sqlite } from './sqlite-driver.js';
+import { toJson } from './json.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
 
 const HASH = '8b9d641820878c23aa00ff00aa00ff00aa00ff00aa00ff00aa00ff00aa00ff00';
 const ORDER_ID = '00000000-0000-4000-8000-000000000001';
@@ -52,7 +54,7 @@ describe.each(backends())('history events on %s', (backend) => {
         layout_count: 1,
         attachment_count: 0,
         total_bytes: 0,
-        document: '{"layouts":{}}',
+        document: toJson({ layouts: {} } as unknown as ValidOrderBody),
         search_text: 'abcd-efgh',
       })
       .execute();

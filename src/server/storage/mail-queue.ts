@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { recipientKey } from '../mail/recipient-key.js';
 import type { Database, MailAttachmentRef, MailKind, MailRow, MailStatus, NewMailRow } from './schema.js';
+import { toJson } from './json.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -42,7 +43,7 @@ export function mailRows(
       last_error: null,
       created_at: now.toISOString(),
       sent_at: null,
-      attachments: m.attachments && m.attachments.length > 0 ? JSON.stringify(m.attachments) : null,
+      attachments: m.attachments && m.attachments.length > 0 ? toJson(m.attachments) : null,
     }));
 }
 

@@ -4,6 +4,11 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { OrderStatus } from '../../shared/constants.js';
 import type { PaymentState } from '../../shared/invoices/account.js';
 import type { PaymentMethodId } from '../../shared/invoices/terms.js';
+import type { InvoiceDocument, ReceiptDocument } from '../../shared/invoices/invoice-api.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
+import type { SeenEstimate } from '../../shared/price-list-api.js';
+import type { QuoteLineInput, QuoteVersion } from '../../shared/quote.js';
+import type { Json } from './json.js';
 
 /** PostgreSQL returns bigint as text unless told otherwise; db.ts tells it to use numbers. */
 type BigInt = ColumnType<number, number, number>;
@@ -23,14 +28,14 @@ export interface OrdersTable {
   layout_count: number;
   attachment_count: number;
   total_bytes: BigInt;
-  /** The validated order as JSON, image data replaced by attachment names. */
-  document: string;
+  /** The validated order, image data replaced by attachment names. */
+  document: Json<ValidOrderBody>;
   /** Reference, name, email and company, lowercased: what the inbox search looks in. */
   search_text: string;
   /** The submitting address as an HMAC (clientKeyOf), never the address: per-address budgets. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The estimate the customer saw (SeenEstimate as JSON); null without a published list. */
-  estimate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The estimate the customer saw; null without a published list. */
+  estimate: ColumnType<Json<SeenEstimate> | null, Json<SeenEstimate> | null | undefined, Json<SeenEstimate> | null>;
   /** Where its payments stand (shared/invoices/account.ts); null before an invoice. */
   payment_state: ColumnType<PaymentState | null, PaymentState | null | undefined, PaymentState | null>;
   /** When the customer was last reminded of an unpaid deposit. */
@@ -130,8 +135,12 @@ export interface MailQueueTable {
   recipient_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** A confirmation's submitting address, hashed (never the address itself), for the per-sender cap. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Stored documents sent as PDFs with the message (MailAttachmentRef[] as JSON). */
-  attachments: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Stored documents sent as PDFs with the message. */
+  attachments: ColumnType<
+    Json<MailAttachmentRef[]> | null,
+    Json<MailAttachmentRef[]> | null | undefined,
+    Json<MailAttachmentRef[]> | null
+  >;
 }
 
 export interface MailAttachmentRef {
@@ -193,16 +202,22 @@ export interface AuditLogTable {
 
 export type QuoteStatus = 'draft' | 'sent' | 'approved' | 'changes_requested' | 'superseded';
 
+/** A quote's lines as the clerk entered them; a sent version's also name its proofs. */
+export interface StoredQuoteLines {
+  lines: QuoteLineInput[];
+  proofIds?: string[];
+}
+
 /** A quote version: the draft (one per order at most), then frozen once sent. */
 export interface QuotesTable {
   id: string;
   order_id: string;
   version: number;
   status: QuoteStatus;
-  /** The lines as the clerk entered them (JSON). */
-  lines: string;
+  /** The lines as the clerk entered them, and the proofs a sent version went with. */
+  lines: Json<StoredQuoteLines>;
   /** Sent versions: the canonical text of the version (shared/quote.ts) and its SHA-256. */
-  document: string | null;
+  document: Json<QuoteVersion> | null;
   sha256: string | null;
   total_cents: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: string;
@@ -300,8 +315,8 @@ export interface InvoicesTable {
   subtotal_cents: BigInt;
   total_cents: BigInt;
   deposit_cents: BigInt;
-  /** InvoiceDocument as JSON: everything the PDF prints. */
-  document: string;
+  /** Everything the PDF prints. */
+  document: Json<InvoiceDocument>;
   pdf: Buffer;
   sha256: string;
 }
@@ -318,8 +333,8 @@ export interface PaymentsTable {
   reason: string;
   recorded_by: string;
   recorded_at: string;
-  /** ReceiptDocument as JSON. */
-  document: string;
+  /** Everything the receipt prints. */
+  document: Json<ReceiptDocument>;
   pdf: Buffer;
   sha256: string;
 }

@@ -1,0 +1,14 @@
+// JSON columns, typed: a column declared `Json<T>` holds a T as JSON text. It is written only by
+// `toJson` (or `canonicalJson`, for text that is hashed as it is), read only by `fromJson`, so
+// the type of what a column holds is said once, in schema.ts, and never cast where it is read.
+declare const holds: unique symbol;
+
+/** JSON text of a T, as stored in a text column. */
+export type Json<T> = string & { readonly [holds]: T };
+
+export const toJson = <T>(value: T): Json<T> => JSON.stringify(value) as Json<T>;
+
+/** Text already made by a canonical serializer for `value` (quote versions are hashed as stored). */
+export const canonicalJson = <T>(_value: T, text: string): Json<T> => text as Json<T>;
+
+export const fromJson = <T>(text: Json<T>): T => JSON.parse(text) as T;
