@@ -3,9 +3,10 @@
 // copy (what is there already is skipped). README, moving files from disk to S3.
 import { ConfigError, loadConfig } from '../config.js';
 import { copyFilesToS3 } from '../files/copy-to-s3.js';
-import { formatBytes, LocalFileStore } from '../files/file-store.js';
+import { LocalFileStore } from '../files/file-store.js';
 import { S3FileStore } from '../files/s3-file-store.js';
 import { openDatabase } from '../storage/db.js';
+import { formatBytes } from '../../shared/order-presentation.js';
 
 const USAGE = `Usage: npm run files -- <command>
   copy-to-s3   copy every order's files from DATA_DIR/files to the bucket of FILES_URL (s3://bucket/prefix),

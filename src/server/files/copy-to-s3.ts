@@ -8,8 +8,9 @@ import fs from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { listStoredFiles } from '../storage/orders.js';
 import type { Database } from '../storage/schema.js';
-import { formatBytes, type LocalFileStore } from './file-store.js';
+import type { LocalFileStore } from './file-store.js';
 import type { S3FileStore } from './s3-file-store.js';
+import { formatBytes } from '../../shared/order-presentation.js';
 
 export interface CopyResult {
   copied: number;

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import { DomainError } from '../errors.js';
 import { mkdirPrivate, PRIVATE_FILE_MODE, probeWritable } from './private.js';
 import { HEARTBEAT_MS, isLeftover, ownedName } from './staging-owner.js';
+import { formatBytes } from '../../shared/order-presentation.js';
 
 interface StagedBase {
   id: string;
@@ -43,14 +44,6 @@ export interface StagingLimits {
 const WRITE_BATCH_BYTES = 1024 * 1024;
 const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
 const PROGRESS_EVERY_BYTES = 8 * 1024 * 1024;
-
-const MiB = 1024 * 1024;
-export function formatBytes(n: number): string {
-  if (n >= 1024 * MiB) return `${+(n / (1024 * MiB)).toFixed(1)} GB`;
-  if (n >= MiB) return `${+(n / MiB).toFixed(1)} MB`;
-  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
-  return `${n} bytes`;
-}
 
 /** Where orders' files live: DATA_DIR/files (LocalFileStore) or an S3 bucket (S3FileStore). */
 export interface FileStore {

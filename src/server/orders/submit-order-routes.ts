@@ -26,7 +26,7 @@ import {
   uploadIdOfUrl,
   secretMatches,
 } from '../uploads/index.js';
-import { formatBytes, type FileStore, type Staging } from '../files/file-store.js';
+import type { FileStore, Staging } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
 import { assertBodyCanArrive } from '../http/client-gone.js';
 import type { ConcurrencyGate } from '../http/concurrency-gate.js';
@@ -35,6 +35,7 @@ import { claimKey } from './idempotency.js';
 import type { Database } from '../storage/schema.js';
 import type { UploadStore } from '../uploads/index.js';
 import { clientKeyOf } from '../mail/recipient-key.js';
+import { formatBytes } from '../../shared/order-presentation.js';
 
 export interface SubmitOrderOptions {
   config: Config;

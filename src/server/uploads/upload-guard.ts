@@ -4,22 +4,13 @@
 // and again as its bytes arrive.
 import type { Kysely } from 'kysely';
 import { diskFull, DomainError } from '../errors.js';
-import { formatBytes, type FileStore } from '../files/file-store.js';
+import type { FileStore } from '../files/file-store.js';
 import type { Database } from '../storage/schema.js';
 import { addUploadBytes, forgetUploadDaysBefore } from './upload-budget.js';
+import { formatBytes } from '../../shared/order-presentation.js';
 
 /** How much budget a request takes at a time when it did not say its size. */
 const RESERVE_STEP_BYTES = 64 * 1024 * 1024;
-
-/** Canadian French writes "1,5 Go". */
-export function formatBytesFr(n: number): string {
-  return formatBytes(n)
-    .replace('.', ',')
-    .replace(/ GB$/, ' Go')
-    .replace(/ MB$/, ' Mo')
-    .replace(/ KB$/, ' Ko')
-    .replace(/ bytes$/, ' octets');
-}
 
 const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
@@ -108,7 +99,7 @@ function overBudget(budget: number, left: number): DomainError {
     `This order would take your uploads past the daily limit of ${formatBytes(budget)} per connection (${formatBytes(left)} left today). Nothing was saved. Please send a smaller order, try again tomorrow, or send the files to the shop by email or a file-sharing link.`,
     undefined,
     {
-      messageFr: `Cette commande dépasserait la limite quotidienne d'envoi de ${formatBytesFr(budget)} par connexion (il reste ${formatBytesFr(left)} aujourd'hui). Rien n'a été enregistré. Veuillez envoyer une commande plus petite, réessayer demain, ou faire parvenir les fichiers à la boutique par courriel ou par un lien de partage.`,
+      messageFr: `Cette commande dépasserait la limite quotidienne d'envoi de ${formatBytes(budget, 'fr')} par connexion (il reste ${formatBytes(left, 'fr')} aujourd'hui). Rien n'a été enregistré. Veuillez envoyer une commande plus petite, réessayer demain, ou faire parvenir les fichiers à la boutique par courriel ou par un lien de partage.`,
       retryAfterSeconds: Math.ceil((tomorrow - now) / 1000),
     },
   );

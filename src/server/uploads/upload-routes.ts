@@ -11,16 +11,17 @@ import type { Kysely } from 'kysely';
 import { UPLOAD_PATH } from '../../shared/constants.js';
 import type { Config } from '../config.js';
 import { AppError, DomainError, rateLimited } from '../errors.js';
-import { formatBytes, type FileStore } from '../files/file-store.js';
+import type { FileStore } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
 import { isCrossSite } from '../http/origin-check.js';
-import { formatBytesFr, UploadGuard } from './upload-guard.js';
+import { UploadGuard } from './upload-guard.js';
 import { addUploadBytes } from './upload-budget.js';
 import { findUploads, forgetUpload, recordUpload } from './upload-rows.js';
 import type { Database } from '../storage/schema.js';
 import { isUploadId } from './local-upload-store.js';
 import type { UploadStore } from './upload-store.js';
 import { newUploadSecret, secretMatches, UPLOAD_SECRET_HEADER } from './upload-secret.js';
+import { formatBytes } from '../../shared/order-presentation.js';
 
 export interface UploadRoutesOptions {
   config: Config;
@@ -216,7 +217,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
           `"${name.slice(0, 200)}" is larger than the limit of ${formatBytes(config.MAX_FILE_BYTES)} per file. Nothing was sent.`,
           undefined,
           {
-            messageFr: `« ${name.slice(0, 200)} » dépasse la limite de ${formatBytesFr(config.MAX_FILE_BYTES)} par fichier. Rien n'a été envoyé.`,
+            messageFr: `« ${name.slice(0, 200)} » dépasse la limite de ${formatBytes(config.MAX_FILE_BYTES, 'fr')} par fichier. Rien n'a été envoyé.`,
           },
         );
       }
