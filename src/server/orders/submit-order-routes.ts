@@ -5,37 +5,22 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SUBMIT_ORDER_PATH, UPLOAD_PATH } from '../../shared/constants.js';
-import {
-  describeIssues,
-  issueFields,
-  jsonOrderBodySchema,
-  orderBodySchema,
-  type ValidOrderBody,
-} from '../../shared/order-schema.js';
+import { SUBMIT_ORDER_PATH } from '../../shared/constants.js';
+import { jsonOrderBodySchema } from '../../shared/order-schema.js';
 import type { Config } from '../config.js';
-import { AppError, DomainError, isUnavailableError, rateLimited } from '../errors.js';
-import { decodeFileData } from './attachments.js';
-import { checkFormToken, checkHoneypot, FORM_TOKEN_HEADER, issueFormToken } from '../http/bot-checks.js';
-import { checkOrderComplete, saveOrder, type SaveOrderDeps } from './save-order.js';
-import {
-  UploadGuard,
-  findUploads,
-  markUploadRemoved,
-  uploadTaken,
-  uploadIdOfUrl,
-  secretMatches,
-} from '../uploads/index.js';
-import type { FileStore, Staging } from '../files/file-store.js';
+import { AppError, rateLimited } from '../errors.js';
+import { checkFormToken, FORM_TOKEN_HEADER, issueFormToken } from '../http/bot-checks.js';
+import { saveOrder, type SaveOrderDeps } from './save-order.js';
+import { receiveJson, receiveMultipart } from './receive-order.js';
+import { UploadGuard, markUploadRemoved, stageUploads } from '../uploads/index.js';
+import type { FileStore } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
-import { assertBodyCanArrive } from '../http/client-gone.js';
 import type { ConcurrencyGate } from '../http/concurrency-gate.js';
 import { formTokenUsedError, isFormTokenUsed } from './form-tokens.js';
 import { claimKey } from './idempotency.js';
 import type { Database } from '../storage/schema.js';
 import type { UploadStore } from '../uploads/index.js';
 import { clientKeyOf } from '../mail/recipient-key.js';
-import { formatBytes } from '../../shared/order-presentation.js';
 
 export interface SubmitOrderOptions {
   config: Config;
@@ -182,10 +167,12 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       });
       let sentBytes = 0;
       try {
-        const body = isJson ? await receiveJson(request.body, staging) : await receiveMultipart(request, staging);
+        const body = isJson
+          ? await receiveJson(request.body, staging, jsonSchema)
+          : await receiveMultipart(request, staging, config);
         sentBytes = staging.bytes;
         adopting = true;
-        const uploadIds = await stageUploads(body, staging, ownOrigins(request));
+        const uploadIds = await stageUploads({ db, store: opts.uploads }, body.uploads, staging, ownOrigins(request));
         const result = await saveOrder(
           {
             db,
@@ -241,191 +228,6 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     }
     return origins;
   }
-
-  /**
-   * Stages each finished upload the order names: kept with its digest, it is linked on this
-   * disk or copied inside the bucket; otherwise copied (hashed, sized, flushed like any file).
-   * 422 for a URL that is not ours, an unknown or unfinished upload, 409 for one another order took.
-   */
-  async function stageUploads(body: ValidOrderBody, staging: Staging, origins: readonly string[]): Promise<string[]> {
-    if (body.uploads.length === 0) return [];
-    const store = opts.uploads;
-    const ids = body.uploads.map((u, i) => {
-      const id = uploadIdOfUrl(u.url, origins);
-      if (!id) {
-        throw new DomainError(
-          'invalid',
-          'invalid_upload_url',
-          `uploads.${i}: "${u.url.slice(0, 200)}" is not the address of an upload on this server (${UPLOAD_PATH}/…).`,
-          [`uploads.${i}.url`],
-        );
-      }
-      return id;
-    });
-    const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
-    if (repeated >= 0) {
-      throw new DomainError('invalid', 'duplicate_upload', `uploads.${repeated} names the same upload twice.`, [
-        `uploads.${repeated}.url`,
-      ]);
-    }
-    if (!store) throw new AppError(503, 'unavailable', 'Resumable uploads are not available on this server.');
-    const rows = await findUploads(db, ids);
-    for (const [i, u] of body.uploads.entries()) {
-      const id = ids[i]!;
-      const row = rows.get(id);
-      const described = row ? await store.describe(id) : null;
-      const label = `uploads.${i} ("${(u.name || 'unnamed').slice(0, 200)}")`;
-      if (row?.orderId) throw uploadTaken([`uploads.${i}.url`]);
-      // Without its secret, an upload is one this server does not have (uploads/upload-secret.ts).
-      if (!row || !described || !secretMatches(row.secretHash, u.secret)) {
-        throw new DomainError(
-          'invalid',
-          'unknown_upload',
-          `${label} names an upload this server does not have (it may have expired). Please choose the file again.`,
-          [`uploads.${i}.url`],
-        );
-      }
-      if (described.size === undefined || described.offset !== described.size) {
-        throw new DomainError(
-          'invalid',
-          'upload_incomplete',
-          `${label} is not finished: ${described.offset} of ${described.size ?? '?'} bytes received. Send the order once it has finished.`,
-          [`uploads.${i}.url`],
-        );
-      }
-      const meta = described.metadata;
-      const name = u.name || meta.filename || `upload-${i + 1}`;
-      const type = u.type || meta.filetype || 'application/octet-stream';
-      // Kept with its digest: linked on this disk, or copied inside the bucket; never through
-      // this server (uploads/upload-store.ts, `finished`).
-      const kept = await store.finished(id);
-      if (kept?.size === described.size) {
-        const taken =
-          'path' in kept
-            ? await staging.linkFile(kept.path, name, type, kept)
-            : await staging.takeObject(kept.objectKey, name, type, kept);
-        if (taken) continue;
-      }
-      const staged = await staging.writeStream(await store.read(id), name, type);
-      if (staged.size !== described.size) {
-        throw new AppError(
-          503,
-          'unavailable',
-          `${label} could not be read whole from the upload store. Nothing was saved; please try again in a few minutes.`,
-        );
-      }
-    }
-    return ids;
-  }
-
-  async function receiveJson(raw: unknown, staging: Staging): Promise<ValidOrderBody> {
-    checkHoneypot(raw);
-    const parsed = jsonSchema.safeParse(raw);
-    if (!parsed.success)
-      throw new DomainError('invalid', 'invalid_order', describeIssues(parsed.error), issueFields(parsed.error));
-    const { files: attachments, ...body } = parsed.data;
-    checkOrderComplete(body);
-    for (const [i, file] of attachments.entries()) {
-      const label = `files.${i} ("${file.name || 'unnamed'}")`;
-      const { bytes, mediaType } = decodeFileData(file.data, label, file.type);
-      await staging.writeBuffer(bytes, file.name || `file-${i + 1}`, file.type || mediaType);
-    }
-    return body;
-  }
-
-  async function receiveMultipart(request: FastifyRequest, staging: Staging): Promise<ValidOrderBody> {
-    let body: ValidOrderBody | undefined;
-    try {
-      assertBodyCanArrive(request);
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname !== 'order') {
-            throw new AppError(
-              400,
-              'unexpected_part',
-              `The form field "${part.fieldname.slice(0, 50)}" is not expected: send the order as a part named "order" and files as parts named "files".`,
-            );
-          }
-          if (body)
-            throw new AppError(400, 'duplicate_part', 'The multipart body has more than one part named "order".');
-          if (part.valueTruncated) {
-            throw new AppError(
-              413,
-              'order_part_too_large',
-              `The "order" part is larger than ${formatBytes(config.MAX_ORDER_PART_BYTES)}. Send images and other files as file parts named "files", not inside the order.`,
-            );
-          }
-          // Validated as soon as it arrives, so a bad order fails before its files are uploaded.
-          body = parseOrderPart(String(part.value));
-        } else {
-          if (part.fieldname !== 'files') {
-            throw new AppError(
-              400,
-              'unexpected_part',
-              `The file part "${part.fieldname.slice(0, 50)}" is not expected: send files as parts named "files".`,
-            );
-          }
-          await staging.writeStream(part.file, part.filename || 'file', part.mimetype || 'application/octet-stream');
-        }
-      }
-    } catch (err) {
-      throw asMultipartError(err);
-    }
-    if (!body)
-      throw new AppError(
-        400,
-        'missing_order',
-        'The multipart body has no part named "order" holding the order as JSON.',
-      );
-    return body;
-  }
-
-  function asMultipartError(err: unknown): unknown {
-    if (err instanceof AppError || err instanceof DomainError || isUnavailableError(err)) return err;
-    const e = err as { code?: string; statusCode?: number; message?: string };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return new AppError(
-        413,
-        'file_too_large',
-        `A file is larger than the limit of ${formatBytes(config.MAX_FILE_BYTES)} per file. Nothing was saved.`,
-      );
-    }
-    if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT') {
-      return new AppError(
-        413,
-        'too_many_files',
-        `An order can have at most ${config.MAX_FILES} files. Nothing was saved.`,
-      );
-    }
-    if (e.code === 'FST_FIELDS_LIMIT') {
-      return new AppError(
-        413,
-        'too_many_fields',
-        'The multipart body has too many form fields: send one part named "order" and file parts named "files".',
-      );
-    }
-    // Everything else here is the body itself: cut off, or not well-formed multipart.
-    return new AppError(
-      400,
-      'malformed_multipart',
-      `The upload was cut off or is not well-formed multipart (${String(e.message ?? err).slice(0, 120)}). Nothing was saved; please send it again.`,
-    );
-  }
-}
-
-function parseOrderPart(text: string): ValidOrderBody {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new AppError(400, 'invalid_json', 'The "order" part is not valid JSON.');
-  }
-  checkHoneypot(raw);
-  const parsed = orderBodySchema.safeParse(raw);
-  if (!parsed.success)
-    throw new DomainError('invalid', 'invalid_order', describeIssues(parsed.error), issueFields(parsed.error));
-  checkOrderComplete(parsed.data);
-  return parsed.data;
 }
 
 function idempotencyKey(request: FastifyRequest): string | null {

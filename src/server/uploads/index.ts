@@ -20,3 +20,4 @@ export async function createUploadStore(config: Config): Promise<UploadStore> {
   }
   return LocalUploadStore.open(config.dataDir);
 }
+export { stageUploads } from './stage-uploads.js';
