@@ -38,7 +38,22 @@ import {
 } from '../storage/orders.js';
 import { shopDate } from '../shop-date.js';
 import { artworkOfOrders } from '../artwork/index.js';
-import { currentQuote, deleteProof, findProof, proofsOfOrder, quotesOfOrder, responsesOfOrder } from './quote-store.js';
+import {
+  currentQuote,
+  deleteDraft,
+  deleteProof,
+  draftIdOf,
+  findProof,
+  insertQuote,
+  insertResponse,
+  nextVersion,
+  proofsOfOrder,
+  quotesOfOrder,
+  responsesOfOrder,
+  setQuoteStatus,
+  supersede,
+  updateDraft,
+} from './quote-store.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import type { Dialect } from '../storage/db.js';
 import { findPriceList, type PublishedPriceList } from '../prices/index.js';
@@ -294,37 +309,25 @@ export async function saveDraft(
     const order = await lockOrder(deps, trx, orderId);
     const computed = computeForOrder(order, lines, deps);
     const stored = toJson<StoredQuoteLines>({ lines: computed.lines.map(stripTotal) });
-    const draft = await trx
-      .selectFrom('quotes')
-      .select('id')
-      .where('order_id', '=', orderId)
-      .where('status', '=', 'draft')
-      .executeTakeFirst();
-    if (draft) {
-      await trx
-        .updateTable('quotes')
-        .set({ lines: stored, created_by: by, price_list_version: version })
-        .where('id', '=', draft.id)
-        .execute();
+    const draftId = await draftIdOf(trx, orderId);
+    if (draftId) {
+      await updateDraft(trx, draftId, { lines: stored, by, priceListVersion: version });
     } else {
-      await trx
-        .insertInto('quotes')
-        .values({
-          id: randomUUID(),
-          order_id: orderId,
-          version: await nextVersion(trx, orderId),
-          status: 'draft',
-          lines: stored,
-          document: null,
-          sha256: null,
-          total_cents: null,
-          created_by: by,
-          created_at: new Date().toISOString(),
-          sent_by: null,
-          sent_at: null,
-          price_list_version: version,
-        })
-        .execute();
+      await insertQuote(trx, {
+        id: randomUUID(),
+        order_id: orderId,
+        version: await nextVersion(trx, orderId),
+        status: 'draft',
+        lines: stored,
+        document: null,
+        sha256: null,
+        total_cents: null,
+        created_by: by,
+        created_at: new Date().toISOString(),
+        sent_by: null,
+        sent_at: null,
+        price_list_version: version,
+      });
     }
   });
 }
@@ -335,16 +338,6 @@ const stripTotal = ({ description, quantity, unitPriceCents, taxable }: QuoteLin
   unitPriceCents,
   taxable,
 });
-
-async function nextVersion(trx: Transaction<Database>, orderId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('quotes')
-    .select((eb) => eb.fn.max<number>('version').as('v'))
-    .where('order_id', '=', orderId)
-    .where('status', '!=', 'draft')
-    .executeTakeFirst();
-  return Number(row?.v ?? 0) + 1;
-}
 
 export interface SentQuote {
   version: number;
@@ -385,31 +378,23 @@ export async function sendQuote(
         proofIds: proofs.map((p) => p.id),
       });
       // Every earlier version, answered or not, gives way to this one.
-      await trx
-        .updateTable('quotes')
-        .set({ status: 'superseded' })
-        .where('order_id', '=', orderId)
-        .where('status', 'in', ['sent', 'changes_requested', 'approved'])
-        .execute();
-      await trx.deleteFrom('quotes').where('order_id', '=', orderId).where('status', '=', 'draft').execute();
-      await trx
-        .insertInto('quotes')
-        .values({
-          id: randomUUID(),
-          order_id: orderId,
-          version,
-          status: 'sent',
-          lines: stored,
-          document: canonicalJson(frozen, text),
-          sha256: hash,
-          total_cents: computed.totalCents,
-          created_by: by,
-          created_at: now,
-          sent_by: by,
-          sent_at: now,
-          price_list_version: pricedFrom,
-        })
-        .execute();
+      await supersede(trx, orderId, ['sent', 'changes_requested', 'approved']);
+      await deleteDraft(trx, orderId);
+      await insertQuote(trx, {
+        id: randomUUID(),
+        order_id: orderId,
+        version,
+        status: 'sent',
+        lines: stored,
+        document: canonicalJson(frozen, text),
+        sha256: hash,
+        total_cents: computed.totalCents,
+        created_by: by,
+        created_at: now,
+        sent_by: by,
+        sent_at: now,
+        price_list_version: pricedFrom,
+      });
       await recordStatus(trx, order, 'quoted', by, { kind: 'quote_sent', version, hash });
       const token = await mintOrderLink(trx, orderId);
       const mail = composeQuoteSentMail(
@@ -511,12 +496,7 @@ function quoteClosed(status: OrderStatus): DomainError {
 
 /** Cancelling an order closes its open quote: the version waiting for an answer is superseded. */
 export async function closeOpenQuotes(trx: Transaction<Database>, orderId: string): Promise<void> {
-  await trx
-    .updateTable('quotes')
-    .set({ status: 'superseded' })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'sent')
-    .execute();
+  await supersede(trx, orderId, ['sent']);
 }
 
 /** The version the customer may still answer, or the refusal that says why not. */
@@ -598,23 +578,20 @@ async function answer(
       const order = await lockOrder(deps, trx, orderId);
       const quote = await answerable(trx, order, version);
       const now = new Date().toISOString();
-      await trx
-        .insertInto('quote_responses')
-        .values({
-          id: randomUUID(),
-          quote_id: quote.id,
-          order_id: orderId,
-          version: quote.version,
-          kind: what.kind,
-          full_name: what.kind === 'approved' ? what.fullName : null,
-          comment: what.kind === 'changes_requested' ? what.comment : null,
-          quote_sha256: quote.sha256!,
-          client_address: client.address.slice(0, 100),
-          user_agent: client.userAgent.slice(0, 500),
-          created_at: now,
-        })
-        .execute();
-      await trx.updateTable('quotes').set({ status: what.kind }).where('id', '=', quote.id).execute();
+      await insertResponse(trx, {
+        id: randomUUID(),
+        quote_id: quote.id,
+        order_id: orderId,
+        version: quote.version,
+        kind: what.kind,
+        full_name: what.kind === 'approved' ? what.fullName : null,
+        comment: what.kind === 'changes_requested' ? what.comment : null,
+        quote_sha256: quote.sha256!,
+        client_address: client.address.slice(0, 100),
+        user_agent: client.userAgent.slice(0, 500),
+        created_at: now,
+      });
+      await setQuoteStatus(trx, quote.id, what.kind);
       const forMail = { id: order.id, reference: order.reference, document: documentOf(order) };
       if (what.kind === 'approved') {
         await recordStatus(trx, order, 'approved', 'customer', {

@@ -1,6 +1,17 @@
 // Repository functions for quotes, proofs and the customer's answers.
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewQuoteProofRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
+import type { Json } from '../storage/json.js';
+import type {
+  Database,
+  NewQuoteProofRow,
+  NewQuoteResponseRow,
+  NewQuoteRow,
+  QuoteProofRow,
+  QuoteResponseRow,
+  QuoteRow,
+  QuoteStatus,
+  StoredQuoteLines,
+} from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,3 +66,64 @@ export async function responsesOfOrder(db: Db, orderId: string): Promise<QuoteRe
 
 // ---------------------------------------------------------------------------------------------
 // The order's links (docs/decisions/014-order-links-minted-per-email.md)
+
+/** The id of an order's draft, if it has one. */
+export async function draftIdOf(trx: Transaction<Database>, orderId: string): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('quotes')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A draft's lines replaced, with who changed them and the price list they were priced from. */
+export async function updateDraft(
+  trx: Transaction<Database>,
+  id: string,
+  change: { lines: Json<StoredQuoteLines>; by: string; priceListVersion: number | null },
+): Promise<void> {
+  await trx
+    .updateTable('quotes')
+    .set({ lines: change.lines, created_by: change.by, price_list_version: change.priceListVersion })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertQuote(trx: Transaction<Database>, row: NewQuoteRow): Promise<void> {
+  await trx.insertInto('quotes').values(row).execute();
+}
+
+/** The number the next sent version takes: one more than the last sent, from 1. */
+export async function nextVersion(trx: Transaction<Database>, orderId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('quotes')
+    .select((eb) => eb.fn.max<number>('version').as('v'))
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'draft')
+    .executeTakeFirst();
+  return Number(row?.v ?? 0) + 1;
+}
+
+/** Versions in `from` give way (superseded); the draft, if any, goes. */
+export async function supersede(trx: Transaction<Database>, orderId: string, from: QuoteStatus[]): Promise<void> {
+  await trx
+    .updateTable('quotes')
+    .set({ status: 'superseded' })
+    .where('order_id', '=', orderId)
+    .where('status', 'in', from)
+    .execute();
+}
+
+export async function deleteDraft(trx: Transaction<Database>, orderId: string): Promise<void> {
+  await trx.deleteFrom('quotes').where('order_id', '=', orderId).where('status', '=', 'draft').execute();
+}
+
+export async function setQuoteStatus(trx: Transaction<Database>, id: string, status: QuoteStatus): Promise<void> {
+  await trx.updateTable('quotes').set({ status }).where('id', '=', id).execute();
+}
+
+export async function insertResponse(trx: Transaction<Database>, row: NewQuoteResponseRow): Promise<void> {
+  await trx.insertInto('quote_responses').values(row).execute();
+}

@@ -377,3 +377,5 @@ export type QuoteRow = Selectable<QuotesTable>;
 export type QuoteProofRow = Selectable<QuoteProofsTable>;
 export type QuoteResponseRow = Selectable<QuoteResponsesTable>;
 export type NewQuoteProofRow = Insertable<QuoteProofsTable>;
+export type NewQuoteRow = Insertable<QuotesTable>;
+export type NewQuoteResponseRow = Insertable<QuoteResponsesTable>;
