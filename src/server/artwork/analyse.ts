@@ -1,11 +1,11 @@
 // Reads what an uploaded artwork file is and draws a small preview of it. These functions do the
 // decoding in the calling process: the server never calls them directly but through
 // processArtwork (process-artwork.ts), which runs them in a child process it can kill.
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { detectFormat, MEDIA_TYPES, VECTOR_FORMATS, type ArtworkFormat } from './detect-format.js';
+import { detectFormat, MEDIA_TYPES, readHeadAndTail, VECTOR_FORMATS, type ArtworkFormat } from './detect-format.js';
 
 export type ColourMode = 'rgb' | 'cmyk' | 'grey' | 'indexed';
 
@@ -78,24 +78,10 @@ export const THUMBNAIL_SIZE = 400;
 
 const require = createRequire(import.meta.url);
 
-async function readHeadAndTail(filePath: string): Promise<{ head: Buffer; tail: Buffer; size: number }> {
-  const file = await open(filePath, 'r').catch((error: NodeJS.ErrnoException) => {
+async function sniff(filePath: string): Promise<{ format: ArtworkFormat; head: Buffer }> {
+  const { head, tail } = await readHeadAndTail(filePath).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT' ? new ArtworkError('not-found', 'The file does not exist.') : error;
   });
-  try {
-    const { size } = await file.stat();
-    const head = Buffer.alloc(Math.min(size, 64 * 1024));
-    await file.read(head, 0, head.length, 0);
-    const tail = Buffer.alloc(Math.min(size, 4096));
-    await file.read(tail, 0, tail.length, size - tail.length);
-    return { head, tail, size };
-  } finally {
-    await file.close();
-  }
-}
-
-async function sniff(filePath: string): Promise<{ format: ArtworkFormat; head: Buffer }> {
-  const { head, tail } = await readHeadAndTail(filePath);
   const format = detectFormat(head, tail);
   if (!format) throw new ArtworkError('unsupported-format', 'Not a picture or document we can read.');
   return { format, head };

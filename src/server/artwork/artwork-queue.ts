@@ -22,7 +22,7 @@ import {
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { findOrder, listAttachments } from '../storage/orders.js';
 import type { ArtworkRow, Database } from '../storage/schema.js';
-import { detectFormat } from './detect-format.js';
+import { detectFormat, readHeadAndTail } from './detect-format.js';
 import { processArtwork, type ProcessArtworkResult } from './process-artwork.js';
 import { fromJson } from '../storage/json.js';
 
@@ -43,21 +43,6 @@ export function toMeasured(row: ArtworkRow): MeasuredArtwork {
     rasterInside: w && h ? { width: w, height: h } : null,
     note: row.note,
   };
-}
-
-/** The first and last bytes of a file: enough for detectFormat to tell artwork from anything else. */
-async function headAndTail(path: string): Promise<{ head: Buffer; tail: Buffer }> {
-  const fh = await fs.open(path, 'r');
-  try {
-    const { size } = await fh.stat();
-    const head = Buffer.alloc(Math.min(size, 64 * 1024));
-    await fh.read(head, 0, head.length, 0);
-    const tail = Buffer.alloc(Math.min(size, 4096));
-    await fh.read(tail, 0, tail.length, Math.max(0, size - tail.length));
-    return { head, tail };
-  } finally {
-    await fh.close();
-  }
 }
 
 export function startArtworkQueue(options: {
@@ -97,7 +82,7 @@ export function startArtworkQueue(options: {
   }
 
   async function measureFile(job: ArtworkJob, source: string, timeoutMs: number): Promise<void> {
-    const { head, tail } = await headAndTail(source);
+    const { head, tail } = await readHeadAndTail(source);
     if (!detectFormat(head, tail)) {
       // Not a picture or a document we read (a spreadsheet PO, a ZIP): nothing to measure.
       await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'done', note: 'not artwork' });

@@ -1,5 +1,6 @@
 // What a file is, from its bytes: the name and the browser's media type are the customer's
 // word, and a renamed file must go to the right decoder (or to none).
+import { open } from 'node:fs/promises';
 
 export type ArtworkFormat =
   'png' | 'jpeg' | 'gif' | 'webp' | 'tiff' | 'bmp' | 'avif' | 'heic' | 'svg' | 'pdf' | 'ai' | 'eps' | 'psd';
@@ -77,4 +78,19 @@ export function detectFormat(head: Buffer, tail: Buffer = Buffer.alloc(0)): Artw
     return 'svg';
   }
   return null;
+}
+
+/** The first 64 KiB and the last 4 KiB of a file (or all of a smaller one): what detectFormat reads. */
+export async function readHeadAndTail(filePath: string): Promise<{ head: Buffer; tail: Buffer; size: number }> {
+  const file = await open(filePath, 'r');
+  try {
+    const { size } = await file.stat();
+    const head = Buffer.alloc(Math.min(size, 64 * 1024));
+    await file.read(head, 0, head.length, 0);
+    const tail = Buffer.alloc(Math.min(size, 4096));
+    await file.read(tail, 0, tail.length, size - tail.length);
+    return { head, tail, size };
+  } finally {
+    await file.close();
+  }
 }
