@@ -7,11 +7,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { ERRORS, type KvStore, type Upload } from '@tus/server';
+import { BatchedWriter } from '../files/batched-writer.js';
 import { mkdirPrivate, PRIVATE_FILE_MODE, probeWritable } from '../files/private.js';
 import type { AdoptableUpload, FinishedUpload, UploadStore } from './upload-store.js';
-
-const WRITE_BATCH_BYTES = 1024 * 1024;
-const FLUSH_EVERY_BYTES = 64 * 1024 * 1024;
 
 /** Upload ids are made by @tus/server (32 hex digits); anything else never becomes a path. */
 export const isUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);
@@ -107,9 +105,8 @@ class PrivateFileStore extends TusFileStore {
   }
 
   /**
-   * Appends the request's bytes at `offset`, flushing as it goes and before answering. As in the
-   * order's staging (files/file-store.ts), one write is in flight while the next batch is read,
-   * and each flush runs in the background until the next one is due.
+   * Appends the request's bytes at `offset`, flushing as it goes and before answering, through
+   * the same batched writer as the order's staging (files/batched-writer.ts).
    */
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const running = await this.hashAt(id, offset);
@@ -144,63 +141,23 @@ class PrivateFileStore extends TusFileStore {
   /** Appends the request's bytes at `offset`, hashing each as it is written; the new offset. */
   private async append(readable: Readable, id: string, offset: number, hash: Hash): Promise<number> {
     const fh = await fs.open(this.pathOf(id), 'r+');
-    let position = offset;
-    let pending: Promise<unknown> = Promise.resolve();
-    let flushing: Promise<unknown> = Promise.resolve();
+    const writer = new BatchedWriter(fh, offset);
     try {
-      let batch: Buffer[] = [];
-      let batchBytes = 0;
-      let unflushed = 0;
-      const dispatch = async () => {
-        const chunks = batch;
-        const total = batchBytes;
-        const at = position;
-        batch = [];
-        batchBytes = 0;
-        position += total;
-        await pending;
-        pending = writeAllAt(fh, chunks, total, at);
-        // Awaited below (a failed write is thrown there, not lost as unhandled).
-        pending.catch(() => {});
-        unflushed += total;
-        if (unflushed >= FLUSH_EVERY_BYTES) {
-          await flushing;
-          flushing = pending.then(() => fh.datasync());
-          flushing.catch(() => {});
-          unflushed = 0;
-        }
-      };
       try {
         for await (const chunk of readable as AsyncIterable<Buffer>) {
           // Hashed in arrival order: every chunk read is written (or the write throws below).
           hash.update(chunk);
-          batch.push(chunk);
-          batchBytes += chunk.length;
-          if (batchBytes >= WRITE_BATCH_BYTES) await dispatch();
+          await writer.write(chunk);
         }
       } catch {
-        // The connection dropped (or a write failed: thrown again below): keep what arrived, so
-        // the client resumes from there.
+        // The connection dropped (or a write failed: thrown again by finish): keep what
+        // arrived, so the client resumes from there.
       }
-      if (batchBytes > 0) await dispatch();
-      await pending;
-      await flushing;
-      await fh.datasync();
+      return await writer.finish();
     } finally {
-      await Promise.allSettled([pending, flushing]);
+      await writer.settle();
       await fh.close();
     }
-    return position;
-  }
-}
-
-/** Writes every byte of `chunks` (`total` of them) at `position`. */
-async function writeAllAt(fh: fs.FileHandle, chunks: Buffer[], total: number, position: number): Promise<void> {
-  let written = (await fh.writev(chunks, position)).bytesWritten;
-  if (written < total) {
-    const rest = Buffer.concat(chunks);
-    while (written < total)
-      written += (await fh.write(rest, written, total - written, position + written)).bytesWritten;
   }
 }
 
