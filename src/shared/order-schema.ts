@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DECORATION_METHODS, GARMENT_OPTIONS, MOCKUP_OPTIONS, VIEWS, YES_NO } from './constants.js';
 import { provinceCodeOf } from './order-details.js';
+import type { OrderBody } from './order.js';
 
 export const LIMITS = {
   layouts: 50,
@@ -224,3 +225,12 @@ export function issueFields(error: z.ZodError): string[] {
   });
   return [...new Set(fields.filter(Boolean))];
 }
+
+// The page's hand-written OrderBody (order.ts, so that zod never reaches the customer's bundle)
+// and this schema cannot drift apart: what the form sends is what the schema takes, and what the
+// schema gives back is an OrderBody the shared presentation code reads. tsc fails otherwise.
+type Agrees<T extends true> = T;
+type _SchemaAgreesWithOrderBody = [
+  Agrees<OrderBody extends z.input<typeof orderBodySchema> ? true : false>,
+  Agrees<ValidOrderBody extends OrderBody ? true : false>,
+];
