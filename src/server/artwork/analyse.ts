@@ -78,7 +78,14 @@ export const THUMBNAIL_SIZE = 400;
 
 const require = createRequire(import.meta.url);
 
-async function sniff(filePath: string): Promise<{ format: ArtworkFormat; head: Buffer }> {
+/** What a file is, from its first and last bytes, with its first bytes (some decoders read them). */
+export interface Sniffed {
+  format: ArtworkFormat;
+  head: Buffer;
+}
+
+/** Tells the file's format once, for both the analysis and the thumbnail. Throws ArtworkError. */
+export async function sniff(filePath: string): Promise<Sniffed> {
   const { head, tail } = await readHeadAndTail(filePath).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT' ? new ArtworkError('not-found', 'The file does not exist.') : error;
   });
@@ -492,8 +499,9 @@ async function readEps(filePath: string) {
 export async function analyseArtwork(
   filePath: string,
   limits: ArtworkLimits = DEFAULT_LIMITS,
+  sniffed?: Sniffed,
 ): Promise<ArtworkAnalysis> {
-  const { format, head } = await sniff(filePath);
+  const { format, head } = sniffed ?? (await sniff(filePath));
   try {
     switch (format) {
       case 'png':
@@ -543,8 +551,9 @@ export async function makeThumbnail(
   filePath: string,
   outPath: string,
   limits: ArtworkLimits = DEFAULT_LIMITS,
+  sniffed?: Sniffed,
 ): Promise<ThumbnailResult> {
-  const { format, head } = await sniff(filePath);
+  const { format, head } = sniffed ?? (await sniff(filePath));
   try {
     switch (format) {
       case 'png':

@@ -3,7 +3,7 @@
 // in a decoder's native code ends this process, not the server.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { analyseArtwork, ArtworkError, makeThumbnail, type ArtworkLimits } from './analyse.js';
+import { analyseArtwork, ArtworkError, makeThumbnail, sniff, type ArtworkLimits, type Sniffed } from './analyse.js';
 import type { WorkerJob, WorkerMessage } from './process-artwork.js';
 
 // One file at a time, one thread, no cache: this process lives for one file and shares the
@@ -25,14 +25,17 @@ function failure(error: unknown): Extract<WorkerMessage, { type: 'error' }> {
 
 async function run(job: WorkerJob): Promise<void> {
   const limits: ArtworkLimits = job.limits;
+  // The format is told once, here, for both the analysis and the thumbnail.
+  let sniffed: Sniffed;
   try {
-    await send({ type: 'analysis', analysis: await analyseArtwork(job.filePath, limits) });
+    sniffed = await sniff(job.filePath);
+    await send({ type: 'analysis', analysis: await analyseArtwork(job.filePath, limits, sniffed) });
   } catch (error) {
     await send(failure(error));
     return;
   }
   try {
-    await send({ type: 'thumbnail', thumbnail: await makeThumbnail(job.filePath, job.thumbPath, limits) });
+    await send({ type: 'thumbnail', thumbnail: await makeThumbnail(job.filePath, job.thumbPath, limits, sniffed) });
   } catch (error) {
     await send(failure(error));
   }
