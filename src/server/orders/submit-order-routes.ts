@@ -12,7 +12,7 @@ import { AppError, rateLimited } from '../errors.js';
 import { checkFormToken, FORM_TOKEN_HEADER, issueFormToken } from '../http/bot-checks.js';
 import { saveOrder, type SaveOrderDeps } from './save-order.js';
 import { receiveJson, receiveMultipart } from './receive-order.js';
-import { UploadGuard, markUploadRemoved, stageUploads } from '../uploads/index.js';
+import { guardOptionsOf, markUploadRemoved, stageUploads, UploadGuard } from '../uploads/index.js';
 import type { FileStore } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
 import type { ConcurrencyGate } from '../http/concurrency-gate.js';
@@ -50,13 +50,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     maxFiles: config.MAX_FILES,
   };
   const jsonSchema = jsonOrderBodySchema(config.MAX_FILES);
-  const guardOptions = {
-    db,
-    files,
-    budgetBytesPerDay: config.UPLOAD_BUDGET_BYTES_PER_DAY,
-    budgetDiskPercent: config.UPLOAD_BUDGET_DISK_PERCENT,
-    minFreeBytes: config.MIN_FREE_DISK_BYTES,
-  };
+  const guardOptions = guardOptionsOf(config, db, files);
 
   // Only JSON and multipart are orders; without this, Fastify would parse text/plain too.
   app.removeContentTypeParser('text/plain');

@@ -8,7 +8,7 @@ import type { UploadStore } from './upload-store.js';
 
 export type { UploadStore } from './upload-store.js';
 export { sweepUploads } from './sweep.js';
-export { UploadGuard } from './upload-guard.js';
+export { guardOptionsOf, UploadGuard } from './upload-guard.js';
 export { uploadIdOfUrl, uploadRoutes } from './upload-routes.js';
 export { adoptUploads, findUploads, markUploadRemoved, uploadTaken } from './upload-rows.js';
 export { secretMatches } from './upload-secret.js';

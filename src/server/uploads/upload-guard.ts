@@ -3,6 +3,7 @@
 // reserve on DATA_DIR, both checked before an upload is accepted (by its Content-Length)
 // and again as its bytes arrive.
 import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
 import { diskFull, DomainError } from '../errors.js';
 import type { FileStore } from '../files/file-store.js';
 import type { Database } from '../storage/schema.js';
@@ -21,6 +22,21 @@ export interface UploadGuardOptions {
   /** The budget is at most this share of DATA_DIR's file system, so a small disk gets a small budget. */
   budgetDiskPercent: number;
   minFreeBytes: number;
+}
+
+/** The guard's settings as the configuration gives them (multipart orders and tus uploads alike). */
+export function guardOptionsOf(
+  config: Pick<Config, 'UPLOAD_BUDGET_BYTES_PER_DAY' | 'UPLOAD_BUDGET_DISK_PERCENT' | 'MIN_FREE_DISK_BYTES'>,
+  db: Kysely<Database>,
+  files: FileStore,
+): UploadGuardOptions {
+  return {
+    db,
+    files,
+    budgetBytesPerDay: config.UPLOAD_BUDGET_BYTES_PER_DAY,
+    budgetDiskPercent: config.UPLOAD_BUDGET_DISK_PERCENT,
+    minFreeBytes: config.MIN_FREE_DISK_BYTES,
+  };
 }
 
 /** One request's claim on the budget and the disk, from its first byte to its answer. */

@@ -14,7 +14,7 @@ import { AppError, DomainError, rateLimited } from '../errors.js';
 import type { FileStore } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
 import { isCrossSite } from '../http/origin-check.js';
-import { UploadGuard } from './upload-guard.js';
+import { guardOptionsOf, UploadGuard } from './upload-guard.js';
 import { addUploadBytes } from './upload-budget.js';
 import { findUploads, forgetUpload, recordUpload } from './upload-rows.js';
 import type { Database } from '../storage/schema.js';
@@ -129,13 +129,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
     errorResponseBuilder: rateLimited('uploads'),
   });
 
-  const guardOptions = {
-    db,
-    files,
-    budgetBytesPerDay: config.UPLOAD_BUDGET_BYTES_PER_DAY,
-    budgetDiskPercent: config.UPLOAD_BUDGET_DISK_PERCENT,
-    minFreeBytes: config.MIN_FREE_DISK_BYTES,
-  };
+  const guardOptions = guardOptionsOf(config, db, files);
   const apiKey = checkApiKey(config.PUBLIC_API_KEY);
 
   /** The public key (not for preflights, which carry none) and the allowed origins. */
