@@ -488,7 +488,9 @@ describe('serialiseQuoteVersion', () => {
   it('sorts keys at every depth and leaves no whitespace', () => {
     const text = serialiseQuoteVersion(quoteVersion('ord_1', 1, quote));
     expect(
-      text.startsWith('{"currency":"CAD","date":"2026-11-22","format":"quote-version/1","lines":[{"description"'),
+      text.startsWith(
+        '{"currency":"CAD","date":"2026-11-22","format":"quote-version/1","lineTaxKeys":[["GST|5000","QST|9975"]],"lines":[{"description"',
+      ),
     ).toBe(true);
     expect(text).toContain('"taxes":[{"amountCents":3000,"code":"GST","name":{"en":"GST","fr":"TPS"}');
     expect(text).not.toMatch(/\s(?=(?:[^"]*"[^"]*")*[^"]*$)/);

@@ -6,7 +6,6 @@ import type { OrderBody } from './order.js';
 import { firstLayoutWith, layoutsInOrder } from './order-details.js';
 import { readQuantity, type SizeQuantity } from './quantities.js';
 import {
-  assessTaxes,
   isCalendarDate,
   isProvinceCode,
   REGISTERED_FOR_EVERY_TAX,
@@ -15,6 +14,7 @@ import {
   type TaxNotCharged,
   type TaxRegistrations,
 } from './taxes.js';
+import { assessLineTaxes, TAX_GROUPS, type TaxExemption, type TaxGroup } from './tax-treatment.js';
 
 export const QUOTE_LIMITS = {
   maxLines: 200,
@@ -30,7 +30,12 @@ export interface QuoteLineInput {
   description: string;
   quantity: number;
   unitPriceCents: number;
+  /** False: no tax at all. True: every tax of the place of supply but those in notTaxed. */
   taxable: boolean;
+  /** Taxes this line is exempt from though taxable for the others (shared/tax-treatment.ts). */
+  notTaxed?: TaxGroup[];
+  /** Clothing sized for children: each province's rule applies (shared/tax-treatment.ts). */
+  childrens?: boolean;
 }
 
 export interface QuoteLine extends QuoteLineInput {
@@ -43,6 +48,8 @@ export interface QuoteContext {
   date: string;
   /** The taxes the shop is registered to charge; without it, every tax of the province. */
   registrations?: TaxRegistrations;
+  /** A purchase for resale with the customer's PST number: that PST is not charged. */
+  exemption?: TaxExemption | null;
 }
 
 export interface ComputedQuote {
@@ -54,6 +61,10 @@ export interface ComputedQuote {
   taxes: TaxLine[];
   /** Taxes of the province the shop does not charge, each with its reason (absent on older versions). */
   taxesNotCharged?: TaxNotCharged[];
+  /** For each line, the keys of the taxes charged on it (absent on older versions: every tax on taxable lines). */
+  lineTaxKeys?: string[][];
+  /** The customer's exemption the taxes follow, when there is one. */
+  exemption?: TaxExemption;
   totalCents: number;
 }
 
@@ -66,6 +77,7 @@ export type QuoteIssueCode =
   | 'quantity_invalid'
   | 'unit_price_invalid'
   | 'taxable_invalid'
+  | 'exemption_invalid'
   | 'province_invalid'
   | 'date_invalid'
   | 'negative_total';
@@ -92,7 +104,9 @@ function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLin
     errors.push({ path: at, code: 'invalid_line', message: `${label} is not a quote line.` });
     return null;
   }
-  const { description, quantity, unitPriceCents, taxable } = line as Partial<Record<keyof QuoteLineInput, unknown>>;
+  const { description, quantity, unitPriceCents, taxable, notTaxed, childrens } = line as Partial<
+    Record<keyof QuoteLineInput, unknown>
+  >;
   const before = errors.length;
   const text = typeof description === 'string' ? description.normalize('NFC').trim() : '';
   if (text === '') {
@@ -122,16 +136,59 @@ function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLin
   if (typeof taxable !== 'boolean') {
     errors.push({ path: `${at}.taxable`, code: 'taxable_invalid', message: `${label}: say whether it is taxable.` });
   }
+  const groups = notTaxed === undefined ? [] : notTaxed;
+  if (
+    !Array.isArray(groups) ||
+    groups.some((g) => !TAX_GROUPS.includes(g as TaxGroup)) ||
+    new Set(groups).size !== groups.length
+  ) {
+    errors.push({
+      path: `${at}.notTaxed`,
+      code: 'taxable_invalid',
+      message: `${label}: the taxes it is exempt from are each one of GST/HST, PST/RST and QST, once.`,
+    });
+  }
+  if (childrens !== undefined && typeof childrens !== 'boolean') {
+    errors.push({
+      path: `${at}.childrens`,
+      code: 'taxable_invalid',
+      message: `${label}: say whether it is children’s clothing.`,
+    });
+  }
   if (errors.length > before) return null;
   const q = quantity as number;
   const price = unitPriceCents as number;
+  // Only what differs from a plain taxable line is kept, so such a line hashes as it always has.
+  const exemptFrom = TAX_GROUPS.filter((g) => (groups as TaxGroup[]).includes(g));
   return {
     description: text,
     quantity: q,
     unitPriceCents: price,
     taxable: taxable as boolean,
+    ...(exemptFrom.length > 0 && taxable ? { notTaxed: exemptFrom } : {}),
+    ...(childrens === true ? { childrens: true } : {}),
     lineTotalCents: q * price,
   };
+}
+
+/** A resale exemption as the clerk records it: the customer's PST number, 4 to 20 letters and digits. */
+export function checkExemption(
+  value: unknown,
+): { ok: true; exemption: TaxExemption | null } | { ok: false; issue: QuoteIssue } {
+  if (value === undefined || value === null) return { ok: true, exemption: null };
+  const v = value as Partial<TaxExemption>;
+  const number = typeof v.pstNumber === 'string' ? v.pstNumber.normalize('NFKC').trim().toUpperCase() : '';
+  if (v.kind !== 'resale' || !/^[A-Z0-9][A-Z0-9 -]{2,18}[A-Z0-9]$/.test(number)) {
+    return {
+      ok: false,
+      issue: {
+        path: 'exemption.pstNumber',
+        code: 'exemption_invalid',
+        message: 'Give the customer’s PST number as it appears on their registration (letters and digits).',
+      },
+    };
+  }
+  return { ok: true, exemption: { kind: 'resale', pstNumber: number } };
 }
 
 /**
@@ -165,35 +222,40 @@ export function computeQuote(lines: readonly QuoteLineInput[], context: QuoteCon
   if (typeof context.date !== 'string' || !isCalendarDate(context.date)) {
     errors.push({ path: 'date', code: 'date_invalid', message: 'The quote date must be a calendar date, YYYY-MM-DD.' });
   }
-  if (errors.length > 0 || !isProvinceCode(province)) return { ok: false, errors };
+  const exemption = checkExemption(context.exemption);
+  if (!exemption.ok) errors.push(exemption.issue);
+  if (errors.length > 0 || !isProvinceCode(province) || !exemption.ok) return { ok: false, errors };
 
   const quoteLines = checked as QuoteLine[];
   const subtotalCents = quoteLines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const taxableSubtotalCents = quoteLines.reduce((sum, l) => sum + (l.taxable ? l.lineTotalCents : 0), 0);
-  if (subtotalCents < 0 || taxableSubtotalCents < 0) {
-    return {
-      ok: false,
-      errors: [
-        {
-          path: 'lines',
-          code: 'negative_total',
-          message: 'The discounts are larger than what they apply to: the subtotal cannot be below $0.00.',
-        },
-      ],
-    };
-  }
+  const negative = {
+    ok: false as const,
+    errors: [
+      {
+        path: 'lines',
+        code: 'negative_total' as const,
+        message: 'The discounts are larger than what they apply to: the subtotal cannot be below $0.00.',
+      },
+    ],
+  };
+  if (subtotalCents < 0 || taxableSubtotalCents < 0) return negative;
   let taxes: TaxLine[];
   let taxesNotCharged: TaxNotCharged[];
+  let lineTaxKeys: string[][];
   try {
-    const assessed = assessTaxes(
+    const assessed = assessLineTaxes(
       province,
       context.date,
-      taxableSubtotalCents,
+      quoteLines,
       context.registrations ?? REGISTERED_FOR_EVERY_TAX,
+      exemption.exemption,
     );
     taxes = assessed.charged;
     taxesNotCharged = assessed.notCharged;
+    lineTaxKeys = assessed.lineKeys;
   } catch (error) {
+    if (error instanceof TaxError && error.code === 'invalid_amount') return negative;
     if (error instanceof TaxError)
       return { ok: false, errors: [{ path: 'date', code: 'date_invalid', message: error.message }] };
     throw error;
@@ -209,6 +271,8 @@ export function computeQuote(lines: readonly QuoteLineInput[], context: QuoteCon
       taxableSubtotalCents,
       taxes,
       taxesNotCharged,
+      lineTaxKeys,
+      ...(exemption.exemption ? { exemption: exemption.exemption } : {}),
       totalCents,
     },
   };

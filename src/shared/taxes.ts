@@ -15,6 +15,9 @@
 // invoice date and the payment date); the caller chooses which date it passes.
 import { PROVINCES, type ProvinceCode } from './constants.js';
 import { applyRate } from './money.js';
+import { isCalendarDate } from './dates.js';
+
+export { isCalendarDate };
 
 export type TaxCode = 'GST' | 'HST' | 'PST' | 'RST' | 'QST';
 
@@ -38,7 +41,11 @@ export interface TaxPeriod {
 
 export interface TaxLine {
   code: TaxCode;
+  /** What a credit note matches it by when it is not "CODE|rate" (tax-treatment.ts, taxKeyOf). */
+  key?: string;
   name: { en: string; fr: string };
+  /** Why this line's rate is not the tax's usual one (a point-of-sale rebate). */
+  note?: { en: string; fr: string };
   rateMilliPercent: number;
   rateLabel: { en: string; fr: string };
   taxableCents: number;
@@ -128,15 +135,6 @@ export function isProvinceCode(value: string): value is ProvinceCode {
   return PROVINCES.some((p) => p.code === value);
 }
 
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 /** The rates in force in a province on a date (YYYY-MM-DD). */
 export function ratesFor(province: string, date: string): readonly TaxRate[] {
   if (!isProvinceCode(province)) {
@@ -192,6 +190,8 @@ export interface TaxNotCharged {
   code: TaxCode;
   name: { en: string; fr: string };
   reason: { en: string; fr: string };
+  /** Set when the tax is not charged because of the customer's exemption, not the shop's registrations. */
+  exemption?: 'resale';
 }
 
 export interface TaxAssessment {
@@ -199,7 +199,7 @@ export interface TaxAssessment {
   notCharged: TaxNotCharged[];
 }
 
-function notRegisteredReason(code: TaxCode): { en: string; fr: string } {
+export function notRegisteredReason(code: TaxCode): { en: string; fr: string } {
   const { en, fr } = TAX_NAMES[code];
   switch (code) {
     case 'GST':
@@ -219,7 +219,7 @@ function notRegisteredReason(code: TaxCode): { en: string; fr: string } {
   }
 }
 
-function isRegistered(code: TaxCode, province: ProvinceCode, registrations: TaxRegistrations): boolean {
+export function isRegistered(code: TaxCode, province: ProvinceCode, registrations: TaxRegistrations): boolean {
   if (code === 'GST' || code === 'HST') return registrations.gstHst;
   if (code === 'QST') return registrations.qst;
   return registrations.pstProvinces.includes(province);

@@ -1,16 +1,6 @@
-// The account's arithmetic: the deposit's rounding, the states, credit notes' taxes, typed amounts.
+// The account's arithmetic: the deposit's rounding, every state, and the one sentence shown for it.
 import { describe, expect, it } from 'vitest';
-import { accountOf, creditNoteTaxes, depositOf, readAmount } from './account.js';
-import type { TaxLine } from '../taxes.js';
-
-const tax = (code: 'GST' | 'QST', rate: number, taxable: number, amount: number): TaxLine => ({
-  code,
-  name: { en: code, fr: code },
-  rateMilliPercent: rate,
-  rateLabel: { en: '', fr: '' },
-  taxableCents: taxable,
-  amountCents: amount,
-});
+import { accountHeadline, accountOf, depositOf, depositUnpaid, type AccountDocument } from './account.js';
 
 describe('the deposit', () => {
   it('is the percent of the total rounded half-up to the cent', () => {
@@ -21,42 +11,89 @@ describe('the deposit', () => {
   });
 });
 
+const invoice: AccountDocument = {
+  kind: 'invoice',
+  totalCents: 64806,
+  depositCents: 32403,
+  issueDate: '2026-11-02',
+  terms: { balanceDue: 'pickup', balanceDays: 30 },
+};
+const today = '2026-11-25';
+const at = (status: Parameters<typeof accountOf>[0]['status'], payments: number[], documents = [invoice]) =>
+  accountOf({ documents, paymentsCents: payments, status, today });
+
 describe('the account', () => {
-  const invoice = { kind: 'invoice' as const, totalCents: 68985, depositCents: 34493 };
-  it('moves from Deposit due to Deposit paid, Balance due once due, then Paid', () => {
-    expect(accountOf({ documents: [], paymentsCents: [], balanceCameDue: false }).state).toBeNull();
-    expect(accountOf({ documents: [invoice], paymentsCents: [10000], balanceCameDue: false })).toMatchObject({
-      state: 'deposit_due',
-      dueNowCents: 24493,
-      balanceCents: 58985,
-    });
-    expect(accountOf({ documents: [invoice], paymentsCents: [34493], balanceCameDue: false }).state).toBe(
-      'deposit_paid',
-    );
-    expect(accountOf({ documents: [invoice], paymentsCents: [34493], balanceCameDue: true })).toMatchObject({
-      state: 'balance_due',
-      dueNowCents: 34492,
-    });
-    expect(accountOf({ documents: [invoice], paymentsCents: [34493, 34492], balanceCameDue: true }).state).toBe('paid');
-    // A refund brings the balance back.
-    expect(
-      accountOf({ documents: [invoice], paymentsCents: [34493, 34492, -2000], balanceCameDue: true }),
-    ).toMatchObject({
-      state: 'balance_due',
-      balanceCents: 2000,
-    });
+  it('asks for nothing before an invoice', () => {
+    expect(at('new', [], [])).toMatchObject({ state: null, dueNowCents: 0 });
+    expect(accountHeadline(at('new', [], []), 'en')).toBe('Nothing invoiced yet');
   });
 
-  it('subtracts credit notes and takes the deposit of the latest invoice', () => {
-    const account = accountOf({
-      documents: [
-        invoice,
-        { kind: 'credit_note', totalCents: 68985, depositCents: 0 },
-        { kind: 'invoice', totalCents: 74734, depositCents: 37367 },
+  it('asks for the deposit, then nothing until the balance comes due', () => {
+    expect(at('approved', [])).toMatchObject({ state: 'deposit_due', dueNowCents: 32403 });
+    expect(at('in_production', [20000])).toMatchObject({ state: 'deposit_due', dueNowCents: 12403 });
+    expect(at('in_production', [32403])).toMatchObject({ state: 'deposit_paid', dueNowCents: 0 });
+    expect(accountHeadline(at('in_production', [32403]), 'en')).toBe('Deposit paid; balance of $324.03 to come');
+  });
+
+  // The reproduction: $200 paid by cheque, moved to Ready. The email said "Solde dû : 710,26 $"
+  // while the page asked "Acompte dû : 255,13 $" of the same order.
+  it('asks the whole remainder once the order is Ready, whatever the deposit', () => {
+    const ready = at('ready', [20000], [{ ...invoice, totalCents: 91026, depositCents: 45513 }]);
+    expect(ready).toMatchObject({ state: 'balance_due', dueNowCents: 71026, depositOutstandingCents: 25513 });
+    expect(accountHeadline(ready, 'fr')).toBe('Solde dû\u00a0: 710,26\u00a0$');
+    expect(at('ready', [])).toMatchObject({ state: 'balance_due', dueNowCents: 64806 });
+    expect(at('completed', [])).toMatchObject({ state: 'balance_due', dueNowCents: 64806 });
+    expect(accountHeadline(at('completed', []), 'en')).toBe('Balance due: $648.06');
+  });
+
+  it('brings the balance due on the day the terms give', () => {
+    const days: AccountDocument = { ...invoice, terms: { balanceDue: 'days', balanceDays: 30 } };
+    expect(
+      accountOf({ documents: [days], paymentsCents: [32403], status: 'in_production', today: '2026-12-01' }),
+    ).toMatchObject({ state: 'deposit_paid', balanceDueOn: '2026-12-02' });
+    expect(
+      accountOf({ documents: [days], paymentsCents: [32403], status: 'in_production', today: '2026-12-02' }),
+    ).toMatchObject({ state: 'balance_due', dueNowCents: 32403 });
+  });
+
+  it('is paid, overpaid, or credited', () => {
+    expect(at('completed', [32403, 32403])).toMatchObject({ state: 'paid', dueNowCents: 0 });
+    expect(at('completed', [32403, 33603])).toMatchObject({ state: 'overpaid', refundCents: 1200 });
+    expect(accountHeadline(at('completed', [32403, 33603]), 'en')).toBe('Overpaid: $12.00 to be refunded');
+    const credited = [invoice, { kind: 'credit_note' as const, totalCents: 64806, depositCents: 0, issueDate: today }];
+    expect(at('cancelled', [], credited)).toMatchObject({ state: 'credited', dueNowCents: 0 });
+    // A refund brings the balance back.
+    expect(at('completed', [32403, 32403, -2000])).toMatchObject({ state: 'balance_due', dueNowCents: 2000 });
+  });
+
+  // The reproduction: a cancelled invoiced order still showed "Send $324.03".
+  it('asks nothing of a cancelled order, and owes back what was paid beyond what stays invoiced', () => {
+    expect(at('cancelled', [])).toMatchObject({ state: 'cancelled', dueNowCents: 0, notAskedCents: 64806 });
+    expect(accountHeadline(at('cancelled', []), 'en')).toBe('Order cancelled: nothing is asked');
+    const creditedRest = [
+      invoice,
+      { kind: 'credit_note' as const, totalCents: 44806, depositCents: 0, issueDate: today },
+    ];
+    expect(at('cancelled', [20000], creditedRest)).toMatchObject({ state: 'paid', dueNowCents: 0 });
+    const creditedAll = [
+      invoice,
+      { kind: 'credit_note' as const, totalCents: 64806, depositCents: 0, issueDate: today },
+    ];
+    expect(at('cancelled', [20000], creditedAll)).toMatchObject({ state: 'overpaid', refundCents: 20000 });
+    // An order deleted with its balance unpaid asks nothing either; its records stay.
+    expect(at(null, [])).toMatchObject({ state: 'cancelled', dueNowCents: 0 });
+  });
+
+  it('takes the deposit of the latest invoice and subtracts credit notes', () => {
+    const account = at(
+      'approved',
+      [34493],
+      [
+        { ...invoice, totalCents: 68985, depositCents: 34493 },
+        { kind: 'credit_note', totalCents: 68985, depositCents: 0, issueDate: today },
+        { ...invoice, totalCents: 74734, depositCents: 37367 },
       ],
-      paymentsCents: [34493],
-      balanceCameDue: false,
-    });
+    );
     expect(account).toMatchObject({
       invoicedCents: 74734,
       depositCents: 37367,
@@ -64,34 +101,11 @@ describe('the account', () => {
       dueNowCents: 2874,
     });
   });
-});
 
-describe('a credit note’s taxes', () => {
-  const invoice = { subtotalCents: 60000, taxes: [tax('GST', 5000, 60000, 3000), tax('QST', 9975, 60000, 5985)] };
-  it('credits the whole invoice exactly', () => {
-    expect(creditNoteTaxes(invoice, 60000).totalCents).toBe(68985);
-  });
-  it('credits part of it in proportion, rounded half-up', () => {
-    const part = creditNoteTaxes(invoice, 10000);
-    expect(part.taxes.map((t) => t.amountCents)).toEqual([500, 998]);
-    expect(part.totalCents).toBe(11498);
-  });
-});
-
-describe('an amount as typed', () => {
-  it('reads dollars and cents in both languages’ ways', () => {
-    expect(readAmount('344.93')).toEqual({ cents: 34493 });
-    expect(readAmount('$1,204.50')).toEqual({ cents: 120450 });
-    expect(readAmount('344,93 $')).toEqual({ cents: 34493 });
-    expect(readAmount('1\u202f204,50\u00a0$')).toEqual({ cents: 120450 });
-    expect(readAmount('-20')).toEqual({ cents: -2000 });
-  });
-  it('refuses, never rounds or guesses', () => {
-    expect(readAmount('12.345')).toEqual({ error: 'amount_decimals' });
-    expect(readAmount('1,204')).toEqual({ error: 'amount_invalid' });
-    expect(readAmount('0.00')).toEqual({ error: 'amount_zero' });
-    expect(readAmount('1e3')).toEqual({ error: 'amount_invalid' });
-    expect(readAmount('99999999999')).toEqual({ error: 'amount_too_large' });
-    expect(readAmount('')).toEqual({ error: 'amount_invalid' });
+  it('tells the gate whether the deposit is still unpaid, Ready or not', () => {
+    expect(depositUnpaid(at('approved', []))).toBe(true);
+    expect(depositUnpaid(at('ready', []))).toBe(true);
+    expect(depositUnpaid(at('ready', [32403]))).toBe(false);
+    expect(depositUnpaid(at('approved', [], [{ ...invoice, depositCents: 0 }]))).toBe(false);
   });
 });

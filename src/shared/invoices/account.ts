@@ -1,10 +1,20 @@
-// An order's account: what its invoices ask, what was paid, what is due now, and the one word
-// the inbox and the customer's page show for it. Pure and in integer cents, so the inbox, the
-// customer's page, the PDFs and the server's checks all come to the same amounts.
-import { applyRate } from '../money.js';
-import type { TaxLine } from '../taxes.js';
+// An order's account (docs/accounts.md): what its invoices ask, what was paid, what is due now,
+// and the one sentence every mail, page, PDF, list and reminder shows for it. Pure and in integer
+// cents; nothing else in the product works out what a customer owes.
+import { addDays } from '../dates.js';
+import { applyRate, formatCents } from '../money.js';
+import type { OrderStatus } from '../constants.js';
 
-export const PAYMENT_STATES = ['deposit_due', 'deposit_paid', 'balance_due', 'paid'] as const;
+/** Where an order's money stands once it has an invoice (null before: nothing invoiced). */
+export const PAYMENT_STATES = [
+  'deposit_due',
+  'deposit_paid',
+  'balance_due',
+  'paid',
+  'overpaid',
+  'credited',
+  'cancelled',
+] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, { en: string; fr: string }>> = {
@@ -12,6 +22,9 @@ export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, { en: string; f
   deposit_paid: { en: 'Deposit paid', fr: 'Acompte payé' },
   balance_due: { en: 'Balance due', fr: 'Solde dû' },
   paid: { en: 'Paid', fr: 'Payée' },
+  overpaid: { en: 'Overpaid', fr: 'Trop-payé' },
+  credited: { en: 'Credited', fr: 'Créditée' },
+  cancelled: { en: 'Cancelled, nothing asked', fr: 'Annulée, rien n’est demandé' },
 };
 
 /** The deposit of an invoice: `percent` of its total, rounded half-up to the cent. */
@@ -20,11 +33,21 @@ export function depositOf(totalCents: number, percent: number): number {
   return applyRate(totalCents, percent * 1000);
 }
 
+/** When an invoice's balance comes due: when the order is ready (pickup, shipping), or N days after it. */
+export interface BalanceTerms {
+  balanceDue: 'pickup' | 'before_shipping' | 'days';
+  balanceDays: number;
+}
+
 export interface AccountDocument {
   kind: 'invoice' | 'credit_note';
   totalCents: number;
   /** An invoice's deposit; 0 on a credit note. */
   depositCents: number;
+  /** YYYY-MM-DD in the shop's calendar. */
+  issueDate: string;
+  /** An invoice's terms as it printed them. */
+  terms?: BalanceTerms;
 }
 
 export interface AccountFacts {
@@ -32,11 +55,15 @@ export interface AccountFacts {
   documents: readonly AccountDocument[];
   /** Every payment; refunds are negative. */
   paymentsCents: readonly number[];
-  /** The balance has come due: the order is Ready or later, or the terms' date has passed. */
-  balanceCameDue: boolean;
+  /** The order's status; null once the order itself was deleted (its records stay). */
+  status: OrderStatus | null;
+  /** Today in the shop's calendar, YYYY-MM-DD. */
+  today: string;
 }
 
 export interface Account {
+  /** Null until the first invoice. */
+  state: PaymentState | null;
   /** Invoices less credit notes. */
   invoicedCents: number;
   paidCents: number;
@@ -44,116 +71,109 @@ export interface Account {
   balanceCents: number;
   /** The latest invoice's deposit. */
   depositCents: number;
-  /** What the customer should pay now: the rest of the deposit, or the balance once due. */
+  /** What is left of that deposit (never more than the balance). */
+  depositOutstandingCents: number;
+  /** What the customer is asked to pay now: the rest of the deposit, or the balance once due. */
   dueNowCents: number;
-  state: PaymentState | null;
+  /** What the shop owes back (an overpayment, or what was paid on a cancelled order beyond what stays invoiced). */
+  refundCents: number;
+  /** A cancelled order's balance that nobody asks for (not credited yet). */
+  notAskedCents: number;
+  /** With terms of N days: the day the balance comes due; null otherwise. */
+  balanceDueOn: string | null;
 }
 
+const NOTHING: Omit<Account, 'paidCents' | 'balanceCents' | 'refundCents'> = {
+  state: null,
+  invoicedCents: 0,
+  depositCents: 0,
+  depositOutstandingCents: 0,
+  dueNowCents: 0,
+  notAskedCents: 0,
+  balanceDueOn: null,
+};
+
+/**
+ * The account of an order. Once the balance has come due (the order is Ready or Completed, or
+ * the latest invoice's N days have passed) the whole remainder is due, whatever the deposit; a
+ * cancelled order asks for nothing; money paid beyond what stays invoiced is owed back.
+ */
 export function accountOf(facts: AccountFacts): Account {
+  const paidCents = facts.paymentsCents.reduce((sum, cents) => sum + cents, 0);
+  if (facts.documents.length === 0) {
+    return { ...NOTHING, paidCents, balanceCents: -paidCents, refundCents: Math.max(0, paidCents) };
+  }
   let invoicedCents = 0;
-  let depositCents = 0;
+  let latest: AccountDocument | null = null;
   for (const d of facts.documents) {
     if (d.kind === 'invoice') {
       invoicedCents += d.totalCents;
-      depositCents = d.depositCents;
-    } else {
-      invoicedCents -= d.totalCents;
-    }
+      latest = d;
+    } else invoicedCents -= d.totalCents;
   }
-  const paidCents = facts.paymentsCents.reduce((sum, cents) => sum + cents, 0);
+  const depositCents = latest?.depositCents ?? 0;
   const balanceCents = invoicedCents - paidCents;
-  if (facts.documents.length === 0) {
-    return { invoicedCents: 0, paidCents, balanceCents, depositCents: 0, dueNowCents: 0, state: null };
+  const balanceDueOn =
+    latest?.terms?.balanceDue === 'days' ? addDays(latest.issueDate, latest.terms.balanceDays) : null;
+  const cameDue =
+    facts.status === 'ready' || facts.status === 'completed' || (balanceDueOn !== null && facts.today >= balanceDueOn);
+  const depositOutstandingCents = Math.max(0, Math.min(depositCents - paidCents, balanceCents));
+  const base = {
+    invoicedCents,
+    paidCents,
+    balanceCents,
+    depositCents,
+    depositOutstandingCents,
+    balanceDueOn,
+    refundCents: Math.max(0, -balanceCents),
+    notAskedCents: 0,
+    dueNowCents: 0,
+  };
+  if (balanceCents < 0) return { ...base, state: 'overpaid' };
+  if (balanceCents === 0) return { ...base, state: invoicedCents === 0 && paidCents === 0 ? 'credited' : 'paid' };
+  if (facts.status === 'cancelled' || facts.status === null)
+    return { ...base, state: 'cancelled', notAskedCents: balanceCents };
+  if (cameDue) return { ...base, state: 'balance_due', dueNowCents: balanceCents };
+  if (depositOutstandingCents > 0) return { ...base, state: 'deposit_due', dueNowCents: depositOutstandingCents };
+  return { ...base, state: 'deposit_paid' };
+}
+
+/** True when a move to In production, Ready or Completed needs an override (docs/accounts.md, "The gate"). */
+export function depositUnpaid(account: Account): boolean {
+  return account.depositOutstandingCents > 0;
+}
+
+type Language = 'en' | 'fr';
+
+/**
+ * The account in one sentence, as every mail, page, PDF and list shows it: "Deposit due: $324.03",
+ * "Balance due: $648.06", "Paid in full", "Overpaid: $12.00 to be refunded"...
+ */
+export function accountHeadline(account: Account, language: Language): string {
+  const m = (cents: number) => formatCents(cents, language);
+  const fr = language === 'fr';
+  switch (account.state) {
+    case null:
+      return fr ? 'Rien n’est encore facturé' : 'Nothing invoiced yet';
+    case 'deposit_due':
+      return fr ? `Acompte dû\u00a0: ${m(account.dueNowCents)}` : `Deposit due: ${m(account.dueNowCents)}`;
+    case 'balance_due':
+      return fr ? `Solde dû\u00a0: ${m(account.dueNowCents)}` : `Balance due: ${m(account.dueNowCents)}`;
+    case 'deposit_paid':
+      return fr
+        ? `Acompte payé\u00a0; solde de ${m(account.balanceCents)} à venir`
+        : `Deposit paid; balance of ${m(account.balanceCents)} to come`;
+    case 'paid':
+      return fr ? 'Payée en entier' : 'Paid in full';
+    case 'overpaid':
+      return fr
+        ? `Trop-payé\u00a0: ${m(account.refundCents)} à rembourser`
+        : `Overpaid: ${m(account.refundCents)} to be refunded`;
+    case 'credited':
+      return fr ? 'Créditée en entier\u00a0: rien n’est dû' : 'Credited in full: nothing is due';
+    case 'cancelled':
+      return fr ? 'Commande annulée\u00a0: rien n’est demandé' : 'Order cancelled: nothing is asked';
   }
-  let state: PaymentState;
-  let dueNowCents = 0;
-  if (balanceCents <= 0) state = 'paid';
-  else if (paidCents < depositCents) {
-    state = 'deposit_due';
-    dueNowCents = Math.min(depositCents - paidCents, balanceCents);
-  } else if (facts.balanceCameDue) {
-    state = 'balance_due';
-    dueNowCents = balanceCents;
-  } else state = 'deposit_paid';
-  return { invoicedCents, paidCents, balanceCents, depositCents, dueNowCents, state };
 }
 
-export interface CreditedTaxes {
-  taxes: TaxLine[];
-  totalCents: number;
-}
-
-/**
- * The taxes of a credit of `subtotalCents` against an invoice: each of the invoice's taxes in
- * proportion (the whole subtotal credits every tax exactly), rounded half-up to the cent.
- */
-export function creditNoteTaxes(
-  invoice: { subtotalCents: number; taxes: readonly TaxLine[] },
-  subtotalCents: number,
-): CreditedTaxes {
-  const whole = subtotalCents === invoice.subtotalCents;
-  const taxes = invoice.taxes.map((t) => {
-    const amountCents = whole
-      ? t.amountCents
-      : Number(
-          (BigInt(t.amountCents) * BigInt(subtotalCents) * 2n + BigInt(invoice.subtotalCents)) /
-            (2n * BigInt(invoice.subtotalCents)),
-        );
-    const taxableCents = whole
-      ? t.taxableCents
-      : Number(
-          (BigInt(t.taxableCents) * BigInt(subtotalCents) * 2n + BigInt(invoice.subtotalCents)) /
-            (2n * BigInt(invoice.subtotalCents)),
-        );
-    return { ...t, taxableCents, amountCents };
-  });
-  return { taxes, totalCents: subtotalCents + taxes.reduce((sum, t) => sum + t.amountCents, 0) };
-}
-
-export type AmountError = 'amount_invalid' | 'amount_decimals' | 'amount_zero' | 'amount_too_large';
-
-export const MAX_PAYMENT_CENTS = 100_000_000; // $1,000,000.00
-
-/**
- * An amount as a clerk types it ("344.93", "$1,204.00", "344,93 $", "-20" for a refund), in
- * whole cents, or why not: more than two decimals is refused, never rounded.
- */
-export function readAmount(text: string): { cents: number } | { error: AmountError } {
-  let t = text.replace(/[$\s\u00a0\u202f]/g, '');
-  const negative = t.startsWith('-');
-  if (negative) t = t.slice(1);
-  let normalised: string;
-  if (t.includes('.')) {
-    // "1,204.50": commas group thousands.
-    if (!/^\d{1,3}(,\d{3})*(\.\d*)?$/.test(t) && t.includes(',')) return { error: 'amount_invalid' };
-    normalised = t.replace(/,/g, '');
-  } else if (t.includes(',')) {
-    // "344,93": a decimal comma. "1,204" could be either, so it is refused rather than guessed.
-    const decimal = /^(\d+),(\d+)$/.exec(t);
-    if (!decimal || decimal[2]!.length === 3) return { error: 'amount_invalid' };
-    normalised = `${decimal[1]}.${decimal[2]}`;
-  } else normalised = t;
-  const m = /^(\d{1,12})(?:\.(\d+))?$/.exec(normalised);
-  if (!m) return { error: 'amount_invalid' };
-  if ((m[2] ?? '').length > 2) return { error: 'amount_decimals' };
-  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  if (cents === 0) return { error: 'amount_zero' };
-  if (cents > MAX_PAYMENT_CENTS) return { error: 'amount_too_large' };
-  return { cents: negative ? -cents : cents };
-}
-
-export const AMOUNT_ERRORS: Readonly<Record<AmountError, { en: string; fr: string }>> = {
-  amount_invalid: {
-    en: 'Enter the amount in dollars and cents, like 344.93.',
-    fr: 'Entrez le montant en dollars et en cents, par exemple 344,93.',
-  },
-  amount_decimals: {
-    en: 'An amount has at most 2 decimals (cents).',
-    fr: 'Un montant a au plus 2 décimales (les cents).',
-  },
-  amount_zero: { en: 'The amount cannot be 0.', fr: 'Le montant ne peut pas être 0.' },
-  amount_too_large: {
-    en: 'The amount cannot be more than $1,000,000.00.',
-    fr: 'Le montant ne peut pas dépasser 1 000 000,00 $.',
-  },
-};
+export type { OrderStatus };

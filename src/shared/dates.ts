@@ -1,0 +1,73 @@
+// Plain dates in the shop's calendar (docs/accounts.md, "Dates"): a document's date is a
+// YYYY-MM-DD made in one place from an instant and the shop's time zone; timestamps stay UTC.
+import type { ProvinceCode } from './constants.js';
+
+/** Each province's time zone where most of its people live: the default of SHOP_TIMEZONE. */
+export const PROVINCE_TIME_ZONES: Readonly<Record<ProvinceCode, string>> = {
+  AB: 'America/Edmonton',
+  BC: 'America/Vancouver',
+  MB: 'America/Winnipeg',
+  NB: 'America/Moncton',
+  NL: 'America/St_Johns',
+  NS: 'America/Halifax',
+  NT: 'America/Yellowknife',
+  NU: 'America/Iqaluit',
+  ON: 'America/Toronto',
+  PE: 'America/Halifax',
+  QC: 'America/Toronto',
+  SK: 'America/Regina',
+  YT: 'America/Whitehorse',
+};
+
+/** True for a time zone this runtime knows ("America/Regina"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: name });
+    return name.includes('/') || name === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+/** The date of an instant in a time zone, YYYY-MM-DD. */
+export function dateIn(timeZone: string, instant: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+}
+
+/** True for a real calendar date written YYYY-MM-DD (no 2026-02-30, no 2026-13-45). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A fiscal year's last day as MM-DD ("12-31", "03-31"); 02-29 is refused (a year-end exists every year). */
+export function isFiscalYearEnd(value: string): boolean {
+  return /^\d{2}-\d{2}$/.test(value) && value !== '02-29' && isCalendarDate(`2025-${value}`);
+}
+
+/** The last day of the fiscal year a date belongs to. */
+export function fiscalYearEndOf(date: string, yearEnd: string): string {
+  const year = Number(date.slice(0, 4));
+  const sameYear = `${year}-${yearEnd}`;
+  return date <= sameYear ? sameYear : `${year + 1}-${yearEnd}`;
+}
+
+/**
+ * The first day a record dated `date` may be destroyed: six years after the end of the fiscal
+ * year it belongs to (the CRA's rule for GST/HST records; docs/accounts.md cites it).
+ */
+export function recordsKeptUntil(date: string, yearEnd: string, years = 6): string {
+  const end = fiscalYearEndOf(date, yearEnd);
+  return addDays(`${Number(end.slice(0, 4)) + years}${end.slice(4)}`, 1);
+}
