@@ -158,6 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     registrations: config.registrations,
     currentPriceList,
     shop,
+    books: { timeZone: config.timeZone, fiscalYearEnd: config.FISCAL_YEAR_END, shopProvince: config.SHOP_PROVINCE },
     seller: {
       legalName: config.SHOP_LEGAL_NAME.trim() || config.SHOP_NAME,
       address: config.SHOP_ADDRESS.trim(),

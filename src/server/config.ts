@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { ProvinceCode } from '../shared/constants.js';
 import { provinceCodeOf } from '../shared/quote.js';
 import type { TaxRegistrations } from '../shared/taxes.js';
+import { isFiscalYearEnd, isTimeZone, PROVINCE_TIME_ZONES } from '../shared/dates.js';
+import { normaliseRegistration, REGISTRATION_SHAPES, type RegistrationKind } from '../shared/registration-numbers.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -16,6 +18,21 @@ const bytes = (fallback: number) => z.coerce.number().int().positive().default(f
 export type TrustProxy = boolean | number | string[];
 // proxy-addr's names for address ranges.
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A registration number: empty, or the shape and check digit of its kind, printed normalised. */
+function registrationNumber(kind: RegistrationKind) {
+  return z
+    .string()
+    .max(40)
+    .default('')
+    .transform((v, ctx) => {
+      if (v.trim() === '') return '';
+      const normal = normaliseRegistration(kind, v);
+      if (normal) return normal;
+      ctx.addIssue({ code: 'custom', message: `must be ${REGISTRATION_SHAPES[kind].en}; "${v}" is not` });
+      return z.NEVER;
+    });
+}
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -60,10 +77,20 @@ export const configSchema = z.object({
     .default('ON')
     .refine((v) => provinceCodeOf(v) !== null, 'must be one of the 13 provinces and territories (code or name)')
     .transform((v) => provinceCodeOf(v)!),
-  /** Printed on quotes: the shop's GST/HST registration number (e.g. 123456789 RT0001). */
-  GST_HST_NUMBER: z.string().max(40).default(''),
-  /** Printed on quotes: the shop's QST registration number (e.g. 1234567890 TQ0001). */
-  QST_NUMBER: z.string().max(40).default(''),
+  /** Printed on quotes and invoices: the shop's GST/HST number, checked (shared/registration-numbers.ts). */
+  GST_HST_NUMBER: registrationNumber('gst_hst'),
+  /** Printed on quotes and invoices: the shop's QST number, checked. */
+  QST_NUMBER: registrationNumber('qst'),
+  /** The shop's time zone: every document's and report's date; defaults from SHOP_PROVINCE. */
+  SHOP_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'must be a time zone such as America/Toronto or America/Vancouver')
+    .optional(),
+  /** The last day of the shop's fiscal year, MM-DD: records are kept six years from its end. */
+  FISCAL_YEAR_END: z
+    .string()
+    .default('12-31')
+    .refine(isFiscalYearEnd, 'must be the last day of the fiscal year as MM-DD, such as 12-31 or 03-31'),
   /** The provinces where the shop is registered for PST or RST (codes or names, comma-separated). */
   PST_PROVINCES: z
     .string()
@@ -222,6 +249,8 @@ export interface Config extends Env {
   filesLocation: FilesLocation;
   /** The taxes the shop charges: from GST_HST_NUMBER, QST_NUMBER and PST_PROVINCES. */
   registrations: TaxRegistrations;
+  /** SHOP_TIMEZONE, or the time zone of SHOP_PROVINCE. */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -275,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     formTokenSecret: e.FORM_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
     publicUrl,
     filesLocation: filesLocationOf(e),
+    timeZone: e.SHOP_TIMEZONE ?? PROVINCE_TIME_ZONES[e.SHOP_PROVINCE],
     registrations: {
       gstHst: e.GST_HST_NUMBER.trim() !== '',
       qst: e.QST_NUMBER.trim() !== '',

@@ -34,7 +34,21 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     reference: z.string(),
     reason: z.string(),
   }),
+  // Recorded before every move was gated: In production without the deposit.
   z.object({ kind: z.literal('started_without_deposit'), reason: z.string() }),
+  // A move to In production, Ready or Completed past the gate: the deposit still due, or no approved quote.
+  z.object({
+    kind: z.literal('gate_overridden'),
+    reason: z.string(),
+    depositDueCents: z.number().int(),
+    withoutApprovedQuote: z.boolean(),
+  }),
+  // Cancelled with what was unpaid credited.
+  z.object({
+    kind: z.literal('cancelled_and_credited'),
+    creditNotes: z.array(z.string()),
+    totalCents: z.number().int(),
+  }),
 ]);
 
 export type HistoryEvent = z.infer<typeof historyEventSchema>;

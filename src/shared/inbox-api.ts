@@ -22,9 +22,30 @@ export const orderIdParamsSchema = z.object({ id: z.string().uuid() });
 export const fileParamsSchema = z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() });
 export const statusChangeSchema = z.object({
   status: orderStatusSchema,
-  /** In production before the deposit is paid: the reason, recorded with the move. */
+  /**
+   * In production, Ready or Completed while the deposit is unpaid or without an approved quote:
+   * the reason, recorded with the move and who gave it (docs/accounts.md, "The gate").
+   */
+  override: z.object({ reason: z.string().max(500) }).optional(),
+  /** The name this had when only In production was gated; read as `override`. */
   withoutDeposit: z.object({ reason: z.string().max(500) }).optional(),
+  /** Cancelling an invoiced order: credit what is unpaid. */
+  creditUnpaid: z.boolean().optional(),
 });
+
+export const statusPreviewQuerySchema = z.object({ status: orderStatusSchema });
+
+/** What a move would do, asked before it is made: the gate it meets and the mails it sends. */
+export interface StatusPreview {
+  /** Set when the move needs an override: why, in both languages. */
+  gate: { depositDueCents: number; withoutApprovedQuote: boolean; message: { en: string; fr: string } } | null;
+  /** The emails the customer will get, as they will read them. */
+  mails: { to: string; subject: string; text: string }[];
+  /** Cancelling: what is invoiced and unpaid, which the clerk may credit. */
+  unpaidCents: number;
+  /** What this clerk may do here. */
+  may: { credit: boolean; override: boolean };
+}
 /** Deleting an order: the clerk types its reference to confirm. */
 export const orderDeleteSchema = z.object({ reference: z.string().max(50) });
 export const orderDeletedSchema = z.object({ reference: z.string() });

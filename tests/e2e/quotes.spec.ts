@@ -98,7 +98,7 @@ test('a clerk quotes an order shipped to Quebec; the customer approves it from t
   await expect(c.getByRole('row', { name: /^GST \(5%\)/ })).toHaveText('GST (5%)$30.00');
   await expect(c.getByRole('row', { name: /^QST \(9\.975%\)/ })).toHaveText('QST (9.975%)$59.85');
   await expect(c.getByRole('row', { name: /^Total/ })).toHaveText('Total$689.85');
-  await expect(c.getByText('GST/HST registration number: 123456789 RT0001')).toBeVisible();
+  await expect(c.getByText('GST/HST registration number: 123456782 RT0001')).toBeVisible();
   await expect(c.getByText('QST registration number: 1234567890 TQ0001')).toBeVisible();
   const proof = c.getByRole('img', { name: 'Proof: proof-front.png' });
   await expect(proof).toBeVisible();

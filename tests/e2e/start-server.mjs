@@ -21,7 +21,7 @@ const env = {
   MAX_FILE_BYTES: String(20 * 1024 * 1024),
   MAIL_POLL_MS: '500',
   // Printed on quotes (tests/e2e/quotes.spec.ts).
-  GST_HST_NUMBER: '123456789 RT0001',
+  GST_HST_NUMBER: '123456782 RT0001',
   QST_NUMBER: '1234567890 TQ0001',
   // Printed on invoices and receipts (tests/e2e/payments.spec.ts).
   SHOP_LEGAL_NAME: 'Maple Print Works Inc.',

@@ -1,12 +1,17 @@
-// Invoices, credit notes, payments and deposit reminders: their public face. Other folders
-// import this file only.
+// Invoices, credit notes, payments and reminders: their public face. Other folders import this
+// file only.
 export { invoiceRoutes, sendPdf } from './invoice-routes.js';
 export {
   customerAccountView,
-  depositGate,
   howToPay,
-  issueInvoiceOnApproval,
+  orderAccount,
   refreshPaymentState,
-} from './invoice-service.js';
-export { dropExpiredRecords, readTerms, storedPdf } from './invoice-store.js';
+  todayOf,
+  type Books,
+  type InvoiceDeps,
+} from './accounts.js';
+export { issueInvoiceOnApproval } from './invoice-service.js';
+export { creditUnpaid } from './credit-service.js';
+export { actorOf, may, type Actor } from './permissions.js';
+export { dropExpiredRecords, keepEvidence, readTerms, storedPdf } from './invoice-store.js';
 export { remindersPlugin } from './reminders-plugin.js';

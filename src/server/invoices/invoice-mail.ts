@@ -2,18 +2,14 @@
 // worker from the stored document: the invoice (deposit due), a credit note, a payment's
 // receipt, and the reminder of an unpaid deposit. Text goes through render's escaping.
 import { formatCents } from '../../shared/money.js';
-import type { Account } from '../../shared/invoices/account.js';
+import { accountHeadline, type Account } from '../../shared/invoices/account.js';
 import type { HowToPay, InvoiceDocument, ReceiptDocument } from '../../shared/invoices/invoice-api.js';
 import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
 import { render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
-import { customerOf, footer, oneLine, orderLink, type OrderForUpdate } from '../mail/customer-mail.js';
+import { customerOf, footer, oneLine, orderLink, paySections, type OrderForUpdate } from '../mail/customer-mail.js';
 
 const hello = (fr: boolean, firstName: string) =>
   fr ? `Bonjour${firstName ? ` ${firstName}` : ''}.` : `Hello${firstName ? ` ${firstName}` : ''}.`;
-
-function paySections(ways: readonly HowToPay[], fr: boolean) {
-  return ways.map((w) => ({ heading: fr ? `Payer : ${w.label}` : `Pay by ${w.label}`, lines: w.instructions }));
-}
 
 /** To the customer on approval: the invoice attached, the deposit due now and how to pay it. */
 export function composeInvoiceMail(
@@ -71,16 +67,15 @@ export function composeCreditNoteMail(
   const subject = fr
     ? `Note de crédit ${note.number} de la commande ${order.reference}`
     : `Credit note ${note.number} for order ${order.reference}`;
-  const balance = Math.max(0, account.balanceCents);
   const intro = fr
     ? [
-        `${hello(true, firstName)} La note de crédit ${note.number} (${money(note.totalCents)}) crédite la facture ${note.credits?.number ?? ''} : ${note.reason ?? ''}`,
-        `Solde de la commande : ${money(balance)}.`,
+        `${hello(true, firstName)} La note de crédit ${note.number} (${money(note.totalCents)}) crédite la facture ${note.credits?.number ?? ''}\u00a0: ${note.reason ?? ''}`,
+        `${accountHeadline(account, 'fr')}.`,
         orderLink(shop, token),
       ]
     : [
         `${hello(false, firstName)} Credit note ${note.number} (${money(note.totalCents)}) credits invoice ${note.credits?.number ?? ''}: ${note.reason ?? ''}`,
-        `The order's balance: ${money(balance)}.`,
+        `${accountHeadline(account, 'en')}.`,
         orderLink(shop, token),
       ];
   return { kind: 'customer_update', to, subject: oneLine(subject), ...render(subject, intro, [], footer(shop, fr)) };
@@ -106,18 +101,12 @@ export function composeReceiptMail(
     : fr
       ? `Reçu ${receipt.number} : paiement de ${money(receipt.amountCents)} reçu`
       : `Receipt ${receipt.number}: payment of ${money(receipt.amountCents)} received`;
-  const state = account.state;
-  const standing = fr
-    ? state === 'paid'
-      ? 'Votre commande est entièrement payée. Merci !'
-      : state === 'deposit_due'
-        ? `Acompte encore dû : ${money(account.dueNowCents)}.`
-        : `Solde : ${money(Math.max(0, account.balanceCents))}.`
-    : state === 'paid'
-      ? 'Your order is paid in full. Thank you!'
-      : state === 'deposit_due'
-        ? `Deposit still due: ${money(account.dueNowCents)}.`
-        : `Balance: ${money(Math.max(0, account.balanceCents))}.`;
+  const standing =
+    account.state === 'paid'
+      ? fr
+        ? 'Votre commande est entièrement payée. Merci\u00a0!'
+        : 'Your order is paid in full. Thank you!'
+      : `${accountHeadline(account, lang)}.`;
   const intro = fr
     ? [
         refund
@@ -137,7 +126,7 @@ export function composeReceiptMail(
 }
 
 /** To the customer: the deposit is still unpaid some days after the invoice. */
-export function composeDepositReminderMail(
+export function composeReminderMail(
   order: OrderForUpdate,
   invoiceNumber: string,
   account: Account,
@@ -147,17 +136,23 @@ export function composeDepositReminderMail(
 ): ComposedMail {
   const { to, fr, firstName } = customerOf(order);
   const money = (cents: number) => formatCents(cents, fr ? 'fr' : 'en');
+  const balance = account.state === 'balance_due';
+  const due = money(account.dueNowCents);
   const subject = fr
-    ? `Rappel : acompte de ${money(account.dueNowCents)} dû pour la commande ${order.reference}`
-    : `Reminder: deposit of ${money(account.dueNowCents)} due for order ${order.reference}`;
+    ? `Rappel\u00a0: ${balance ? 'solde' : 'acompte'} de ${due} dû pour la commande ${order.reference}`
+    : `Reminder: ${balance ? 'balance' : 'deposit'} of ${due} due for order ${order.reference}`;
   const intro = fr
     ? [
-        `${hello(true, firstName)} L’acompte de la facture ${invoiceNumber} (${money(account.dueNowCents)}) n’est pas encore arrivé. Nous commençons la production dès sa réception.`,
+        balance
+          ? `${hello(true, firstName)} Le solde de la facture ${invoiceNumber} (${due}) n’est pas encore arrivé.`
+          : `${hello(true, firstName)} L’acompte de la facture ${invoiceNumber} (${due}) n’est pas encore arrivé. Nous commençons la production dès sa réception.`,
         'Si vous l’avez déjà envoyé, ne tenez pas compte de ce rappel.',
         orderLink(shop, token),
       ]
     : [
-        `${hello(false, firstName)} The deposit of invoice ${invoiceNumber} (${money(account.dueNowCents)}) has not arrived yet. We start production once it is in.`,
+        balance
+          ? `${hello(false, firstName)} The balance of invoice ${invoiceNumber} (${due}) has not arrived yet.`
+          : `${hello(false, firstName)} The deposit of invoice ${invoiceNumber} (${due}) has not arrived yet. We start production once it is in.`,
         'If you have sent it already, please ignore this reminder.',
         orderLink(shop, token),
       ];

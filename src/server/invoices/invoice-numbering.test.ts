@@ -25,11 +25,11 @@ describe.each(backends())('invoice numbers from two processes on %s', (backend) 
   const servers: BuiltServer[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { GST_HST_NUMBER: '123456789 RT0001', ARTWORK_CHECKS: 'false' });
+    t = await startTestApp(backend, { GST_HST_NUMBER: '123456782 RT0001', ARTWORK_CHECKS: 'false' });
     const env = {
       PUBLIC_API_KEY: API_KEY,
       ARTWORK_CHECKS: 'false',
-      GST_HST_NUMBER: '123456789 RT0001',
+      GST_HST_NUMBER: '123456782 RT0001',
       ORDER_LINK_RATE_LIMIT: '100000',
       ...(backend === 'postgres' ? { DATABASE_URL: t.config.DATABASE_URL } : {}),
     };

@@ -19,12 +19,18 @@ import { requireOwner } from '../staff/index.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { spreadsheetSafe } from '../http/csv-cells.js';
 import { findOrder } from '../storage/orders.js';
-import { issueCreditNote, recordPayment, staffAccountView, type InvoiceDeps } from './invoice-service.js';
-import { readTerms, saveTerms, storedPdf } from './invoice-store.js';
+import { recordPayment } from './invoice-service.js';
+import { staffAccountView, type InvoiceDeps } from './accounts.js';
+import { issueCreditNote } from './credit-service.js';
+import { actorOf, readPermissions, savePermissions } from './permissions.js';
+import { moneyPermissionsSchema } from '../../shared/invoices/permissions.js';
+import { readRecordsHold, readTerms, saveRecordsHold, saveTerms, storedPdf } from './invoice-store.js';
 import { paymentsReport, taxReport } from './reports.js';
 
 const orderParams = z.object({ id: z.string().uuid() });
 const invoiceParams = orderParams.extend({ documentId: z.string().uuid() });
+const invoiceIdParams = z.object({ invoiceId: z.string().uuid() });
+const recordsHoldSchema = z.object({ hold: z.boolean(), reason: z.string().max(500).default('') });
 
 export function sendPdf(
   reply: FastifyReply,
@@ -73,7 +79,8 @@ export async function invoiceRoutes(
     { schema: { params: orderParams, body: recordPaymentBodySchema } },
     async (request, reply) => {
       await orderOf(request.params.id);
-      const recorded = await recordPayment(deps, request.params.id, request.body, request.staff!.email);
+      const actor = await actorOf(deps.db, request.staff!);
+      const recorded = await recordPayment(deps, request.params.id, request.body, actor);
       opts.onMailQueued();
       return reply.code(201).send(recorded);
     },
@@ -84,11 +91,58 @@ export async function invoiceRoutes(
     { schema: { params: orderParams, body: creditNoteBodySchema } },
     async (request, reply) => {
       await orderOf(request.params.id);
-      const number = await issueCreditNote(deps, request.params.id, request.body, request.staff!.email);
+      const actor = await actorOf(deps.db, request.staff!);
+      const { number } = await issueCreditNote(
+        deps,
+        { orderId: request.params.id, number: request.body.invoiceNumber },
+        request.body,
+        actor,
+      );
       opts.onMailQueued();
       return reply.code(201).send({ number });
     },
   );
+
+  // The Accounts page credits any invoice, its order deleted or not.
+  api.post(
+    '/api/invoices/:invoiceId/credit-notes',
+    { schema: { params: invoiceIdParams, body: creditNoteBodySchema } },
+    async (request, reply) => {
+      const actor = await actorOf(deps.db, request.staff!);
+      const { number } = await issueCreditNote(deps, { invoiceId: request.params.invoiceId }, request.body, actor);
+      opts.onMailQueued();
+      return reply.code(201).send({ number });
+    },
+  );
+
+  api.get('/api/invoices/:invoiceId/pdf', { schema: { params: invoiceIdParams } }, async (request, reply) => {
+    const file = await storedPdf(deps.db, 'invoice', request.params.invoiceId);
+    if (!file) throw new AppError(404, 'not_found', 'No such invoice.');
+    return sendPdf(reply, file);
+  });
+
+  // Who may refund, credit and override (owners always): read by every staff member, set by owners.
+  api.get('/api/money-permissions', async (request) => ({
+    permissions: await readPermissions(deps.db),
+    you: [...(await actorOf(deps.db, request.staff!)).allowed],
+  }));
+
+  api.put('/api/money-permissions', { schema: { body: moneyPermissionsSchema } }, async (request) => {
+    requireOwner(request, {
+      en: 'decide who may refund, credit and override',
+      fr: 'décider qui peut rembourser, créditer et passer outre',
+    });
+    await savePermissions(deps.db, request.body, request.staff!.email);
+    return { permissions: request.body };
+  });
+
+  api.get('/api/records-hold', async () => readRecordsHold(deps.db));
+
+  api.put('/api/records-hold', { schema: { body: recordsHoldSchema } }, async (request) => {
+    requireOwner(request, { en: 'hold the records', fr: 'conserver les dossiers' });
+    await saveRecordsHold(deps.db, request.body.hold, request.body.reason.trim(), request.staff!.email);
+    return readRecordsHold(deps.db);
+  });
 
   api.get('/api/orders/:id/invoices/:documentId/pdf', { schema: { params: invoiceParams } }, async (request, reply) => {
     const file = await storedPdf(deps.db, 'invoice', request.params.documentId, request.params.id);

@@ -2,8 +2,9 @@
 // payments (inserted, never updated: a trigger refuses it), and the shop's payment terms.
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { defaultTerms, paymentTermsSchema, type PaymentTerms } from '../../shared/invoices/terms.js';
-import type { Database, InvoicesTable, PaymentsTable } from '../storage/schema.js';
-import { fromJson } from '../storage/json.js';
+import type { Database, InvoicesTable, OrderEvidence, PaymentsTable } from '../storage/schema.js';
+import { fromJson, toJson } from '../storage/json.js';
+import { recordsKeptUntil } from '../../shared/dates.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -117,6 +118,10 @@ export async function storedPdf(
   return row && { name: `${row.receipt_number}.pdf`, pdf: Buffer.from(row.pdf), sha256: row.sha256 };
 }
 
+/** The credit notes issued against one invoice, among an order's documents. */
+export const creditNotesOf = (rows: readonly InvoiceRow[], invoiceId: string) =>
+  rows.filter((r) => r.kind === 'credit_note' && r.credits_invoice_id === invoiceId);
+
 export const invoiceDocument = (row: Pick<InvoiceRow, 'document'>) => fromJson(row.document);
 export const receiptDocument = (row: Pick<PaymentRow, 'document'>) => fromJson(row.document);
 
@@ -163,15 +168,136 @@ export async function saveTerms(db: Db, terms: PaymentTerms, by: string): Promis
 }
 
 /**
- * Records and payments older than the CRA's six years: a document dated in `lastYearToDrop` or
- * before goes (a calendar-year shop keeps 2026's records to the end of 2032).
+ * Before an order with invoices or payments is deleted, in the deletion's transaction: what its
+ * invoices need to stand (docs/accounts.md, "Records"). The billing and delivery addresses (the
+ * place of supply), each approved version's exact text and the approval of it (name, time,
+ * hash, address). Kept until the invoices themselves are past retention.
+ */
+export async function keepEvidence(trx: Db, orderId: string, now = new Date()): Promise<boolean> {
+  const [invoice, payment] = await Promise.all([
+    trx.selectFrom('invoices').select('id').where('order_id', '=', orderId).limit(1).executeTakeFirst(),
+    trx.selectFrom('payments').select('id').where('order_id', '=', orderId).limit(1).executeTakeFirst(),
+  ]);
+  if (!invoice && !payment) return false;
+  const order = await trx
+    .selectFrom('orders')
+    .select(['reference', 'document'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return false;
+  const doc = fromJson(order.document);
+  const approvals = await trx
+    .selectFrom('quote_responses')
+    .innerJoin('quotes', 'quotes.id', 'quote_responses.quote_id')
+    .select([
+      'quote_responses.version',
+      'quote_responses.quote_sha256',
+      'quote_responses.full_name',
+      'quote_responses.created_at',
+      'quote_responses.client_address',
+      'quotes.document',
+    ])
+    .where('quote_responses.order_id', '=', orderId)
+    .where('quote_responses.kind', '=', 'approved')
+    .orderBy('quote_responses.created_at')
+    .execute();
+  // Names and addresses only: the email and phone were for reaching the customer, not for the invoice.
+  const place = (p: object | undefined) => {
+    if (!p) return null;
+    const { email: _email, phone: _phone, ...kept } = p as { email?: string; phone?: string };
+    return kept;
+  };
+  const evidence: OrderEvidence = {
+    format: 'order-evidence/1',
+    billing: place(doc.layouts['1']?.billing),
+    shipping: place(doc.layouts['1']?.shipping),
+    approvals: approvals.map((a) => ({
+      version: a.version,
+      quoteSha256: a.quote_sha256,
+      versionText: a.document ?? '',
+      fullName: a.full_name,
+      at: a.created_at,
+      clientAddress: a.client_address,
+    })),
+  };
+  await trx
+    .insertInto('order_evidence')
+    .values({ order_id: orderId, reference: order.reference, kept_at: now.toISOString(), document: toJson(evidence) })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .execute();
+  return true;
+}
+
+const HOLD_KEY = 'records_hold';
+
+/** An owner's hold: while on, no record is destroyed, whatever its age (a CRA request, an audit). */
+export async function readRecordsHold(db: Db): Promise<{ hold: boolean; reason: string; by: string; at: string }> {
+  const row = await db.selectFrom('shop_settings').selectAll().where('key', '=', HOLD_KEY).executeTakeFirst();
+  if (!row) return { hold: false, reason: '', by: '', at: '' };
+  const value = JSON.parse(row.value) as { hold?: boolean; reason?: string };
+  return { hold: value.hold === true, reason: value.reason ?? '', by: row.updated_by, at: row.updated_at };
+}
+
+export async function saveRecordsHold(db: Db, hold: boolean, reason: string, by: string): Promise<void> {
+  const now = new Date().toISOString();
+  const text = JSON.stringify({ hold, reason });
+  await db
+    .insertInto('shop_settings')
+    .values({ key: HOLD_KEY, value: text, updated_at: now, updated_by: by })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: now, updated_by: by }))
+    .execute();
+}
+
+/**
+ * Destroys the records that are past retention (docs/accounts.md, "Records"): an order's
+ * invoices, credit notes, payments and evidence go together, once the latest of them is six
+ * years past the end of the fiscal year it belongs to: never one record of an order while another
+ * of its records is in a period still kept, and never while an owner holds the records.
  */
 export async function dropExpiredRecords(
-  db: Db,
-  lastYearToDrop: number,
+  db: Kysely<Database>,
+  today: string,
+  fiscalYearEnd: string,
 ): Promise<{ invoices: number; payments: number }> {
-  const before = `${lastYearToDrop + 1}-01-01`;
-  const invoices = await db.deleteFrom('invoices').where('issue_date', '<', before).executeTakeFirst();
-  const payments = await db.deleteFrom('payments').where('received_on', '<', before).executeTakeFirst();
-  return { invoices: Number(invoices.numDeletedRows), payments: Number(payments.numDeletedRows) };
+  if ((await readRecordsHold(db)).hold) return { invoices: 0, payments: 0 };
+  // The last fiscal year-end whose records may go today: every date up to it is past retention.
+  let expiredThrough = '';
+  for (let year = Number(today.slice(0, 4)) - 8; year <= Number(today.slice(0, 4)); year++) {
+    const end = `${year}-${fiscalYearEnd}`;
+    if (recordsKeptUntil(end, fiscalYearEnd) <= today) expiredThrough = end;
+  }
+  if (!expiredThrough) return { invoices: 0, payments: 0 };
+  const latest = new Map<string, string>();
+  const note = (id: string, date: string) => {
+    if ((latest.get(id) ?? '') < date) latest.set(id, date);
+  };
+  for (const r of await db
+    .selectFrom('invoices')
+    .select(['order_id', 'issue_date'])
+    .where('issue_date', '<=', expiredThrough)
+    .execute())
+    note(r.order_id, r.issue_date);
+  for (const r of await db
+    .selectFrom('payments')
+    .select(['order_id', 'received_on'])
+    .where('received_on', '<=', expiredThrough)
+    .execute())
+    note(r.order_id, r.received_on);
+  let invoices = 0;
+  let payments = 0;
+  for (const orderId of latest.keys()) {
+    await db.transaction().execute(async (trx) => {
+      const [docs, paid] = await Promise.all([invoicesOfOrder(trx, orderId), paymentsOfOrder(trx, orderId)]);
+      const newest = [...docs.map((d) => d.issue_date), ...paid.map((p) => p.received_on)].sort().at(-1) ?? '';
+      if (newest > expiredThrough) return;
+      invoices += Number(
+        (await trx.deleteFrom('invoices').where('order_id', '=', orderId).executeTakeFirst()).numDeletedRows,
+      );
+      payments += Number(
+        (await trx.deleteFrom('payments').where('order_id', '=', orderId).executeTakeFirst()).numDeletedRows,
+      );
+      await trx.deleteFrom('order_evidence').where('order_id', '=', orderId).execute();
+    });
+  }
+  return { invoices, payments };
 }

@@ -23,7 +23,9 @@ import {
 } from '../../../tests/support/harness.js';
 import { hasPoppler, pdfText } from '../../../tests/support/pdf.js';
 import { sendDepositReminders } from './reminders.js';
-import { shopDate } from './invoice-service.js';
+import { todayOf } from './accounts.js';
+
+const shopDate = () => todayOf({ timeZone: 'America/Toronto' });
 
 const PASSWORD = 'correct horse battery staple';
 const FIFTY_AT_12 = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
@@ -53,7 +55,7 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
       SHOP_PROVINCE: 'ON',
       SHOP_LEGAL_NAME: 'Maple Print Works Inc.',
       SHOP_ADDRESS: '12 King St W, Toronto ON M5H 1A1',
-      GST_HST_NUMBER: '123456789 RT0001',
+      GST_HST_NUMBER: '123456782 RT0001',
       QST_NUMBER: '1234567890 TQ0001',
       ORDER_LINK_RATE_LIMIT: '100000',
     });
@@ -138,7 +140,7 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
       for (const expected of [
         invoice.number,
         'Maple Print Works Inc.',
-        '123456789 RT0001',
+        '123456782 RT0001',
         '1234567890 TQ0001',
         '$689.85',
         '$344.93',
@@ -259,9 +261,16 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
       [{ amount: '0' }, 422, 'amount_zero', 'amount'],
       [{ amount: '12.345' }, 422, 'amount_decimals', 'amount'],
       [{ amount: 'twelve' }, 422, 'amount_invalid', 'amount'],
-      [{ amount: '-20' }, 422, 'refund_reason_required', 'reason'],
       [{ amount: '700.00' }, 409, 'overpayment_unconfirmed', 'amount'],
       [{ amount: '10', receivedOn: '2999-01-01' }, 422, 'received_on_future', 'receivedOn'],
+      // A mistyped year once filed a payment ten years back, where retention dropped it.
+      [
+        { amount: '10', receivedOn: `${year - 10}${shopDate().slice(4)}` },
+        422,
+        'received_on_before_order',
+        'receivedOn',
+      ],
+      [{ amount: ' 1 0 ' }, 422, 'amount_invalid', 'amount'],
     ] as const;
     for (const [body, status, code, field] of refusals) {
       const res = await pay(orderId, body);
@@ -300,10 +309,22 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     expect(readyMail.text).toContain('Balance due: $344.92.');
     const rest = await pay(orderId, { amount: '344.92', method: 'in_store' });
     expect(rest.json().account.state).toBe('paid');
-    // A refund: more than was paid is refused; with a reason it is recorded, negative.
-    const tooMuch = await pay(orderId, { amount: '-700', reason: 'Misprint' });
+    // A refund: only those the owner allows (the owner by default); more than was paid is refused;
+    // with a reason it is recorded, negative.
+    const byClerk = await pay(orderId, { amount: '-20.00', reason: 'Two shirts misprinted', method: 'in_store' });
+    expect(byClerk.statusCode).toBe(403);
+    expect(byClerk.json().error.code).toBe('not_allowed');
+    const refundBy = (body: Record<string, unknown>) =>
+      staff('POST', `/api/orders/${orderId}/payments`, { method: 'in_store', receivedOn: shopDate(), ...body }, owner);
+    const tooMuch = await refundBy({ amount: '-700', reason: 'Misprint' });
     expect(tooMuch.json().error.code).toBe('refund_exceeds_paid');
-    const refund = await pay(orderId, { amount: '-20.00', reason: 'Two shirts misprinted', method: 'in_store' });
+    expect((await refundBy({ amount: '-20' })).json().error).toMatchObject({
+      code: 'refund_reason_required',
+      fields: ['reason'],
+    });
+    const invisible = await refundBy({ amount: '-20.00', reason: '\u200b' });
+    expect(invisible.json().error.code).toBe('refund_reason_required');
+    const refund = await refundBy({ amount: '-20.00', reason: 'Two shirts misprinted' });
     expect(refund.statusCode, refund.body).toBe(201);
     const after = await account(orderId);
     expect(after.account).toMatchObject({ paidCents: 68985 - 2000, balanceCents: 2000, state: 'balance_due' });
@@ -312,14 +333,14 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     ).toEqual([
       [34493, 'clerk@shop.ca'],
       [34492, 'clerk@shop.ca'],
-      [-2000, 'clerk@shop.ca'],
+      [-2000, 'owner@shop.ca'],
     ]);
     const receipt = await staff('GET', `/api/orders/${orderId}/payments/${after.payments[0].id}/receipt`);
     if (hasPoppler) {
       const text = pdfText(receipt.rawPayload);
       expect(text).toContain(deposit.json().receiptNumber);
       expect(text).toContain('$344.93');
-      expect(text).toContain('123456789 RT0001');
+      expect(text).toContain('123456782 RT0001');
     }
     // Each payment is in the history with who recorded it.
     const detail = (await staff('GET', `/api/orders/${orderId}`)).json();
@@ -329,63 +350,105 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     expect(recorded.map((h: { changed_by: string }) => h.changed_by)).toEqual([
       'clerk@shop.ca',
       'clerk@shop.ca',
-      'clerk@shop.ca',
+      'owner@shop.ca',
     ]);
+    // Payments are events of the order, never moves: no "Approved → Approved".
+    expect(recorded.every((h: { from_status: string; to_status: string }) => h.from_status === h.to_status)).toBe(true);
     // The list filters by payment state.
     const list = (await staff('GET', `/api/orders?payment=balance_due&pageSize=100`)).json();
     expect(list.orders.map((o: { id: string }) => o.id)).toContain(orderId);
     expect(list.orders.every((o: { payment_state: string }) => o.payment_state === 'balance_due')).toBe(true);
   });
 
-  it('asks for a reason to start production without the deposit, and records it', async () => {
+  it('gates every move that starts or passes production: a visible reason, from someone allowed, recorded', async () => {
     const { orderId } = await approved();
-    const refused = await staff('PATCH', `/api/orders/${orderId}/status`, { status: 'in_production' });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('deposit_unpaid');
-    expect(refused.json().error.message).toContain('$344.93');
-    const moved = await staff('PATCH', `/api/orders/${orderId}/status`, {
-      status: 'in_production',
-      withoutDeposit: { reason: 'Long-standing customer, pays on pickup' },
+    const move = (status: string, extra: object = {}, who = owner) =>
+      staff('PATCH', `/api/orders/${orderId}/status`, { status, ...extra }, who);
+    for (const status of ['in_production', 'ready', 'completed']) {
+      const refused = await move(status);
+      expect(refused.statusCode, status).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'gate_closed', fields: ['reason'] });
+      expect(refused.json().error.message).toContain('$344.93');
+    }
+    // A reason of nothing a person can see is no reason.
+    expect((await move('in_production', { override: { reason: '\u200b \u200d' } })).json().error.code).toBe(
+      'gate_closed',
+    );
+    // A clerk may not override until an owner allows it.
+    const byClerk = await move('in_production', { override: { reason: 'Regular customer' } }, clerk);
+    expect(byClerk.statusCode).toBe(403);
+    const preview = (await staff('GET', `/api/orders/${orderId}/status-preview?status=ready`, undefined, clerk)).json();
+    expect(preview).toMatchObject({
+      gate: { depositDueCents: 34493, withoutApprovedQuote: false },
+      may: { override: false },
     });
+    expect(preview.mails).toHaveLength(1);
+    expect(preview.mails[0].text).toContain('Balance due: $689.85.');
+    const moved = await move('in_production', { override: { reason: 'Long-standing customer, pays on pickup' } });
     expect(moved.statusCode, moved.body).toBe(200);
+    // Passing production is gated again: Ready with nothing paid needs its own reason.
+    expect((await move('ready')).json().error.code).toBe('gate_closed');
+    expect((await move('ready', { override: { reason: 'Pays at pickup' } })).statusCode).toBe(200);
     const detail = (await staff('GET', `/api/orders/${orderId}`)).json();
-    expect(detail.history.at(-1)).toMatchObject({
-      to_status: 'in_production',
-      event: { kind: 'started_without_deposit', reason: 'Long-standing customer, pays on pickup' },
-    });
+    const overrides = detail.history.filter(
+      (h: { event: { kind: string } | null }) => h.event?.kind === 'gate_overridden',
+    );
+    expect(overrides).toEqual([
+      expect.objectContaining({
+        to_status: 'in_production',
+        changed_by: 'owner@shop.ca',
+        event: {
+          kind: 'gate_overridden',
+          reason: 'Long-standing customer, pays on pickup',
+          depositDueCents: 34493,
+          withoutApprovedQuote: false,
+        },
+      }),
+      expect.objectContaining({ to_status: 'ready', event: expect.objectContaining({ reason: 'Pays at pickup' }) }),
+    ]);
+    // An order with no approved quote is gated too.
+    const fresh = await submitMultipart(t.app, orderTo('ON'), [], { 'x-form-token': pageToken(t) });
+    const noQuote = await staff('PATCH', `/api/orders/${fresh.orderId}/status`, { status: 'in_production' }, owner);
+    expect(noQuote.json().error.message).toContain('has not approved a quote');
+    // Once the owner allows the clerk, the clerk may.
+    const clerkId = (
+      await t.app.db.selectFrom('staff').select('id').where('email', '=', 'clerk@shop.ca').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (await staff('PUT', '/api/money-permissions', { refund: [], credit: [], override: [clerkId] }, clerk)).statusCode,
+    ).toBe(403);
+    expect(
+      (await staff('PUT', '/api/money-permissions', { refund: [], credit: [], override: [clerkId] }, owner)).statusCode,
+    ).toBe(200);
+    const allowed = await staff(
+      'PATCH',
+      `/api/orders/${fresh.orderId}/status`,
+      { status: 'in_production', override: { reason: 'Sample run' } },
+      clerk,
+    );
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    await staff('PUT', '/api/money-permissions', { refund: [], credit: [], override: [] }, owner);
   });
 
   it('credits part of an invoice, never more than it', async () => {
     const { orderId } = await approved();
     const [invoice] = (await account(orderId)).invoices;
-    const tooMuch = await staff('POST', `/api/orders/${orderId}/credit-notes`, {
-      invoiceNumber: invoice.number,
-      amount: '600.01',
-      reason: 'Goodwill',
-    });
+    const credit = (body: object, who = owner) => staff('POST', `/api/orders/${orderId}/credit-notes`, body, who);
+    expect((await credit({ invoiceNumber: invoice.number, amount: '10', reason: 'Goodwill' }, clerk)).statusCode).toBe(
+      403,
+    );
+    const tooMuch = await credit({ invoiceNumber: invoice.number, amount: '600.01', reason: 'Goodwill' });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().error).toMatchObject({ code: 'credit_exceeds_invoice', fields: ['amount'] });
-    const noReason = await staff('POST', `/api/orders/${orderId}/credit-notes`, {
-      invoiceNumber: invoice.number,
-      amount: '10',
-      reason: ' ',
-    });
+    const noReason = await credit({ invoiceNumber: invoice.number, amount: '10', reason: ' ' });
     expect(noReason.json().error.fields).toEqual(['reason']);
-    const part = await staff('POST', `/api/orders/${orderId}/credit-notes`, {
-      invoiceNumber: invoice.number,
-      amount: '100.00',
-      reason: 'Goodwill',
-    });
+    const part = await credit({ invoiceNumber: invoice.number, amount: '100.00', reason: 'Goodwill' });
     expect(part.statusCode, part.body).toBe(201);
     const view = await account(orderId);
     // $100.00 + GST $5.00 + QST $9.98 (9.975 % of $100, rounded half-up).
     expect(view.invoices[1].totalCents).toBe(11498);
     expect(view.account.invoicedCents).toBe(68985 - 11498);
-    const rest = await staff('POST', `/api/orders/${orderId}/credit-notes`, {
-      invoiceNumber: invoice.number,
-      amount: '500.01',
-      reason: 'More',
-    });
+    const rest = await credit({ invoiceNumber: invoice.number, amount: '500.01', reason: 'More' });
     expect(rest.json().error.code).toBe('credit_exceeds_invoice');
   });
 
@@ -426,7 +489,7 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
 
   it('keeps the shop terms for owners only, and checks them', async () => {
     const terms = (await staff('GET', '/api/terms')).json();
-    expect(terms).toMatchObject({ depositPercent: 50, balanceDue: 'pickup', reminderDays: 7 });
+    expect(terms).toMatchObject({ depositPercent: 50, balanceDue: 'when_ready', reminderDays: 7 });
     expect((await staff('PUT', '/api/terms', { ...terms, depositPercent: 30 })).statusCode).toBe(403);
     const bad = await staff('PUT', '/api/terms', { ...terms, depositPercent: 130, etransferEmail: 'nope' }, owner);
     expect(bad.statusCode).toBe(422);
@@ -445,6 +508,7 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
       dialect: backend,
       seller: { legalName: 'M', address: '', gstHst: '', qst: '', email: '' },
       shop: { name: 'Shop', contact: 'c', shopEmail: 'orders@example.com', publicUrl: 'http://localhost' },
+      books: { timeZone: 'America/Toronto', fiscalYearEnd: '12-31', shopProvince: 'ON' },
     } as const;
     const reminders = async (at: Date) => {
       await sendDepositReminders(deps, at);

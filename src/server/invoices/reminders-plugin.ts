@@ -2,7 +2,7 @@
 // overdue runs with the app and stops when it closes. Needs the mail worker.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { InvoiceDeps } from './invoice-service.js';
+import type { InvoiceDeps } from './accounts.js';
 import { startDepositReminders } from './reminders.js';
 
 async function reminders(app: FastifyInstance, opts: { deps: InvoiceDeps }): Promise<void> {

@@ -1,14 +1,16 @@
-// Each process, hourly: reminds customers whose deposit is still unpaid N days (the terms'
+// Each process, hourly: moves to Balance due the orders whose terms' date has come, and reminds
+// customers of an amount due now (the deposit, or the balance once due) N days (the terms'
 // reminderDays; 0 turns it off) after the invoice, at most once a week per order, through the
-// mail queue; and moves to Balance due the orders whose terms' date has come. Safe with several
-// processes: the reminder is claimed by a conditional update in the mail's own transaction.
+// mail queue. Only orders the account asks money of now: never a cancelled, credited, paid or
+// completed-and-paid one. Safe with several processes: the reminder is claimed by a conditional
+// update in the mail's own transaction.
 import type { Kysely } from 'kysely';
 import { startBackgroundLoop } from '../background-loop.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import type { Database } from '../storage/schema.js';
-import { composeDepositReminderMail } from './invoice-mail.js';
-import { howToPay, orderAccount, refreshPaymentState, type InvoiceDeps } from './invoice-service.js';
+import { composeReminderMail } from './invoice-mail.js';
+import { howToPay, orderAccount, refreshPaymentState, type InvoiceDeps } from './accounts.js';
 import { invoicesOfOrder, readTerms } from './invoice-store.js';
 import { fromJson } from '../storage/json.js';
 
@@ -21,10 +23,10 @@ export async function sendDepositReminders(deps: InvoiceDeps, now = new Date()):
   const waiting = await db
     .selectFrom('orders')
     .select('id')
-    .where('payment_state', '=', 'deposit_paid')
+    .where('payment_state', 'in', ['deposit_paid', 'deposit_due'])
     .limit(1000)
     .execute();
-  for (const { id } of waiting) await refreshPaymentState(db, id);
+  for (const { id } of waiting) await refreshPaymentState(db, deps.books, id, now);
 
   const terms = await readTerms(db, deps.shop.shopEmail);
   if (terms.reminderDays === 0) return 0;
@@ -33,7 +35,7 @@ export async function sendDepositReminders(deps: InvoiceDeps, now = new Date()):
   const candidates = await db
     .selectFrom('orders')
     .select(['id', 'deposit_reminded_at'])
-    .where('payment_state', '=', 'deposit_due')
+    .where('payment_state', 'in', ['deposit_due', 'balance_due'])
     .where('status', '!=', 'cancelled')
     .where((eb) => eb.or([eb('deposit_reminded_at', 'is', null), eb('deposit_reminded_at', '<', lastGap)]))
     .limit(100)
@@ -46,8 +48,8 @@ export async function sendDepositReminders(deps: InvoiceDeps, now = new Date()):
       const invoices = await invoicesOfOrder(trx, order.id);
       const latest = [...invoices].reverse().find((r) => r.kind === 'invoice');
       if (!latest || latest.issued_at > issuedBefore) return false;
-      const account = await orderAccount(trx, order);
-      if (account.state !== 'deposit_due') return false;
+      const account = await orderAccount(trx, deps.books, order, now);
+      if (account.dueNowCents <= 0) return false;
       // Claimed only if no other process reminded it since this one looked.
       const claim = await trx
         .updateTable('orders')
@@ -63,7 +65,7 @@ export async function sendDepositReminders(deps: InvoiceDeps, now = new Date()):
       const doc = fromJson(order.document);
       const lang = doc.language === 'fr' ? 'fr' : 'en';
       const token = await mintOrderLink(trx, order.id);
-      const mail = composeDepositReminderMail(
+      const mail = composeReminderMail(
         { id: order.id, reference: order.reference, document: doc },
         latest.number,
         account,

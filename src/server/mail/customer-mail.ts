@@ -32,3 +32,8 @@ export function footer(shop: ShopIdentity, fr: boolean): string[] {
         'This link is personal: anyone who has it can see and approve your order. Do not forward it.',
       ];
 }
+
+/** How to pay, one section per way with each instruction on its own line (never run together). */
+export function paySections(ways: readonly { label: string; instructions: string[] }[], fr: boolean) {
+  return ways.map((w) => ({ heading: fr ? `Payer\u00a0: ${w.label}` : `Pay by ${w.label}`, lines: w.instructions }));
+}

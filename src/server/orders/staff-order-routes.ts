@@ -7,15 +7,18 @@ import {
   orderListQuerySchema,
   orderListSchema,
   statusChangeSchema,
+  statusPreviewQuerySchema,
   type OrderDetail,
+  type StatusPreview,
   type OrderList,
 } from '../../shared/inbox-api.js';
 import { toMeasured, artworkOfOrders } from '../artwork/index.js';
 import { AppError } from '../errors.js';
-import { closeOpenQuotes, queueStatusMail, type QuoteDeps } from '../quotes/index.js';
+import type { QuoteDeps } from '../quotes/index.js';
 import { mailsOfOrder, mailStates } from '../storage/mail-queue.js';
-import { depositGate, refreshPaymentState } from '../invoices/index.js';
-import { changeStatus, findOrder, listAttachments, listOrders, statusHistory } from '../storage/orders.js';
+import { actorOf } from '../invoices/index.js';
+import { findOrder, listAttachments, listOrders, statusHistory } from '../storage/orders.js';
+import { moveStatus, previewStatus } from './status-change.js';
 import { fromJson } from '../storage/json.js';
 
 const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
@@ -85,30 +88,35 @@ export async function orderRoutes(
     },
   );
 
+  api.get(
+    '/api/orders/:id/status-preview',
+    { schema: { params: orderIdParamsSchema, querystring: statusPreviewQuerySchema } },
+    async (request): Promise<StatusPreview> => {
+      const preview = await previewStatus(
+        opts.quoteDeps,
+        request.params.id,
+        request.query.status,
+        await actorOf(db, request.staff!),
+      );
+      if (!preview) throw noSuchOrder();
+      return preview;
+    },
+  );
+
   api.patch(
     '/api/orders/:id/status',
     { schema: { params: orderIdParamsSchema, body: statusChangeSchema } },
     async (request) => {
-      const { status, withoutDeposit } = request.body;
-      let mailed = false;
       // Ready matters to the customer: their email is queued with the change, or not at all.
-      const changed = await changeStatus(
-        db,
+      const moved = await moveStatus(
+        opts.quoteDeps,
         request.params.id,
-        status,
-        request.staff!.email,
-        async (trx, order) => {
-          if (status === 'cancelled') await closeOpenQuotes(trx, order.id);
-          // Ready (or Completed) may bring the balance due: the state and the Ready email say so.
-          const account = await refreshPaymentState(trx, order.id);
-          mailed = await queueStatusMail(opts.quoteDeps, trx, order, status, account);
-        },
-        // In production before the deposit is in: only with a reason, which the history keeps.
-        async (trx, order) => (status === 'in_production' ? depositGate(trx, order, withoutDeposit) : null),
+        request.body,
+        await actorOf(db, request.staff!),
       );
-      if (!changed) throw noSuchOrder();
-      if (mailed) opts.onMailQueued();
-      return { status };
+      if (!moved.found) throw noSuchOrder();
+      if (moved.mailed) opts.onMailQueued();
+      return { status: request.body.status };
     },
   );
 }

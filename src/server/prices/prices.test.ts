@@ -20,7 +20,7 @@ describe.each(backends())('the price list on %s', (backend) => {
   let owner = '';
   let clerk = '';
   beforeAll(async () => {
-    t = await startTestApp(backend, { GST_HST_NUMBER: '123456789 RT0001', PST_PROVINCES: 'BC, Manitoba' });
+    t = await startTestApp(backend, { GST_HST_NUMBER: '123456782 RT0001', PST_PROVINCES: 'BC, Manitoba' });
     // The first account made is the owner; the next is plain staff.
     await addStaff(t.app.db, 'owner@shop.ca', PASSWORD);
     await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD);

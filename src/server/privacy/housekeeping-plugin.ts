@@ -16,6 +16,7 @@ async function housekeeping(app: FastifyInstance, opts: { intervalMs?: number })
     retentionDays: config.RETENTION_DAYS,
     uploads,
     uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
+    books: { timeZone: config.timeZone, fiscalYearEnd: config.FISCAL_YEAR_END },
     intervalMs: opts.intervalMs ?? 60 * 60 * 1000,
     log: app.log,
   });

@@ -10,7 +10,7 @@ import { ordersPastRetention } from './privacy-store.js';
 import { deleteExpiredSessions } from '../staff/index.js';
 import type { Database } from '../storage/schema.js';
 import { deleteOrder } from './order-data.js';
-import { dropExpiredRecords } from '../invoices/index.js';
+import { dropExpiredRecords, todayOf } from '../invoices/index.js';
 import { sweepUploads } from '../uploads/index.js';
 import type { UploadStore } from '../uploads/index.js';
 
@@ -35,6 +35,8 @@ export async function runHousekeeping(options: {
   /** Resumable uploads no order adopted, removed after `uploadExpiryHours`. */
   uploads?: UploadStore;
   uploadExpiryHours?: number;
+  /** The shop's calendar and fiscal year, for the records' retention. */
+  books?: { timeZone: string; fiscalYearEnd: string };
   now?: Date;
 }): Promise<HousekeepingResult> {
   const { db, files, outboxDir, retentionDays } = options;
@@ -55,8 +57,9 @@ export async function runHousekeeping(options: {
   const uploadsExpired = options.uploads
     ? (await sweepUploads(db, options.uploads, options.uploadExpiryHours ?? 24, now)).expired
     : 0;
-  // Six years from the end of the year a record belongs to: 2026's go at the start of 2033.
-  const dropped = await dropExpiredRecords(db, now.getUTCFullYear() - 7);
+  // Six years from the end of the fiscal year a record belongs to (docs/accounts.md, "Records").
+  const books = options.books ?? { timeZone: 'America/Toronto', fiscalYearEnd: '12-31' };
+  const dropped = await dropExpiredRecords(db, todayOf(books, now), books.fiscalYearEnd);
   const financialRecordsDropped = dropped.invoices + dropped.payments;
   return { ordersDeleted, sessionsDeleted, outboxCopiesDeleted, uploadsExpired, financialRecordsDropped };
 }
@@ -74,6 +77,7 @@ export function startHousekeeping(options: {
   retentionDays: number;
   uploads?: UploadStore;
   uploadExpiryHours?: number;
+  books?: { timeZone: string; fiscalYearEnd: string };
   intervalMs: number;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }): Housekeeping {

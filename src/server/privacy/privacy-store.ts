@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
+import { keepEvidence } from '../invoices/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -73,6 +74,8 @@ export async function deleteOrderRows(
       .execute();
     const order = await trx.selectFrom('orders').select(['reference']).where('id', '=', orderId).executeTakeFirst();
     if (!order) return undefined;
+    // The invoices and payments stay (no foreign key); what they need to stand stays with them.
+    await keepEvidence(trx, orderId, now);
     const mails = await trx.selectFrom('mail_queue').select('id').where('order_id', '=', orderId).execute();
     await trx.deleteFrom('mail_queue').where('order_id', '=', orderId).execute();
     await trx.deleteFrom('status_history').where('order_id', '=', orderId).execute();

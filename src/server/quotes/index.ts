@@ -2,5 +2,5 @@
 // import this file only.
 export { orderLinkRoutes } from './order-link-routes.js';
 export { quoteRoutes } from './quote-routes.js';
-export { closeOpenQuotes, queueStatusMail } from './quote-service.js';
+export { closeOpenQuotes, hasApprovedQuote, queueStatusMail, statusMails } from './quote-service.js';
 export type { QuoteDeps } from './quote-service.js';

@@ -4,7 +4,8 @@
 import { formatCents } from '../../shared/quote.js';
 import { personName } from '../../shared/order-presentation.js';
 import { render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
-import { customerOf, footer, oneLine, orderLink, type OrderForUpdate } from '../mail/customer-mail.js';
+import { customerOf, footer, oneLine, orderLink, paySections, type OrderForUpdate } from '../mail/customer-mail.js';
+import type { HowToPay } from '../../shared/invoices/invoice-api.js';
 
 /** To the customer: a quote version is waiting for them, with its total and the link. */
 export function composeQuoteSentMail(
@@ -49,20 +50,13 @@ export function composeReadyMail(
   fulfilment: 'pickup' | 'shipping',
   token: string,
   shop: ShopIdentity,
-  /** The balance still owed and how to pay it, when there is one (invoices/invoice-mail.ts). */
-  payment: { balanceCents: number; howToPay: string[] } | null = null,
+  /** What the account asks now (shared/invoices/account.ts, accountHeadline) and how to pay it. */
+  payment: { headline: string; howToPay: readonly HowToPay[] } | null = null,
 ): ComposedMail {
   const { to, fr, firstName } = customerOf(order);
   const link = orderLink(shop, token);
-  const owed =
-    payment && payment.balanceCents > 0
-      ? [
-          fr
-            ? `Solde dû : ${formatCents(payment.balanceCents, 'fr')}.`
-            : `Balance due: ${formatCents(payment.balanceCents, 'en')}.`,
-          ...payment.howToPay,
-        ]
-      : [];
+  const owed = payment ? [`${payment.headline}.`] : [];
+  const sections = payment ? paySections(payment.howToPay, fr) : [];
   const subject = fr ? `Votre commande ${order.reference} est prête` : `Your order ${order.reference} is ready`;
   const how = fr
     ? fulfilment === 'pickup'
@@ -80,7 +74,7 @@ export function composeReadyMail(
           'Suivez votre commande sur sa page :',
           link,
         ],
-        [],
+        sections,
         footer(shop, true),
       )
     : render(
@@ -91,7 +85,7 @@ export function composeReadyMail(
           'Follow your order on its page:',
           link,
         ],
-        [],
+        sections,
         footer(shop, false),
       );
   return { kind: 'customer_update', to, subject: oneLine(subject), ...body };

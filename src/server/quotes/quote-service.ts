@@ -27,7 +27,7 @@ import type {
 } from '../../shared/quote-api.js';
 import { DomainError } from '../errors.js';
 import { composeAnswerMail, composeQuoteSentMail, composeReadyMail } from './quote-mail.js';
-import type { ShopIdentity } from '../mail/compose.js';
+import type { ComposedMail, ShopIdentity } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import {
   isUniqueViolation,
@@ -36,7 +36,6 @@ import {
   recordStatus,
   statusHistory,
 } from '../storage/orders.js';
-import { shopDate } from '../shop-date.js';
 import { artworkOfOrders } from '../artwork/index.js';
 import {
   currentQuote,
@@ -68,8 +67,15 @@ import type {
   StoredQuoteLines,
 } from '../storage/schema.js';
 import type { Seller } from '../../shared/invoices/invoice-api.js';
-import { customerAccountView, howToPay, issueInvoiceOnApproval, readTerms } from '../invoices/index.js';
-import type { Account } from '../../shared/invoices/account.js';
+import {
+  customerAccountView,
+  howToPay,
+  issueInvoiceOnApproval,
+  readTerms,
+  todayOf,
+  type Books,
+} from '../invoices/index.js';
+import { accountHeadline, type Account } from '../../shared/invoices/account.js';
 import { canonicalJson, fromJson, toJson } from '../storage/json.js';
 
 export interface QuoteDeps {
@@ -85,6 +91,8 @@ export interface QuoteDeps {
   shop: ShopIdentity;
   /** Printed on invoices and receipts (invoices/invoice-service.ts). */
   seller: Seller;
+  /** The shop's calendar, fiscal year and province (invoices/accounts.ts). */
+  books: Books;
 }
 
 const noSuchOrder = () => new DomainError('not_found', 'not_found', 'No such order.');
@@ -95,8 +103,8 @@ const documentOf = (order: OrderRow) => fromJson(order.document);
 export function computeForOrder(
   order: OrderRow,
   lines: readonly QuoteLineInput[],
-  shop: Pick<QuoteDeps, 'shopProvince' | 'registrations'>,
-  date = shopDate(),
+  shop: Pick<QuoteDeps, 'shopProvince' | 'registrations' | 'books'>,
+  date = todayOf(shop.books),
 ): ComputedQuote {
   const province = placeOfSupply(documentOf(order), shop.shopProvince);
   if (!province) {
@@ -203,7 +211,7 @@ async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody
   const current = await deps.currentPriceList();
   if (!current) return null;
   const priced = priceOrder(current.priceList, doc, {
-    date: shopDate(),
+    date: todayOf(deps.books),
     shopProvince: deps.shopProvince,
     registrations: deps.registrations,
     graphicAspect: await graphicAspects(deps, order.id, doc),
@@ -431,8 +439,10 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
   const thumbs = new Set(artwork.filter((a) => a.thumbnail === 1).map((a) => a.attachment_id));
   const steps: CustomerOrderView['steps'] = { new: order.created_at };
   // The latest time each step was reached; steps after the present one are not shown as reached.
+  // Moves only: a payment or an invoice recorded while Approved is not Approved again.
   for (const h of history)
-    if ((CUSTOMER_STEPS as readonly string[]).includes(h.to_status)) steps[h.to_status as 'new'] = h.changed_at;
+    if (h.from_status !== h.to_status && (CUSTOMER_STEPS as readonly string[]).includes(h.to_status))
+      steps[h.to_status as 'new'] = h.changed_at;
   const at = CUSTOMER_STEPS.indexOf(order.status as (typeof CUSTOMER_STEPS)[number]);
   for (const [i, step] of CUSTOMER_STEPS.entries()) if (at >= 0 && i > at) delete steps[step];
   const quote = current
@@ -613,7 +623,14 @@ async function answer(
         );
         await enqueueMails(trx, mailRows(orderId, [mail]));
         // The invoice of exactly this version, numbered in this transaction: one approval, one invoice.
-        await issueInvoiceOnApproval(deps, trx, { ...order, status: 'approved' }, quote, new Date(now));
+        await issueInvoiceOnApproval(
+          deps,
+          trx,
+          { ...order, status: 'approved' },
+          quote,
+          { fullName: what.fullName, at: now },
+          new Date(now),
+        );
       } else {
         await recordStatus(trx, order, 'new', 'customer', {
           kind: 'changes_requested',
@@ -639,42 +656,60 @@ async function answer(
 }
 
 /**
- * Status changes that matter to the customer email them a link to their page: today, Ready
- * (a sent quote has its own email). Runs in the status change's transaction.
+ * The emails a move sends the customer: today, Ready (a sent quote has its own email), with
+ * what the account asks now and how to pay it. `token` is the new link to their page; the
+ * status preview passes a placeholder, so the clerk reads the email before it goes.
  */
-export async function queueStatusMail(
-  deps: Pick<QuoteDeps, 'shop'> & Partial<Pick<QuoteDeps, 'seller'>>,
-  trx: Transaction<Database>,
+export async function statusMails(
+  deps: Pick<QuoteDeps, 'shop' | 'seller' | 'db'>,
+  db: Kysely<Database> | Transaction<Database>,
   order: OrderRow,
-  status: string,
-  /** The order's account after the move, when it has invoices: the email asks for the balance. */
-  account: Account | null = null,
-): Promise<boolean> {
-  if (status !== 'ready') return false;
+  status: OrderStatus,
+  /** The order's account after the move. */
+  account: Account | null,
+  token: string,
+): Promise<ComposedMail[]> {
+  if (status !== 'ready') return [];
   const doc = documentOf(order);
-  const token = await mintOrderLink(trx, order.id);
   const fulfilment = doc.layouts['1']?.shipping?.localPickup ? 'pickup' : 'shipping';
   const lang = doc.language === 'fr' ? 'fr' : 'en';
   const payment =
-    account && account.state !== null && account.balanceCents > 0 && deps.seller
+    account && account.dueNowCents > 0
       ? {
-          balanceCents: account.balanceCents,
-          howToPay: howToPay(
-            await readTerms(trx, deps.shop.shopEmail),
-            order,
-            deps.seller,
-            account.balanceCents,
-            lang,
-          ).flatMap((w) => [`${w.label}: ${w.instructions.join(' ')}`]),
+          headline: accountHeadline(account, lang),
+          howToPay: howToPay(await readTerms(db, deps.shop.shopEmail), order, deps.seller, account.dueNowCents, lang),
         }
       : null;
-  const mail = composeReadyMail(
-    { id: order.id, reference: order.reference, document: doc },
-    fulfilment,
-    token,
-    deps.shop,
-    payment,
-  );
-  await enqueueMails(trx, mailRows(order.id, [mail]));
-  return true;
+  return [
+    composeReadyMail(
+      { id: order.id, reference: order.reference, document: doc },
+      fulfilment,
+      token,
+      deps.shop,
+      payment,
+    ),
+  ];
+}
+
+/** Queues the move's emails in its transaction, with a new link; true when one was queued. */
+export async function queueStatusMail(
+  deps: Pick<QuoteDeps, 'shop' | 'seller' | 'db'>,
+  trx: Transaction<Database>,
+  order: OrderRow,
+  status: OrderStatus,
+  account: Account | null,
+): Promise<boolean> {
+  if (status !== 'ready') return false;
+  const token = await mintOrderLink(trx, order.id);
+  const mails = await statusMails(deps, trx, order, status, account, token);
+  await enqueueMails(trx, mailRows(order.id, mails));
+  return mails.length > 0;
+}
+
+/** True when the order's latest sent version is approved: the quote production may start from. */
+export async function hasApprovedQuote(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+): Promise<boolean> {
+  return (await currentQuote(db, orderId))?.status === 'approved';
 }

@@ -50,7 +50,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend, {
       SHOP_PROVINCE: 'ON',
-      GST_HST_NUMBER: '123456789 RT0001',
+      GST_HST_NUMBER: '123456782 RT0001',
       QST_NUMBER: '1234567890 TQ0001',
       ORDER_LINK_RATE_LIMIT: '1000',
     });
@@ -120,7 +120,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     const id = await newOrder();
     const state = (await staff('GET', `/api/orders/${id}/quote`)).json();
     expect(state.province).toBe('QC');
-    expect(state.registration).toEqual({ gstHst: '123456789 RT0001', qst: '1234567890 TQ0001' });
+    expect(state.registration).toEqual({ gstHst: '123456782 RT0001', qst: '1234567890 TQ0001' });
     expect(state.suggestions).toHaveLength(1);
     expect(state.suggestions[0]).toMatchObject({ kind: 'garment', quantity: 50, needsQuantity: false });
     expect(state.versions).toEqual([]);
@@ -297,7 +297,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     expect(view).toMatchObject({ status: 'quoted', language: 'en', fulfilment: null });
     expect(view.quote).toMatchObject({ version: 1, status: 'sent', response: null });
     expect(view.quote.quote.totalCents).toBe(68985);
-    expect(view.registration).toEqual({ gstHst: '123456789 RT0001', qst: '1234567890 TQ0001' });
+    expect(view.registration).toEqual({ gstHst: '123456782 RT0001', qst: '1234567890 TQ0001' });
     expect(Object.keys(view.steps)).toEqual(['new', 'quoted']);
     expect(view.document.layouts['1'].billing.province).toBe('QC');
   });

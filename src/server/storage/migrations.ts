@@ -504,6 +504,21 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '020-order-evidence': {
+    // What an invoice needs once its order is deleted (invoices/invoice-store.ts, keepEvidence):
+    // the billing and delivery addresses, the approved versions and the approvals, kept with
+    // the invoices and payments until they are past retention.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('order_evidence')
+        .addColumn('order_id', 'text', (c) => c.primaryKey())
+        .addColumn('reference', 'text', (c) => c.notNull())
+        .addColumn('kept_at', 'text', (c) => c.notNull())
+        .addColumn('document', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('invoices_credits').on('invoices').column('credits_invoice_id').execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

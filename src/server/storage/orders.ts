@@ -227,12 +227,27 @@ export async function recordStatus(
 }
 
 /**
+ * Records what happened to an order without moving it (a payment, an invoice, a credit note):
+ * a history row whose status stays the one the order has, which no timeline reads as a move.
+ */
+export async function recordEvent(
+  trx: Transaction<Database>,
+  orderId: string,
+  by: string,
+  event: HistoryEvent,
+): Promise<void> {
+  const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).executeTakeFirst();
+  if (order) await recordStatus(trx, order, order.status, by, event);
+}
+
+/**
  * Moves an order to `status` and records who did it; false when there is no such order.
  * `onChanged` runs in the same transaction when the status really changed (the customer's
  * "ready" email is queued there, so it exists exactly when the change does).
  */
 export async function changeStatus(
   db: Kysely<Database>,
+  dialect: Dialect,
   orderId: string,
   status: OrderStatus,
   by: string,
@@ -241,7 +256,8 @@ export async function changeStatus(
   before?: (trx: Transaction<Database>, order: OrderRow) => Promise<HistoryEvent | null>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    // Locked, so an approval arriving at the same moment waits (or is waited for) on PostgreSQL.
+    const order = await lockOrder(trx, dialect, orderId);
     if (!order) return false;
     if (order.status !== status) {
       const event = before ? await before(trx, order) : null;

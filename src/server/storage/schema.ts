@@ -339,7 +339,31 @@ export interface PaymentsTable {
   sha256: string;
 }
 
+/** What the invoices of a deleted order still need (invoices/invoice-store.ts, keepEvidence). */
+export interface OrderEvidenceTable {
+  order_id: string;
+  reference: string;
+  kept_at: string;
+  document: Json<OrderEvidence>;
+}
+
+export interface OrderEvidence {
+  format: 'order-evidence/1';
+  billing: unknown;
+  shipping: unknown;
+  /** Each approved version: its canonical text (whose SHA-256 the approval names) and the approval. */
+  approvals: {
+    version: number;
+    quoteSha256: string;
+    versionText: string;
+    fullName: string | null;
+    at: string;
+    clientAddress: string;
+  }[];
+}
+
 export interface Database {
+  order_evidence: OrderEvidenceTable;
   shop_settings: ShopSettingsTable;
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;

@@ -3,9 +3,11 @@
 // page and the inbox. Request bodies are checked here, once, for the server and the inbox.
 import { z } from 'zod';
 import type { ProvinceCode } from '../constants.js';
-import type { QuoteLine } from '../quote.js';
+import { isCalendarDate } from '../dates.js';
+import type { TaxExemption } from '../tax-treatment.js';
 import type { TaxLine, TaxNotCharged } from '../taxes.js';
-import type { Account, PaymentState } from './account.js';
+import type { Account, BalanceTerms, PaymentState } from './account.js';
+import type { InvoiceLine } from './credit-notes.js';
 import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentTerms } from './terms.js';
 
 export interface Seller {
@@ -23,15 +25,34 @@ export interface InvoiceCustomer {
   address: string[];
 }
 
+/** Where the goods go: the place of supply's evidence, kept with the invoice. */
+export interface InvoiceDelivery {
+  pickup: boolean;
+  name: string;
+  company: string;
+  address: string[];
+}
+
+/** The customer's approval the invoice was issued on: who typed their name, when, and what they approved. */
+export interface InvoiceApproval {
+  fullName: string;
+  at: string;
+  version: number;
+  quoteSha256: string;
+}
+
 /** An invoice or a credit note, frozen when issued: what its PDF prints, and what reports add up. */
 export interface InvoiceDocument {
-  format: 'invoice/1';
+  /** invoice/2 adds taxes line by line, the delivery, the approval, the exemption and bilingual documents. */
+  format: 'invoice/1' | 'invoice/2';
   kind: 'invoice' | 'credit_note';
   /** "2026-0001"; a credit note's is "CN-2026-0001". */
   number: string;
   /** YYYY-MM-DD in the shop's calendar. */
   issueDate: string;
   language: 'en' | 'fr';
+  /** French and English side by side: a Quebec shop's document for an English-speaking customer. */
+  bilingual?: boolean;
   orderReference: string;
   /** The approved quote version it was issued from (an invoice) or that its invoice came from. */
   quoteVersion: number | null;
@@ -42,14 +63,18 @@ export interface InvoiceDocument {
   seller: Seller;
   customer: InvoiceCustomer;
   province: ProvinceCode;
-  lines: QuoteLine[];
+  delivery?: InvoiceDelivery;
+  approval?: InvoiceApproval;
+  exemption?: TaxExemption;
+  lines: InvoiceLine[];
   subtotalCents: number;
   taxes: TaxLine[];
   taxesNotCharged: TaxNotCharged[];
   totalCents: number;
   depositPercent: number;
   depositCents: number;
-  terms: Pick<PaymentTerms, 'balanceDue' | 'balanceDays' | 'methods' | 'etransferEmail' | 'autodeposit'>;
+  /** When the balance is due for this order (at pickup, before shipping, or N days after), and how to pay. */
+  terms: BalanceTerms & Pick<PaymentTerms, 'methods' | 'etransferEmail' | 'autodeposit'>;
 }
 
 /** A payment's receipt (a refund's too: a negative amount), frozen when recorded. */
@@ -59,6 +84,7 @@ export interface ReceiptDocument {
   /** The day the money came in (or went back), as the clerk recorded it. */
   receivedOn: string;
   language: 'en' | 'fr';
+  bilingual?: boolean;
   orderReference: string;
   seller: Seller;
   customerName: string;
@@ -69,6 +95,8 @@ export interface ReceiptDocument {
   invoiceNumbers: string[];
   paidCents: number;
   balanceCents: number;
+  /** The order's account after this payment (absent on receipts issued before it was printed). */
+  account?: Account;
 }
 
 export interface InvoiceSummary {
@@ -84,6 +112,10 @@ export interface InvoiceSummary {
   reason: string | null;
   /** An invoice: the part of its subtotal no credit note has taken back yet. */
   creditableSubtotalCents: number;
+  /** An invoice: what is left of its total (taxes included) to credit. */
+  creditableTotalCents: number;
+  /** Its lines, with the taxes charged on each and what is left to credit of each. */
+  lines: { description: string; lineTotalCents: number; taxKeys: string[]; creditableCents: number }[];
 }
 
 export interface PaymentInfo {
@@ -123,7 +155,7 @@ export interface StaffAccountView {
   terms: PaymentTerms;
 }
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
+const date = z.string().refine(isCalendarDate, 'A real date, written YYYY-MM-DD.');
 
 export const recordPaymentBodySchema = z.object({
   amount: z.string().max(40),
@@ -140,8 +172,15 @@ export type RecordPaymentBody = z.input<typeof recordPaymentBodySchema>;
 
 export const creditNoteBodySchema = z.object({
   invoiceNumber: z.string().max(20),
-  /** The amount credited before taxes, in dollars as typed; the taxes follow the invoice's. */
-  amount: z.string().max(40),
+  /** An amount before taxes, in dollars as typed, when every line left is taxed alike. */
+  amount: z.string().max(40).optional(),
+  /** Amounts of named lines (index from 0), before taxes, in dollars as typed. */
+  lines: z
+    .array(z.object({ index: z.number().int().min(0).max(1000), amount: z.string().max(40) }))
+    .max(200)
+    .optional(),
+  /** Everything left on the invoice, to the cent. */
+  rest: z.boolean().optional(),
   reason: z.string().max(500),
 });
 export type CreditNoteBody = z.input<typeof creditNoteBodySchema>;

@@ -8,7 +8,7 @@ type Language = 'en' | 'fr';
 type Bilingual = { en: string; fr: string };
 
 export interface PaymentContext {
-  terms: PaymentTerms;
+  terms: Pick<PaymentTerms, 'etransferEmail' | 'autodeposit'>;
   /** The order's reference: what the customer writes with a payment so the shop can match it. */
   reference: string;
   /** Whom a cheque is made out to. */
@@ -79,6 +79,6 @@ export const PAYMENT_METHODS: Readonly<Record<PaymentMethodId, PaymentMethod>> =
 };
 
 /** The methods the terms offer, in the terms' order. */
-export function offeredMethods(terms: PaymentTerms): PaymentMethod[] {
+export function offeredMethods(terms: Pick<PaymentTerms, 'methods'>): PaymentMethod[] {
   return terms.methods.map((id) => PAYMENT_METHODS[id]);
 }

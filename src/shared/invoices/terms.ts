@@ -2,17 +2,26 @@
 // deposit, when the balance is due, how the customer may pay, and when an unpaid deposit is
 // reminded. Shared so the inbox edits exactly what the server checks and prints.
 import { z } from 'zod';
+import type { BalanceTerms } from './account.js';
 
 export const PAYMENT_METHOD_IDS = ['etransfer', 'in_store', 'cheque'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 
-export const BALANCE_DUE_KINDS = ['pickup', 'before_shipping', 'days'] as const;
+/**
+ * When the balance is due: when the order is ready (each invoice then says "at pickup" or "before
+ * shipping", as the order is picked up or shipped), or N days after the invoice. Terms saved
+ * before this choice said pickup or before_shipping for every order; both read as when_ready.
+ */
+export const BALANCE_DUE_KINDS = ['when_ready', 'days'] as const;
 
 export const paymentTermsSchema = z
   .object({
     /** Whole percent of the invoice total due before production; 0 asks for none. */
     depositPercent: z.number().int().min(0).max(100),
-    balanceDue: z.enum(BALANCE_DUE_KINDS),
+    balanceDue: z.preprocess(
+      (v) => (v === 'pickup' || v === 'before_shipping' ? 'when_ready' : v),
+      z.enum(BALANCE_DUE_KINDS),
+    ),
     /** With balanceDue "days": due this many days after the invoice. */
     balanceDays: z.number().int().min(1).max(365),
     etransferEmail: z.string().trim().max(254),
@@ -41,7 +50,7 @@ export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
 export function defaultTerms(shopEmail: string): PaymentTerms {
   return {
     depositPercent: 50,
-    balanceDue: 'pickup',
+    balanceDue: 'when_ready',
     balanceDays: 30,
     etransferEmail: shopEmail,
     autodeposit: false,
@@ -50,8 +59,19 @@ export function defaultTerms(shopEmail: string): PaymentTerms {
   };
 }
 
+/** An invoice's own terms: the shop's, with "when ready" made this order's pickup or shipping. */
+export function invoiceBalanceTerms(
+  terms: Pick<PaymentTerms, 'balanceDue' | 'balanceDays'>,
+  pickup: boolean,
+): BalanceTerms {
+  return {
+    balanceDue: terms.balanceDue === 'days' ? 'days' : pickup ? 'pickup' : 'before_shipping',
+    balanceDays: terms.balanceDays,
+  };
+}
+
 /** When the balance is due, as the invoice says it. */
-export function balanceDueText(terms: Pick<PaymentTerms, 'balanceDue' | 'balanceDays'>, language: 'en' | 'fr'): string {
+export function balanceDueText(terms: BalanceTerms, language: 'en' | 'fr'): string {
   switch (terms.balanceDue) {
     case 'pickup':
       return language === 'fr' ? 'Solde payable à la cueillette.' : 'Balance due at pickup.';

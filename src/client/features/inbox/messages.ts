@@ -94,6 +94,8 @@ export const en = {
     receivedAs: (date: string, status: string) => `${date}: received (${status})`,
     statusChange: (date: string, from: string, to: string, by: string) =>
       `${date}: ${from} → ${to} by ${by === 'customer' ? 'the customer' : by}`,
+    /** Something recorded without a move (a payment, an invoice): who and when, then what. */
+    eventBy: (date: string, by: string) => `${date}, by ${by === 'customer' ? 'the customer' : by}`,
     /** What the history records beyond a move (src/shared/history-events.ts), in words. */
     historyEvent: (event: HistoryEvent): string => {
       switch (event.kind) {
@@ -113,6 +115,15 @@ export const en = {
             : `Payment of ${formatCents(event.amountCents, 'en')} recorded (${methodLabel(event.method, 'en')}${event.reference ? ` ${event.reference}` : ''}, receipt ${event.receiptNumber})`;
         case 'started_without_deposit':
           return `Started without the deposit: ${event.reason}`;
+        case 'gate_overridden':
+          return `Moved on without ${[
+            event.withoutApprovedQuote ? 'an approved quote' : '',
+            event.depositDueCents > 0 ? `the deposit (${formatCents(event.depositDueCents, 'en')} due)` : '',
+          ]
+            .filter(Boolean)
+            .join(' or ')}: ${event.reason}`;
+        case 'cancelled_and_credited':
+          return `Cancelled; what was unpaid credited by ${event.creditNotes.join(', ')} (${formatCents(event.totalCents, 'en')})`;
       }
     },
     emails: 'Emails',
@@ -253,6 +264,7 @@ export const fr: InboxMessages = {
     history: 'Historique',
     receivedAs: (date, status) => `${date} : reçue (${status})`,
     statusChange: (date, from, to, by) => `${date} : ${from} → ${to} par ${by === 'customer' ? 'le client' : by}`,
+    eventBy: (date, by) => `${date}, par ${by === 'customer' ? 'le client' : by}`,
     historyEvent: (event) => {
       switch (event.kind) {
         case 'quote_sent':
@@ -271,6 +283,15 @@ export const fr: InboxMessages = {
             : `Paiement de ${formatCents(event.amountCents, 'fr')} inscrit (${methodLabel(event.method, 'fr')}${event.reference ? ` ${event.reference}` : ''}, reçu ${event.receiptNumber})`;
         case 'started_without_deposit':
           return `Production commencée sans l’acompte : ${event.reason}`;
+        case 'gate_overridden':
+          return `Poursuivie sans ${[
+            event.withoutApprovedQuote ? 'soumission approuvée' : '',
+            event.depositDueCents > 0 ? `l’acompte (${formatCents(event.depositDueCents, 'fr')} dû)` : '',
+          ]
+            .filter(Boolean)
+            .join(' ni ')}\u00a0: ${event.reason}`;
+        case 'cancelled_and_credited':
+          return `Annulée\u00a0; l’impayé est crédité par ${event.creditNotes.join(', ')} (${formatCents(event.totalCents, 'fr')})`;
       }
     },
     emails: 'Courriels',

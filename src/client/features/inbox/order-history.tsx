@@ -23,12 +23,14 @@ export function OrderHistory({
         <li>{t.order.receivedAs(date(receivedAt), statusLabel('new', language))}</li>
         {history.map((h, i) => (
           <li key={i}>
-            {t.order.statusChange(
-              date(h.changed_at),
-              statusLabel(h.from_status, language),
-              statusLabel(h.to_status, language),
-              h.changed_by,
-            )}
+            {h.from_status === h.to_status
+              ? t.order.eventBy(date(h.changed_at), h.changed_by)
+              : t.order.statusChange(
+                  date(h.changed_at),
+                  statusLabel(h.from_status, language),
+                  statusLabel(h.to_status, language),
+                  h.changed_by,
+                )}
             {(h.event || h.note) && (
               <>
                 <br />

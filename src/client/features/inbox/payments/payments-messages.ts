@@ -47,8 +47,7 @@ const en = {
   depositPercent: 'Deposit (% of the invoice)',
   balanceDue: 'Balance due',
   balanceDueKinds: {
-    pickup: 'At pickup',
-    before_shipping: 'Before shipping',
+    when_ready: 'When the order is ready: at pickup, or before shipping',
     days: 'A number of days after the invoice',
   },
   balanceDays: 'Days after the invoice',
@@ -132,8 +131,7 @@ const fr: PaymentsMessages = {
   depositPercent: 'Acompte (% de la facture)',
   balanceDue: 'Solde payable',
   balanceDueKinds: {
-    pickup: 'À la cueillette',
-    before_shipping: 'Avant l’expédition',
+    when_ready: 'Quand la commande est prête\u00a0: à la cueillette ou avant l’expédition',
     days: 'Un nombre de jours après la facture',
   },
   balanceDays: 'Jours après la facture',
