@@ -216,15 +216,20 @@ describe.each(backends())('the shop inbox on %s', (backend) => {
       payload: { status: 'shipped' },
     });
     expect(bad.statusCode).toBe(400);
-    for (const status of ['quoted', 'approved', 'in_production']) {
-      const res = await t.app.inject({
+    const move = (payload: object) =>
+      t.app.inject({
         method: 'PATCH',
         url: `/api/orders/${orderId}/status`,
         headers: { cookie, origin: t.config.publicUrl },
-        payload: { status },
+        payload,
       });
-      expect(res.statusCode).toBe(200);
-    }
+    for (const status of ['quoted', 'approved']) expect((await move({ status })).statusCode).toBe(200);
+    // Production without an approved quote: only with a reason, which the history keeps.
+    const gated = await move({ status: 'in_production' });
+    expect(gated.statusCode).toBe(409);
+    expect(gated.json().error).toMatchObject({ code: 'gate_closed', fields: ['reason'] });
+    expect(gated.json().error.message).toContain('has not approved a quote');
+    expect((await move({ status: 'in_production', override: { reason: 'Approved by phone' } })).statusCode).toBe(200);
     const d = (await get(`/api/orders/${orderId}`)).json();
     expect(d.order.status).toBe('in_production');
     expect(

@@ -407,7 +407,9 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
   it('refuses changes requested on an order the shop has moved on (Completed): it stays Completed', async () => {
     const id = await newOrder();
     const { token, version } = await sendQuote(id);
-    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'completed' })).statusCode).toBe(200);
+    // Completed with no approved quote passes the gate only with a reason (docs/accounts.md).
+    const completed = { status: 'completed', override: { reason: 'Settled at the counter' } };
+    expect((await staff('PATCH', `/api/orders/${id}/status`, completed)).statusCode).toBe(200);
     const changes = await customer('POST', `/api/o/${token}/changes`, { comment: 'Navy, please.' });
     expect(changes.statusCode).toBe(409);
     expect(changes.json().error).toMatchObject({
@@ -587,9 +589,11 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
       expect((await staff('PATCH', `/api/orders/${id}/status`, body)).statusCode).toBe(200);
     }
     expect(await customerMails(id)).toHaveLength(2);
-    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'ready' })).statusCode).toBe(200);
+    // Ready with the deposit unpaid passes the gate too, with its own reason.
+    const ready = { status: 'ready', override: { reason: 'Paying at pickup' } };
+    expect((await staff('PATCH', `/api/orders/${id}/status`, ready)).statusCode).toBe(200);
     // The same status again changes nothing and sends nothing.
-    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'ready' })).statusCode).toBe(200);
+    expect((await staff('PATCH', `/api/orders/${id}/status`, ready)).statusCode).toBe(200);
     const mails = await customerMails(id);
     expect(mails).toHaveLength(3);
     expect(mails[2]!.subject).toBe(
@@ -600,7 +604,8 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     const view = (await customer('GET', `/api/o/${mails[2]!.token}`)).json();
     expect(view.fulfilment).toBe('pickup');
     expect(Object.keys(view.steps)).toEqual(['new', 'quoted', 'approved', 'in_production', 'ready']);
-    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'completed' })).statusCode).toBe(200);
+    const done = { status: 'completed', override: { reason: 'Paid cash at pickup, recorded later' } };
+    expect((await staff('PATCH', `/api/orders/${id}/status`, done)).statusCode).toBe(200);
     expect(await customerMails(id)).toHaveLength(3);
   });
 

@@ -3,7 +3,7 @@
 // (src/shared/inbox-api.ts and quote-api.ts, which the server's routes declare) and checked
 // with a few cheap tests before use. Not parsed with those zod schemas: zod would triple this
 // chunk (14 KB gzip to 39 KB, measured) to check answers the server already filtered by them.
-import type { OrderDetail, OrderList, StaffSession } from '../../../shared/inbox-api.js';
+import type { OrderDetail, OrderList, StaffSession, StatusPreview } from '../../../shared/inbox-api.js';
 import type { Language } from '../../../shared/order-presentation.js';
 import type { ProofInfo, QuoteLinesBody, QuotePreview, StaffQuoteState } from '../../../shared/quote-api.js';
 import type { PriceListCheck, StaffPriceLists } from '../../../shared/price-list-api.js';
@@ -63,6 +63,7 @@ const isQuotePreview = (b: unknown): b is QuotePreview =>
   isRecord(b) && isRecord(b.quote) && Array.isArray(b.quote.taxes) && typeof b.quote.totalCents === 'number';
 const isSentVersion = (b: unknown): b is { version: number } => isRecord(b) && typeof b.version === 'number';
 const isProof = (b: unknown): b is ProofInfo => isRecord(b) && typeof b.id === 'string';
+const isStatusPreview = (b: unknown): b is StatusPreview => isRecord(b) && Array.isArray(b.mails) && isRecord(b.may);
 const isAccount = (b: unknown): b is StaffAccountView =>
   isRecord(b) && Array.isArray(b.invoices) && Array.isArray(b.payments) && isRecord(b.account);
 const isReceipt = (b: unknown): b is { receiptNumber: string } => isRecord(b) && typeof b.receiptNumber === 'string';
@@ -107,11 +108,17 @@ export function createInboxApi(onUnauthenticated: () => void) {
       call(`/api/orders?${listQueryString(query)}`).then((b) => expectAnswer(b, isOrderList, 'orders')),
     order: (id: string): Promise<OrderDetail> => call(order(id)).then((b) => expectAnswer(b, isOrderDetail, 'order')),
     /** Moves the order; In production before the deposit is in needs `withoutDeposit` (a 409 says so). */
-    changeStatus: async (id: string, status: string, withoutDeposit?: { reason: string }): Promise<void> =>
-      void (await call(
-        `${order(id)}/status`,
-        json('PATCH', { status, ...(withoutDeposit ? { withoutDeposit } : {}) }),
-      )),
+    /** Moves the order; a move past the gate carries `override`, a cancellation may credit what is unpaid. */
+    changeStatus: async (
+      id: string,
+      status: string,
+      extra: { override?: { reason: string }; creditUnpaid?: boolean } = {},
+    ): Promise<void> => void (await call(`${order(id)}/status`, json('PATCH', { status, ...extra }))),
+    /** What a move would do: the gate it meets, the emails it sends, what a cancellation may credit. */
+    statusPreview: (id: string, status: string): Promise<StatusPreview> =>
+      call(`${order(id)}/status-preview?status=${encodeURIComponent(status)}`).then((b) =>
+        expectAnswer(b, isStatusPreview, 'status preview'),
+      ),
     account: (id: string): Promise<StaffAccountView> =>
       call(`${order(id)}/account`).then((b) => expectAnswer(b, isAccount, 'account')),
     recordPayment: (id: string, body: RecordPaymentBody): Promise<{ receiptNumber: string }> =>

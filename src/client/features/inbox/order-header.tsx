@@ -1,5 +1,6 @@
 // The order's heading and what a clerk does with it: move its status, download all its files,
 // print the work order (on paper, the status is written instead of the controls).
+import type { OrderStatus } from '../../../shared/constants.js';
 import { labelled, statusLabel } from '../../../shared/order-presentation.js';
 import { formatDate } from '../../shared/format.js';
 import { inboxLinks, type OrderDetail } from './api.js';
@@ -14,7 +15,7 @@ export function OrderHeader({
   order: OrderDetail['order'];
   /** A status change is on its way to the server. */
   saving: boolean;
-  onStatusChange: (status: string) => void;
+  onStatusChange: (status: OrderStatus) => void;
 }) {
   const { t, language } = useInboxText();
   return (
@@ -30,7 +31,7 @@ export function OrderHeader({
             id="order-status"
             value={order.status}
             disabled={saving}
-            onChange={(e) => onStatusChange(e.target.value)}
+            onChange={(e) => onStatusChange(e.target.value as OrderStatus)}
           >
             <StatusOptions />
           </select>

@@ -11,7 +11,7 @@ import { OrderHistory } from './order-history.js';
 import { OrderSummaryCards } from './order-summary-cards.js';
 import { QuotePanel } from './quote-panel.js';
 import { PaymentsPanel } from './payments/payments-panel.js';
-import { DepositGate } from './payments/deposit-gate.js';
+import { StatusDialog } from './status-dialog.js';
 import { useOrderDetail } from './use-order-detail.js';
 import { useSession } from './session.js';
 import type { SeenEstimate } from '../../../shared/price-list-api.js';
@@ -27,7 +27,7 @@ export function OrderView({
 }) {
   const { t } = useInboxText();
   const { staff } = useSession();
-  const { detail, error, saving, reload, changeStatus, deleteOrder, gate, confirmWithoutDeposit, cancelGate } =
+  const { detail, error, saving, reload, changeStatus, deleteOrder, pending, confirmMove, cancelMove } =
     useOrderDetail(id);
 
   if (error !== null)
@@ -54,8 +54,16 @@ export function OrderView({
         </a>
       </p>
       <OrderHeader order={order} saving={saving} onStatusChange={changeStatus} />
-      {gate && (
-        <DepositGate refusal={gate.refusal} saving={saving} onConfirm={confirmWithoutDeposit} onCancel={cancelGate} />
+      {pending && (
+        <StatusDialog
+          key={pending.status}
+          status={pending.status}
+          preview={pending.preview}
+          refusal={pending.refusal}
+          saving={saving}
+          onConfirm={confirmMove}
+          onCancel={cancelMove}
+        />
       )}
       <OrderSummaryCards doc={doc} />
       {detail.estimate && <SeenEstimateCard estimate={detail.estimate} />}

@@ -1,6 +1,7 @@
 // The customer's invoices and what they owe: the invoice PDFs, what is due now (the deposit,
 // then the balance once due), how to pay it with the exact message to write, and the receipts.
 import type { CustomerAccountView } from '../../../shared/invoices/invoice-api.js';
+import { accountHeadline } from '../../../shared/invoices/account.js';
 import { formatCents } from '../../../shared/money.js';
 import type { OrderStatusApi } from './api.js';
 import { useOrderStatusText } from './messages.js';
@@ -30,13 +31,16 @@ export function PaymentSection({
           </li>
         ))}
       </ul>
-      {account.state === 'deposit_due' && <p className="amount-due">{t.depositDue(money(account.dueNowCents))}</p>}
-      {account.state === 'balance_due' && <p className="amount-due">{t.balanceDue(money(account.dueNowCents))}</p>}
-      {account.state === 'paid' && <p className="amount-due">{t.paidInFull}</p>}
+      <p className="amount-due">{accountHeadline(account, language)}</p>
       {account.state === 'deposit_paid' && <p>{t.depositPaidNote}</p>}
       <p className="muted small">
-        {t.invoiced(money(account.invoicedCents))} · {t.paid(money(account.paidCents))} ·{' '}
-        {t.balance(money(Math.max(0, account.balanceCents)))}. {view.balanceDueText}
+        {t.invoiced(money(account.invoicedCents))} · {t.paid(money(account.paidCents))}
+        {account.state !== 'cancelled' && account.state !== 'credited' && (
+          <>
+            {' '}
+            · {t.balance(money(Math.max(0, account.balanceCents)))}. {view.balanceDueText}
+          </>
+        )}
       </p>
       {view.howToPay.length > 0 && (
         <>

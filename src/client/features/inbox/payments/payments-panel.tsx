@@ -3,7 +3,7 @@
 // refund and to credit an invoice. The server decides every amount and refusal; a refusal that
 // asks for confirmation (a possible duplicate, more than the balance) offers "Record it anyway".
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { PAYMENT_STATE_LABELS } from '../../../../shared/invoices/account.js';
+import { accountHeadline } from '../../../../shared/invoices/account.js';
 import type { StaffAccountView } from '../../../../shared/invoices/invoice-api.js';
 import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
 import type { PaymentMethodId } from '../../../../shared/invoices/terms.js';
@@ -61,9 +61,7 @@ export function PaymentsPanel({ orderId, onChanged }: { orderId: string; onChang
       ) : (
         <>
           <p>
-            <strong>
-              {t.state}: {account.state ? PAYMENT_STATE_LABELS[account.state][language] : t.noState}
-            </strong>
+            <strong>{accountHeadline(account, language)}</strong>
           </p>
           <dl className="account-figures">
             <div>
@@ -274,19 +272,31 @@ function CreditNote({ orderId, view, onIssued }: { orderId: string; view: StaffA
   const api = useInboxApi();
   const { t, language } = usePaymentsText();
   const id = useId();
-  const creditable = view.invoices.filter((i) => i.kind === 'invoice' && i.creditableSubtotalCents > 0);
+  const creditable = view.invoices.filter((i) => i.kind === 'invoice' && i.creditableTotalCents > 0);
   const [invoiceNumber, setInvoiceNumber] = useState(creditable.at(-1)?.number ?? '');
-  const [amount, setAmount] = useState('');
+  const [rest, setRest] = useState(false);
+  const [amounts, setAmounts] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [done, setDone] = useState('');
   if (creditable.length === 0) return null;
+  const invoice = creditable.find((i) => i.number === invoiceNumber) ?? creditable.at(-1)!;
+  const money = (cents: number) => formatCents(cents, language);
   const errorOf = (field: string) => (refusal?.fields.includes(field) ? refusal.messageIn(language) : '');
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    const lines = Object.entries(amounts)
+      .filter(([, amount]) => amount.trim() !== '')
+      .map(([index, amount]) => ({ index: Number(index), amount }));
     try {
-      const issued = await api.creditNote(orderId, { invoiceNumber, amount, reason });
+      const issued = await api.creditNote(orderId, {
+        invoiceNumber: invoice.number,
+        reason,
+        ...(rest ? { rest: true } : { lines }),
+      });
       setRefusal(null);
+      setAmounts({});
+      setRest(false);
       setDone(t.credited(issued.number));
       onIssued();
     } catch (err) {
@@ -294,33 +304,49 @@ function CreditNote({ orderId, view, onIssued }: { orderId: string; view: StaffA
       else throw err;
     }
   };
+  const formError = refusal && !refusal.fields.some((f) => f === 'reason' || f.startsWith('lines.')) ? refusal.messageIn(language) : '';
   return (
     <details className="credit-note">
       <summary>{t.creditHeading}</summary>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-invoice`}>{t.creditInvoice}</label>
-          <select id={`${id}-invoice`} value={invoiceNumber} onChange={(e) => setInvoiceNumber(e.target.value)}>
+          <select id={`${id}-invoice`} value={invoice.number} onChange={(e) => setInvoiceNumber(e.target.value)}>
             {creditable.map((i) => (
               <option key={i.id} value={i.number}>
-                {i.number} ({formatCents(i.creditableSubtotalCents, language)})
+                {t.creditableOf(i.number, money(i.creditableTotalCents))}
               </option>
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-amount`}>{t.creditAmount}</label>
-          <input
-            id={`${id}-amount`}
-            type="text"
-            inputMode="decimal"
-            value={amount}
-            aria-invalid={errorOf('amount') ? true : undefined}
-            aria-describedby={errorOf('amount') ? `${id}-amount-error` : undefined}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-          <FieldError id={`${id}-amount-error`} text={errorOf('amount')} />
+        <div className="field checkbox">
+          <input id={`${id}-rest`} type="checkbox" checked={rest} onChange={(e) => setRest(e.target.checked)} />
+          <label htmlFor={`${id}-rest`}>{t.creditRest(money(invoice.creditableTotalCents))}</label>
         </div>
+        {!rest && (
+          <fieldset>
+            <legend>{t.creditLines}</legend>
+            {invoice.lines.map((line, index) =>
+              line.creditableCents > 0 ? (
+                <div className="field" key={index}>
+                  <label htmlFor={`${id}-line-${index}`}>
+                    {t.creditLine(index + 1, line.description, money(line.creditableCents))}
+                  </label>
+                  <input
+                    id={`${id}-line-${index}`}
+                    type="text"
+                    inputMode="decimal"
+                    value={amounts[index] ?? ''}
+                    aria-invalid={errorOf(`lines.${index}`) ? true : undefined}
+                    aria-describedby={errorOf(`lines.${index}`) ? `${id}-line-${index}-error` : undefined}
+                    onChange={(e) => setAmounts({ ...amounts, [index]: e.target.value })}
+                  />
+                  <FieldError id={`${id}-line-${index}-error`} text={errorOf(`lines.${index}`)} />
+                </div>
+              ) : null,
+            )}
+          </fieldset>
+        )}
         <div className="field">
           <label htmlFor={`${id}-reason`}>{t.creditReason}</label>
           <input
@@ -334,6 +360,11 @@ function CreditNote({ orderId, view, onIssued }: { orderId: string; view: StaffA
           />
           <FieldError id={`${id}-reason-error`} text={errorOf('reason')} />
         </div>
+        {formError && (
+          <p role="alert" className="form-error">
+            {formError}
+          </p>
+        )}
         <button type="submit" className="button button-secondary">
           {t.creditSave}
         </button>
