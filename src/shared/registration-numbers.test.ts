@@ -1,0 +1,30 @@
+// Registration numbers as the server checks them at start: the shape, and the business
+// number's check digit (issue 27, 4: GST_HST_NUMBER=hello was printed on invoices).
+import { describe, expect, it } from 'vitest';
+import { luhnValid, normaliseRegistration } from './registration-numbers.js';
+
+describe('registration numbers', () => {
+  it('checks the business number’s Luhn digit', () => {
+    expect(luhnValid('123456782')).toBe(true);
+    expect(luhnValid('123456789')).toBe(false);
+    expect(luhnValid('046454286')).toBe(true);
+  });
+  it('normalises a GST/HST number and refuses anything else', () => {
+    expect(normaliseRegistration('gst_hst', '123456782RT0001')).toBe('123456782 RT0001');
+    expect(normaliseRegistration('gst_hst', '123-456-782 rt 0001')).toBe('123456782 RT0001');
+    for (const bad of [
+      'hello',
+      '123456789 RT0001',
+      '123456782',
+      '123456782 RC0001',
+      '12345678 RT0001',
+      '000000000 RT0001',
+    ])
+      expect(normaliseRegistration('gst_hst', bad), bad).toBeNull();
+  });
+  it('normalises a QST number and refuses anything else', () => {
+    expect(normaliseRegistration('qst', '1234567890tq0001')).toBe('1234567890 TQ0001');
+    for (const bad of ['hello', '123456789 TQ0001', '1234567890 RT0001', '1234567890 TQ001'])
+      expect(normaliseRegistration('qst', bad), bad).toBeNull();
+  });
+});
