@@ -58,6 +58,10 @@ const garmentSchema = z
       .record(z.string(), cents())
       .optional()
       .meta({ description: 'Cents added to unitCents for some sizes, e.g. {"2XL": 200}. Only sizes the garment has.' }),
+    childrens: z.boolean().optional().meta({
+      description:
+        "Sized for children: each province's rule for children's clothing applies to its taxes (exempt from BC and SK PST and MB RST; the provincial part of the HST rebated in ON, NS and PE).",
+    }),
   })
   .meta({ description: 'A garment the shop sells.' });
 

@@ -160,6 +160,36 @@ describe('priceOrder: the worked example', () => {
     expect(qc.totalCents).toBe(65_939);
   });
 
+  it('taxes children’s garments by their province: no BC PST on them, the ON HST rebated to 5 %', () => {
+    const youth = priceList((l) => {
+      l.garments.push({
+        id: 'Y5000',
+        name: 'Gildan 5000B Youth',
+        colours: ['Black'],
+        sizes: ['YS', 'YM'],
+        unitCents: 400,
+        childrens: true,
+      });
+    });
+    const both = (province: string) =>
+      priceOrder(
+        youth,
+        order([layout([variation('G5000', 'M:10'), variation('Y5000', 'YS:10')])], {}, province),
+        context({ registrations: EVERY_TAX }),
+      );
+    const bc = both('BC');
+    // Adult $45.00 and youth $40.00: GST on both, PST 7 % on the adult tees only.
+    expect(bc.taxes.map((t) => [t.code, t.taxableCents, t.amountCents])).toEqual([
+      ['GST', 8_500, 425],
+      ['PST', 4_500, 315],
+    ]);
+    const on = both('ON');
+    expect(on.taxes.map((t) => [t.code, t.rateMilliPercent, t.taxableCents, t.amountCents])).toEqual([
+      ['HST', 13_000, 4_500, 585],
+      ['HST', 5_000, 4_000, 200],
+    ]);
+  });
+
   it('shipped to Quebec by a shop without a QST number: GST only, and why', () => {
     const qc = priceOrder(priceList(), order([workedLayout()], {}, 'QC'), context());
     expect(qc.taxes.map((t) => [t.code, t.amountCents])).toEqual([['GST', 2_868]]);

@@ -16,7 +16,8 @@ import { firstLayoutWith, layoutsInOrder, placeOfSupply, type OrderDetails } fro
 import { ORDER_WORDS, VIEW_LABELS, type Language } from '../order-presentation.js';
 import { parsePrintSize } from '../print-size.js';
 import { readQuantity, type QuantityReading, type SizeQuantity } from '../quantities.js';
-import { assessTaxes, isCalendarDate, type TaxLine, type TaxNotCharged, type TaxRegistrations } from '../taxes.js';
+import { isCalendarDate, type TaxLine, type TaxNotCharged, type TaxRegistrations } from '../taxes.js';
+import { assessLineTaxes } from '../tax-treatment.js';
 import type { Bilingual, PriceList, PriceListGarment, PriceListMethod } from './price-list.js';
 import { sizeKey } from './size-grid.js';
 
@@ -73,6 +74,8 @@ export interface PriceLine {
   method?: DecorationMethod;
   /** A garment line's size group: the sizes sharing its unit price, with their quantities. */
   sizes?: SizeQuantity[];
+  /** A garment the price list marks as children's clothing: its province's rule applies to its taxes. */
+  childrens?: boolean;
   quantity: number;
   unitCents: number;
   totalCents: number;
@@ -261,6 +264,7 @@ class Estimate {
       quantity: l.quantity,
       unitCents: l.unitCents,
       totalCents: l.quantity * l.unitCents,
+      childrens: l.childrens,
       description: l.description,
       reason: l.reason,
     });
@@ -367,6 +371,7 @@ function priceGarments(
     estimate.line({
       kind: 'garment',
       ...at,
+      childrens: garment.childrens,
       quantity: reading.total,
       unitCents: garment.unitCents,
       description: describe([]),
@@ -405,6 +410,7 @@ function priceGarments(
     estimate.line({
       kind: 'garment',
       ...at,
+      childrens: garment.childrens,
       sizes,
       quantity,
       unitCents: unit,
@@ -900,8 +906,19 @@ function price(
 
   const subtotalCents = estimate.lines.reduce((sum, line) => sum + line.totalCents, 0);
   const province = placeOfSupply(order, context.shopProvince);
+  // Each tax on the lines it applies to: children's garments follow their province (tax-treatment.ts).
   const taxes = province
-    ? assessTaxes(province, context.date, subtotalCents, context.registrations)
+    ? assessLineTaxes(
+        province,
+        context.date,
+        estimate.lines.map((l) => ({
+          lineTotalCents: l.totalCents,
+          unitPriceCents: l.unitCents,
+          taxable: true,
+          childrens: l.childrens === true,
+        })),
+        context.registrations,
+      )
     : { charged: [], notCharged: [] };
   if (!province) {
     estimate.note(
