@@ -430,6 +430,42 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     await staff('PUT', '/api/money-permissions', { refund: [], credit: [], override: [] }, owner);
   });
 
+  it('holds the gate when a refund and a move to production arrive together (the order row is locked)', async () => {
+    const orders = await Promise.all(Array.from({ length: 6 }, () => approved()));
+    for (const { orderId } of orders) expect((await pay(orderId, { amount: '344.93' })).statusCode).toBe(201);
+    await Promise.all(
+      orders.flatMap(({ orderId }) => [
+        staff('PATCH', `/api/orders/${orderId}/status`, { status: 'in_production' }, owner),
+        staff(
+          'POST',
+          `/api/orders/${orderId}/payments`,
+          { method: 'etransfer', receivedOn: shopDate(), amount: '-344.93', reason: 'Bounced' },
+          owner,
+        ),
+      ]),
+    );
+    for (const { orderId } of orders) {
+      const detail = (await staff('GET', `/api/orders/${orderId}`)).json();
+      const view = await account(orderId);
+      // Whichever came first, an order never sits in production with its deposit unpaid and no override.
+      if (detail.order.status === 'in_production') {
+        const overridden = detail.history.some(
+          (h: { event: { kind: string } | null }) => h.event?.kind === 'gate_overridden',
+        );
+        const paidWhenMoved =
+          detail.history.findIndex(
+            (h: { to_status: string; from_status: string }) =>
+              h.from_status !== h.to_status && h.to_status === 'in_production',
+          ) <
+          detail.history.findIndex(
+            (h: { event: { kind: string; amountCents?: number } | null }) =>
+              h.event?.kind === 'payment_recorded' && (h.event.amountCents ?? 0) < 0,
+          );
+        expect(overridden || paidWhenMoved).toBe(true);
+      } else expect(view.account.state).toBe('deposit_due');
+    }
+  });
+
   it('credits part of an invoice, never more than it', async () => {
     const { orderId } = await approved();
     const [invoice] = (await account(orderId)).invoices;
