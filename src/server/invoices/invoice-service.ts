@@ -267,6 +267,16 @@ export async function recordPayment(
       );
     }
     const before = accountFrom(order.status, invoices, payments, today);
+    // A cancelled order asks for nothing: money that arrives anyway is recorded only on purpose.
+    if (order.status === 'cancelled' && !refund && !body.confirmOverpayment) {
+      throw refuse(
+        'order_cancelled',
+        'amount',
+        'This order is cancelled and asks for nothing. Record this payment only if the money did arrive: it will show as owed back unless the order goes on.',
+        'Cette commande est annulée et rien n’est demandé. N’inscrivez ce paiement que si l’argent est bien arrivé\u00a0: il apparaîtra comme dû au client, sauf si la commande reprend.',
+        'conflict',
+      );
+    }
     if (refund && -cents > before.paidCents) {
       throw refuse(
         'refund_exceeds_paid',

@@ -146,6 +146,8 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
         '$344.93',
         'GST',
         'QST',
+        // The order is shipped: its invoice's terms say so, whatever the shop's default.
+        'Balance due before shipping.',
       ]) {
         expect(text).toContain(expected);
       }
@@ -280,7 +282,14 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     }
     expect((await account(orderId)).payments).toHaveLength(0);
 
+    const detailOf = (await staff('GET', `/api/orders/${orderId}`)).json().order;
+    const approvedAt = (await t.app.inject({ method: 'GET', url: `/api/o/${await latestToken(orderId)}` })).json().steps
+      .approved;
     const deposit = await pay(orderId, { amount: '344.93', reference: 'CA1a2B3c' });
+    // A payment is not an approval: the customer's timeline keeps the time the quote was approved.
+    const stepsAfter = (await t.app.inject({ method: 'GET', url: `/api/o/${await latestToken(orderId)}` })).json()
+      .steps;
+    expect(stepsAfter.approved).toBe(approvedAt);
     expect(deposit.statusCode, deposit.body).toBe(201);
     expect(deposit.json().receiptNumber).toMatch(new RegExp(`^R-${year}-\\d{4}$`));
     expect(deposit.json().account.state).toBe('deposit_paid');
@@ -307,6 +316,11 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     const readyFile = path.join(outboxDirOf(t.dataDir), outboxFileName(ready.order_id, ready.id));
     const readyMail = await simpleParser(await until(() => fs.existsSync(readyFile) && fs.readFileSync(readyFile)));
     expect(readyMail.text).toContain('Balance due: $344.92.');
+    // How to pay: each instruction on its own line, never run together ("…write: 3SJ5-DHPY Autodeposit…").
+    const ref = detailOf.reference;
+    expect(readyMail.text).toMatch(new RegExp(`write: ${ref}\\n`));
+    expect(readyMail.text).not.toContain(`${ref} Autodeposit`);
+    expect(readyMail.text).not.toContain(`${ref} Send us`);
     const rest = await pay(orderId, { amount: '344.92', method: 'in_store' });
     expect(rest.json().account.state).toBe('paid');
     // A refund: only those the owner allows (the owner by default); more than was paid is refused;
@@ -586,11 +600,46 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     expect(await t.app.db.selectFrom('payments').select('id').where('order_id', '=', orderId).execute()).toHaveLength(
       1,
     );
+    // What the invoice needs stays: the addresses (the place of supply), the approved version and the approval.
+    const evidence = await t.app.db
+      .selectFrom('order_evidence')
+      .select('document')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const kept2 = JSON.parse(evidence.document);
+    expect(kept2.billing).toMatchObject({ city: 'Montréal', province: 'QC' });
+    expect(kept2.billing.email).toBeUndefined();
+    expect(kept2.approvals).toEqual([
+      expect.objectContaining({
+        version: 1,
+        fullName: 'Marie Curie',
+        quoteSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      }),
+    ]);
+    expect(JSON.parse(kept2.approvals[0].versionText)).toMatchObject({ format: 'quote-version/1', totalCents: 68985 });
+    // The invoice of a deleted order can still be credited (from the Accounts page).
+    const credited = await staff(
+      'POST',
+      `/api/invoices/${ids[0]!.id}/credit-notes`,
+      { invoiceNumber: '', rest: true, reason: 'Order cancelled after deletion' },
+      owner,
+    );
+    expect(credited.statusCode, credited.body).toBe(201);
     const housekeep = (now: Date) =>
       runHousekeeping({ db: t.app.db, files: t.app.files, outboxDir: outboxDirOf(t.dataDir), retentionDays: 0, now });
+    // An owner's hold keeps everything, whatever its age.
+    const hold = await staff('PUT', '/api/records-hold', { hold: true, reason: 'CRA audit of 2026' }, owner);
+    expect(hold.json()).toMatchObject({ hold: true, reason: 'CRA audit of 2026', by: 'owner@shop.ca' });
+    expect((await staff('PUT', '/api/records-hold', { hold: false }, clerk)).statusCode).toBe(403);
+    expect((await housekeep(new Date(`${year + 9}-01-02T12:00:00Z`))).financialRecordsDropped).toBe(0);
+    // (Housekeeping nine years on also ended every session.)
+    owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
+    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    expect((await staff('PUT', '/api/records-hold', { hold: false, reason: '' }, owner)).statusCode).toBe(200);
     expect((await housekeep(new Date(`${year + 6}-12-31T12:00:00Z`))).financialRecordsDropped).toBe(0);
     const dropped = await housekeep(new Date(`${year + 7}-01-02T12:00:00Z`));
     expect(dropped.financialRecordsDropped).toBeGreaterThan(0);
     expect(await t.app.db.selectFrom('invoices').select('id').execute()).toHaveLength(0);
+    expect(await t.app.db.selectFrom('order_evidence').select('order_id').execute()).toHaveLength(0);
   });
 });

@@ -158,7 +158,7 @@ function RecordPayment({
         reference,
         reason,
         confirmDuplicate: confirm === 'possible_duplicate' || refusal?.code === 'possible_duplicate',
-        confirmOverpayment: confirm === 'overpayment_unconfirmed',
+        confirmOverpayment: confirm === 'overpayment_unconfirmed' || confirm === 'order_cancelled',
       });
       setRefusal(null);
       setAmount('');
@@ -178,7 +178,8 @@ function RecordPayment({
     void submit();
   };
   const errorOf = (field: string) => (refusal?.fields.includes(field) ? refusal.messageIn(language) : '');
-  const askConfirm = refusal && ['possible_duplicate', 'overpayment_unconfirmed'].includes(refusal.code);
+  const askConfirm =
+    refusal && ['possible_duplicate', 'overpayment_unconfirmed', 'order_cancelled'].includes(refusal.code);
   const field = (name: string) => ({
     id: `${id}-${name}`,
     'aria-invalid': errorOf(name) ? true : undefined,
