@@ -1,7 +1,8 @@
 // From approval to a paid job, against the real server: the customer approves and gets the
 // invoice PDF by email, sees the deposit due and how to pay it by e-Transfer; the clerk records
 // the e-Transfer, the customer gets the receipt, the order shows Deposit paid, moves to In
-// production without a question, and Ready emails the balance. In English, then in French.
+// production without a question, and Ready, asked first, emails the balance the page asks too.
+// In English, then in French.
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -84,7 +85,7 @@ const WORDS = {
     quoteSubject: /^Votre soumission pour la commande/,
     approveBox: /J’approuve ces épreuves et cette soumission/,
     invoiceSubject: /^Facture \d{4}-\d{4} de la commande .+ : acompte dû 344,93\u00a0\$$/,
-    depositDue: 'Acompte dû : 344,93\u00a0$',
+    depositDue: 'Acompte dû\u00a0: 344,93\u00a0$',
     etransfer: 'Envoyez 344,93\u00a0$ par virement Interac à orders@example.com.',
     writeRef: (ref: string) => `Dans le message du virement, écrivez : ${ref}`,
     pdfTotal: '689,85',
@@ -92,7 +93,7 @@ const WORDS = {
     receiptSubject: /^Reçu R-\d{4}-\d{4} : paiement de 344,93\u00a0\$ reçu$/,
     depositPaid: 'Votre acompte est arrivé : votre commande passe en production.',
     readySubject: /est prête$/,
-    balance: 'Solde dû : 344,92\u00a0$.',
+    balance: 'Solde dû\u00a0: 344,92\u00a0$.',
   },
 } as const;
 
@@ -132,12 +133,13 @@ for (const language of ['en', 'fr'] as const) {
     // The clerk records the e-Transfer.
     await page.reload();
     const panel = page.getByRole('region', { name: 'Invoices and payments' });
-    await expect(panel.getByText('Payment: Deposit due')).toBeVisible();
+    // The panel says what the customer's page says: one account, one sentence (in the clerk's language).
+    await expect(panel.getByText('Deposit due: $344.93', { exact: true })).toBeVisible();
     await panel.getByLabel('Amount ($)').fill('344.93');
     await panel.getByLabel('Reference (e-Transfer reference or cheque number)').fill('CA7xQ2');
     await panel.getByRole('button', { name: 'Record payment' }).click();
     await expect(panel.getByRole('status')).toContainText(/Recorded: receipt R-\d{4}-\d{4} was emailed/);
-    await expect(panel.getByText('Payment: Deposit paid')).toBeVisible();
+    await expect(panel.getByText('Deposit paid; balance of $344.92 to come', { exact: true })).toBeVisible();
     await expect(page.getByText(/Payment of \$344\.93 recorded \(Interac e-Transfer CA7xQ2/)).toBeVisible();
     await expectNoViolations(page, `order with its payments (${language})`);
 
@@ -152,11 +154,20 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByLabel('Status', { exact: true }).selectOption('in_production');
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('in_production');
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Ready emails the customer: the inbox asks first, showing the email as it will be sent.
     await page.getByLabel('Status', { exact: true }).selectOption('ready');
+    const ask = page.getByRole('dialog', { name: 'Move the order to Ready?' });
+    await expect(ask.getByText('The customer will be emailed:')).toBeVisible();
+    await expect(ask.getByText(w.balance.replace(/\.$/, ''), { exact: false })).toBeVisible();
+    await expectNoViolations(page, `Ready's confirmation (${language})`);
+    await ask.getByRole('button', { name: 'Move to Ready' }).click();
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('ready');
     const readyMail = await emailed(orderId, w.readySubject);
     expect(readyMail.text).toContain(w.balance);
-    await expect(panel.getByText('Payment: Balance due')).toBeVisible();
+    await expect(panel.getByText('Balance due: $344.92', { exact: true })).toBeVisible();
+    // The customer's page asks the same.
+    await c.reload();
+    await expect(c.getByText(w.balance.replace(/\.$/, ''), { exact: true })).toBeVisible();
     await context.close();
   });
 }
@@ -180,12 +191,18 @@ test('moving to In production before the deposit asks why, and the history keeps
   await context.close();
   await page.reload();
   await page.getByLabel('Status', { exact: true }).selectOption('in_production');
-  const dialog = page.getByRole('dialog', { name: 'Start production without the deposit?' });
+  const dialog = page.getByRole('dialog', { name: 'Move the order to In production?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/\$344\.93 still due/)).toBeVisible();
-  await dialog.getByLabel('Why start without it?').fill('School board: pays on delivery by cheque');
+  // A reason nobody can see is refused beside the field.
+  await dialog.getByLabel('Why does the order go on without it?').fill('\u200b');
+  await dialog.getByRole('button', { name: 'Move to In production' }).click();
+  await expect(dialog.getByText(/Say why the order goes on without it/).last()).toBeVisible();
+  await dialog.getByLabel('Why does the order go on without it?').fill('School board: pays on delivery by cheque');
   await expectNoViolations(page, 'deposit gate');
-  await dialog.getByRole('button', { name: 'Start production anyway' }).click();
+  await dialog.getByRole('button', { name: 'Move to In production' }).click();
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('in_production');
-  await expect(page.getByText('Started without the deposit: School board: pays on delivery by cheque')).toBeVisible();
+  await expect(
+    page.getByText('Moved on without the deposit ($344.93 due): School board: pays on delivery by cheque'),
+  ).toBeVisible();
 });
