@@ -305,7 +305,8 @@ function CreditNote({ orderId, view, onIssued }: { orderId: string; view: StaffA
       else throw err;
     }
   };
-  const formError = refusal && !refusal.fields.some((f) => f === 'reason' || f.startsWith('lines.')) ? refusal.messageIn(language) : '';
+  const formError =
+    refusal && !refusal.fields.some((f) => f === 'reason' || f.startsWith('lines.')) ? refusal.messageIn(language) : '';
   return (
     <details className="credit-note">
       <summary>{t.creditHeading}</summary>
