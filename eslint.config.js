@@ -46,6 +46,13 @@ const CAPABILITY_FACES = SERVER_CAPABILITIES.map((capability) => ({
   except: ['./index.ts'],
   message: `Reach ${capability}/ through its public face, ${capability}/index.ts.`,
 }));
+/** The platform knows no capability: it is what capabilities stand on (docs/architecture.md). */
+const PLATFORM = ['http', 'mail', 'storage', 'files'].map((name) => `./src/server/${name}`);
+const PLATFORM_KNOWS_NO_CAPABILITY = {
+  target: PLATFORM,
+  from: SERVER_CAPABILITIES.map((capability) => `./src/server/${capability}`),
+  message: 'The platform (http/, mail/, storage/, files/) imports no capability: move what both need down into it.',
+};
 const NO_TOOLS_IN_SOURCE = {
   target: './src',
   from: ['./tests', './bench', './scripts'],
@@ -88,7 +95,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'import/no-restricted-paths': ['error', { zones: [...BOUNDARIES, NO_TOOLS_IN_SOURCE, ...CAPABILITY_FACES] }],
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [...BOUNDARIES, NO_TOOLS_IN_SOURCE, PLATFORM_KNOWS_NO_CAPABILITY, ...CAPABILITY_FACES] },
+      ],
     },
   },
   {

@@ -4,7 +4,7 @@
 // of email addresses (SMTP and database errors quote them).
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
-import { redactPersonalData } from '../privacy/index.js';
+import { redactPersonalData } from '../redact.js';
 
 /** Where log lines go instead of standard output (pino's destination stream). */
 export interface LogStream {

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.js';
 import { claimMail, dueMails, markMailFailed, markMailSent } from '../storage/mail-queue.js';
 import type { Database, MailAttachmentRef } from '../storage/schema.js';
-import { redactPersonalData } from '../privacy/index.js';
+import { redactPersonalData } from '../redact.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 import { fromJson } from '../storage/json.js';
 

@@ -3,4 +3,3 @@
 export { housekeepingPlugin } from './housekeeping-plugin.js';
 export { deleteOrder, exportOrder, findOrderForRequest } from './order-data.js';
 export { privacyRoutes } from './privacy-routes.js';
-export { redactPersonalData } from './redact.js';
