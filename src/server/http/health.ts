@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { FileStore } from '../files/file-store.js';
-import type { UploadStore } from '../uploads/index.js';
 
 /**
  * GET /healthz: 200 {status: 'ok'} when the database answers, the file store (and the upload
@@ -12,7 +11,7 @@ import type { UploadStore } from '../uploads/index.js';
  */
 export async function healthRoutes(
   app: FastifyInstance,
-  opts: { db: Kysely<Database>; files: FileStore; uploads?: UploadStore },
+  opts: { db: Kysely<Database>; files: FileStore; uploads?: { check(): Promise<void> } },
 ): Promise<void> {
   app.get('/healthz', async (request, reply) => {
     const [database, fileStore, lowDisk, uploadStore] = await Promise.all([
