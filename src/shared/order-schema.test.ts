@@ -54,3 +54,15 @@ describe('ink colours of a view', () => {
     }
   });
 });
+
+describe('the deadline', () => {
+  const withDate = (date: string) =>
+    orderBodySchema.safeParse({ layouts: { '1': { deadline: { hasCriticalDeadline: true, date } } } });
+  // Date.parse rolls 2026-02-30 over to March 2nd: the day itself must be on the calendar.
+  it('takes real calendar days only', () => {
+    for (const date of ['2026-12-31', '2028-02-29', '2026-12-31T00:00:00.000Z', ''])
+      expect(withDate(date).success, date).toBe(true);
+    for (const date of ['2026-02-30', '2026-13-45', '2026-04-31', '26-12-31', '2026-1 2-31'])
+      expect(withDate(date).success, date).toBe(false);
+  });
+});

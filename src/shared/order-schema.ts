@@ -1,6 +1,7 @@
 // The server's validation of an order (docs/product.md), one schema for both transports.
 // The client imports types from order.ts only, so zod never reaches the customer's bundle.
 import { z } from 'zod';
+import { isCalendarDate } from './dates.js';
 import { DECORATION_METHODS, GARMENT_OPTIONS, MOCKUP_OPTIONS, VIEWS, YES_NO } from './constants.js';
 import { provinceCodeOf } from './order-details.js';
 import type { OrderBody } from './order.js';
@@ -192,8 +193,13 @@ export function missingBillingFields(billing: ValidBilling | undefined): (keyof 
   );
 }
 
+/** A real calendar day (2026-02-30 rolls over in Date.parse, so the day is checked on its own), with an optional time. */
 function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value));
+  return (
+    /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
+    isCalendarDate(value.slice(0, 10)) &&
+    !Number.isNaN(Date.parse(value))
+  );
 }
 
 /** A zod error as one sentence a person can act on. */
