@@ -15,6 +15,7 @@ import { sweepPlugin } from './files/sweep-plugin.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
+import { qstCheckDigitLooksRight } from '../shared/registration-numbers.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { clientRoutes, pageRenderer, sendNotFound } from './http/pages.js';
 import { forgetOldRateLimits, sharedLimits, type SharedLimits } from './http/rate-limit-store.js';
@@ -80,6 +81,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.HEADERS_TIMEOUT_MS / 4)),
     },
   });
+  if (config.QST_NUMBER && !qstCheckDigitLooksRight(config.QST_NUMBER)) {
+    app.log.warn(
+      { setting: 'QST_NUMBER' },
+      'QST_NUMBER fails the usual check of its tenth digit: check it with Revenu Québec’s validation service before invoices go out (docs/accounts.md)',
+    );
+  }
 
   setMaxConcurrentHashes(config.SIGN_IN_MAX_CONCURRENT_HASHES);
   const { db, dialect } = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });

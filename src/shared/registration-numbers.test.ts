@@ -1,7 +1,7 @@
 // Registration numbers as the server checks them at start: the shape, and the business
 // number's check digit (issue 27, 4: GST_HST_NUMBER=hello was printed on invoices).
 import { describe, expect, it } from 'vitest';
-import { luhnValid, normaliseRegistration } from './registration-numbers.js';
+import { luhnValid, normaliseRegistration, qstCheckDigitLooksRight } from './registration-numbers.js';
 
 describe('registration numbers', () => {
   it('checks the business number’s Luhn digit', () => {
@@ -26,5 +26,14 @@ describe('registration numbers', () => {
     expect(normaliseRegistration('qst', '1234567890tq0001')).toBe('1234567890 TQ0001');
     for (const bad of ['hello', '123456789 TQ0001', '1234567890 RT0001', '1234567890 TQ001'])
       expect(normaliseRegistration('qst', bad), bad).toBeNull();
+  });
+});
+
+describe('the unofficial QST check digit', () => {
+  it('passes real numbers and fails a made-up one', () => {
+    for (const real of ['1224002901TQ0001', '1214326422TQ0001', '1227494057 TQ0001'])
+      expect(qstCheckDigitLooksRight(real), real).toBe(true);
+    expect(qstCheckDigitLooksRight('1234567890 TQ0001')).toBe(false);
+    expect(qstCheckDigitLooksRight('1234567892 TQ0001')).toBe(true);
   });
 });

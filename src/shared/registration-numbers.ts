@@ -45,3 +45,16 @@ export function normaliseRegistration(kind: RegistrationKind, value: string): st
   if (!m || /^0{10}$/.test(m[1]!)) return null;
   return `${m[1]} TQ${m[2]}`;
 }
+
+/**
+ * An unofficial check of a QST number's tenth digit (mod 11, weights 4 3 2 7 6 5 4 3 2; the
+ * `stdnum` package's ca/qst). Revenu Québec does not publish it, so a failure is a warning only
+ * (docs/accounts.md, "Registration numbers").
+ */
+export function qstCheckDigitLooksRight(number: string): boolean {
+  const digits = number.replace(/\D/g, '').slice(0, 10);
+  if (digits.length !== 10) return false;
+  const weights = [4, 3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = weights.reduce((s, w, i) => s + w * Number(digits[i]), 0);
+  return (11 - (sum % 11)) % 10 === Number(digits[9]);
+}

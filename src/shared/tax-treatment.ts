@@ -1,7 +1,7 @@
 // Which tax applies to which line (docs/accounts.md, "Taxes line by line"). A line is taxable or
 // not for each tax group (GST/HST, PST/RST, QST); a customer buying for resale with a PST number
-// drops that PST alone; children's clothing follows its province (exempt from BC PST, SK PST and
-// MB RST; in ON, NS and PE the provincial part of the HST is rebated at the point of sale). Each
+// drops that PST alone; children's clothing follows its province (exempt from BC PST and MB RST;
+// in ON, NS and PE the provincial part of the HST is rebated at the point of sale). Each
 // tax is computed once per document on the base of the lines it applies to, rounded half-up.
 import type { ProvinceCode } from './constants.js';
 import { applyRate } from './money.js';
@@ -62,35 +62,30 @@ export type ChildrensRule =
   | { kind: 'rebate'; federalRateMilliPercent: number; source: TaxSource };
 
 const GI_063: TaxSource = {
-  title: 'GST/HST Info Sheet GI-063, Ontario: point-of-sale rebate on children’s goods, Canada Revenue Agency',
-  url: 'https://www.canada.ca/en/revenue-agency/services/forms-publications/publications/gi-063.html',
-};
-const NS_PE_REBATE: TaxSource = {
   title:
-    'GST/HST Info Sheet GI-098, Point-of-Sale Rebate on Children’s Clothing and Footwear (Nova Scotia, Prince Edward Island), Canada Revenue Agency',
-  url: 'https://www.canada.ca/en/revenue-agency/services/forms-publications/publications/gi-098.html',
+    'GST/HST Info Sheet GI-063, Point-of-Sale Rebate on Children’s Goods (Ontario, Nova Scotia, Prince Edward Island), Canada Revenue Agency',
+  url: 'https://www.canada.ca/en/revenue-agency/services/forms-publications/publications/gi-063/point-sale-rebate-on-childrens-goods.html',
 };
 const BC_CHILDREN: TaxSource = {
-  title: 'PST Bulletin PST 207, Children’s Clothing and Footwear, Government of British Columbia',
-  url: 'https://www2.gov.bc.ca/assets/gov/taxes/sales-taxes/publications/pst-207-childrens-clothing-footwear.pdf',
-};
-const SK_CHILDREN: TaxSource = {
-  title: 'Information Bulletin PST-9, Clothing and Footwear for Children, Government of Saskatchewan',
-  url: 'https://publications.saskatchewan.ca/#/products/1150',
+  title: 'PST Bulletin PST 201, Children’s Clothing and Footwear, Government of British Columbia',
+  url: 'https://www2.gov.bc.ca/gov/content/taxes/sales-taxes/pst/publications',
 };
 const MB_CHILDREN: TaxSource = {
-  title: 'Bulletin No. 031, Children’s Clothing and Footwear, Manitoba Finance, Taxation Division',
-  url: 'https://www.gov.mb.ca/finance/taxation/pubs/bulletins/031.pdf',
+  title: 'RST Bulletin No. 001, Clothing, Footwear and Accessories, Manitoba Finance, Taxation Division',
+  url: 'https://www.gov.mb.ca/finance/taxation/publications/bulletins.html',
 };
 
-/** How each province treats children's clothing; provinces not listed tax it as any clothing. */
+/**
+ * How each province treats children's clothing; provinces not listed tax it as any clothing.
+ * Saskatchewan's exemption ended on 1 April 2017 (its budget of that year); New Brunswick and
+ * Newfoundland and Labrador rebate no part of the HST on it (docs/accounts.md).
+ */
 export const CHILDRENS_CLOTHING: Readonly<Partial<Record<ProvinceCode, ChildrensRule>>> = {
   BC: { kind: 'exempt', code: 'PST', maxUnitPriceCents: null, source: BC_CHILDREN },
-  SK: { kind: 'exempt', code: 'PST', maxUnitPriceCents: null, source: SK_CHILDREN },
   MB: { kind: 'exempt', code: 'RST', maxUnitPriceCents: 15_000, source: MB_CHILDREN },
   ON: { kind: 'rebate', federalRateMilliPercent: 5000, source: GI_063 },
-  NS: { kind: 'rebate', federalRateMilliPercent: 5000, source: NS_PE_REBATE },
-  PE: { kind: 'rebate', federalRateMilliPercent: 5000, source: NS_PE_REBATE },
+  NS: { kind: 'rebate', federalRateMilliPercent: 5000, source: GI_063 },
+  PE: { kind: 'rebate', federalRateMilliPercent: 5000, source: GI_063 },
 };
 
 /** The key a tax line is matched by (a credit note's against its invoice's): "HST|13000". */

@@ -60,7 +60,7 @@ const garmentSchema = z
       .meta({ description: 'Cents added to unitCents for some sizes, e.g. {"2XL": 200}. Only sizes the garment has.' }),
     childrens: z.boolean().optional().meta({
       description:
-        "Sized for children: each province's rule for children's clothing applies to its taxes (exempt from BC and SK PST and MB RST; the provincial part of the HST rebated in ON, NS and PE).",
+        "Sized for children: each province's rule for children's clothing applies to its taxes (exempt from BC PST and MB RST up to $150 an item; the provincial part of the HST rebated in ON, NS and PE).",
     }),
   })
   .meta({ description: 'A garment the shop sells.' });
