@@ -23,8 +23,6 @@ import type { TaxLine } from '../../shared/taxes.js';
 import { approvedBy, creditStatement, deposit, labelsFor, WORDS as W, type Labels, type Pair } from './pdf-labels.js';
 import { heightOf, pdfText, startDocument, write, write1, type Weight } from './pdf-text.js';
 
-export { pdfText };
-
 type Doc = PDFKit.PDFDocument;
 
 function render(title: string, created: Date, draw: (doc: Doc) => void): Promise<Buffer> {
