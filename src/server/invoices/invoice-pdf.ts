@@ -1,128 +1,37 @@
-// The PDFs a customer keeps: an invoice or credit note, and a payment's receipt, drawn with
-// PDFKit from the frozen document (never a browser), in the customer's language, with the
-// creation date the document's own.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+// The PDFs a customer keeps and an accountant signs (docs/product.md, "Invoices and payments";
+// decision 015): an invoice or credit note, and a payment's receipt, drawn once with PDFKit from
+// the frozen document (never a browser), with the creation date the document's own.
+//
+// - An invoice names the taxes charged on each line (the CRA asks which items are taxed on an
+//   invoice of $100 or more), each tax with its rate, base and amount (and the note of a rebated
+//   rate), each tax of the place of supply not charged with its reason (a resale exemption with
+//   the customer's PST number), where the goods go, the approval it was issued on, and when the
+//   balance is due.
+// - A credit note says it is one, which invoice it reduces and why, and the taxes it adjusts
+//   (SOR/91-44).
+// - In the customer's language, or French first with English beside it (pdf-labels.ts).
+// - Amounts never wrap: a column too narrow shrinks the amount instead. Names print as typed in
+//   any script (pdf-text.ts).
 import PDFDocument from 'pdfkit';
-import { formatCents } from '../../shared/money.js';
-import { balanceDueText } from '../../shared/invoices/terms.js';
-import { PAYMENT_METHODS, offeredMethods } from '../../shared/invoices/payment-methods.js';
+import { accountHeadline } from '../../shared/invoices/account.js';
+import { lineTaxKeys } from '../../shared/invoices/credit-notes.js';
 import type { InvoiceDocument, ReceiptDocument, Seller } from '../../shared/invoices/invoice-api.js';
+import { PAYMENT_METHODS, offeredMethods } from '../../shared/invoices/payment-methods.js';
+import { balanceDueText } from '../../shared/invoices/terms.js';
+import { taxKeyOf } from '../../shared/tax-treatment.js';
+import type { TaxLine } from '../../shared/taxes.js';
+import { approvedBy, creditStatement, deposit, labelsFor, WORDS as W, type Labels, type Pair } from './pdf-labels.js';
+import { heightOf, pdfText, startDocument, write, write1, type Weight } from './pdf-text.js';
 
-type Language = 'en' | 'fr';
+type Doc = PDFKit.PDFDocument;
 
-const WORDS = {
-  en: {
-    colon: ': ',
-    invoice: 'INVOICE',
-    creditNote: 'CREDIT NOTE',
-    receipt: 'RECEIPT',
-    refund: 'REFUND',
-    number: 'Number',
-    date: 'Date',
-    order: 'Order',
-    quote: 'Quote',
-    billTo: 'Bill to',
-    receivedFrom: 'Received from',
-    paidTo: 'Refunded to',
-    description: 'Description',
-    quantity: 'Qty',
-    unitPrice: 'Unit price',
-    amount: 'Amount',
-    subtotal: 'Subtotal',
-    total: 'Total',
-    on: 'on',
-    gstHst: 'GST/HST registration number',
-    qst: 'QST registration number',
-    deposit: (percent: number) => `Deposit due (${percent}%)`,
-    balance: 'Balance',
-    howToPay: 'How to pay',
-    credits: (n: string, d: string) => `Credits invoice ${n} of ${d}.`,
-    reason: 'Reason',
-    method: 'Method',
-    reference: 'Reference',
-    invoices: 'Invoices',
-    paidToDate: 'Paid to date',
-    balanceAfter: 'Balance after this payment',
-    notCharged: 'Not charged',
-    placeOfSupply: 'Place of supply',
-    keep: 'Keep this document for your records.',
-  },
-  fr: {
-    colon: '\u00a0: ',
-    invoice: 'FACTURE',
-    creditNote: 'NOTE DE CRÉDIT',
-    receipt: 'REÇU',
-    refund: 'REMBOURSEMENT',
-    number: 'Numéro',
-    date: 'Date',
-    order: 'Commande',
-    quote: 'Soumission',
-    billTo: 'Facturer à',
-    receivedFrom: 'Reçu de',
-    paidTo: 'Remboursé à',
-    description: 'Description',
-    quantity: 'Qté',
-    unitPrice: 'Prix unitaire',
-    amount: 'Montant',
-    subtotal: 'Sous-total',
-    total: 'Total',
-    on: 'sur',
-    gstHst: 'Numéro d’inscription TPS/TVH',
-    qst: 'Numéro d’inscription TVQ',
-    deposit: (percent: number) => `Acompte dû (${percent} %)`,
-    balance: 'Solde',
-    howToPay: 'Comment payer',
-    credits: (n: string, d: string) => `Crédite la facture ${n} du ${d}.`,
-    reason: 'Motif',
-    method: 'Mode de paiement',
-    reference: 'Référence',
-    invoices: 'Factures',
-    paidToDate: 'Payé à ce jour',
-    balanceAfter: 'Solde après ce paiement',
-    notCharged: 'Non perçue',
-    placeOfSupply: 'Lieu de fourniture',
-    keep: 'Conservez ce document pour vos dossiers.',
-  },
-} as const;
-
-/**
- * DejaVu Sans (its own free licence, shipped as the npm package dejavu-fonts-ttf), embedded and
- * subset by PDFKit: every name a Canadian customer may have (Łukasz, Nguyễn, Ōta) prints as
- * typed, as do French amounts' narrow no-break spaces. Read once, at the first document.
- */
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-function loadFonts() {
-  fonts ??= {
-    regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
-const REGULAR = 'Body';
-const BOLD = 'Body-Bold';
-
-/** Text as drawn: control characters (a tab, a stray escape) never reach the PDF. */
-export function pdfText(text: string): string {
-  return [...text].map((ch) => (isControl(ch) ? ' ' : ch)).join('');
-}
-
-const isControl = (ch: string) => {
-  const code = ch.codePointAt(0)!;
-  return (code < 0x20 && ch !== '\n') || code === 0x7f;
-};
-
-function render(title: string, created: Date, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+function render(title: string, created: Date, draw: (doc: Doc) => void): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 50,
     info: { Title: pdfText(title), Producer: 'PDFKit', Creator: 'Order form', CreationDate: created },
   });
-  const { regular, bold } = loadFonts();
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
-  doc.font(REGULAR);
+  startDocument(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -136,152 +45,275 @@ function render(title: string, created: Date, draw: (doc: PDFKit.PDFDocument) =>
 
 const LEFT = 50;
 const RIGHT = 562;
+const WIDTH = RIGHT - LEFT;
 
-function header(
-  doc: PDFKit.PDFDocument,
-  seller: Seller,
-  title: string,
-  facts: [string, string][],
-  w: (typeof WORDS)[Language],
-) {
-  doc.font(BOLD).fontSize(16).text(pdfText(seller.legalName), LEFT, 50, { width: 300 });
-  doc.font(REGULAR).fontSize(9);
-  if (seller.address) doc.text(pdfText(seller.address), { width: 300 });
-  if (seller.email) doc.text(pdfText(seller.email), { width: 300 });
-  if (seller.gstHst) doc.text(pdfText(`${w.gstHst}${w.colon}${seller.gstHst}`), { width: 300 });
-  if (seller.qst) doc.text(pdfText(`${w.qst}${w.colon}${seller.qst}`), { width: 300 });
+/** A new page when the next `height` points would pass the bottom margin. */
+function room(doc: Doc, height: number) {
+  if (doc.y + height > doc.page.maxY()) {
+    doc.addPage();
+    doc.y = doc.page.margins.top;
+  }
+}
+
+/** The seller on the left; on the right the title on one line (smaller when bilingual) and the facts. */
+function header(doc: Doc, seller: Seller, title: string, facts: [Pair, string][], l: Labels) {
+  const half = (WIDTH - 12) / 2;
+  const right = LEFT + half + 12;
+  write(doc, seller.legalName, LEFT, 50, { size: 16, weight: 'bold', width: half });
+  const details = [
+    seller.address,
+    seller.email,
+    seller.gstHst ? l.field(W.gstHst, seller.gstHst) : '',
+    seller.qst ? l.field(W.qst, seller.qst) : '',
+  ];
+  for (const line of details.filter(Boolean)) write(doc, line, LEFT, doc.y, { size: 9, width: half });
   const leftBottom = doc.y;
-  doc.font(BOLD).fontSize(16).text(pdfText(title), 362, 50, { width: 200, align: 'right' });
-  doc.font(REGULAR).fontSize(9);
+  write1(doc, title, right, 50, { size: 16, weight: 'bold', width: half, align: 'right' });
   for (const [label, value] of facts)
-    doc.text(pdfText(`${label}${w.colon}${value}`), 362, doc.y, { width: 200, align: 'right' });
+    write(doc, l.field(label, value), right, doc.y, { size: 9, width: half, align: 'right' });
   doc.y = Math.max(leftBottom, doc.y) + 18;
   doc.x = LEFT;
 }
 
-function block(doc: PDFKit.PDFDocument, heading: string, lines: string[]) {
-  doc.font(BOLD).fontSize(10).text(pdfText(heading), LEFT, doc.y);
-  doc.font(REGULAR).fontSize(9);
-  for (const line of lines.filter(Boolean)) doc.text(pdfText(line), LEFT, doc.y, { width: RIGHT - LEFT });
-  doc.moveDown(0.8);
+/** A heading and its lines from (x, y) within `width`; returns the bottom. */
+function block(doc: Doc, heading: string, lines: string[], x = LEFT, y = doc.y, width = WIDTH): number {
+  write(doc, heading, x, y, { size: 10, weight: 'bold', width });
+  for (const line of lines.filter(Boolean)) write(doc, line, x, doc.y, { size: 9, width });
+  return doc.y;
 }
 
-/** A row of the lines table: description wraps, the figures stay right-aligned. */
-function row(doc: PDFKit.PDFDocument, cells: [string, string, string, string], bold = false) {
+// The lines table: the description wraps; the figures never do.
+const COLUMNS = {
+  description: { x: LEFT, width: 200 },
+  quantity: { x: 254, width: 44 },
+  unitPrice: { x: 302, width: 76 },
+  taxes: { x: 384, width: 92 },
+  amount: { x: 480, width: 82 },
+} as const;
+
+function row(
+  doc: Doc,
+  cells: { description: string; quantity: string; unitPrice: string; taxes: string; amount: string },
+  weight: Weight = 'regular',
+) {
+  const size = weight === 'bold' ? 8 : 9;
+  const { description, taxes } = COLUMNS;
+  room(
+    doc,
+    Math.max(
+      heightOf(doc, cells.description, { size, weight, ...description }),
+      heightOf(doc, cells.taxes, { size, weight: 'regular', ...taxes }),
+    ),
+  );
   const y = doc.y;
-  doc.font(bold ? BOLD : REGULAR).fontSize(9);
-  doc.text(pdfText(cells[0]), LEFT, y, { width: 282 });
-  const bottom = doc.y;
-  doc.text(pdfText(cells[1]), 335, y, { width: 50, align: 'right' });
-  doc.text(pdfText(cells[2]), 390, y, { width: 80, align: 'right' });
-  doc.text(pdfText(cells[3]), 475, y, { width: 87, align: 'right' });
-  doc.y = Math.max(bottom, doc.y) + 3;
-  if (doc.y > 700) doc.addPage();
+  const bottoms = [
+    write(doc, cells.description, description.x, y, { size, weight, width: description.width }),
+    write(doc, cells.taxes, taxes.x, y, { size: 8, weight, width: taxes.width }),
+  ];
+  for (const key of ['quantity', 'unitPrice', 'amount'] as const) {
+    const { x, width } = COLUMNS[key];
+    // The headings may wrap; the figures never do.
+    const draw = weight === 'bold' ? write : write1;
+    bottoms.push(draw(doc, cells[key], x, y, { size, weight, width, align: 'right' }));
+  }
+  doc.y = Math.max(...bottoms) + 3;
 }
 
-function rule(doc: PDFKit.PDFDocument) {
+function rule(doc: Doc) {
   doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).strokeColor('#888888').stroke();
   doc.y += 4;
 }
 
-function sum(doc: PDFKit.PDFDocument, label: string, value: string, bold = false) {
+/** A line of the totals: its label (and smaller notes under it) right-aligned, its amount on one line. */
+function sum(doc: Doc, label: string, value: string, options: { bold?: boolean; notes?: string[] } = {}) {
+  const size = options.bold ? 11 : 9;
+  const weight: Weight = options.bold ? 'bold' : 'regular';
+  const labelBox = { x: LEFT, width: COLUMNS.amount.x - LEFT - 6 };
+  const notes = options.notes ?? [];
+  room(
+    doc,
+    heightOf(doc, label, { size, weight, width: labelBox.width }) +
+      notes.reduce((h, n) => h + heightOf(doc, n, { size: 8, width: labelBox.width }), 0),
+  );
   const y = doc.y;
-  doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 11 : 9);
-  doc.text(pdfText(label), 250, y, { width: 220, align: 'right' });
-  doc.text(pdfText(value), 475, y, { width: 87, align: 'right' });
-  doc.y = Math.max(doc.y, y + 12) + 2;
+  write(doc, label, labelBox.x, y, { size, weight, width: labelBox.width, align: 'right' });
+  for (const note of notes) write(doc, note, labelBox.x, doc.y, { size: 8, width: labelBox.width, align: 'right' });
+  const labelBottom = doc.y;
+  const valueBottom = write1(doc, value, COLUMNS.amount.x, y, {
+    size,
+    weight,
+    width: COLUMNS.amount.width,
+    align: 'right',
+  });
+  doc.y = Math.max(labelBottom, valueBottom) + 2;
+}
+
+/** The short names of the taxes charged on each line: "GST PST"; with the rate when two share a name. */
+function taxNamesOf(invoice: InvoiceDocument, l: Labels): (keys: string[]) => string {
+  const names = new Map<string, string>();
+  for (const tax of invoice.taxes) {
+    const shared = invoice.taxes.filter((t) => t.code === tax.code).length > 1;
+    names.set(taxKeyOf(tax), shared ? `${l.say(tax.name)} ${tax.rateLabel[l.format]}` : l.say(tax.name));
+  }
+  return (keys) => {
+    const known = keys.map((k) => names.get(k)).filter((n): n is string => Boolean(n));
+    return known.length > 0 ? known.join(', ') : '—';
+  };
+}
+
+const taxLabel = (tax: TaxLine, l: Labels) =>
+  `${l.say(tax.name)} (${tax.rateLabel[l.format]}) ${l.say(W.on)} ${l.money(tax.taxableCents)}`;
+
+function parties(doc: Doc, invoice: InvoiceDocument, l: Labels) {
+  const c = invoice.customer;
+  const y = doc.y;
+  const half = (WIDTH - 12) / 2;
+  const bottoms = [block(doc, l.say(W.billTo), [c.name, c.company, ...c.address], LEFT, y, half)];
+  const d = invoice.delivery;
+  if (d) {
+    bottoms.push(
+      d.pickup
+        ? block(doc, l.say(W.pickup), [], LEFT + half + 12, y, half)
+        : block(doc, l.say(W.shipTo), [d.name, d.company, ...d.address], LEFT + half + 12, y, half),
+    );
+  }
+  doc.y = Math.max(...bottoms) + 4;
+  const facts = [l.field(W.placeOfSupply, invoice.province)];
+  const a = invoice.approval;
+  if (a) facts.push(...l.lines(approvedBy(a.fullName, a.at, a.version, a.quoteSha256)));
+  for (const line of facts) write(doc, line, LEFT, doc.y, { size: 9, width: WIDTH });
+  doc.moveDown(0.8);
+}
+
+function howToPay(doc: Doc, invoice: InvoiceDocument, l: Labels) {
+  const terms = { ...invoice.terms, depositPercent: invoice.depositPercent, reminderDays: 0 };
+  const context = {
+    terms,
+    reference: invoice.orderReference,
+    legalName: invoice.seller.legalName,
+    dueNowCents: invoice.depositCents > 0 ? invoice.depositCents : invoice.totalCents,
+  };
+  const say = (language: 'en' | 'fr') => [
+    balanceDueText(invoice.terms, language),
+    ...offeredMethods(terms).flatMap((m) => m.instructions(context, language)),
+  ];
+  const lines = l.lines({ en: say('en'), fr: say('fr') });
+  room(doc, 14 + lines.reduce((h, line) => h + heightOf(doc, line, { size: 9, width: WIDTH }), 0));
+  block(doc, l.say(W.howToPay), lines);
+  doc.moveDown(0.8);
 }
 
 export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt: Date): Promise<Buffer> {
-  const lang = invoice.language;
-  const w = WORDS[lang];
-  const money = (cents: number) => formatCents(cents, lang);
+  const l = labelsFor(invoice.language, invoice.bilingual === true);
   const credit = invoice.kind === 'credit_note';
-  const title = credit ? w.creditNote : w.invoice;
+  const title = l.say(credit ? W.creditNote : W.invoice);
   return render(`${title} ${invoice.number}`, issuedAt, (doc) => {
-    const facts: [string, string][] = [
-      [w.number, invoice.number],
-      [w.date, invoice.issueDate],
-      [w.order, invoice.orderReference],
+    const facts: [Pair, string][] = [
+      [W.number, invoice.number],
+      [W.date, invoice.issueDate],
+      [W.order, invoice.orderReference],
     ];
-    if (invoice.quoteVersion !== null) facts.push([w.quote, `v${invoice.quoteVersion}`]);
-    header(doc, invoice.seller, title, facts, w);
-    const c = invoice.customer;
-    block(doc, w.billTo, [c.name, c.company, ...c.address, `${w.placeOfSupply}${w.colon}${invoice.province}`]);
+    if (invoice.quoteVersion !== null) facts.push([W.quote, `v${invoice.quoteVersion}`]);
+    header(doc, invoice.seller, title, facts, l);
+    parties(doc, invoice, l);
     if (invoice.credits) {
-      block(doc, w.credits(invoice.credits.number, invoice.credits.issueDate), [
-        invoice.reason ? `${w.reason}${w.colon}${invoice.reason}` : '',
-      ]);
+      const statement = l.lines(creditStatement(invoice.credits.number, invoice.credits.issueDate));
+      if (invoice.reason) statement.push(l.field(W.reason, invoice.reason));
+      for (const line of statement) write(doc, line, LEFT, doc.y, { size: 9, width: WIDTH });
+      doc.moveDown(0.8);
     }
-    row(doc, [w.description, w.quantity, w.unitPrice, w.amount], true);
+    const taxNames = taxNamesOf(invoice, l);
+    row(
+      doc,
+      {
+        description: l.say(W.description),
+        quantity: l.say(W.quantity),
+        unitPrice: l.say(W.unitPrice),
+        taxes: l.say(W.taxes),
+        amount: l.say(W.amount),
+      },
+      'bold',
+    );
     rule(doc);
     for (const line of invoice.lines) {
-      row(doc, [line.description, String(line.quantity), money(line.unitPriceCents), money(line.lineTotalCents)]);
+      row(doc, {
+        description: line.description,
+        quantity: String(line.quantity),
+        unitPrice: l.money(line.unitPriceCents),
+        taxes: taxNames(lineTaxKeys(invoice, line)),
+        amount: l.money(line.lineTotalCents),
+      });
     }
     rule(doc);
-    sum(doc, w.subtotal, money(invoice.subtotalCents));
+    sum(doc, l.say(W.subtotal), l.money(invoice.subtotalCents));
     for (const tax of invoice.taxes) {
-      sum(doc, `${tax.name[lang]} (${tax.rateLabel[lang]}) ${w.on} ${money(tax.taxableCents)}`, money(tax.amountCents));
+      sum(doc, taxLabel(tax, l), l.money(tax.amountCents), { notes: tax.note ? l.lines(tax.note) : [] });
     }
-    for (const tax of invoice.taxesNotCharged) sum(doc, `${tax.name[lang]}${w.colon}${w.notCharged}`, '—');
-    sum(doc, w.total, money(invoice.totalCents), true);
-    if (!credit) {
-      sum(doc, w.deposit(invoice.depositPercent), money(invoice.depositCents), true);
+    for (const tax of invoice.taxesNotCharged) {
+      const [first = '', ...rest] = l.lines(tax.reason);
+      sum(doc, first, '—', { notes: rest });
+    }
+    sum(doc, l.say(W.total), l.money(invoice.totalCents), { bold: true });
+    if (credit) {
+      const taxCents = invoice.taxes.reduce((total, tax) => total + tax.amountCents, 0);
+      sum(doc, l.say(W.taxesCredited), l.money(taxCents));
       doc.moveDown(1);
-      const terms = { ...invoice.terms, depositPercent: invoice.depositPercent, reminderDays: 0 };
-      block(doc, w.howToPay, [
-        balanceDueText(invoice.terms, lang),
-        ...offeredMethods(terms).flatMap((m) =>
-          m.instructions(
-            {
-              terms,
-              reference: invoice.orderReference,
-              legalName: invoice.seller.legalName,
-              dueNowCents: invoice.depositCents > 0 ? invoice.depositCents : invoice.totalCents,
-            },
-            lang,
-          ),
-        ),
-      ]);
+    } else {
+      sum(doc, l.say(deposit(invoice.depositPercent)), l.money(invoice.depositCents), { bold: true });
+      doc.moveDown(1);
+      howToPay(doc, invoice, l);
     }
-    for (const tax of invoice.taxesNotCharged)
-      doc
-        .font(REGULAR)
-        .fontSize(8)
-        .text(pdfText(`${tax.name[lang]}${w.colon}${tax.reason[lang]}`), LEFT, doc.y);
-    doc.moveDown(1).font(REGULAR).fontSize(8).text(pdfText(w.keep), LEFT, doc.y);
+    room(doc, 24);
+    for (const line of l.lines(W.keep)) write(doc, line, LEFT, doc.y, { size: 8, width: WIDTH });
   });
 }
 
+/** A line of a receipt: the label, then an amount (right-aligned, one line) or a text. */
+function field(doc: Doc, label: string, value: string, kind: 'amount' | 'text', bold = false) {
+  const size = bold ? 11 : 9;
+  const weight: Weight = bold ? 'bold' : 'regular';
+  room(doc, heightOf(doc, value, { size, weight, width: 302 }) + 4);
+  const y = doc.y;
+  const bottoms = [write(doc, label, LEFT, y, { size, weight, width: 200 })];
+  bottoms.push(
+    kind === 'amount'
+      ? write1(doc, value, 260, y, { size, weight, width: 150, align: 'right' })
+      : write(doc, value, 260, y, { size, weight, width: 302 }),
+  );
+  doc.y = Math.max(...bottoms) + 3;
+}
+
 export function renderReceiptPdf(receipt: ReceiptDocument, recordedAt: Date): Promise<Buffer> {
-  const lang = receipt.language;
-  const w = WORDS[lang];
-  const money = (cents: number) => formatCents(cents, lang);
+  const l = labelsFor(receipt.language, receipt.bilingual === true);
   const refund = receipt.amountCents < 0;
-  const title = refund ? w.refund : w.receipt;
+  const title = l.say(refund ? W.refund : W.receipt);
   return render(`${title} ${receipt.number}`, recordedAt, (doc) => {
-    header(
-      doc,
-      receipt.seller,
-      title,
-      [
-        [w.number, receipt.number],
-        [w.date, receipt.receivedOn],
-        [w.order, receipt.orderReference],
-      ],
-      w,
-    );
-    block(doc, refund ? w.paidTo : w.receivedFrom, [receipt.customerName]);
-    sum(doc, w.amount, money(Math.abs(receipt.amountCents)), true);
-    sum(doc, w.method, PAYMENT_METHODS[receipt.method].label[lang]);
-    if (receipt.reference) sum(doc, w.reference, receipt.reference);
-    if (receipt.invoiceNumbers.length > 0) sum(doc, w.invoices, receipt.invoiceNumbers.join(', '));
-    sum(doc, w.paidToDate, money(receipt.paidCents));
-    sum(doc, w.balanceAfter, money(receipt.balanceCents), true);
+    const facts: [Pair, string][] = [
+      [W.number, receipt.number],
+      [W.date, receipt.receivedOn],
+      [W.order, receipt.orderReference],
+    ];
+    header(doc, receipt.seller, title, facts, l);
+    block(doc, l.say(refund ? W.paidTo : W.receivedFrom), [receipt.customerName]);
+    doc.moveDown(0.8);
+    field(doc, l.say(W.amount), l.money(Math.abs(receipt.amountCents)), 'amount', true);
+    field(doc, l.say(W.method), l.say(PAYMENT_METHODS[receipt.method].label), 'text');
+    if (receipt.reference) field(doc, l.say(W.reference), receipt.reference, 'text');
+    if (receipt.invoiceNumbers.length > 0) field(doc, l.say(W.invoices), receipt.invoiceNumbers.join(', '), 'text');
+    field(doc, l.say(W.paidToDate), l.money(receipt.paidCents), 'amount');
+    field(doc, l.say(W.balanceAfter), l.money(receipt.balanceCents), 'amount', true);
+    if (receipt.account) {
+      const account = receipt.account;
+      const headline = l.lines({ en: accountHeadline(account, 'en'), fr: accountHeadline(account, 'fr') });
+      doc.moveDown(0.5);
+      field(doc, l.say(W.account), headline.join('\n'), 'text', true);
+    }
     if (receipt.reason) {
       doc.moveDown(1);
-      block(doc, w.reason, [receipt.reason]);
+      block(doc, l.say(W.reason), [receipt.reason]);
     }
-    doc.moveDown(1).font(REGULAR).fontSize(8).text(pdfText(w.keep), LEFT, doc.y);
+    doc.moveDown(1);
+    room(doc, 24);
+    for (const line of l.lines(W.keep)) write(doc, line, LEFT, doc.y, { size: 8, width: WIDTH });
   });
 }

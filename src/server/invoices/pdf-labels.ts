@@ -1,0 +1,103 @@
+// The words of the invoice and receipt PDFs, in English and Canadian French, and how a document
+// says them: in its language, or French first with English beside it when it is bilingual (a
+// Quebec shop's document for an English-speaking customer: the Charter of the French language,
+// s. 57; issue-document.ts, documentLanguage). Amounts of a bilingual document are written the
+// French way.
+import { formatCents } from '../../shared/money.js';
+
+export interface Pair {
+  en: string;
+  fr: string;
+}
+
+export const WORDS = {
+  invoice: { en: 'INVOICE', fr: 'FACTURE' },
+  creditNote: { en: 'CREDIT NOTE', fr: 'NOTE DE CRÉDIT' },
+  receipt: { en: 'RECEIPT', fr: 'REÇU' },
+  refund: { en: 'REFUND', fr: 'REMBOURSEMENT' },
+  number: { en: 'Number', fr: 'Numéro' },
+  date: { en: 'Date', fr: 'Date' },
+  order: { en: 'Order', fr: 'Commande' },
+  quote: { en: 'Quote', fr: 'Soumission' },
+  billTo: { en: 'Bill to', fr: 'Facturer à' },
+  shipTo: { en: 'Ship to', fr: 'Expédier à' },
+  pickup: { en: 'Pickup at the shop', fr: 'Cueillette à la boutique' },
+  placeOfSupply: { en: 'Place of supply', fr: 'Lieu de fourniture' },
+  receivedFrom: { en: 'Received from', fr: 'Reçu de' },
+  paidTo: { en: 'Refunded to', fr: 'Remboursé à' },
+  description: { en: 'Description', fr: 'Description' },
+  quantity: { en: 'Qty', fr: 'Qté' },
+  unitPrice: { en: 'Unit price', fr: 'Prix unitaire' },
+  taxes: { en: 'Taxes', fr: 'Taxes' },
+  amount: { en: 'Amount', fr: 'Montant' },
+  subtotal: { en: 'Subtotal', fr: 'Sous-total' },
+  total: { en: 'Total', fr: 'Total' },
+  on: { en: 'on', fr: 'sur' },
+  gstHst: { en: 'GST/HST registration number', fr: 'Numéro d’inscription TPS/TVH' },
+  qst: { en: 'QST registration number', fr: 'Numéro d’inscription TVQ' },
+  howToPay: { en: 'How to pay', fr: 'Comment payer' },
+  reason: { en: 'Reason', fr: 'Motif' },
+  taxesCredited: { en: 'Taxes credited', fr: 'Taxes créditées' },
+  method: { en: 'Method', fr: 'Mode de paiement' },
+  reference: { en: 'Reference', fr: 'Référence' },
+  invoices: { en: 'Invoices', fr: 'Factures' },
+  paidToDate: { en: 'Paid to date', fr: 'Payé à ce jour' },
+  balanceAfter: { en: 'Balance after this payment', fr: 'Solde après ce paiement' },
+  account: { en: 'Account', fr: 'Compte' },
+  keep: { en: 'Keep this document for your records.', fr: 'Conservez ce document pour vos dossiers.' },
+} as const satisfies Record<string, Pair>;
+
+export const deposit = (percent: number): Pair => ({
+  en: `Deposit due (${percent}%)`,
+  fr: `Acompte dû (${percent}\u00a0%)`,
+});
+
+/** What a credit note is and what it adjusts (Credit Note Information (GST/HST) Regulations, SOR/91-44). */
+export const creditStatement = (number: string, date: string): Pair => ({
+  en: `This credit note reduces invoice ${number} of ${date}: the amounts and the taxes below are credited to the customer.`,
+  fr: `Cette note de crédit réduit la facture ${number} du ${date}\u00a0: les montants et les taxes ci-dessous sont crédités au client.`,
+});
+
+/** The customer's approval the invoice was issued on: who, when (UTC, as recorded), which version. */
+export const approvedBy = (fullName: string, at: string, version: number, sha256: string): Pair => {
+  const day = at.slice(0, 10);
+  const time = at.slice(11, 16);
+  const sha = `SHA-256 ${sha256.slice(0, 12)}…`;
+  return {
+    en: `Approved online by ${fullName} on ${day} at ${time} UTC, quote v${version} (${sha})`,
+    fr: `Approuvée en ligne par ${fullName} le ${day} à ${time.replace(':', '\u00a0h\u00a0')} UTC, soumission v${version} (${sha})`,
+  };
+};
+
+export interface Labels {
+  /** The language amounts and rates are written in. */
+  format: 'en' | 'fr';
+  bilingual: boolean;
+  /** A label: "Sous-total / Subtotal" when bilingual. */
+  say(pair: Pair): string;
+  /** A sentence or a few: French then English, each on its own line, when bilingual. */
+  lines(pair: Pair | { en: readonly string[]; fr: readonly string[] }): string[];
+  /** "label : value" or "label: value". */
+  field(pair: Pair, value: string): string;
+  money(cents: number): string;
+}
+
+export function labelsFor(language: 'en' | 'fr', bilingual: boolean): Labels {
+  const format = bilingual ? 'fr' : language;
+  const colon = format === 'fr' ? '\u00a0: ' : ': ';
+  const say = (pair: Pair) => {
+    if (!bilingual) return pair[language];
+    return pair.fr === pair.en ? pair.fr : `${pair.fr} / ${pair.en}`;
+  };
+  return {
+    format,
+    bilingual,
+    say,
+    lines(pair) {
+      const list = (v: string | readonly string[]) => (typeof v === 'string' ? [v] : [...v]);
+      return bilingual ? [...list(pair.fr), ...list(pair.en)] : list(pair[language]);
+    },
+    field: (pair, value) => `${say(pair)}${colon}${value}`,
+    money: (cents) => formatCents(cents, format),
+  };
+}
