@@ -101,12 +101,8 @@ export function composeReceiptMail(
     : fr
       ? `Reçu ${receipt.number} : paiement de ${money(receipt.amountCents)} reçu`
       : `Receipt ${receipt.number}: payment of ${money(receipt.amountCents)} received`;
-  const standing =
-    account.state === 'paid'
-      ? fr
-        ? 'Votre commande est entièrement payée. Merci\u00a0!'
-        : 'Your order is paid in full. Thank you!'
-      : `${accountHeadline(account, lang)}.`;
+  // The account's own sentence, as the page and the PDF say it; thanks once it is paid.
+  const standing = `${accountHeadline(account, lang)}.${account.state === 'paid' ? (fr ? ' Merci\u00a0!' : ' Thank you!') : ''}`;
   const intro = fr
     ? [
         refund
