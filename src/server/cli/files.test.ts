@@ -1,8 +1,9 @@
 // `npm run files -- copy-to-s3` against a real S3 server: every file of DATA_DIR/files reaches
 // the bucket under its storage key with its size and SHA-256 checked; a second run skips them;
-// a file on disk that does not match the database is refused, never copied.
-import { spawn } from 'node:child_process';
+// a file on disk that does not match the database is refused, never copied. Its command line
+// (help, refusals) is tested without a bucket.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,29 +17,48 @@ import {
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { builtServer } from '../../../tests/support/built-server.js';
+import { runCli } from '../../../tests/support/cli.js';
 import { freshBucket, hasS3, s3Env, s3Location, type TestBucket } from '../../../tests/support/s3.js';
 import { copyFilesToS3 } from '../files/copy-to-s3.js';
 import { LocalFileStore } from '../files/file-store.js';
 import { S3FileStore } from '../files/s3-file-store.js';
 import { listAttachments } from '../storage/orders.js';
 
-// The built command, as `npm run files` runs it (built first when the sources are newer).
-const CLI = path.resolve(import.meta.dirname, '../../../dist/server/cli/files.js');
 await builtServer();
 
-function filesCli(env: Record<string, string>, args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+const filesCli = (env: Record<string, string>, args: string[]) => runCli('files', args, { env });
+
+describe('npm run files, its command line', () => {
+  let dataDir = '';
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-files-cli-'));
   });
-}
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints its help, and refuses a wrong command line saying what is wrong, then the usage, exit 2', async () => {
+    // No bucket: a command line it accepted would stop at FILES_URL, exit 64, copying nothing.
+    const env = { DATA_DIR: dataDir, FILES_URL: '' };
+    const help = await filesCli(env, ['--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: npm run files -- <command>/);
+    for (const line of ['  copy-to-s3 ', '  -h, --help ', 'FILES_URL=s3://bucket/prefix'])
+      expect(help.stdout).toContain(line);
+
+    const wrong: [string[], string][] = [
+      [['copy-to-s3', '--bogus'], 'unknown option --bogus'],
+      [[], 'missing command'],
+      [['nonsense'], 'unknown command "nonsense"'],
+      [['copy-to-s3', 'now'], 'unexpected argument "now" for copy-to-s3'],
+    ];
+    for (const [args, message] of wrong) {
+      const r = await filesCli(env, args);
+      expect(r, args.join(' ')).toEqual({ code: 2, stdout: '', stderr: `npm run files: ${message}\n\n${help.stdout}` });
+    }
+    const noBucket = await filesCli(env, ['copy-to-s3']);
+    expect(noBucket).toMatchObject({ code: 64, stdout: '' });
+    expect(noBucket.stderr).toContain('Set FILES_URL=s3://bucket/prefix');
+  });
+});
 
 describe.runIf(hasS3()).each(backends())('npm run files -- copy-to-s3, on %s', (backend) => {
   let t: TestApp;
@@ -69,7 +89,6 @@ describe.runIf(hasS3()).each(backends())('npm run files -- copy-to-s3, on %s', (
     fs.writeFileSync(`${localFilePath(t.app, rows[0]!.storage_key)}.thumb.webp`, 'a thumbnail');
     const env = { DATA_DIR: t.config.DATA_DIR, DATABASE_URL: t.config.DATABASE_URL, ...s3Env(bucket.name, 'shop') };
 
-    expect((await filesCli(env, ['nonsense'])).code).toBe(64);
     const run = await filesCli(env, ['copy-to-s3']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).not.toContain('Failed');

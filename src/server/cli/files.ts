@@ -1,23 +1,29 @@
 // `npm run files -- copy-to-s3`: copies DATA_DIR/files to the bucket of FILES_URL, checking
 // every object's size and SHA-256 against the database; run it again to finish an interrupted
 // copy (what is there already is skipped). README, moving files from disk to S3.
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { copyFilesToS3 } from '../files/copy-to-s3.js';
 import { LocalFileStore } from '../files/file-store.js';
 import { S3FileStore } from '../files/s3-file-store.js';
 import { openDatabase } from '../storage/db.js';
 import { formatBytes } from '../../shared/order-presentation.js';
+import { runTool, type CliTool } from './args.js';
 
-const USAGE = `Usage: npm run files -- <command>
-  copy-to-s3   copy every order's files from DATA_DIR/files to the bucket of FILES_URL (s3://bucket/prefix),
-               checking each one's size and SHA-256; safe to run again`;
+const FILES = {
+  name: 'npm run files',
+  commands: {
+    'copy-to-s3': {
+      help: [
+        "copy every order's files from DATA_DIR/files to the bucket of FILES_URL",
+        "checking each one's size and SHA-256; safe to run again",
+      ],
+    },
+  },
+  notes: ['FILES_URL=s3://bucket/prefix and the AWS_* variables name the bucket.'],
+} as const satisfies CliTool;
 
+// One command: nothing to read from its invocation.
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (args.length !== 1 || args[0] !== 'copy-to-s3') {
-    console.error(USAGE);
-    return 64;
-  }
   const config = loadConfig();
   const location = config.filesLocation;
   if (location.kind !== 's3') {
@@ -43,10 +49,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof ConfigError ? err.message : `Failed: ${(err as Error).message}`);
-    process.exit(1);
-  },
-);
+runTool(FILES, main);

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { zipEntries } from '../../../tests/support/zip.js';
 import {
   authHeaders,
@@ -14,33 +13,16 @@ import {
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { builtServer } from '../../../tests/support/built-server.js';
+import { runCli } from '../../../tests/support/cli.js';
 
 await builtServer();
 
-// The built command, as `npm run orders` runs it (built first when the sources are newer).
-const CLI = path.resolve(import.meta.dirname, '../../../dist/server/cli/orders.js');
-// Run from any folder (the export's default file lands in the current one).
-
-/** Runs `npm run orders -- ...args`, with `input` on stdin (not a terminal). */
+/** Runs `npm run orders -- ...args` on this app's data, with `input` on stdin, from any folder (the export's default file lands in the current one). */
 function orders(t: TestApp, args: string[], input = '', cwd = t.dataDir) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd,
-      env: {
-        // The test run's own environment (NODE_OPTIONS among it: scripts/node24.sh needs it), then this app's data.
-        ...process.env,
-        DATA_DIR: t.config.DATA_DIR,
-        DATABASE_URL: t.config.DATABASE_URL,
-        LOG_LEVEL: 'silent',
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(input);
+  return runCli('orders', args, {
+    env: { DATA_DIR: t.config.DATA_DIR, DATABASE_URL: t.config.DATABASE_URL },
+    input,
+    cwd,
   });
 }
 
@@ -131,13 +113,47 @@ describe.each(backends())('npm run orders on %s', (backend) => {
     ]);
     expect((await orders(t, ['delete', gone.reference, '--yes'])).stderr).toBe(`No order ${gone.reference}.\n`);
   });
+});
 
-  it('prints its usage for a wrong command', async () => {
-    const t = await start();
-    for (const args of [[], ['export'], ['remove', 'X'], ['delete', 'X', 'file.zip'], ['export', 'X', '--yes']]) {
+// Read before anything is opened: one backend is enough.
+describe('npm run orders, its command line', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+  });
+  afterAll(async () => t?.close());
+
+  it('prints its help, and refuses a wrong command line saying what is wrong, then the usage, exit 2', async () => {
+    const help = await orders(t, ['--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: npm run orders -- <command>/);
+    for (const line of [
+      '  export REFERENCE [FILE.zip] ',
+      '  delete REFERENCE [--yes] ',
+      '      --yes ',
+      '  -h, --help ',
+    ]) {
+      expect(help.stdout).toContain(line);
+    }
+    // Asked for anywhere, even after a command that would run.
+    expect(await orders(t, ['delete', 'ABCD-EFGH', '-h'])).toEqual(help);
+
+    const wrong: [string[], string][] = [
+      [['export', 'ABCD-EFGH', '--bogus'], 'unknown option --bogus'],
+      [['export', 'ABCD-EFGH', '--yes'], 'unknown option --yes for export'],
+      [['delete', 'ABCD-EFGH', '--yes=no'], '--yes takes no value'],
+      [[], 'missing command'],
+      [['export'], 'missing REFERENCE for export'],
+      [['remove', 'ABCD-EFGH'], 'unknown command "remove"'],
+      [['delete', 'ABCD-EFGH', 'file.zip'], 'unexpected argument "file.zip" for delete'],
+    ];
+    for (const [args, message] of wrong) {
       const r = await orders(t, args);
-      expect(r.code, args.join(' ')).toBe(64);
-      expect(r.stderr).toContain('Usage: npm run orders -- <command>');
+      expect(r, args.join(' ')).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `npm run orders: ${message}\n\n${help.stdout}`,
+      });
     }
   });
 });

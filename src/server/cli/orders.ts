@@ -6,20 +6,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { DomainError } from '../errors.js';
 import { createFileStore } from '../files/create-file-store.js';
 import { outboxDirOf } from '../mail/outbox.js';
 import { deleteOrder, exportOrder, findOrderForRequest } from '../privacy/index.js';
 import { openDatabase } from '../storage/db.js';
+import { CliError, runTool, type CliTool, type Invocation } from './args.js';
 
-const USAGE = `Usage: npm run orders -- <command>
-  export REFERENCE [FILE.zip]   everything stored about an order, as one ZIP (default REFERENCE.zip)
-  delete REFERENCE [--yes]      delete an order, its files and its mail (asks you to type the reference)`;
+const ORDERS = {
+  name: 'npm run orders',
+  commands: {
+    export: {
+      args: ['REFERENCE', '[FILE.zip]'],
+      help: 'everything stored about an order, as one ZIP (default REFERENCE.zip)',
+    },
+    delete: {
+      args: ['REFERENCE'],
+      options: { yes: { type: 'boolean', help: 'without asking you to type the reference' } },
+      help: 'delete an order, its files and its mail (asks you to type the reference)',
+    },
+  },
+} as const satisfies CliTool;
 
 export const CLI_ACTOR = 'cli';
-
-class CliError extends Error {}
 
 async function readLine(prompt: string): Promise<string> {
   const rl = readline.createInterface({
@@ -37,25 +47,15 @@ async function readLine(prompt: string): Promise<string> {
   }
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const yes = args.includes('--yes');
-  const [command, reference, file, ...rest] = args.filter((a) => a !== '--yes');
-  const valid =
-    reference !== undefined &&
-    rest.length === 0 &&
-    ((command === 'export' && !yes) || (command === 'delete' && file === undefined));
-  if (!valid) {
-    console.error(USAGE);
-    return 64;
-  }
+async function main(cli: Invocation<typeof ORDERS>): Promise<number> {
+  const [reference] = cli.args;
   const config = loadConfig();
   const { db } = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
   const files = createFileStore({ ...config, MIN_FREE_DISK_BYTES: 0 });
   try {
     const order = await findOrderForRequest(db, reference);
-    if (command === 'export') {
-      const target = path.resolve(file ?? `${order.reference}.zip`);
+    if (cli.command === 'export') {
+      const target = path.resolve(cli.args[1] ?? `${order.reference}.zip`);
       if (fs.existsSync(target)) throw new CliError(`${target} already exists; name another file.`);
       const partial = `${target}.partial`;
       try {
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
       console.log(`Wrote the data of order ${order.reference} to ${target}`);
       return 0;
     }
-    if (!yes) {
+    if (!cli.options.yes) {
       const typed = await readLine(
         `This deletes order ${order.reference}, its files and its mail, for good. Type ${order.reference} to confirm: `,
       );
@@ -86,14 +86,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(
-      err instanceof CliError || err instanceof DomainError || err instanceof ConfigError
-        ? err.message
-        : `Failed: ${(err as Error).message}`,
-    );
-    process.exit(1);
-  },
-);
+runTool(ORDERS, main, [DomainError]);

@@ -1,6 +1,5 @@
 // `npm run prices -- import FILE | export [FILE] | list`: publishing from the command line,
 // refused whole with every fault named, and the published document written back out.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,25 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
 import { startTestApp, type TestApp } from '../../../tests/support/harness.js';
 import { builtServer } from '../../../tests/support/built-server.js';
+import { runCli } from '../../../tests/support/cli.js';
 
 await builtServer();
 
-// The built command, as `npm run prices` runs it (built first when the sources are newer).
-const CLI = path.resolve(import.meta.dirname, '../../../dist/server/cli/prices.js');
-
-function prices(t: TestApp, args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, DATA_DIR: t.config.DATA_DIR, DATABASE_URL: t.config.DATABASE_URL, LOG_LEVEL: 'silent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const prices = (t: TestApp, args: string[]) =>
+  runCli('prices', args, { env: { DATA_DIR: t.config.DATA_DIR, DATABASE_URL: t.config.DATABASE_URL } });
 
 describe('npm run prices', () => {
   let t: TestApp;
@@ -71,6 +57,39 @@ describe('npm run prices', () => {
     expect(listed.stdout.trim().split('\n')).toHaveLength(1);
     expect(listed.stdout).toMatch(/^v1\t20\d\d-.*\tcommand line \(/);
     expect((await prices(t, ['export', '--version', '2'])).stderr).toContain('There is no price list v2.');
-    expect((await prices(t, ['import'])).code).toBe(64);
+    expect(JSON.parse((await prices(t, ['export', '--version=1'])).stdout)).toEqual(example);
+  }, 120_000);
+
+  it('prints its help, and refuses a wrong command line saying what is wrong, then the usage, exit 2', async () => {
+    const help = await prices(t, ['--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: npm run prices -- <command>/);
+    for (const line of [
+      '  import FILE ',
+      '  export [FILE] [--version N] ',
+      '      --version N ',
+      '  list ',
+      '  -h, --help ',
+    ]) {
+      expect(help.stdout).toContain(line);
+    }
+    const wrong: [string[], string][] = [
+      [['list', '--bogus'], 'unknown option --bogus'],
+      [['list', '--version', '1'], 'unknown option --version for list'],
+      [['import'], 'missing FILE for import'],
+      [['export', '--version'], 'missing value for --version'],
+      [['export', '--version', '0'], '--version takes a version number, not "0"'],
+      [['export', '--version=1', '--version=2'], '--version given twice'],
+      [['list', 'more'], 'unexpected argument "more" for list'],
+      [['publish'], 'unknown command "publish"'],
+    ];
+    for (const [args, message] of wrong) {
+      const r = await prices(t, args);
+      expect(r, args.join(' ')).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `npm run prices: ${message}\n\n${help.stdout}`,
+      });
+    }
   }, 120_000);
 });

@@ -4,62 +4,67 @@
 // current version (or another) as JSON, to FILE or to the standard output.
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { findPriceList, listPriceLists, PriceListRefused, publishPriceList } from '../prices/index.js';
 import { openDatabase } from '../storage/db.js';
+import { CliError, runTool, UsageError, type CliTool, type Invocation } from './args.js';
 
-const USAGE = `Usage: npm run prices -- <command>
-  import FILE                  check the JSON price list in FILE and publish it as the next version
-  export [FILE] [--version N]  write the current version (or version N) as JSON, to FILE or the screen
-  list                         list the published versions`;
+const PRICES = {
+  name: 'npm run prices',
+  commands: {
+    import: { args: ['FILE'], help: 'check the JSON price list in FILE and publish it as the next version' },
+    export: {
+      args: ['[FILE]'],
+      options: { version: { type: 'string', value: 'N', help: 'that version instead of the one in effect' } },
+      help: 'write the current version (or version N) as JSON, to FILE or the screen',
+    },
+    list: { help: 'list the published versions' },
+  },
+} as const satisfies CliTool;
 
-class UsageError extends Error {}
+/** --version N, checked before anything is opened; undefined without it. */
+function versionNumber(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const version = Number(text);
+  if (!Number.isInteger(version) || version < 1)
+    throw new UsageError(`--version takes a version number, not "${text}"`);
+  return version;
+}
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const versionAt = args.findIndex((a) => a === '--version' || a.startsWith('--version='));
-  let version: number | undefined;
-  if (versionAt >= 0) {
-    const text = args[versionAt]!.includes('=') ? args[versionAt]!.slice(10) : args[versionAt + 1];
-    args.splice(versionAt, args[versionAt]!.includes('=') ? 1 : 2);
-    version = Number(text);
-    if (!Number.isInteger(version) || version < 1)
-      throw new UsageError(`--version takes a version number, not "${text ?? ''}".`);
-  }
-  const [command, file, ...rest] = args;
-  if (
-    !command ||
-    !['import', 'export', 'list'].includes(command) ||
-    (command === 'import' && !file) ||
-    (command === 'list' && file) ||
-    (version !== undefined && command !== 'export') ||
-    rest.length > 0
-  ) {
-    console.error(USAGE);
-    return 64;
-  }
+async function main(cli: Invocation<typeof PRICES>): Promise<number> {
+  const version = cli.command === 'export' ? versionNumber(cli.options.version) : undefined;
   const config = loadConfig();
   const { db } = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
   try {
-    switch (command) {
+    switch (cli.command) {
       case 'import': {
+        const [file] = cli.args;
         let document: unknown;
         try {
-          document = JSON.parse(await fs.readFile(file!, 'utf8'));
+          document = JSON.parse(await fs.readFile(file, 'utf8'));
         } catch (err) {
-          throw new UsageError(`${file} is not a JSON file: ${(err as Error).message}`);
+          throw new CliError(`${file} is not a JSON file: ${(err as Error).message}`);
         }
         const by = `command line (${os.userInfo().username}@${os.hostname()})`;
-        const published = await publishPriceList(db, document, by);
+        let published;
+        try {
+          published = await publishPriceList(db, document, by);
+        } catch (err) {
+          if (!(err instanceof PriceListRefused)) throw err;
+          console.error(`The price list was not published; the current version is unchanged:`);
+          for (const e of err.errors) console.error(`  ${e.message.en}`);
+          return 1;
+        }
         console.log(`Published ${file} as price list v${published.version}, in effect from ${published.effectiveAt}.`);
         return 0;
       }
       case 'export': {
+        const [file] = cli.args;
         const versions = await listPriceLists(db);
         const wanted = version ?? versions[0]?.version;
         const found = wanted === undefined ? null : await findPriceList(db, wanted);
         if (!found) {
-          throw new UsageError(
+          throw new CliError(
             wanted === undefined ? 'No price list is published yet.' : `There is no price list v${wanted}.`,
           );
         }
@@ -78,23 +83,9 @@ async function main(): Promise<number> {
         return 0;
       }
     }
-    return 64;
   } finally {
     await db.destroy();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    if (err instanceof PriceListRefused) {
-      console.error(`The price list was not published; the current version is unchanged:`);
-      for (const e of err.errors) console.error(`  ${e.message.en}`);
-    } else {
-      console.error(
-        err instanceof UsageError || err instanceof ConfigError ? err.message : `Failed: ${(err as Error).message}`,
-      );
-    }
-    process.exit(1);
-  },
-);
+runTool(PRICES, main);

@@ -1,36 +1,18 @@
 // `npm run staff -- add EMAIL --lang fr --role owner`: the inbox language and the role set when
 // the account is made, and set-role after.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestApp, type TestApp } from '../../../tests/support/harness.js';
 import { builtServer } from '../../../tests/support/built-server.js';
+import { runCli } from '../../../tests/support/cli.js';
 
 await builtServer();
 
-// The built command, as `npm run staff` runs it (built first when the sources are newer).
-const CLI = path.resolve(import.meta.dirname, '../../../dist/server/cli/staff.js');
 const PASSWORD = 'correct horse battery staple';
 
-function staff(t: TestApp, args: string[], password = PASSWORD) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: {
-        ...process.env,
-        DATA_DIR: t.config.DATA_DIR,
-        DATABASE_URL: t.config.DATABASE_URL,
-        LOG_LEVEL: 'silent',
-        STAFF_PASSWORD: password,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+const staff = (t: TestApp, args: string[], password = PASSWORD) =>
+  runCli('staff', args, {
+    env: { DATA_DIR: t.config.DATA_DIR, DATABASE_URL: t.config.DATABASE_URL, STAFF_PASSWORD: password },
   });
-}
 
 // Each run starts the built CLI: about a second each on a busy machine.
 describe('npm run staff -- add with --lang', () => {
@@ -67,8 +49,14 @@ describe('npm run staff -- add with --lang', () => {
     const es = await staff(t, ['add', 'es@shop.ca', '--lang', 'es']);
     expect(es.code).toBe(1);
     expect(es.stderr).toContain('The inbox speaks en or fr, not "es".');
-    expect((await staff(t, ['add', 'none@shop.ca', '--lang'])).code).toBe(64);
-    expect((await staff(t, ['list', '--lang', 'fr'])).code).toBe(64);
+    expect(await staff(t, ['add', 'none@shop.ca', '--lang'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^npm run staff: missing value for --lang\n/),
+    });
+    expect(await staff(t, ['list', '--lang', 'fr'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^npm run staff: unknown option --lang for list\n/),
+    });
     expect((await staff(t, ['list'])).stdout).not.toContain('es@shop.ca');
   }, 120_000);
 
@@ -106,5 +94,33 @@ describe('npm run staff -- add with --lang', () => {
     expect(last.code).toBe(1);
     expect(last.stderr).toContain('commis@shop.ca is the only owner: make another account an owner first.');
     expect(await roleOf('commis@shop.ca')).toBe('owner');
+  }, 120_000);
+
+  it('prints its help, and refuses a wrong command line saying what is wrong, then the usage, exit 2', async () => {
+    const help = await staff(t, ['-h']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: npm run staff -- <command>/);
+    const lines = [
+      '  add EMAIL [--lang en|fr] [--role owner|staff]\n',
+      '      --lang en|fr ',
+      '      --role owner|staff ',
+    ];
+    lines.push('  list ', '  remove EMAIL ', '  reset-password EMAIL ', '  set-role EMAIL ROLE ', '  -h, --help ');
+    for (const line of [...lines, 'STAFF_PASSWORD']) expect(help.stdout).toContain(line);
+
+    const wrong: [string[], string][] = [
+      [['add', 'new@shop.ca', '--bogus'], 'unknown option --bogus'],
+      [['add', 'new@shop.ca', '--lang', '--role', 'owner'], 'missing value for --lang'],
+      [['add', 'new@shop.ca', '--lang=fr', '--lang=en'], '--lang given twice'],
+      [['add'], 'missing EMAIL for add'],
+      [['set-role', 'commis@shop.ca'], 'missing ROLE for set-role'],
+      [['remove', 'a@shop.ca', 'b@shop.ca'], 'unexpected argument "b@shop.ca" for remove'],
+      [['delete', 'commis@shop.ca'], 'unknown command "delete"'],
+    ];
+    for (const [args, message] of wrong) {
+      const r = await staff(t, args);
+      expect(r, args.join(' ')).toEqual({ code: 2, stdout: '', stderr: `npm run staff: ${message}\n\n${help.stdout}` });
+    }
+    expect((await staff(t, ['list'])).stdout).not.toContain('new@shop.ca');
   }, 120_000);
 });

@@ -13,29 +13,31 @@ import {
   StaffError,
   MIN_PASSWORD_LENGTH,
 } from '../staff/index.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { openDatabase } from '../storage/db.js';
+import { runTool, type CliTool, type Invocation } from './args.js';
 
-const USAGE = `Usage: npm run staff -- <command>
-  add EMAIL [--lang fr] [--role owner]
-                         create a staff account (password prompted, or STAFF_PASSWORD);
-                         --lang sets their inbox language (en or fr; else their browser's);
-                         --role owner lets them publish prices and delete orders (the
-                         first account made is an owner; later ones are staff)
-  list                   list staff accounts
-  remove EMAIL           delete an account and its sessions
-  reset-password EMAIL   set a new password and end the account's sessions
-  set-role EMAIL ROLE    make an account an owner or staff`;
-
-/** Takes "--name value" or "--name=value" out of args; undefined when absent, '' when it has no value. */
-function takeOption(args: string[], name: string): string | undefined {
-  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (at < 0) return undefined;
-  const inline = args[at]!.includes('=');
-  const value = inline ? args[at]!.slice(name.length + 3) : (args[at + 1] ?? '');
-  args.splice(at, inline ? 1 : 2);
-  return value;
-}
+const STAFF = {
+  name: 'npm run staff',
+  commands: {
+    add: {
+      args: ['EMAIL'],
+      options: {
+        lang: { type: 'string', value: 'en|fr', help: "their inbox language (else their browser's)" },
+        role: { type: 'string', value: 'owner|staff', help: 'owner lets them publish prices and delete orders' },
+      },
+      help: [
+        'create a staff account (password prompted, or STAFF_PASSWORD);',
+        'the first account made is an owner, later ones are staff',
+      ],
+    },
+    list: { help: 'list staff accounts' },
+    remove: { args: ['EMAIL'], help: 'delete an account and its sessions' },
+    'reset-password': { args: ['EMAIL'], help: "set a new password and end the account's sessions" },
+    'set-role': { args: ['EMAIL', 'ROLE'], help: 'make an account an owner or staff (ROLE: owner or staff)' },
+  },
+  notes: ['STAFF_PASSWORD, when set, is the password; else it is asked for on a terminal, or read from stdin.'],
+} as const satisfies CliTool;
 
 async function readPassword(prompt: string): Promise<string> {
   if (process.env.STAFF_PASSWORD) return process.env.STAFF_PASSWORD;
@@ -70,53 +72,42 @@ async function readPassword(prompt: string): Promise<string> {
   return first;
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  // --lang fr and --role owner (or --lang=fr, --role=owner), for add only.
-  const language = takeOption(args, 'lang');
-  const role = takeOption(args, 'role');
-  const [command, email, ...rest] = args;
-  const roleToSet = command === 'set-role' ? rest.shift() : undefined;
-  if (
-    !command ||
-    !['add', 'list', 'remove', 'reset-password', 'set-role'].includes(command) ||
-    (command !== 'list' && !email) ||
-    (command === 'set-role' && !roleToSet) ||
-    rest.length > 0 ||
-    (language !== undefined && (command !== 'add' || !language)) ||
-    (role !== undefined && (command !== 'add' || !role))
-  ) {
-    console.error(USAGE);
-    return 64;
-  }
+async function main(cli: Invocation<typeof STAFF>): Promise<number> {
   const config = loadConfig();
   const { db } = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
   try {
-    switch (command) {
+    switch (cli.command) {
       case 'add': {
+        const [email] = cli.args;
         const given = await addStaff(
           db,
-          email!,
+          email,
           await readPassword(`Password for ${email} (at least ${MIN_PASSWORD_LENGTH} characters): `),
-          language,
-          role,
+          cli.options.lang,
+          cli.options.role,
         );
         const as = given === 'owner' ? ' as an owner' : '';
-        console.log(`Added ${email!.trim().toLowerCase()}${as}. They can sign in at ${config.publicUrl}/inbox`);
+        console.log(`Added ${email.trim().toLowerCase()}${as}. They can sign in at ${config.publicUrl}/inbox`);
         break;
       }
-      case 'set-role':
-        await setStaffRole(db, email!, roleToSet!);
-        console.log(`${email!.trim().toLowerCase()} is now ${roleToSet === 'owner' ? 'an owner' : 'staff'}.`);
+      case 'set-role': {
+        const [email, role] = cli.args;
+        await setStaffRole(db, email, role);
+        console.log(`${email.trim().toLowerCase()} is now ${role === 'owner' ? 'an owner' : 'staff'}.`);
         break;
-      case 'reset-password':
-        await setPassword(db, email!, await readPassword(`New password for ${email}: `));
-        console.log(`Password changed for ${email!.trim().toLowerCase()}; their sessions were ended.`);
+      }
+      case 'reset-password': {
+        const [email] = cli.args;
+        await setPassword(db, email, await readPassword(`New password for ${email}: `));
+        console.log(`Password changed for ${email.trim().toLowerCase()}; their sessions were ended.`);
         break;
-      case 'remove':
-        await removeStaff(db, email!);
-        console.log(`Removed ${email!.trim().toLowerCase()}.`);
+      }
+      case 'remove': {
+        const [email] = cli.args;
+        await removeStaff(db, email);
+        console.log(`Removed ${email.trim().toLowerCase()}.`);
         break;
+      }
       case 'list': {
         const staff = await listStaff(db);
         if (staff.length === 0) console.log('No staff accounts yet. Add one with: npm run staff -- add EMAIL');
@@ -134,12 +125,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(
-      err instanceof StaffError || err instanceof ConfigError ? err.message : `Failed: ${(err as Error).message}`,
-    );
-    process.exit(1);
-  },
-);
+runTool(STAFF, main, [StaffError]);
