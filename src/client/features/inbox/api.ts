@@ -69,7 +69,7 @@ const isReceipt = (b: unknown): b is { receiptNumber: string } => isRecord(b) &&
 const isNumbered = (b: unknown): b is { number: string } => isRecord(b) && typeof b.number === 'string';
 const isTerms = (b: unknown): b is PaymentTerms => isRecord(b) && typeof b.depositPercent === 'number';
 const isTaxReport = (b: unknown): b is TaxReport =>
-  isRecord(b) && Array.isArray(b.rows) && typeof b.salesCents === 'number';
+  isRecord(b) && Array.isArray(b.rows) && Array.isArray(b.returns);
 const isPaymentsReport = (b: unknown): b is PaymentsReport =>
   isRecord(b) && Array.isArray(b.rows) && isRecord(b.byMethod);
 const isPriceLists = (b: unknown): b is StaffPriceLists =>

@@ -279,16 +279,6 @@ function Reports() {
                     </tr>
                   ))}
                 </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={3}>
-                      {t.total}
-                    </th>
-                    <td className="num">{money(taxes.salesCents)}</td>
-                    <td className="num">{money(taxes.totalTaxCents)}</td>
-                    <td />
-                  </tr>
-                </tfoot>
               </table>
             </div>
           )}
