@@ -93,7 +93,7 @@ test('an owner sets the terms and the next invoice follows them; staff read them
   await expect(page.getByRole('row', { name: /^QST QC 9\.975%/ })).toContainText('$59.85');
   // The returns' lines: the GST/HST return's line 103, Quebec's line 203, each on its own.
   await expect(page.getByRole('row', { name: /^103 GST and HST collected/ })).toContainText('$30.00');
-  await expect(page.getByRole('row', { name: /^203 QST collected/ })).toContainText('$59.85');
+  await expect(page.getByRole('row', { name: /^203 QST collectible/ })).toContainText('$59.85');
   const journalRow = page.getByRole('row', { name: new RegExp(`Invoice ${reference}`) });
   await expect(journalRow).toContainText('$689.85');
   await expect(journalRow.getByRole('link', { name: /\(PDF\)$/ })).toHaveAttribute('href', /\/api\/invoices\/.+\/pdf$/);
@@ -150,8 +150,8 @@ test('an owner sets the terms and the next invoice follows them; staff read them
   await expect(form.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Reason').fill('Order cancelled by the customer');
   await form.getByRole('button', { name: 'Issue credit note' }).click();
-  await expect(page.getByText(/^Credit note CN-\d{4}-\d{4} issued\.$/)).toBeVisible();
+  await expect(page.getByText(/^Credit note CN-\d{4}-\d{4} issued\.$/)).toBeFocused();
   await expect(page.getByRole('row', { name: /Credit note/ })).toContainText('-$689.85');
   await expect(journalRow.getByRole('button', { name: /^Credit / })).toHaveCount(0);
-  await expect(page.getByRole('row', { name: /^203 QST collected/ })).toContainText('$0.00');
+  await expect(page.getByRole('row', { name: /^203 QST collectible/ })).toContainText('$0.00');
 });

@@ -9,16 +9,19 @@
 //   file, as credit notes with positive amounts, in the invoice file's columns with the credit
 //   note's number and date in place of the invoice's; the tool maps the columns at its "Map
 //   column headings" step.
-// - Xero: its sales invoice import takes credit notes in the same file: a document whose lines
-//   are negative (a negative UnitAmount) comes in as a credit note. So each credit note is in the
-//   one file with its amounts negative.
+// - Xero: its sales invoice import takes credit notes in the same file, their amounts negative
+//   (a negative UnitAmount): a document whose total is negative comes in as a credit note. So
+//   each credit note is in the one file, its number and lines with their amounts negative.
 //
-// Headers: QuickBooks Online's invoice import recognises these column names without mapping
-// (Intuit, "Import invoices in batches", QuickBooks Online Canada:
+// Headers: QuickBooks Online Canada's invoice import recognises its own column names without
+// mapping, a per-line tax code among them (Intuit, "Import invoices in batches":
 // https://quickbooks.intuit.com/learn-support/en-ca/help-articles/import-invoices-in-batches/01/338729);
-// Xero's are the header row of the SalesInvoiceTemplate.csv its import screen offers, starred
-// columns mandatory. Both wizards read dates as DD/MM/YYYY (chosen at QuickBooks' mapping step).
-// QuickBooks takes 100 invoices a file and Xero 500: export a month, or less, at a time.
+// these are the names of its sample file as widely reproduced, and any other name is mapped by
+// hand at the wizard's mapping step. Xero's are the 29 columns of the SalesInvoiceTemplate.csv
+// its import screen offers, starred columns mandatory, in its order. Both wizards read dates as
+// DD/MM/YYYY (chosen at QuickBooks' mapping step; by region in Xero), and ask whether amounts
+// include the taxes: they do not. QuickBooks takes 100 invoices a file and Xero 500: export a
+// month, or less, at a time.
 import { addDays } from '../../shared/dates.js';
 import { lineTaxKeys } from '../../shared/invoices/credit-notes.js';
 import type { InvoiceDocument } from '../../shared/invoices/invoice-api.js';

@@ -7,6 +7,8 @@ import type { InvoiceDocument, SalesJournal, StaffMember, TaxReport } from '../.
 import { DEFAULT_TAX_CODE_SETTING, taxCodeOf, type TaxCodes } from '../../shared/invoices/tax-codes.js';
 import { assessLineTaxes } from '../../shared/tax-treatment.js';
 import { REGISTERED_FOR_EVERY_TAX } from '../../shared/taxes.js';
+import { outboxDirOf } from '../mail/outbox.js';
+import { deleteOrder } from '../privacy/order-data.js';
 import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
@@ -351,6 +353,39 @@ describe.each(backends())('reports and exports on %s', (backend) => {
     ]);
     expect(Object.keys(members[0]!).sort()).toEqual(['email', 'id', 'role']);
     expect((await staff('GET', `/api/reports/journal?from=${today}&to=2000-01-01`)).statusCode).toBe(422);
+  });
+
+  it('keeps a deleted order’s invoice in the journal, with its PDF, and credits it from there', async () => {
+    const gone = await invoiced('ON', 'Gone Ltd');
+    expect(await deleteOrder(t.app.db, t.app.files, outboxDirOf(t.dataDir), gone.orderId, 'owner@shop.ca')).toBe(true);
+    const rowOf = async () =>
+      (await staff('GET', `/api/reports/journal?${period}`)).json<SalesJournal>().rows.find((r) => r.id === gone.id);
+    expect(await rowOf()).toMatchObject({
+      customerCompany: 'Gone Ltd',
+      totalCents: 67800,
+      creditableTotalCents: 67800,
+    });
+    expect((await staff('GET', `/api/invoices/${gone.id}/pdf`)).headers['content-type']).toBe('application/pdf');
+    const byClerk = await staff('POST', `/api/invoices/${gone.id}/credit-notes`, {
+      invoiceNumber: gone.number,
+      rest: true,
+      reason: 'Order deleted',
+    });
+    expect(byClerk.statusCode).toBe(403);
+    const rest = await staff(
+      'POST',
+      `/api/invoices/${gone.id}/credit-notes`,
+      { invoiceNumber: gone.number, rest: true, reason: 'Order deleted' },
+      owner,
+    );
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(await rowOf()).toMatchObject({ creditableTotalCents: 0, creditableSubtotalCents: 0 });
+    const journal = (await staff('GET', `/api/reports/journal?${period}`)).json<SalesJournal>();
+    expect(journal.rows.find((r) => r.number === rest.json<{ number: string }>().number)).toMatchObject({
+      kind: 'credit_note',
+      credits: gone.number,
+      totalCents: -67800,
+    });
   });
 });
 

@@ -5,8 +5,9 @@
 //   line, so that sum is the return's own figure. Credit notes issued in the period are netted
 //   on both lines (they reduce the sales and the tax of the period in which they are issued).
 // - Quebec's combined GST/HST and QST return (Revenu Québec, FPZ-500, detailed on FP-500): one
-//   line 101 of total supplies for both taxes, and line 203, the QST collectible (line 103 is the
-//   GST/HST's, as above).
+//   line 101 of total supplies ("Total des fournitures (chiffre d'affaires)") for both taxes, and
+//   line 203, the QST collectible ("TVQ exigible"); each QST line is its GST/HST line plus 100
+//   (103 is the GST/HST collectible, as above), and there is no line 201.
 // - A PST or RST return per province: each province's own form and figures, never added to
 //   another's. Their forms name their boxes rather than number them the CRA's way, so the report
 //   names the figure and cites the province's guide.
@@ -51,22 +52,22 @@ const qst: Form<'supplies' | 'collected'> = {
   title: { en: 'GST/HST and QST return (Quebec)', fr: 'Déclaration de TPS/TVH et de TVQ (Québec)' },
   form: 'FPZ-500',
   source: {
-    title: 'FPZ-500-V, GST/HST and QST Return, and FP-500-V, Detailed Calculations, Revenu Québec',
-    url: 'https://www.revenuquebec.ca/en/online-services/forms-and-publications/current-details/fpz-500-v/',
+    title: 'Reporting the GST/HST and QST (return FPZ-500, detailed calculations FP-500), Revenu Québec',
+    url: 'https://www.revenuquebec.ca/en/businesses/consumption-taxes/gsthst-and-qst/reporting-gsthst-and-qst/',
   },
   lines: {
     supplies: {
       line: '101',
       label: {
-        en: 'Total supplies (one line for both taxes, less credit notes)',
-        fr: 'Total des fournitures (une ligne pour les deux taxes, moins les notes de crédit)',
+        en: 'Total supplies (sales), one line for both taxes, less credit notes',
+        fr: 'Total des fournitures (chiffre d’affaires), une ligne pour les deux taxes, moins les notes de crédit',
       },
     },
     collected: {
       line: '203',
       label: {
-        en: 'QST collected or collectible, less credit notes',
-        fr: 'TVQ perçue ou percevable, moins les notes de crédit',
+        en: 'QST collectible, less credit notes',
+        fr: 'TVQ exigible, moins les notes de crédit',
       },
     },
   },

@@ -17,6 +17,11 @@ export function Journal({ journal, onCredited }: { journal: SalesJournal; onCred
   const [crediting, setCrediting] = useState<JournalRow | null>(null);
   const [done, setDone] = useState('');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const status = useRef<HTMLParagraphElement>(null);
+  // The form it was typed in is gone once the credit note is issued: the keyboard goes to the news.
+  useEffect(() => {
+    if (done) status.current?.focus();
+  }, [done]);
   // Only the taxes charged in the period get a column; each stays apart from the others.
   const taxes = JOURNAL_TAXES.filter((code) => journal.rows.some((r) => r.taxes[code] !== 0));
   const close = (row: JournalRow) => {
@@ -27,12 +32,16 @@ export function Journal({ journal, onCredited }: { journal: SalesJournal; onCred
     <>
       <h3>{t.journalHeading}</h3>
       <p className="muted small">{t.journalIntro}</p>
-      {done && <p role="status">{done}</p>}
+      {done && (
+        <p role="status" ref={status} tabIndex={-1}>
+          {done}
+        </p>
+      )}
       {journal.rows.length === 0 ? (
         <p>{t.noRows}</p>
       ) : (
         <div className="table-scroll">
-          <table>
+          <table className="journal">
             <thead>
               <tr>
                 <th scope="col">{t.date}</th>

@@ -126,7 +126,7 @@ const en = {
   holdSaved: 'Saved.',
   held: 'The records are held: nothing is destroyed.',
   notHeld: 'The records are not held: each is destroyed when its six years are over.',
-  holdBy: (who: string, at: string) => `Last changed by ${who}, ${at}.`,
+  holdBy: (who: string, at: string) => `Last changed by ${who}: ${at}`,
 };
 
 type AccountsMessages = typeof en;
@@ -256,7 +256,7 @@ const fr: AccountsMessages = {
   holdSaved: 'Enregistré.',
   held: 'Les dossiers sont conservés\u00a0: rien n’est détruit.',
   notHeld: 'Les dossiers ne sont pas conservés\u00a0: chacun est détruit au terme de ses six ans.',
-  holdBy: (who, at) => `Modifié en dernier par ${who}, ${at}.`,
+  holdBy: (who, at) => `Modifié en dernier par ${who}\u00a0: ${at}`,
 };
 
 export const ACCOUNTS_MESSAGES: Catalogues<AccountsMessages> = { en, fr };
