@@ -131,6 +131,8 @@ test('an owner sets the terms and the next invoice follows them; staff read them
   await expect(s.getByRole('row', { name: /^TPS QC 5/ })).toContainText('30,00');
   await expect(s.getByText('Seul un propriétaire décide qui peut rembourser, créditer et passer outre.')).toBeVisible();
   await expect(s.getByRole('listitem').filter({ hasText: 'Émettre des notes de crédit' })).toBeVisible();
+  // Allowed to credit, the clerk is offered the journal's Credit action.
+  await expect(s.getByRole('button', { name: /^Créditer \d{4}-\d{4}$/ })).toBeVisible();
   await expect(s.getByText('Les dossiers sont conservés\u00a0: rien n’est détruit.')).toBeVisible();
   await expect(s.getByText('Seul un propriétaire peut conserver les dossiers ou les libérer.')).toBeVisible();
   await expect(s.getByLabel('Conserver tous les dossiers')).toHaveCount(0);

@@ -3,7 +3,7 @@
 // import files, and the staff the money permissions name.
 import type { Kysely, Transaction } from 'kysely';
 import type { StaffMember } from '../../shared/invoices/invoice-api.js';
-import { taxCodesSchema, withDefaults, type TaxCodes } from '../../shared/invoices/tax-codes.js';
+import { allTreatments, taxCodesSchema, withDefaults, type TaxCodes } from '../../shared/invoices/tax-codes.js';
 import type { Database } from '../storage/schema.js';
 import type { InvoiceRow } from './invoice-store.js';
 
@@ -50,7 +50,11 @@ const TAX_CODES_KEY = 'tax_codes';
 export async function readTaxCodes(db: Db): Promise<TaxCodes> {
   const row = await db.selectFrom('shop_settings').select('value').where('key', '=', TAX_CODES_KEY).executeTakeFirst();
   if (!row) return withDefaults(null);
-  const parsed = taxCodesSchema.partial().safeParse(JSON.parse(row.value));
+  const saved = JSON.parse(row.value) as { codes?: Record<string, unknown>; xeroAccountCode?: unknown };
+  // A treatment the tax table no longer has is dropped, not allowed to void the owner's other names.
+  const known = new Set(allTreatments());
+  const codes = Object.fromEntries(Object.entries(saved.codes ?? {}).filter(([key]) => known.has(key)));
+  const parsed = taxCodesSchema.partial().safeParse({ ...saved, codes });
   return withDefaults(parsed.success ? parsed.data : null);
 }
 

@@ -1,6 +1,6 @@
 // The sales journal on the Accounts page: each invoice and credit note of the period with its
-// PDF, each tax in its own column, and a Credit action on an invoice with something left to
-// credit. It posts to the invoice's own credit route, so an invoice whose order was deleted is
+// PDF, each tax in its own column, and, for those who may credit, a Credit action on an invoice
+// with something left to credit. It posts to the invoice's own credit route, so an invoice whose order was deleted is
 // credited here (everything left, or an amount before taxes, with a reason).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { JOURNAL_TAXES, type JournalRow, type SalesJournal } from '../../../../shared/invoices/invoice-api.js';
@@ -11,7 +11,15 @@ import { inboxLinks } from '../api.js';
 import { useInboxApi } from '../session.js';
 import { useAccountsText } from './accounts-messages.js';
 
-export function Journal({ journal, onCredited }: { journal: SalesJournal; onCredited: () => void }) {
+export function Journal({
+  journal,
+  mayCredit,
+  onCredited,
+}: {
+  journal: SalesJournal;
+  mayCredit: boolean;
+  onCredited: () => void;
+}) {
   const { t, language } = useAccountsText();
   const money = (cents: number) => formatCents(cents, language);
   const [crediting, setCrediting] = useState<JournalRow | null>(null);
@@ -61,7 +69,7 @@ export function Journal({ journal, onCredited }: { journal: SalesJournal; onCred
                 <th scope="col" className="num">
                   {t.total}
                 </th>
-                <th scope="col">{t.actions}</th>
+                {mayCredit && <th scope="col">{t.actions}</th>}
               </tr>
             </thead>
             <tbody>
@@ -87,25 +95,27 @@ export function Journal({ journal, onCredited }: { journal: SalesJournal; onCred
                     </td>
                   ))}
                   <td className="num">{money(r.totalCents)}</td>
-                  <td>
-                    {r.kind === 'invoice' && r.creditableTotalCents > 0 && (
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        aria-expanded={crediting?.id === r.id}
-                        ref={(el) => {
-                          if (el) buttons.current.set(r.id, el);
-                          else buttons.current.delete(r.id);
-                        }}
-                        onClick={() => {
-                          setDone('');
-                          setCrediting(crediting?.id === r.id ? null : r);
-                        }}
-                      >
-                        {t.creditOf(r.number)}
-                      </button>
-                    )}
-                  </td>
+                  {mayCredit && (
+                    <td>
+                      {r.kind === 'invoice' && r.creditableTotalCents > 0 && (
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          aria-expanded={crediting?.id === r.id}
+                          ref={(el) => {
+                            if (el) buttons.current.set(r.id, el);
+                            else buttons.current.delete(r.id);
+                          }}
+                          onClick={() => {
+                            setDone('');
+                            setCrediting(crediting?.id === r.id ? null : r);
+                          }}
+                        >
+                          {t.creditOf(r.number)}
+                        </button>
+                      )}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -121,7 +131,7 @@ export function Journal({ journal, onCredited }: { journal: SalesJournal; onCred
                   </td>
                 ))}
                 <td className="num">{money(journal.totals.totalCents)}</td>
-                <td />
+                {mayCredit && <td />}
               </tr>
             </tfoot>
           </table>

@@ -31,6 +31,14 @@ export function Reports() {
   const [shown, setShown] = useState<Period>(() => ({ from: firstOfMonth(), to: today() }));
   const [reports, setReports] = useState<Reports | null>(null);
   const [refusal, setRefusal] = useState<ApiError | null>(null);
+  // The Credit action is offered to those who may credit (owners, and staff an owner allowed).
+  const [mayCredit, setMayCredit] = useState(false);
+  useEffect(() => {
+    void api.moneyPermissions().then(
+      (p) => setMayCredit(p.you.includes('credit')),
+      () => setMayCredit(false),
+    );
+  }, [api]);
   const fetchReports = useCallback(
     ({ from: start, to: end }: Period) =>
       Promise.all([api.taxReport(start, end), api.paymentsReport(start, end), api.journal(start, end)]),
@@ -106,7 +114,7 @@ export function Reports() {
       {taxes && <TaxReturns report={taxes} />}
       {taxes && <TaxRows report={taxes} />}
       {payments && <Payments report={payments} />}
-      {journal && <Journal journal={journal} onCredited={() => void showing(shown)} />}
+      {journal && <Journal journal={journal} mayCredit={mayCredit} onCredited={() => void showing(shown)} />}
       {reports && <Downloads period={shown} />}
     </section>
   );
