@@ -1,7 +1,9 @@
 // The Accounts page on a server of its own (its terms would change every other journey's
 // invoices): an owner sets the payment terms, a refused value is named beside its field; the next
-// invoice follows them (30 % deposit, the new e-Transfer address, autodeposit, no cheques); a
-// French staff member sees the terms read-only and the accountant's reports in French.
+// invoice follows them (30 % deposit, the new e-Transfer address, autodeposit, no cheques); the
+// owner allows a clerk to credit and holds the records (a hold without a reason is refused beside
+// its field); a French staff member sees the terms, permissions and hold read-only and the
+// accountant's reports in French; the owner credits the invoice from the sales journal.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -89,6 +91,34 @@ test('an owner sets the terms and the next invoice follows them; staff read them
   await page.reload();
   await expect(page.getByRole('row', { name: /^GST QC 5%/ })).toContainText('$30.00');
   await expect(page.getByRole('row', { name: /^QST QC 9\.975%/ })).toContainText('$59.85');
+  // The returns' lines: the GST/HST return's line 103, Quebec's line 203, each on its own.
+  await expect(page.getByRole('row', { name: /^103 GST and HST collected/ })).toContainText('$30.00');
+  await expect(page.getByRole('row', { name: /^203 QST collectible/ })).toContainText('$59.85');
+  const journalRow = page.getByRole('row', { name: new RegExp(`Invoice ${reference}`) });
+  await expect(journalRow).toContainText('$689.85');
+  await expect(journalRow.getByRole('link', { name: /\(PDF\)$/ })).toHaveAttribute('href', /\/api\/invoices\/.+\/pdf$/);
+
+  // Who may refund, credit and override: the owner allows the French clerk to credit.
+  const permissions = page.getByRole('region', { name: 'Who may refund, credit and override' });
+  const commis = permissions.getByRole('group', { name: 'commis@shop.example' });
+  await expect(commis.getByLabel('Issue credit notes')).not.toBeChecked();
+  await expect(permissions.getByRole('group', { name: 'clerc@shop.example' })).toHaveCount(0); // an owner
+  await commis.getByLabel('Issue credit notes').check();
+  await permissions.getByRole('button', { name: 'Save permissions' }).click();
+  await expect(permissions.getByRole('status')).toHaveText('Permissions saved.');
+
+  // The hold: without a reason it is refused beside the field; with one, the records are held.
+  const hold = page.getByRole('region', { name: 'Hold the records' });
+  await expect(hold.getByText('The records are not held', { exact: false })).toBeVisible();
+  await hold.getByLabel('Hold every record').check();
+  await hold.getByRole('button', { name: 'Save' }).click();
+  await expect(hold.getByText('Say why the records are held.')).toBeVisible();
+  await expect(hold.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await hold.getByLabel('Reason').fill('CRA audit of 2025');
+  await hold.getByRole('button', { name: 'Save' }).click();
+  await expect(hold.getByRole('status')).toHaveText('Saved.');
+  await expect(hold.getByText('The records are held: nothing is destroyed.')).toBeVisible();
+  await expectNoViolations(page, 'Accounts page with a journal, permissions and a hold');
 
   // A French staff member: the terms read-only, the reports in French, accessible.
   const staff = await browser.newContext();
@@ -99,6 +129,31 @@ test('an owner sets the terms and the next invoice follows them; staff read them
   await expect(s.getByLabel('Acompte (% de la facture)')).toBeDisabled();
   await expect(s.getByRole('heading', { name: 'Taxes de vente perçues' })).toBeVisible();
   await expect(s.getByRole('row', { name: /^TPS QC 5/ })).toContainText('30,00');
+  await expect(s.getByText('Seul un propriétaire décide qui peut rembourser, créditer et passer outre.')).toBeVisible();
+  await expect(s.getByRole('listitem').filter({ hasText: 'Émettre des notes de crédit' })).toBeVisible();
+  // Allowed to credit, the clerk is offered the journal's Credit action.
+  await expect(s.getByRole('button', { name: /^Créditer \d{4}-\d{4}$/ })).toBeVisible();
+  await expect(s.getByText('Les dossiers sont conservés\u00a0: rien n’est détruit.')).toBeVisible();
+  await expect(s.getByText('Seul un propriétaire peut conserver les dossiers ou les libérer.')).toBeVisible();
+  await expect(s.getByLabel('Conserver tous les dossiers')).toHaveCount(0);
   await expectNoViolations(s, 'Accounts page in French');
   await staff.close();
+
+  // The owner credits what is left of the invoice from the journal, by keyboard: the form opens
+  // with the keyboard on it, the credit note joins the journal, and the invoice has nothing left.
+  const credit = journalRow.getByRole('button', { name: /^Credit / });
+  await credit.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 4, name: /^Credit / })).toBeFocused();
+  const form = page.getByRole('region', { name: /^Credit \d{4}-\d{4}$/ });
+  await expect(form.getByLabel('Everything left')).toBeChecked();
+  await form.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(form.getByText('Say why the invoice is credited.')).toBeVisible();
+  await expect(form.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Reason').fill('Order cancelled by the customer');
+  await form.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(page.getByText(/^Credit note CN-\d{4}-\d{4} issued\.$/)).toBeFocused();
+  await expect(page.getByRole('row', { name: /Credit note/ })).toContainText('-$689.85');
+  await expect(journalRow.getByRole('button', { name: /^Credit / })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /^203 QST collectible/ })).toContainText('$0.00');
 });

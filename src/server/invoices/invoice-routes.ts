@@ -1,23 +1,15 @@
 // The inbox's side of invoices and payments: an order's account, recording payments and
-// refunds, credit notes, the stored PDFs, the shop's terms (owners change them) and the
-// accountant's reports, as JSON and CSV. Registered inside the inbox, so each needs a session.
-import { stringify } from 'csv-stringify/sync';
+// refunds, credit notes, the stored PDFs, the shop's terms (owners change them), and the
+// accountant's reports and exports (report-routes.ts). Registered inside the inbox, so each
+// needs a session.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  creditNoteBodySchema,
-  recordPaymentBodySchema,
-  reportQuerySchema,
-  type PaymentsReport,
-  type TaxReport,
-} from '../../shared/invoices/invoice-api.js';
+import { creditNoteBodySchema, recordPaymentBodySchema } from '../../shared/invoices/invoice-api.js';
 import { paymentTermsSchema } from '../../shared/invoices/terms.js';
-import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
 import { AppError } from '../errors.js';
 import { requireOwner } from '../staff/index.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
-import { spreadsheetSafe } from '../http/csv-cells.js';
 import { findOrder } from '../storage/orders.js';
 import { recordPayment } from './invoice-service.js';
 import { staffAccountView, type InvoiceDeps } from './accounts.js';
@@ -25,7 +17,7 @@ import { issueCreditNote } from './credit-service.js';
 import { actorOf, readPermissions, savePermissions } from './permissions.js';
 import { moneyPermissionsSchema } from '../../shared/invoices/permissions.js';
 import { readRecordsHold, readTerms, saveRecordsHold, saveTerms, storedPdf } from './invoice-store.js';
-import { paymentsReport, taxReport } from './reports.js';
+import { reportRoutes } from './report-routes.js';
 
 const orderParams = z.object({ id: z.string().uuid() });
 const invoiceParams = orderParams.extend({ documentId: z.string().uuid() });
@@ -49,14 +41,6 @@ export function sendPdf(
     })
     .send(file.pdf);
 }
-
-const csvOf = (rows: (string | number)[][]) =>
-  stringify(
-    rows.map((r) => r.map((cell) => (typeof cell === 'string' ? spreadsheetSafe(cell) : cell))),
-    {
-      quoted: true,
-    },
-  );
 
 export async function invoiceRoutes(
   app: FastifyInstance,
@@ -180,59 +164,5 @@ export async function invoiceRoutes(
     return parsed.data;
   });
 
-  const checkPeriod = (from: string, to: string) => {
-    if (from > to) throw new AppError(422, 'invalid_period', 'The period ends before it starts.', ['to']);
-  };
-
-  api.get('/api/reports/taxes', { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
-    const { from, to, format } = request.query;
-    checkPeriod(from, to);
-    const report: TaxReport = await taxReport(deps.db, from, to);
-    if (format === 'json') return report;
-    const csv = csvOf([
-      ['Tax', 'Province', 'Rate', 'Taxable (CAD)', 'Tax (CAD)', 'Documents'],
-      ...report.rows.map((r) => [
-        r.code,
-        r.province,
-        r.rateLabel.en,
-        cents(r.taxableCents),
-        cents(r.amountCents),
-        r.documents,
-      ]),
-      ['Total', '', '', cents(report.salesCents), cents(report.totalTaxCents), ''],
-    ]);
-    return csvReply(reply, `sales-taxes-${from}-to-${to}.csv`, csv);
-  });
-
-  api.get('/api/reports/payments', { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
-    const { from, to, format } = request.query;
-    checkPeriod(from, to);
-    const report: PaymentsReport = await paymentsReport(deps.db, from, to);
-    if (format === 'json') return report;
-    const csv = csvOf([
-      ['Received on', 'Receipt', 'Order', 'Method', 'Reference', 'Amount (CAD)', 'Recorded by'],
-      ...report.rows.map((r) => [
-        r.receivedOn,
-        r.receiptNumber,
-        r.orderReference,
-        PAYMENT_METHODS[r.method].label.en,
-        r.reference,
-        cents(r.amountCents),
-        r.recordedBy,
-      ]),
-      ['Total', '', '', '', '', cents(report.totalCents), ''],
-    ]);
-    return csvReply(reply, `payments-${from}-to-${to}.csv`, csv);
-  });
-}
-
-/** Plain decimal dollars for a spreadsheet ("1234.56", "-20.00"), never the formatted text. */
-const cents = (value: number) =>
-  `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
-
-function csvReply(reply: FastifyReply, name: string, csv: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', attachmentDisposition(name))
-    .send(csv);
+  await reportRoutes(app, deps);
 }

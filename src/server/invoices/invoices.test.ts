@@ -524,8 +524,8 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     expect(delta('HST', 'ON')).toBe(7800);
     const csv = await staff('GET', `/api/reports/taxes?from=${today}&to=${today}&format=csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\n')[0]).toBe('"Tax","Province","Rate","Taxable (CAD)","Tax (CAD)","Documents"');
-    expect(csv.body).toMatch(/"HST","ON","13%","[\d.]+","[\d.]+"/);
+    expect(csv.body.split('\n')[0]).toBe('"Tax","Province","Rate","Taxable (CAD)","Tax (CAD)","Documents","Note"');
+    expect(csv.body).toMatch(/"HST","ON","13%",\d+\.\d{2},\d+\.\d{2},\d+,""/);
     const payments = (await staff('GET', `/api/reports/payments?from=${today}&to=${today}`)).json();
     expect(
       payments.rows.some(

@@ -1,45 +1,126 @@
-// The accountant's two reports for a period: the sales taxes charged, by tax and province (from
-// issued invoices less credit notes: GST, HST, QST and PST/RST each on its own line), and the
-// payments received. From the frozen documents, so a report never changes after the fact.
+// The accountant's reports for a period: the sales taxes charged, each tax on its own, with the
+// figures each return asks for; and the payments received. From the frozen documents (an
+// invoice's taxes exactly as it printed them; credit notes subtracted in the period they are
+// issued), so a report never changes after the fact. No figure adds different taxes together,
+// except where a return itself does (line 103 of the GST/HST return adds the GST and the HST).
 import type { Kysely } from 'kysely';
-import type { PaymentsReport, TaxReport, TaxReportRow } from '../../shared/invoices/invoice-api.js';
+import type {
+  InvoiceDocument,
+  PaymentsReport,
+  Seller,
+  TaxReport,
+  TaxReportRow,
+  TaxReturn,
+} from '../../shared/invoices/invoice-api.js';
+import { taxKeyOf } from '../../shared/tax-treatment.js';
 import type { Database } from '../storage/schema.js';
 import { invoiceDocument, invoicesIssuedBetween, paymentsReceivedBetween, receiptDocument } from './invoice-store.js';
+import { RETURN_FORMS } from './tax-returns.js';
 
-export async function taxReport(db: Kysely<Database>, from: string, to: string): Promise<TaxReport> {
+const signOf = (doc: Pick<InvoiceDocument, 'kind'>) => (doc.kind === 'credit_note' ? -1 : 1);
+
+/** The rows by tax, province and rate (a rebated HST on its own row), invoices less credit notes. */
+function taxRows(docs: readonly InvoiceDocument[]): TaxReportRow[] {
   const rows = new Map<string, TaxReportRow>();
-  let salesCents = 0;
-  for (const r of await invoicesIssuedBetween(db, from, to)) {
-    const doc = invoiceDocument(r);
-    const sign = doc.kind === 'credit_note' ? -1 : 1;
-    salesCents += sign * doc.subtotalCents;
+  for (const doc of docs) {
     for (const tax of doc.taxes) {
-      const key = `${tax.code}|${doc.province}|${tax.rateMilliPercent}`;
-      const row = rows.get(key) ?? {
+      const key = taxKeyOf(tax);
+      const id = `${key}|${doc.province}`;
+      const row = rows.get(id) ?? {
         code: tax.code,
+        key,
         province: doc.province,
         name: tax.name,
         rateLabel: tax.rateLabel,
+        ...(tax.note ? { note: tax.note } : {}),
         taxableCents: 0,
         amountCents: 0,
         documents: 0,
       };
-      row.taxableCents += sign * tax.taxableCents;
-      row.amountCents += sign * tax.amountCents;
+      row.taxableCents += signOf(doc) * tax.taxableCents;
+      row.amountCents += signOf(doc) * tax.amountCents;
       row.documents += 1;
-      rows.set(key, row);
+      rows.set(id, row);
     }
   }
-  const sorted = [...rows.values()].sort(
-    (a, b) => a.code.localeCompare(b.code) || a.province.localeCompare(b.province),
+  return [...rows.values()].sort(
+    (a, b) => a.code.localeCompare(b.code) || a.province.localeCompare(b.province) || a.key.localeCompare(b.key),
   );
-  return {
-    from,
-    to,
-    rows: sorted,
-    totalTaxCents: sorted.reduce((sum, r) => sum + r.amountCents, 0),
-    salesCents,
-  };
+}
+
+const sum = (rows: readonly TaxReportRow[], pick: (r: TaxReportRow) => boolean) =>
+  rows.filter(pick).reduce((total, r) => total + r.amountCents, 0);
+
+/**
+ * The figures of each return the shop files: the GST/HST return when it has a GST/HST number,
+ * Quebec's QST return when it has a QST number, and a PST or RST return for each province whose
+ * tax it charged in the period.
+ */
+export function taxReturns(
+  docs: readonly InvoiceDocument[],
+  rows: readonly TaxReportRow[],
+  seller: Pick<Seller, 'gstHst' | 'qst'>,
+): TaxReturn[] {
+  const out: TaxReturn[] = [];
+  const sales = docs.reduce((total, d) => total + signOf(d) * d.subtotalCents, 0);
+  if (seller.gstHst) {
+    const gst = sum(rows, (r) => r.code === 'GST');
+    const hst = sum(rows, (r) => r.code === 'HST');
+    const form = RETURN_FORMS.gstHst;
+    out.push({
+      id: 'gst_hst',
+      title: form.title,
+      form: form.form,
+      source: form.source,
+      lines: [
+        { ...form.lines.sales, amountCents: sales },
+        { ...form.lines.collected, amountCents: gst + hst },
+        { ...form.lines.gstPart, amountCents: gst },
+        { ...form.lines.hstPart, amountCents: hst },
+      ],
+    });
+  }
+  if (seller.qst) {
+    const form = RETURN_FORMS.qst;
+    out.push({
+      id: 'qst',
+      title: form.title,
+      form: form.form,
+      source: form.source,
+      lines: [
+        { ...form.lines.supplies, amountCents: sales },
+        { ...form.lines.collected, amountCents: sum(rows, (r) => r.code === 'QST') },
+      ],
+    });
+  }
+  const provincial = [...new Set(rows.filter((r) => r.code === 'PST' || r.code === 'RST').map((r) => r.province))];
+  for (const province of provincial.sort()) {
+    const form = RETURN_FORMS.pst[province as keyof typeof RETURN_FORMS.pst];
+    if (!form) continue;
+    const mine = rows.filter((r) => r.province === province && (r.code === 'PST' || r.code === 'RST'));
+    out.push({
+      id: `pst_${province}`,
+      title: form.title,
+      form: form.form,
+      source: form.source,
+      lines: [
+        { ...form.lines.taxable, amountCents: mine.reduce((t, r) => t + r.taxableCents, 0) },
+        { ...form.lines.collected, amountCents: mine.reduce((t, r) => t + r.amountCents, 0) },
+      ],
+    });
+  }
+  return out;
+}
+
+export async function taxReport(
+  db: Kysely<Database>,
+  seller: Pick<Seller, 'gstHst' | 'qst'>,
+  from: string,
+  to: string,
+): Promise<TaxReport> {
+  const docs = (await invoicesIssuedBetween(db, from, to)).map(invoiceDocument);
+  const rows = taxRows(docs);
+  return { from, to, rows, returns: taxReturns(docs, rows, seller) };
 }
 
 export async function paymentsReport(db: Kysely<Database>, from: string, to: string): Promise<PaymentsReport> {

@@ -194,22 +194,94 @@ export const reportQuerySchema = z.object({
 export interface TaxReportRow {
   /** "GST", "HST", "QST", "PST" or "RST". */
   code: string;
+  /** The tax line's key (shared/tax-treatment.ts taxKeyOf): a rebated HST is its own row. */
+  key: string;
   province: ProvinceCode;
   /** The tax's name and rate as each language writes them ("TPS", "9,975 %"). */
   name: { en: string; fr: string };
   rateLabel: { en: string; fr: string };
+  /** Why the rate is not the tax's usual one (the HST's point-of-sale rebate). */
+  note?: { en: string; fr: string };
   /** Invoices less credit notes. */
   taxableCents: number;
   amountCents: number;
   documents: number;
 }
 
+/** A figure a return asks for, under the line number the return prints. */
+export interface TaxReturnLine {
+  /** "101", "103"; null for a figure that helps fill a line (the GST and the HST within line 103). */
+  line: string | null;
+  label: { en: string; fr: string };
+  amountCents: number;
+}
+
+/** One return's figures for the period: the GST/HST return, Quebec's QST return, or a province's PST/RST. */
+export interface TaxReturn {
+  id: string;
+  title: { en: string; fr: string };
+  /** The form the lines are numbered by ("GST34", "FPZ-500"). */
+  form: string;
+  lines: TaxReturnLine[];
+  /** Where the line numbers and what goes on them are published. */
+  source: { title: string; url: string };
+}
+
+/**
+ * The sales taxes of a period, each on its own (never a total across taxes): by tax, province and
+ * rate, and the figures each return asks for. Credit notes issued in the period are subtracted.
+ */
 export interface TaxReport {
   from: string;
   to: string;
   rows: TaxReportRow[];
-  totalTaxCents: number;
-  salesCents: number;
+  returns: TaxReturn[];
+}
+
+export const JOURNAL_TAXES = ['GST', 'HST', 'QST', 'PST', 'RST'] as const;
+export type JournalTax = (typeof JOURNAL_TAXES)[number];
+
+/** One invoice or credit note of the sales journal; a credit note's amounts are negative. */
+export interface JournalRow {
+  id: string;
+  issueDate: string;
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  /** A credit note: the number of the invoice it credits. */
+  credits: string | null;
+  orderReference: string;
+  customerName: string;
+  customerCompany: string;
+  /** The place of supply. */
+  province: ProvinceCode;
+  subtotalCents: number;
+  taxes: Record<JournalTax, number>;
+  totalCents: number;
+  /** An invoice: what is left of its total to credit today (0 on a credit note). */
+  creditableTotalCents: number;
+  /** An invoice: what is left of its subtotal to credit today. */
+  creditableSubtotalCents: number;
+}
+
+export interface SalesJournal {
+  from: string;
+  to: string;
+  rows: JournalRow[];
+  /** Each column's sum: each tax on its own. */
+  totals: { subtotalCents: number; taxes: Record<JournalTax, number>; totalCents: number };
+}
+
+export const journalQuerySchema = z.object({
+  from: date,
+  to: date,
+  format: z.enum(['json', 'csv', 'quickbooks', 'quickbooks-credit-notes', 'xero']).default('json'),
+});
+
+/** A staff member as the Accounts page lists them for the money permissions. */
+export interface StaffMember {
+  id: string;
+  email: string;
+  role: 'owner' | 'staff';
 }
 
 export interface PaymentsReportRow {

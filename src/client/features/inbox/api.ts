@@ -15,11 +15,23 @@ import type {
   CreditNoteBody,
   PaymentsReport,
   RecordPaymentBody,
+  SalesJournal,
   StaffAccountView,
+  StaffMember,
   TaxReport,
 } from '../../../shared/invoices/invoice-api.js';
+import type { MoneyPermission, MoneyPermissions } from '../../../shared/invoices/permissions.js';
+import type { TaxCodes } from '../../../shared/invoices/tax-codes.js';
 import type { PaymentTerms } from '../../../shared/invoices/terms.js';
 export type { Attachment, OrderDetail, OrderList, StaffSession } from '../../../shared/inbox-api.js';
+
+/** The owner's hold on the records: while on, nothing is destroyed. */
+export interface RecordsHold {
+  hold: boolean;
+  reason: string;
+  by: string;
+  at: string;
+}
 
 /** What the list asks for: the search, the status filter and the page (from 1). */
 export interface OrderListQuery {
@@ -69,10 +81,16 @@ const isAccount = (b: unknown): b is StaffAccountView =>
 const isReceipt = (b: unknown): b is { receiptNumber: string } => isRecord(b) && typeof b.receiptNumber === 'string';
 const isNumbered = (b: unknown): b is { number: string } => isRecord(b) && typeof b.number === 'string';
 const isTerms = (b: unknown): b is PaymentTerms => isRecord(b) && typeof b.depositPercent === 'number';
-const isTaxReport = (b: unknown): b is TaxReport =>
-  isRecord(b) && Array.isArray(b.rows) && typeof b.salesCents === 'number';
+const isTaxReport = (b: unknown): b is TaxReport => isRecord(b) && Array.isArray(b.rows) && Array.isArray(b.returns);
 const isPaymentsReport = (b: unknown): b is PaymentsReport =>
   isRecord(b) && Array.isArray(b.rows) && isRecord(b.byMethod);
+const isJournal = (b: unknown): b is SalesJournal => isRecord(b) && Array.isArray(b.rows) && isRecord(b.totals);
+const isTaxCodes = (b: unknown): b is TaxCodes =>
+  isRecord(b) && isRecord(b.codes) && typeof b.xeroAccountCode === 'string';
+const isStaffList = (b: unknown): b is { staff: StaffMember[] } => isRecord(b) && Array.isArray(b.staff);
+const isPermissions = (b: unknown): b is { permissions: MoneyPermissions; you: MoneyPermission[] } =>
+  isRecord(b) && isRecord(b.permissions) && Array.isArray(b.you);
+const isHold = (b: unknown): b is RecordsHold => isRecord(b) && typeof b.hold === 'boolean';
 const isPriceLists = (b: unknown): b is StaffPriceLists =>
   isRecord(b) && Array.isArray(b.versions) && typeof b.canPublish === 'boolean' && isRecord(b.shop);
 const isPriceListCheck = (b: unknown): b is PriceListCheck =>
@@ -136,6 +154,28 @@ export function createInboxApi(onUnauthenticated: () => void) {
       call(`/api/reports/payments?${new URLSearchParams({ from, to })}`).then((b) =>
         expectAnswer(b, isPaymentsReport, 'payments report'),
       ),
+    journal: (from: string, to: string): Promise<SalesJournal> =>
+      call(`/api/reports/journal?${new URLSearchParams({ from, to })}`).then((b) =>
+        expectAnswer(b, isJournal, 'sales journal'),
+      ),
+    /** Credits an invoice by its id (the Accounts page: its order may be deleted). */
+    creditInvoice: (invoiceId: string, body: CreditNoteBody): Promise<{ number: string }> =>
+      call(`/api/invoices/${encodeURIComponent(invoiceId)}/credit-notes`, json('POST', body)).then((b) =>
+        expectAnswer(b, isNumbered, 'credit note'),
+      ),
+    taxCodes: (): Promise<TaxCodes> => call('/api/tax-codes').then((b) => expectAnswer(b, isTaxCodes, 'tax codes')),
+    saveTaxCodes: (codes: TaxCodes): Promise<TaxCodes> =>
+      call('/api/tax-codes', json('PUT', codes)).then((b) => expectAnswer(b, isTaxCodes, 'tax codes')),
+    /** Owners only: the staff an owner can allow to refund, credit and override. */
+    staffList: (): Promise<StaffMember[]> =>
+      call('/api/staff-list').then((b) => expectAnswer(b, isStaffList, 'staff list').staff),
+    moneyPermissions: (): Promise<{ permissions: MoneyPermissions; you: MoneyPermission[] }> =>
+      call('/api/money-permissions').then((b) => expectAnswer(b, isPermissions, 'permissions')),
+    saveMoneyPermissions: async (permissions: MoneyPermissions): Promise<void> =>
+      void (await call('/api/money-permissions', json('PUT', permissions))),
+    recordsHold: (): Promise<RecordsHold> => call('/api/records-hold').then((b) => expectAnswer(b, isHold, 'hold')),
+    saveRecordsHold: (hold: boolean, reason: string): Promise<RecordsHold> =>
+      call('/api/records-hold', json('PUT', { hold, reason })).then((b) => expectAnswer(b, isHold, 'hold')),
     /** Deletes the order for good; the server checks the reference the clerk typed. */
     deleteOrder: async (id: string, typedReference: string): Promise<void> =>
       void (await call(order(id), json('DELETE', { reference: typedReference }))),
@@ -190,6 +230,10 @@ export const inboxLinks = {
   receiptPdf: (orderId: string, paymentId: string) => `/api/orders/${orderId}/payments/${paymentId}/receipt`,
   report: (kind: 'taxes' | 'payments', from: string, to: string) =>
     `/api/reports/${kind}?${new URLSearchParams({ from, to, format: 'csv' })}`,
+  journal: (format: 'csv' | 'quickbooks' | 'quickbooks-credit-notes' | 'xero', from: string, to: string) =>
+    `/api/reports/journal?${new URLSearchParams({ from, to, format })}`,
+  /** An invoice's or credit note's PDF by its id, its order deleted or not. */
+  documentPdf: (invoiceId: string) => `/api/invoices/${invoiceId}/pdf`,
   customerData: (orderId: string) => `/api/orders/${orderId}/data.zip`,
   proof: (orderId: string, proofId: string) => `/api/orders/${orderId}/proofs/${proofId}`,
   proofPreview: (orderId: string, proofId: string) => `/api/orders/${orderId}/proofs/${proofId}/preview`,

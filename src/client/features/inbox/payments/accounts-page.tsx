@@ -1,26 +1,26 @@
-// The Accounts page: the shop's payment terms (owners change them) and the accountant's two
-// reports for a period, the sales taxes by tax and province and the payments received, each
-// shown as a table and downloadable as CSV.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import type { PaymentsReport, TaxReport } from '../../../../shared/invoices/invoice-api.js';
+// The Accounts page: the shop's payment terms (owners change them); the accountant's reports,
+// journal and exports for a period, where an invoice is credited, its order deleted or not
+// (accounts-reports.tsx); the tax codes of the import files, who may refund, credit and
+// override, and the records hold (accounts-settings.tsx).
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
 import { BALANCE_DUE_KINDS, PAYMENT_METHOD_IDS, type PaymentTerms } from '../../../../shared/invoices/terms.js';
-import { formatCents } from '../../../../shared/money.js';
 import { ApiError } from '../../../shared/api-error.js';
-import { inboxLinks } from '../api.js';
 import { useInboxApi, useSession } from '../session.js';
-import { usePaymentsText } from './payments-messages.js';
-
-const firstOfMonth = () => `${new Date().toLocaleDateString('en-CA').slice(0, 8)}01`;
-const today = () => new Date().toLocaleDateString('en-CA');
+import { useAccountsText } from './accounts-messages.js';
+import { Reports } from './accounts-reports.js';
+import { MoneyPermissionsForm, RecordsHoldForm, TaxCodesForm } from './accounts-settings.js';
 
 export function AccountsPage() {
-  const { t } = usePaymentsText();
+  const { t } = useAccountsText();
   return (
     <div className="accounts-page">
-      <h1>{t.nav}</h1>
+      <h1>{t.heading}</h1>
       <TermsForm />
       <Reports />
+      <TaxCodesForm />
+      <MoneyPermissionsForm />
+      <RecordsHoldForm />
     </div>
   );
 }
@@ -28,7 +28,7 @@ export function AccountsPage() {
 function TermsForm() {
   const api = useInboxApi();
   const { staff } = useSession();
-  const { t, language } = usePaymentsText();
+  const { t, language } = useAccountsText();
   const id = useId();
   const [terms, setTerms] = useState<PaymentTerms | null>(null);
   const [refusal, setRefusal] = useState<ApiError | null>(null);
@@ -180,176 +180,6 @@ function TermsForm() {
           {saved && <p role="status">{t.termsSaved}</p>}
         </fieldset>
       </form>
-    </section>
-  );
-}
-
-function Reports() {
-  const api = useInboxApi();
-  const { t, language } = usePaymentsText();
-  const id = useId();
-  const [from, setFrom] = useState(firstOfMonth);
-  const [to, setTo] = useState(today);
-  const [taxes, setTaxes] = useState<TaxReport | null>(null);
-  const [payments, setPayments] = useState<PaymentsReport | null>(null);
-  const [refusal, setRefusal] = useState<ApiError | null>(null);
-  const money = (cents: number) => formatCents(cents, language);
-  const fetchReports = useCallback(
-    (start: string, end: string) => Promise.all([api.taxReport(start, end), api.paymentsReport(start, end)]),
-    [api],
-  );
-  const showing = (result: Promise<[TaxReport, PaymentsReport]>, live: () => boolean = () => true) =>
-    result.then(
-      ([tx, pm]) => {
-        if (!live()) return;
-        setTaxes(tx);
-        setPayments(pm);
-        setRefusal(null);
-      },
-      (err: unknown) => {
-        if (live() && err instanceof ApiError) setRefusal(err);
-      },
-    );
-  const show = (e: FormEvent) => {
-    e.preventDefault();
-    void showing(fetchReports(from, to));
-  };
-  // This month so far, as the page opens; other periods on "Show".
-  useEffect(() => {
-    let live = true;
-    void showing(fetchReports(firstOfMonth(), today()), () => live);
-    return () => {
-      live = false;
-    };
-  }, [fetchReports]);
-  return (
-    <section className="card" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t.reportsHeading}</h2>
-      <form className="report-period" onSubmit={show}>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>{t.from}</label>
-          <input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>{t.to}</label>
-          <input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </div>
-        <button type="submit" className="button button-primary">
-          {t.show}
-        </button>
-      </form>
-      {refusal && (
-        <p role="alert" className="form-error">
-          {refusal.messageIn(language)}
-        </p>
-      )}
-      {taxes && (
-        <>
-          <h3>{t.taxesHeading}</h3>
-          {taxes.rows.length === 0 ? (
-            <p>{t.noRows}</p>
-          ) : (
-            <div className="table-scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.tax}</th>
-                    <th scope="col">{t.province}</th>
-                    <th scope="col">{t.rate}</th>
-                    <th scope="col" className="num">
-                      {t.taxable}
-                    </th>
-                    <th scope="col" className="num">
-                      {t.taxAmount}
-                    </th>
-                    <th scope="col" className="num">
-                      {t.documents}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {taxes.rows.map((r) => (
-                    <tr key={`${r.code}-${r.province}-${r.rateLabel.en}`}>
-                      <td>{r.name[language]}</td>
-                      <td>{r.province}</td>
-                      <td>{r.rateLabel[language]}</td>
-                      <td className="num">{money(r.taxableCents)}</td>
-                      <td className="num">{money(r.amountCents)}</td>
-                      <td className="num">{r.documents}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={3}>
-                      {t.total}
-                    </th>
-                    <td className="num">{money(taxes.salesCents)}</td>
-                    <td className="num">{money(taxes.totalTaxCents)}</td>
-                    <td />
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-          )}
-          <p>
-            <a href={inboxLinks.report('taxes', from, to)} download>
-              {t.csv}
-            </a>
-          </p>
-        </>
-      )}
-      {payments && (
-        <>
-          <h3>{t.paymentsHeading}</h3>
-          {payments.rows.length === 0 ? (
-            <p>{t.noRows}</p>
-          ) : (
-            <div className="table-scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.date}</th>
-                    <th scope="col">{t.receipt}</th>
-                    <th scope="col">{t.order}</th>
-                    <th scope="col">{t.method}</th>
-                    <th scope="col" className="num">
-                      {t.amount}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.rows.map((r) => (
-                    <tr key={r.receiptNumber}>
-                      <td>{r.receivedOn}</td>
-                      <td>{r.receiptNumber}</td>
-                      <td>{r.orderReference}</td>
-                      <td>
-                        {PAYMENT_METHODS[r.method].label[language]}
-                        {r.reference ? ` ${r.reference}` : ''}
-                      </td>
-                      <td className="num">{money(r.amountCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={4}>
-                      {t.total}
-                    </th>
-                    <td className="num">{money(payments.totalCents)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-          )}
-          <p>
-            <a href={inboxLinks.report('payments', from, to)} download>
-              {t.csv}
-            </a>
-          </p>
-        </>
-      )}
     </section>
   );
 }

@@ -1,0 +1,134 @@
+// The accountant's reports and exports (JSON for the Accounts page, CSV to download), the tax
+// codes the import files use (everyone reads them, owners set them) and the staff list an owner
+// grants the money permissions from. Registered inside the inbox: each needs a session.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  journalQuerySchema,
+  reportQuerySchema,
+  type PaymentsReport,
+  type TaxReport,
+} from '../../shared/invoices/invoice-api.js';
+import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
+import { taxCodesSchema } from '../../shared/invoices/tax-codes.js';
+import { AppError } from '../errors.js';
+import { requireOwner } from '../staff/index.js';
+import type { InvoiceDeps } from './accounts.js';
+import { csvOf, csvReply, money, type Cell } from './csv.js';
+import { quickBooksCreditNoteRows, quickBooksInvoiceRows, xeroRows } from './exports.js';
+import { journalCsvRows, journalEntries, journalOf } from './journal.js';
+import { readTaxCodes, saveTaxCodes, staffMembers } from './report-store.js';
+import { paymentsReport, taxReport } from './reports.js';
+
+const checkPeriod = (from: string, to: string) => {
+  if (from > to) throw new AppError(422, 'invalid_period', 'The period ends before it starts.', ['to']);
+};
+
+/** The tax report as a spreadsheet: each tax of each province on its row, then each return's lines. No total row. */
+function taxCsvRows(report: TaxReport): Cell[][] {
+  return [
+    ['Tax', 'Province', 'Rate', 'Taxable (CAD)', 'Tax (CAD)', 'Documents', 'Note'],
+    ...report.rows.map((r) => [
+      r.code,
+      r.province,
+      r.rateLabel.en,
+      money(r.taxableCents),
+      money(r.amountCents),
+      r.documents,
+      r.note?.en ?? '',
+    ]),
+    [],
+    ['Return', 'Form', 'Line', 'Figure', 'Amount (CAD)', 'Source'],
+    ...report.returns.flatMap((ret) =>
+      ret.lines.map((l) => [ret.title.en, ret.form, l.line ?? '', l.label.en, money(l.amountCents), ret.source.url]),
+    ),
+  ];
+}
+
+export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/reports/taxes', { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
+    const { from, to, format } = request.query;
+    checkPeriod(from, to);
+    const report: TaxReport = await taxReport(deps.db, deps.seller, from, to);
+    if (format === 'json') return report;
+    return csvReply(reply, `sales-taxes-${from}-to-${to}.csv`, csvOf(taxCsvRows(report)));
+  });
+
+  api.get('/api/reports/payments', { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
+    const { from, to, format } = request.query;
+    checkPeriod(from, to);
+    const report: PaymentsReport = await paymentsReport(deps.db, from, to);
+    if (format === 'json') return report;
+    const csv = csvOf([
+      ['Received on', 'Receipt', 'Order', 'Method', 'Reference', 'Amount (CAD)', 'Recorded by'],
+      ...report.rows.map((r) => [
+        r.receivedOn,
+        r.receiptNumber,
+        r.orderReference,
+        PAYMENT_METHODS[r.method].label.en,
+        r.reference,
+        money(r.amountCents),
+        r.recordedBy,
+      ]),
+      ['Total', '', '', '', '', money(report.totalCents), ''],
+    ]);
+    return csvReply(reply, `payments-${from}-to-${to}.csv`, csv);
+  });
+
+  api.get('/api/reports/journal', { schema: { querystring: journalQuerySchema } }, async (request, reply) => {
+    const { from, to, format } = request.query;
+    checkPeriod(from, to);
+    const entries = await journalEntries(deps.db, from, to);
+    const period = `${from}-to-${to}`;
+    switch (format) {
+      case 'json':
+        return journalOf(from, to, entries);
+      case 'csv':
+        return csvReply(reply, `sales-journal-${period}.csv`, csvOf(journalCsvRows(journalOf(from, to, entries))));
+      case 'quickbooks':
+        return csvReply(
+          reply,
+          `quickbooks-invoices-${period}.csv`,
+          csvOf(quickBooksInvoiceRows(entries, await readTaxCodes(deps.db))),
+        );
+      case 'quickbooks-credit-notes':
+        return csvReply(
+          reply,
+          `quickbooks-credit-notes-${period}.csv`,
+          csvOf(quickBooksCreditNoteRows(entries, await readTaxCodes(deps.db))),
+        );
+      case 'xero': {
+        const codes = await readTaxCodes(deps.db);
+        return csvReply(reply, `xero-invoices-${period}.csv`, csvOf(xeroRows(entries, codes, codes.xeroAccountCode)));
+      }
+    }
+  });
+
+  api.get('/api/tax-codes', async () => readTaxCodes(deps.db));
+
+  api.put('/api/tax-codes', async (request, reply) => {
+    requireOwner(request, { en: 'name the tax codes', fr: 'nommer les codes de taxe' });
+    const parsed = taxCodesSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => i.path.join('.'));
+      return reply.code(422).send({
+        error: {
+          code: 'invalid_tax_codes',
+          message: `The tax codes were not saved: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          message_fr: `Les codes de taxe n’ont pas été enregistrés : ${fields.join(', ')}`,
+          fields,
+        },
+      });
+    }
+    await saveTaxCodes(deps.db, parsed.data, request.staff!.email);
+    return readTaxCodes(deps.db);
+  });
+
+  // Owners only: whom they can allow to refund, credit and override (the Accounts page).
+  api.get('/api/staff-list', async (request) => {
+    requireOwner(request, { en: 'list the staff', fr: 'voir la liste du personnel' });
+    return { staff: await staffMembers(deps.db) };
+  });
+}

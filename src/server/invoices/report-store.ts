@@ -1,0 +1,74 @@
+// What the Accounts page reads beyond the documents of a period: the credit notes of given
+// invoices (whenever issued: what is left to credit is today's), the shop's tax codes for the
+// import files, and the staff the money permissions name.
+import type { Kysely, Transaction } from 'kysely';
+import type { StaffMember } from '../../shared/invoices/invoice-api.js';
+import { allTreatments, taxCodesSchema, withDefaults, type TaxCodes } from '../../shared/invoices/tax-codes.js';
+import type { Database } from '../storage/schema.js';
+import type { InvoiceRow } from './invoice-store.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Every credit note issued against these invoices, oldest first. */
+export async function creditNotesAgainst(db: Db, invoiceIds: readonly string[]): Promise<InvoiceRow[]> {
+  if (invoiceIds.length === 0) return [];
+  const out: InvoiceRow[] = [];
+  // In slices: a period's invoices stay well inside every database's limit on bound parameters.
+  for (let i = 0; i < invoiceIds.length; i += 500) {
+    out.push(
+      ...(await db
+        .selectFrom('invoices')
+        .select([
+          'id',
+          'order_id',
+          'number',
+          'kind',
+          'issue_date',
+          'issued_at',
+          'issued_by',
+          'quote_id',
+          'credits_invoice_id',
+          'subtotal_cents',
+          'total_cents',
+          'deposit_cents',
+          'document',
+          'sha256',
+        ])
+        .where('kind', '=', 'credit_note')
+        .where('credits_invoice_id', 'in', invoiceIds.slice(i, i + 500))
+        .orderBy('issued_at')
+        .orderBy('number')
+        .execute()),
+    );
+  }
+  return out;
+}
+
+const TAX_CODES_KEY = 'tax_codes';
+
+/** The shop's tax codes over the defaults (QuickBooks Online Canada's names). */
+export async function readTaxCodes(db: Db): Promise<TaxCodes> {
+  const row = await db.selectFrom('shop_settings').select('value').where('key', '=', TAX_CODES_KEY).executeTakeFirst();
+  if (!row) return withDefaults(null);
+  const saved = JSON.parse(row.value) as { codes?: Record<string, unknown>; xeroAccountCode?: unknown };
+  // A treatment the tax table no longer has is dropped, not allowed to void the owner's other names.
+  const known = new Set(allTreatments());
+  const codes = Object.fromEntries(Object.entries(saved.codes ?? {}).filter(([key]) => known.has(key)));
+  const parsed = taxCodesSchema.partial().safeParse({ ...saved, codes });
+  return withDefaults(parsed.success ? parsed.data : null);
+}
+
+export async function saveTaxCodes(db: Db, value: TaxCodes, by: string): Promise<void> {
+  const now = new Date().toISOString();
+  const text = JSON.stringify(value);
+  await db
+    .insertInto('shop_settings')
+    .values({ key: TAX_CODES_KEY, value: text, updated_at: now, updated_by: by })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: now, updated_by: by }))
+    .execute();
+}
+
+/** The staff accounts (no password, no session): whom an owner can allow to refund, credit or override. */
+export async function staffMembers(db: Db): Promise<StaffMember[]> {
+  return db.selectFrom('staff').select(['id', 'email', 'role']).orderBy('email').execute();
+}
