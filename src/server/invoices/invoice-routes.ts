@@ -12,6 +12,7 @@ import { requireOwner } from '../staff/index.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { findOrder } from '../storage/orders.js';
 import { recordPayment } from './invoice-service.js';
+import { refuse, visibleText } from './refusals.js';
 import { staffAccountView, type InvoiceDeps } from './accounts.js';
 import { issueCreditNote } from './credit-service.js';
 import { actorOf, readPermissions, savePermissions } from './permissions.js';
@@ -124,7 +125,15 @@ export async function invoiceRoutes(
 
   api.put('/api/records-hold', { schema: { body: recordsHoldSchema } }, async (request) => {
     requireOwner(request, { en: 'hold the records', fr: 'conserver les dossiers' });
-    await saveRecordsHold(deps.db, request.body.hold, request.body.reason.trim(), request.staff!.email);
+    const reason = visibleText(request.body.reason);
+    if (request.body.hold && reason === '')
+      throw refuse(
+        'reason_required',
+        'reason',
+        'Say why the records are held (an audit, a dispute): the hold keeps every record past its retention.',
+        'Dites pourquoi les dossiers sont conservés (une vérification, un litige)\u00a0: la conservation garde tout dossier au-delà de sa durée.',
+      );
+    await saveRecordsHold(deps.db, request.body.hold, reason, request.staff!.email);
     return readRecordsHold(deps.db);
   });
 

@@ -627,7 +627,11 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     expect(credited.statusCode, credited.body).toBe(201);
     const housekeep = (now: Date) =>
       runHousekeeping({ db: t.app.db, files: t.app.files, outboxDir: outboxDirOf(t.dataDir), retentionDays: 0, now });
-    // An owner's hold keeps everything, whatever its age.
+    // An owner's hold keeps everything, whatever its age; it says why.
+    expect((await staff('PUT', '/api/records-hold', { hold: true, reason: ' ' }, owner)).json().error).toMatchObject({
+      code: 'reason_required',
+      fields: ['reason'],
+    });
     const hold = await staff('PUT', '/api/records-hold', { hold: true, reason: 'CRA audit of 2026' }, owner);
     expect(hold.json()).toMatchObject({ hold: true, reason: 'CRA audit of 2026', by: 'owner@shop.ca' });
     expect((await staff('PUT', '/api/records-hold', { hold: false }, clerk)).statusCode).toBe(403);

@@ -296,4 +296,26 @@ describe.each(backends())('six orders computed by hand, on %s', (backend) => {
   it('reports every tax back at zero once everything is credited', async () => {
     for (const row of await taxReport()) expect(row.amountCents, `${row.code} ${row.province}`).toBe(0);
   });
+
+  it('journals every invoice and credit note as computed by hand, each tax in its own column', async () => {
+    const journal = (await staff('GET', `/api/reports/journal?from=${today()}&to=${today()}`)).json();
+    for (const c of CASES) {
+      const { number } = invoices.get(c.name)!;
+      const rows = journal.rows.filter(
+        (r: { number: string; credits: string | null }) => r.number === number || r.credits === number,
+      );
+      expect(
+        rows.map((r: { totalCents: number }) => r.totalCents),
+        c.name,
+      ).toEqual([c.invoice.totalCents, ...c.credits.map((x) => -x)]);
+      const invoice = rows[0] as { taxes: Record<string, number>; province: string };
+      for (const [code, province, amount] of c.invoice.taxes) {
+        expect(invoice.province).toBe(province);
+        expect(invoice.taxes[code], `${c.name} ${code}`).toBe(amount);
+      }
+    }
+    // Everything was credited: each tax's column, and the total, add up to nothing.
+    for (const [code, sum] of Object.entries(journal.totals.taxes)) expect(sum, code).toBe(0);
+    expect(journal.totals.totalCents).toBe(0);
+  });
 });
