@@ -95,8 +95,9 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     );
   };
 
+  // Most of these quotes go without proofs: the clerk confirmed it (quote-exemptions.test.ts has the refusal).
   const sendQuote = async (orderId: string, lines: unknown[] = FIFTY_AT_12) => {
-    const res = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines });
+    const res = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true });
     expect(res.statusCode, res.body).toBe(201);
     const mails = await customerMails(orderId);
     return { ...res.json<{ version: number; sha256: string; totalCents: number }>(), token: mails.at(-1)!.token };
@@ -134,6 +135,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     const tampered = FIFTY_AT_12.map((l) => ({ ...l, lineTotalCents: 1, totalCents: 1 }));
     const res = await staff('POST', `/api/orders/${id}/quote/send`, {
       lines: tampered,
+      confirmNoProofs: true,
       totalCents: 1,
       taxes: [{ code: 'GST', amountCents: 0 }],
     });
@@ -407,7 +409,14 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
   it('refuses changes requested on an order the shop has moved on (Completed): it stays Completed', async () => {
     const id = await newOrder();
     const { token, version } = await sendQuote(id);
-    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'completed' })).statusCode).toBe(200);
+    expect(
+      (
+        await staff('PATCH', `/api/orders/${id}/status`, {
+          status: 'completed',
+          override: { reason: 'Done and paid at the counter' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const changes = await customer('POST', `/api/o/${token}/changes`, { comment: 'Navy, please.' });
     expect(changes.statusCode).toBe(409);
     expect(changes.json().error).toMatchObject({
@@ -580,16 +589,16 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     await customer('POST', `/api/o/${token}/approve`, { version: 1, fullName: 'Ada Lovelace', agree: true });
     // The approval sends the invoice (invoices/).
     expect((await customerMails(id)).map((m) => m.subject.split(' ')[0])).toEqual(['Your', 'Invoice']);
-    // The deposit is unpaid here: each move to In production gives the reason it starts anyway.
+    // The deposit is unpaid here: each move into or past production gives the reason it goes anyway.
     const reason = { withoutDeposit: { reason: 'Paying at pickup' } };
     for (const status of ['in_production', 'cancelled', 'in_production', 'approved', 'in_production']) {
       const body = status === 'in_production' ? { status, ...reason } : { status };
       expect((await staff('PATCH', `/api/orders/${id}/status`, body)).statusCode).toBe(200);
     }
     expect(await customerMails(id)).toHaveLength(2);
-    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'ready' })).statusCode).toBe(200);
+    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'ready', ...reason })).statusCode).toBe(200);
     // The same status again changes nothing and sends nothing.
-    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'ready' })).statusCode).toBe(200);
+    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'ready', ...reason })).statusCode).toBe(200);
     const mails = await customerMails(id);
     expect(mails).toHaveLength(3);
     expect(mails[2]!.subject).toBe(
@@ -600,7 +609,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     const view = (await customer('GET', `/api/o/${mails[2]!.token}`)).json();
     expect(view.fulfilment).toBe('pickup');
     expect(Object.keys(view.steps)).toEqual(['new', 'quoted', 'approved', 'in_production', 'ready']);
-    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'completed' })).statusCode).toBe(200);
+    expect((await staff('PATCH', `/api/orders/${id}/status`, { status: 'completed', ...reason })).statusCode).toBe(200);
     expect(await customerMails(id)).toHaveLength(3);
   });
 
