@@ -66,6 +66,7 @@ export function QuoteEditor({
           index={i}
           choices={choices}
           preview={editor.previewOf(i)}
+          computing={editor.pending}
           priceBad={editor.badPrices.has(i)}
           resaleTried={editor.unconfirmedTried}
           refused={(field) => editor.refused(i, field)}

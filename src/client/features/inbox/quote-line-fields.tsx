@@ -21,6 +21,7 @@ export function QuoteLineFields({
   index,
   choices,
   preview,
+  computing,
   priceBad,
   resaleTried,
   refused,
@@ -34,6 +35,8 @@ export function QuoteLineFields({
   choices: TaxChoice[];
   /** The server's answer for the lines as they stand, and this line's place in it; null while it is not in. */
   preview: { quote: ComputedQuote; at: number } | null;
+  /** The server is computing the lines as they stand. */
+  computing: boolean;
   /** The price as typed is not an amount of dollars. */
   priceBad: boolean;
   /** The clerk tried to save or send while this line's resale partner is unconfirmed. */
@@ -116,7 +119,7 @@ export function QuoteLineFields({
           </p>
         )}
       </div>
-      <p className="quote-line-total" id={`${id}-total`}>
+      <p className="quote-line-total">
         {t.lineTotal}
         {language === 'fr' ? '\u00a0: ' : ': '}
         {line.unconfirmedResale ? (
@@ -132,7 +135,7 @@ export function QuoteLineFields({
             )}
           </>
         ) : (
-          <span className="muted">{t.computing}</span>
+          <span className="muted">{computing ? t.computing : t.none}</span>
         )}
       </p>
       <fieldset className="quote-line-taxes">

@@ -147,6 +147,8 @@ export function useQuoteEditor(
     pstNumberRefused: refusal?.fields.includes('exemption.pstNumber') ?? false,
     unconfirmedTried,
     computing,
+    /** An answer for the lines as they stand is on its way (none comes while a price cannot be read or after a refusal). */
+    pending: badPrices.size === 0 && refusal === null,
     busy,
     failure,
     askNoProofs,
