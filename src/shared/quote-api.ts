@@ -10,6 +10,8 @@ import {
   type OrderStatus,
 } from './constants.js';
 import type { ComputedQuote, QuoteLineInput, QuoteVersion, SuggestedQuoteLine } from './quote.js';
+import { TAX_GROUPS, type TaxExemption } from './tax-treatment.js';
+import type { PriceLineKind } from './prices/price-order.js';
 import type { Bilingual } from './prices/price-list.js';
 import type { SeenEstimate } from './price-list-api.js';
 import type { ValidOrderBody } from './order-schema.js';
@@ -20,12 +22,26 @@ export const quoteLineInputSchema = z.object({
   quantity: z.number(),
   unitPriceCents: z.number(),
   taxable: z.boolean(),
+  /** The taxes of the place of supply this line is exempt from (shared/tax-treatment.ts). */
+  notTaxed: z.array(z.enum(TAX_GROUPS)).max(TAX_GROUPS.length).optional(),
+  /** Clothing sized for children: the province's rule applies. */
+  childrens: z.boolean().optional(),
 });
+
+/** A purchase for resale: the customer's PST (or RST) number; checked by shared/quote.ts. */
+export const quoteExemptionSchema = z.object({ kind: z.literal('resale'), pstNumber: z.string().max(100) });
 
 export const quoteLinesBodySchema = z.object({
   lines: z.array(quoteLineInputSchema).max(500),
   /** The published price list the lines started from, when they did. */
   priceListVersion: z.number().int().min(1).max(1_000_000).optional(),
+  /** The customer buys for resale with their PST number: BC, SK and MB PST are not charged. */
+  exemption: quoteExemptionSchema.optional(),
+});
+
+/** Sending also says, when no proof was uploaded, that the quote goes without (409 `no_proofs` otherwise). */
+export const sendQuoteBodySchema = quoteLinesBodySchema.extend({
+  confirmNoProofs: z.boolean().optional(),
 });
 
 export const approveBodySchema = z.object({
@@ -40,6 +56,7 @@ export const changesBodySchema = z.object({ comment: z.string().max(MAX_CHANGE_R
 export const orderLinkParamsSchema = z.object({ token: z.string() });
 
 export type QuoteLinesBody = z.infer<typeof quoteLinesBodySchema>;
+export type SendQuoteBody = z.infer<typeof sendQuoteBodySchema>;
 
 export interface ProofInfo {
   id: string;
@@ -94,6 +111,8 @@ export interface StaffQuoteState {
   draft: QuoteLinesBody['lines'] | null;
   /** The price list version the draft started from, if any. */
   draftPriceListVersion: number | null;
+  /** The customer's resale exemption saved with the draft, if any. */
+  draftExemption: TaxExemption | null;
   /** The estimate the customer saw on the form, if the shop showed one. */
   estimate: SeenEstimate | null;
   versions: StaffQuoteVersion[];
@@ -103,6 +122,10 @@ export interface StaffQuoteState {
 /** One line of an order priced from the price list; "to price" lines are left for the clerk at $0. */
 export interface PricedQuoteLine extends QuoteLineInput {
   needsPrice: boolean;
+  /** What the price list priced (absent on a line left to price): the editor treats a rush or resale line apart. */
+  kind?: PriceLineKind;
+  /** A rush fee's or a resale discount's percent of the lines it applies to (docs/prices.md). */
+  percent?: number;
   /** How the amount came about, or why the price list could not price it. */
   reason: Bilingual;
 }

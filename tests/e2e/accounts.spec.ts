@@ -71,14 +71,17 @@ test('an owner sets the terms and the next invoice follows them; staff read them
   ]);
   const sent = await page.request.post(`${server.base}/api/orders/${orderId}/quote/send`, {
     headers: { origin: server.base },
-    data: { lines: [{ description: 'Tees', quantity: 50, unitPriceCents: 1200, taxable: true }] },
+    data: {
+      lines: [{ description: 'Tees', quantity: 50, unitPriceCents: 1200, taxable: true }],
+      confirmNoProofs: true,
+    },
   });
   expect(sent.status()).toBe(201);
   const customer = await browser.newContext();
   const c = await customer.newPage();
   await c.goto(await linkOf(orderId));
   await c.getByLabel('Full name').fill('Marie Curie');
-  await c.getByLabel('I approve these proofs and this quote').check();
+  await c.getByLabel('I approve this quote').check();
   await c.getByRole('button', { name: 'Approve' }).click();
   await expect(c.getByText('Deposit due: $206.96', { exact: true })).toBeVisible(); // 30 % of $689.85, half-up
   await expect(c.getByText('Send $206.96 by Interac e-Transfer to paiements@shop.example.')).toBeVisible();

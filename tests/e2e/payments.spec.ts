@@ -53,6 +53,11 @@ async function clerkSendsQuote(page: Page, orderId: string) {
   await page.getByRole('group', { name: 'Line 1' }).getByLabel('Unit price ($)').fill('12.00');
   await expect(page.getByRole('row', { name: /^Total/ }).first()).toContainText('$689.85');
   await page.getByRole('button', { name: 'Send quote' }).click();
+  // No proof here: the clerk confirms, and the customer approves the quote alone.
+  await page
+    .getByRole('dialog', { name: 'Send without proofs?' })
+    .getByRole('button', { name: 'Send without proofs' })
+    .click();
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('quoted');
 }
 
@@ -69,7 +74,7 @@ async function customerApproves(browser: Browser, link: string, approveLabel: Re
 const WORDS = {
   en: {
     quoteSubject: /^Your quote for order/,
-    approveBox: /I approve these proofs and this quote/,
+    approveBox: /^I approve this quote$/,
     invoiceSubject: /^Invoice \d{4}-\d{4} for order .+: deposit due \$344\.93$/,
     depositDue: 'Deposit due: $344.93',
     etransfer: 'Send $344.93 by Interac e-Transfer to orders@example.com.',
@@ -83,7 +88,7 @@ const WORDS = {
   },
   fr: {
     quoteSubject: /^Votre soumission pour la commande/,
-    approveBox: /J’approuve ces épreuves et cette soumission/,
+    approveBox: /^J’approuve cette soumission$/,
     invoiceSubject: /^Facture \d{4}-\d{4} de la commande .+ : acompte dû 344,93\u00a0\$$/,
     depositDue: 'Acompte dû\u00a0: 344,93\u00a0$',
     etransfer: 'Envoyez 344,93\u00a0$ par virement Interac à orders@example.com.',

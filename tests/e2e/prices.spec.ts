@@ -132,6 +132,10 @@ test('an owner imports garments, edits a cell and publishes; a clerk’s quote i
   await expectNoViolations(clerk, 'a quote priced from the list, in French');
 
   await clerk.getByRole('button', { name: 'Envoyer la soumission' }).click();
+  await clerk
+    .getByRole('dialog', { name: /^Envoyer sans épreuves/ })
+    .getByRole('button', { name: 'Envoyer sans épreuves' })
+    .click();
   await expect(clerk.getByText('(prix de la liste v1)')).toBeVisible();
   // Deleting the order takes an owner: the clerk is told so instead of a button.
   await expect(clerk.getByText('Seul un propriétaire peut supprimer une commande.')).toBeVisible();

@@ -230,3 +230,108 @@ test('a customer approving a quote the shop has just replaced is told so and sho
   await page.reload();
   await expect(page.getByText(/^Quote v2 approved online by “Marie Curie”/)).toBeVisible();
 });
+
+test('a BC order taxed line by line, bought for resale, sent without proofs: the customer approves the quote alone', async ({
+  page,
+  browser,
+}) => {
+  const email = 'bc.resale@example.com';
+  const order = quebecOrder('en', email);
+  order.layouts['1'].billing = {
+    ...order.layouts['1'].billing,
+    city: 'Vancouver',
+    province: 'BC',
+    postalCode: 'V6B 1A1',
+  };
+  const { orderId, reference } = await submitOrderByApi(test.info().project.use.baseURL!, order, [
+    { name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(40, 160, 40) },
+  ]);
+  await signInToInbox(page);
+  await page.goto(`/inbox/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Prepare quote' }).click();
+  await expect(page.getByText('Place of supply: BC (taxes of that province)')).toBeVisible();
+
+  // Each line has the taxes of BC to be exempt from (no QST here), and its own total.
+  const line = (n: number) => page.getByRole('group', { name: `Line ${n}`, exact: true });
+  const taxes = (n: number) => page.getByRole('group', { name: `Taxes on line ${n}` });
+  await expect(taxes(1).getByRole('checkbox')).toHaveCount(4);
+  await expect(taxes(1).getByLabel('Exempt from GST/HST')).not.toBeChecked();
+  await expect(taxes(1).getByLabel('Exempt from PST')).not.toBeChecked();
+  await expect(taxes(1).getByLabel('Exempt from QST')).toHaveCount(0);
+  await line(1).getByLabel('Unit price ($)').fill('12.00');
+  await expect(line(1).getByText('Line total: $600.00 (taxes: GST, PST)')).toBeVisible();
+
+  // Youth tees: children's clothing pays no BC PST.
+  await page.getByRole('button', { name: 'Add a line' }).click();
+  await line(2).getByLabel('Description').fill('Youth tees, printed on the front with the school crest');
+  await line(2).getByLabel('Quantity').fill('10');
+  await line(2).getByLabel('Unit price ($)').fill('8.00');
+  await taxes(2).getByLabel('Children’s clothing').check();
+  await expect(line(2).getByText('Line total: $80.00 (taxes: GST)')).toBeVisible();
+  // A design fee exempt from the GST/HST (and so from every tax charged in BC here).
+  await page.getByRole('button', { name: 'Add a line' }).click();
+  await line(3).getByLabel('Description').fill('Design fee');
+  await line(3).getByLabel('Unit price ($)').fill('50');
+  await taxes(3).getByLabel('Exempt from GST/HST').check();
+  await taxes(3).getByLabel('Exempt from PST').check();
+  await expect(line(3).getByText('Line total: $50.00 (no tax)')).toBeVisible();
+
+  const totals = page.getByRole('region', { name: 'Taxes and total, as the server computes them' });
+  await expect(totals.getByRole('row', { name: 'Subtotal' })).toHaveText('Subtotal$730.00');
+  await expect(totals.getByRole('row', { name: 'GST (5%)' })).toHaveText('GST (5%)$34.00');
+  await expect(totals.getByRole('row', { name: 'PST (7%)' })).toHaveText('PST (7%)$42.00');
+  await expect(totals.getByRole('row', { name: /^Total/ })).toHaveText('Total$806.00');
+
+  // A purchase for resale: the customer's PST number, refused beside the field until it is one.
+  const pst = page.getByLabel('Purchase for resale: PST number');
+  await pst.fill('#!');
+  await expect(page.getByText('Enter the customer’s PST number as it appears on their registration')).toBeVisible();
+  await expect(pst).toHaveAttribute('aria-invalid', 'true');
+  await pst.fill('PST-1234-5678');
+  await expect(pst).not.toHaveAttribute('aria-invalid');
+  await expect(totals.getByRole('row', { name: 'PST (7%)' })).toHaveCount(0);
+  await expect(
+    totals.getByRole('row', { name: /^PST exempt: purchase for resale, PST number PST-1234-5678/ }),
+  ).toBeVisible();
+  await expect(totals.getByRole('row', { name: /^Total/ })).toHaveText('Total$764.00');
+  await expect(line(1).getByText('Line total: $600.00 (taxes: GST)')).toBeVisible();
+  await expectNoViolations(page, 'quote editor with line taxes and a resale number');
+
+  // No proof uploaded: sending asks first. Escape goes back with nothing sent.
+  await page.getByRole('button', { name: 'Send quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send without proofs?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('The customer will approve the quote only.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send without proofs' })).toBeFocused();
+  await expectNoViolations(page, 'the send-without-proofs dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('new');
+  await page.getByRole('button', { name: 'Send quote' }).click();
+  await dialog.getByRole('button', { name: 'Send without proofs' }).click();
+  await expect(page.getByRole('status').getByText(`Quote v1 sent to ${email}.`)).toBeVisible();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('quoted');
+
+  // The customer reads which taxes each line pays, and the exemption; they approve the quote alone.
+  const link = await emailedLink(orderId, `Your quote for order ${reference}`);
+  const customer = await freshPage(browser);
+  const c = customer.page;
+  await c.goto(link);
+  await expect(c.getByRole('heading', { name: 'Quote v1' })).toBeVisible();
+  await expect(c.getByRole('row', { name: /^Layout 1 · Gildan 5000/ })).toContainText('Taxes: GST');
+  await expect(c.getByRole('row', { name: /^Youth tees/ })).toContainText('Taxes: GST');
+  await expect(c.getByRole('row', { name: /^Design fee/ })).toContainText('No tax');
+  await expect(c.getByText('PST exempt: purchase for resale, PST number PST-1234-5678.')).toBeVisible();
+  await expect(c.getByRole('row', { name: /^Total/ })).toHaveText('Total$764.00');
+  await expect(c.getByText('No proofs came with this quote.')).toBeVisible();
+  await expect(c.getByLabel('I approve these proofs and this quote')).toHaveCount(0);
+  await c.getByLabel('Full name').fill('Marie Curie');
+  await c.getByRole('button', { name: 'Approve' }).click();
+  await expect(c.getByText('Check the box to approve this quote.')).toBeVisible();
+  await expect(c.getByLabel('I approve this quote')).toBeFocused();
+  await expectNoViolations(c, 'customer order page, quote without proofs');
+  await c.getByLabel('I approve this quote').check();
+  await c.getByRole('button', { name: 'Approve' }).click();
+  await expect(c.getByRole('status')).toHaveText('Thank you. Your approval is recorded and the shop has been told.');
+  await customer.context.close();
+});

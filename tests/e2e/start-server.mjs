@@ -23,6 +23,8 @@ const env = {
   // Printed on quotes (tests/e2e/quotes.spec.ts).
   GST_HST_NUMBER: '123456782 RT0001',
   QST_NUMBER: '1234567890 TQ0001',
+  // BC's PST, for the quote taxed line by line and bought for resale (tests/e2e/quotes.spec.ts).
+  PST_PROVINCES: 'BC',
   // Printed on invoices and receipts (tests/e2e/payments.spec.ts).
   SHOP_LEGAL_NAME: 'Maple Print Works Inc.',
 };

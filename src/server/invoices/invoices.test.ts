@@ -97,7 +97,10 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     const { orderId } = await submitMultipart(t.app, orderTo(province, language, name), [], {
       'x-form-token': pageToken(t),
     });
-    const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines: FIFTY_AT_12 });
+    const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, {
+      lines: FIFTY_AT_12,
+      confirmNoProofs: true,
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     return { orderId, token: await latestToken(orderId), version: sent.json<{ version: number }>().version };
   };
@@ -241,6 +244,7 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     // The customer asks for a change after approving? The shop sends v2; the customer approves it.
     const v2 = await staff('POST', `/api/orders/${orderId}/quote/send`, {
       lines: [...FIFTY_AT_12, { description: 'Rush', quantity: 1, unitPriceCents: 5000, taxable: true }],
+      confirmNoProofs: true,
     });
     expect(v2.statusCode, v2.body).toBe(201);
     const token = await latestToken(orderId);

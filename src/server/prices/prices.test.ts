@@ -220,7 +220,7 @@ describe.each(backends())('the price list on %s', (backend) => {
       method: 'POST',
       url: `/api/orders/${orderId}/quote/send`,
       headers: { cookie: clerk },
-      payload: { lines, priceListVersion: 4 },
+      payload: { lines, priceListVersion: 4, confirmNoProofs: true },
     });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json().totalCents).toBe(64_806);

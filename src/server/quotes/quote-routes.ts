@@ -7,7 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderIdParamsSchema } from '../../shared/inbox-api.js';
-import { quoteLinesBodySchema, type QuotePreview, type StaffQuoteState } from '../../shared/quote-api.js';
+import {
+  quoteLinesBodySchema,
+  sendQuoteBodySchema,
+  type QuotePreview,
+  type StaffQuoteState,
+} from '../../shared/quote-api.js';
 import { cleanFileName } from '../../shared/attachment-names.js';
 import { AppError, diskFull } from '../errors.js';
 import { assertBodyCanArrive } from '../http/client-gone.js';
@@ -57,7 +62,7 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
     '/api/orders/:id/quote/preview',
     { schema: { params: orderIdParamsSchema, body: quoteLinesBodySchema } },
     async (request): Promise<QuotePreview> => ({
-      quote: computeForOrder(await orderOr404(request.params.id), request.body.lines, deps),
+      quote: computeForOrder(await orderOr404(request.params.id), request.body, deps),
     }),
   );
 
@@ -65,22 +70,16 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
     '/api/orders/:id/quote/draft',
     { schema: { params: orderIdParamsSchema, body: quoteLinesBodySchema } },
     async (request, reply) => {
-      await saveDraft(deps, request.params.id, request.body.lines, request.staff!.email, request.body.priceListVersion);
+      await saveDraft(deps, request.params.id, request.body, request.staff!.email);
       return reply.code(204).send();
     },
   );
 
   api.post(
     '/api/orders/:id/quote/send',
-    { schema: { params: orderIdParamsSchema, body: quoteLinesBodySchema } },
+    { schema: { params: orderIdParamsSchema, body: sendQuoteBodySchema } },
     async (request, reply) => {
-      const sent = await sendQuote(
-        deps,
-        request.params.id,
-        request.body.lines,
-        request.staff!.email,
-        request.body.priceListVersion,
-      );
+      const sent = await sendQuote(deps, request.params.id, request.body, request.staff!.email);
       opts.onMailQueued();
       return reply.code(201).send(sent);
     },

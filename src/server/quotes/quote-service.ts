@@ -22,9 +22,11 @@ import type {
   PricedStart,
   ProofInfo,
   Registration,
+  SendQuoteBody,
   SentQuoteInfo,
   StaffQuoteState,
 } from '../../shared/quote-api.js';
+import type { TaxExemption } from '../../shared/tax-treatment.js';
 import { DomainError } from '../errors.js';
 import { composeAnswerMail, composeQuoteSentMail, composeReadyMail } from './quote-mail.js';
 import type { ComposedMail, ShopIdentity } from '../mail/compose.js';
@@ -56,7 +58,7 @@ import {
 import { mintOrderLink } from '../storage/order-links.js';
 import type { Dialect } from '../storage/db.js';
 import { findPriceList, type PublishedPriceList } from '../prices/index.js';
-import { priceOrder } from '../../shared/prices/price-order.js';
+import { priceOrder, type PriceLine } from '../../shared/prices/price-order.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import type {
   Database,
@@ -99,10 +101,19 @@ const noSuchOrder = () => new DomainError('not_found', 'not_found', 'No such ord
 
 const documentOf = (order: OrderRow) => fromJson(order.document);
 
-/** The taxes and totals of `lines` for this order, or a 422 naming every field at fault. */
+/** What the clerk's editor sends for a preview, a draft or a version. */
+export interface QuoteInput {
+  lines: readonly QuoteLineInput[];
+  /** The customer's purchase for resale, with their PST number (BC, SK and MB PST are not charged). */
+  exemption?: TaxExemption | null;
+  /** The published price list the lines started from, when they did. */
+  priceListVersion?: number;
+}
+
+/** The taxes and totals of the lines for this order, or a 422 naming every field at fault. */
 export function computeForOrder(
   order: OrderRow,
-  lines: readonly QuoteLineInput[],
+  input: Pick<QuoteInput, 'lines' | 'exemption'>,
   shop: Pick<QuoteDeps, 'shopProvince' | 'registrations' | 'books'>,
   date = todayOf(shop.books),
 ): ComputedQuote {
@@ -115,14 +126,14 @@ export function computeForOrder(
       ['province'],
     );
   }
-  // Only the four fields of a line count: a total, a tax or anything else a browser sends is ignored.
-  const clean = lines.map(({ description, quantity, unitPriceCents, taxable }) => ({
-    description,
-    quantity,
-    unitPriceCents,
-    taxable,
-  }));
-  const result = computeQuote(clean, { province, date, registrations: shop.registrations });
+  // Only a line's own fields count: a total, a tax or anything else a browser sends is ignored.
+  const clean = input.lines.map(stripTotal);
+  const result = computeQuote(clean, {
+    province,
+    date,
+    registrations: shop.registrations,
+    exemption: input.exemption ?? null,
+  });
   if (!result.ok) {
     throw new DomainError(
       'invalid',
@@ -188,6 +199,7 @@ export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise
     priced: await pricedStart(deps, order, doc),
     draft: draft ? fromJson(draft.lines).lines : null,
     draftPriceListVersion: draft?.price_list_version ?? null,
+    draftExemption: (draft && fromJson(draft.lines).exemption) ?? null,
     estimate: order.estimate ? fromJson(order.estimate) : null,
     versions: quotes
       .filter((q) => q.status !== 'draft')
@@ -217,12 +229,20 @@ async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody
     graphicAspect: await graphicAspects(deps, order.id, doc),
   });
   const lang = doc.language ?? 'en';
+  const percentOf = (line: PriceLine) =>
+    line.kind === 'rush'
+      ? { percent: current.priceList.rush.percent }
+      : line.kind === 'resale_partner'
+        ? { percent: current.priceList.resalePartnerPercentOff }
+        : {};
   const lines: PricedQuoteLine[] = priced.lines.map((line) => ({
     description: line.description[lang],
     quantity: line.quantity,
     unitPriceCents: line.unitCents,
     taxable: true,
     needsPrice: false,
+    kind: line.kind,
+    ...percentOf(line),
     reason: line.reason,
   }));
   // What the list cannot price: a line each, at $0 and marked, for the clerk to price or remove.
@@ -305,18 +325,15 @@ export async function removeProof(deps: QuoteDeps, orderId: string, proofId: str
 }
 
 /** Saves the clerk's lines as the order's draft (checked, so a draft can always be sent). */
-export async function saveDraft(
-  deps: QuoteDeps,
-  orderId: string,
-  lines: readonly QuoteLineInput[],
-  by: string,
-  priceListVersion?: number,
-): Promise<void> {
-  const version = await checkedPriceListVersion(deps, priceListVersion);
+export async function saveDraft(deps: QuoteDeps, orderId: string, input: QuoteInput, by: string): Promise<void> {
+  const version = await checkedPriceListVersion(deps, input.priceListVersion);
   await deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(deps, trx, orderId);
-    const computed = computeForOrder(order, lines, deps);
-    const stored = toJson<StoredQuoteLines>({ lines: computed.lines.map(stripTotal) });
+    const computed = computeForOrder(order, input, deps);
+    const stored = toJson<StoredQuoteLines>({
+      lines: computed.lines.map(stripTotal),
+      ...(computed.exemption ? { exemption: computed.exemption } : {}),
+    });
     const draftId = await draftIdOf(trx, orderId);
     if (draftId) {
       await updateDraft(trx, draftId, { lines: stored, by, priceListVersion: version });
@@ -340,12 +357,29 @@ export async function saveDraft(
   });
 }
 
-const stripTotal = ({ description, quantity, unitPriceCents, taxable }: QuoteLineInput): QuoteLineInput => ({
-  description,
-  quantity,
-  unitPriceCents,
-  taxable,
-});
+/** A line as the clerk entered it: its own fields, without its total (the taxabilities only when set). */
+function stripTotal({ description, quantity, unitPriceCents, taxable, notTaxed, childrens }: QuoteLineInput) {
+  return {
+    description,
+    quantity,
+    unitPriceCents,
+    taxable,
+    ...(notTaxed !== undefined ? { notTaxed } : {}),
+    ...(childrens !== undefined ? { childrens } : {}),
+  } satisfies QuoteLineInput;
+}
+
+const noProofs = () =>
+  new DomainError(
+    'conflict',
+    'no_proofs',
+    'No proof was uploaded for this quote. Send it without proofs only if the customer is to approve the quote alone.',
+    undefined,
+    {
+      messageFr:
+        'Aucune épreuve n’a été téléversée pour cette soumission. Envoyez-la sans épreuves seulement si le client doit approuver la soumission seule.',
+    },
+  );
 
 export interface SentQuote {
   version: number;
@@ -356,21 +390,23 @@ export interface SentQuote {
 /**
  * Freezes the lines as the next version with every proof uploaded so far, supersedes the
  * version before it, moves the order to Quoted with a note in its history, and queues the
- * customer's email with a new link to their order's page, all in one transaction.
+ * customer's email with a new link to their order's page, all in one transaction. A version
+ * without any proof goes only when the clerk confirms it: the customer then approves the quote
+ * alone (docs/product.md, "Quotes, proofs and approval").
  */
 export async function sendQuote(
   deps: QuoteDeps,
   orderId: string,
-  lines: readonly QuoteLineInput[],
+  input: QuoteInput & Pick<SendQuoteBody, 'confirmNoProofs'>,
   by: string,
-  priceListVersion?: number,
 ): Promise<SentQuote> {
-  const pricedFrom = await checkedPriceListVersion(deps, priceListVersion);
+  const pricedFrom = await checkedPriceListVersion(deps, input.priceListVersion);
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const order = await lockOrder(deps, trx, orderId);
-      const computed = computeForOrder(order, lines, deps);
+      const computed = computeForOrder(order, input, deps);
       const proofs = await proofsOfOrder(trx, orderId);
+      if (proofs.length === 0 && input.confirmNoProofs !== true) throw noProofs();
       const version = await nextVersion(trx, orderId);
       const frozen = quoteVersion(
         orderId,
@@ -383,6 +419,7 @@ export async function sendQuote(
       const now = new Date().toISOString();
       const stored = toJson<StoredQuoteLines>({
         lines: computed.lines.map(stripTotal),
+        ...(computed.exemption ? { exemption: computed.exemption } : {}),
         proofIds: proofs.map((p) => p.id),
       });
       // Every earlier version, answered or not, gives way to this one.

@@ -95,8 +95,9 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     );
   };
 
+  // Most of these quotes go without proofs: the clerk confirmed it (quote-exemptions.test.ts has the refusal).
   const sendQuote = async (orderId: string, lines: unknown[] = FIFTY_AT_12) => {
-    const res = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines });
+    const res = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true });
     expect(res.statusCode, res.body).toBe(201);
     const mails = await customerMails(orderId);
     return { ...res.json<{ version: number; sha256: string; totalCents: number }>(), token: mails.at(-1)!.token };
@@ -134,6 +135,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     const tampered = FIFTY_AT_12.map((l) => ({ ...l, lineTotalCents: 1, totalCents: 1 }));
     const res = await staff('POST', `/api/orders/${id}/quote/send`, {
       lines: tampered,
+      confirmNoProofs: true,
       totalCents: 1,
       taxes: [{ code: 'GST', amountCents: 0 }],
     });
@@ -582,7 +584,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     await customer('POST', `/api/o/${token}/approve`, { version: 1, fullName: 'Ada Lovelace', agree: true });
     // The approval sends the invoice (invoices/).
     expect((await customerMails(id)).map((m) => m.subject.split(' ')[0])).toEqual(['Your', 'Invoice']);
-    // The deposit is unpaid here: each move to In production gives the reason it starts anyway.
+    // The deposit is unpaid here: each move into or past production gives the reason it goes anyway.
     const reason = { withoutDeposit: { reason: 'Paying at pickup' } };
     for (const status of ['in_production', 'cancelled', 'in_production', 'approved', 'in_production']) {
       const body = status === 'in_production' ? { status, ...reason } : { status };

@@ -8,6 +8,7 @@ import type { InvoiceDocument, ReceiptDocument } from '../../shared/invoices/inv
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import type { QuoteLineInput, QuoteVersion } from '../../shared/quote.js';
+import type { TaxExemption } from '../../shared/tax-treatment.js';
 import type { Json } from './json.js';
 
 /** PostgreSQL returns bigint as text unless told otherwise; db.ts tells it to use numbers. */
@@ -205,6 +206,8 @@ export type QuoteStatus = 'draft' | 'sent' | 'approved' | 'changes_requested' | 
 /** A quote's lines as the clerk entered them; a sent version's also name its proofs. */
 export interface StoredQuoteLines {
   lines: QuoteLineInput[];
+  /** The customer's resale exemption the lines were quoted with (absent without one). */
+  exemption?: TaxExemption;
   proofIds?: string[];
 }
 

@@ -705,7 +705,10 @@ describe('priceOrder: rush, resale partner and poly bags', () => {
     const priced = withDeadline('2026-05-15', { isResalePartner: true });
     const partner = linesOf(priced, 'resale_partner');
     expect(partner.map((l) => [l.quantity, l.unitCents, l.totalCents])).toEqual([[1, -5_735, -5_735]]);
-    expect(partner[0]!.reason).toEqual({ en: '10% off $573.50', fr: `10${NBSP}% de rabais sur 573,50${NBSP}$` });
+    expect(partner[0]!.reason).toEqual({
+      en: '10% off $573.50, to be confirmed by the shop',
+      fr: `10${NBSP}% de rabais sur 573,50${NBSP}$, à confirmer par la boutique`,
+    });
     expect(priced.subtotalCents).toBe(57_350 + 14_338 - 5_735);
   });
 

@@ -794,7 +794,8 @@ export function createOrderPricer(): typeof priceOrder {
   return (priceList, order, context) => price(priceList, order, context, priceLayoutOnce);
 }
 
-const PERCENT_BASE: ReadonlySet<PriceLineKind> = new Set(['garment', 'customer_goods', 'decoration', 'setup']);
+/** The lines a rush fee and a resale partner discount are a percent of (the quote editor reads it too). */
+export const PERCENT_BASE: ReadonlySet<PriceLineKind> = new Set(['garment', 'customer_goods', 'decoration', 'setup']);
 const percentLabel = (percent: number, l: Language) => (l === 'en' ? `${percent}%` : `${percent}\u00a0%`);
 
 /**
@@ -896,10 +897,11 @@ function price(
           ? `Resale partner discount (${percentLabel(off, l)})`
           : `Rabais de partenaire revendeur (${percentLabel(off, l)})`,
       ),
+      // The form's box is the customer's claim: the shop confirms it before the quote counts it.
       reason: say((l) =>
         l === 'en'
-          ? `${percentLabel(off, l)} off ${money(base, l)}`
-          : `${percentLabel(off, l)} de rabais sur ${money(base, l)}`,
+          ? `${percentLabel(off, l)} off ${money(base, l)}, to be confirmed by the shop`
+          : `${percentLabel(off, l)} de rabais sur ${money(base, l)}, à confirmer par la boutique`,
       ),
     });
   }

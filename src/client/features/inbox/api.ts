@@ -5,7 +5,13 @@
 // chunk (14 KB gzip to 39 KB, measured) to check answers the server already filtered by them.
 import type { OrderDetail, OrderList, StaffSession, StatusPreview } from '../../../shared/inbox-api.js';
 import type { Language } from '../../../shared/order-presentation.js';
-import type { ProofInfo, QuoteLinesBody, QuotePreview, StaffQuoteState } from '../../../shared/quote-api.js';
+import type {
+  ProofInfo,
+  QuoteLinesBody,
+  QuotePreview,
+  SendQuoteBody,
+  StaffQuoteState,
+} from '../../../shared/quote-api.js';
 import type { PriceListCheck, StaffPriceLists } from '../../../shared/price-list-api.js';
 import type { PriceList } from '../../../shared/prices/price-list.js';
 import { ApiError, isRecord } from '../../shared/api-error.js';
@@ -192,14 +198,14 @@ export function createInboxApi(onUnauthenticated: () => void) {
     quote: (id: string): Promise<StaffQuoteState> =>
       call(`${order(id)}/quote`).then((b) => expectAnswer(b, isQuoteState, 'quote')),
     /** The taxes and total of these lines, as the server computes them. */
-    previewQuote: (id: string, lines: QuoteLinesBody['lines']): Promise<QuotePreview> =>
-      call(`${order(id)}/quote/preview`, json('POST', { lines })).then((b) =>
+    previewQuote: (id: string, body: Pick<QuoteLinesBody, 'lines' | 'exemption'>): Promise<QuotePreview> =>
+      call(`${order(id)}/quote/preview`, json('POST', body)).then((b) =>
         expectAnswer(b, isQuotePreview, 'quote preview'),
       ),
     saveQuoteDraft: async (id: string, body: QuoteLinesBody): Promise<void> =>
       void (await call(`${order(id)}/quote/draft`, json('PUT', body))),
     /** Freezes the lines as the next version and emails the customer; answers the version's number. */
-    sendQuote: (id: string, body: QuoteLinesBody): Promise<{ version: number }> =>
+    sendQuote: (id: string, body: SendQuoteBody): Promise<{ version: number }> =>
       call(`${order(id)}/quote/send`, json('POST', body)).then((b) => expectAnswer(b, isSentVersion, 'quote sent')),
     uploadProof: (id: string, layout: number, file: File): Promise<ProofInfo> => {
       const form = new FormData();

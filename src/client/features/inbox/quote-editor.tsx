@@ -1,11 +1,15 @@
-// The quote editor: lines prefilled from the order (editable), the taxes and total as the server
-// computes them (a preview, never computed here), the proofs per layout beside the artwork,
-// "Send quote" and "Save draft". Its state is use-quote-editor.ts's and use-proofs.ts's.
+// The quote editor: lines prefilled from the order (editable), each with its taxes, the
+// customer's PST number for a purchase for resale where one counts, each line's total and the
+// taxes and total as the server computes them (a preview, never computed here), the proofs per
+// layout beside the artwork, "Send quote" (asking first when no proof goes) and "Save draft".
+// Its state is use-quote-editor.ts's and use-proofs.ts's.
 import type { FormEvent } from 'react';
 import type { StaffQuoteState } from '../../../shared/quote-api.js';
 import type { Attachment } from './api.js';
 import { QuoteLineFields } from './quote-line-fields.js';
+import { resalePstName, taxChoicesOf } from './quote-lines.js';
 import { useQuoteText } from './quote-messages.js';
+import { NoProofsDialog } from './quote-no-proofs.js';
 import { QuoteProofs } from './quote-proofs.js';
 import { QuoteTotals } from './quote-totals.js';
 import { useProofs } from './use-proofs.js';
@@ -31,12 +35,14 @@ export function QuoteEditor({
   onSaved: (message: string) => void;
   onSent: (version: number) => void;
 }) {
-  const { t } = useQuoteText();
+  const { t, language } = useQuoteText();
   const editor = useQuoteEditor(orderId, state, { onSaved, onSent });
   const proofs = useProofs(orderId, onProofs);
-  const submit = (action: 'draft' | 'send') => {
-    const unreadable = editor.submit(action);
-    if (unreadable) document.getElementById(`line-${unreadable.key}-price`)?.focus();
+  const choices = taxChoicesOf(state.province);
+  const resaleTax = resalePstName(state.province)?.[language];
+  const submit = (action: 'draft' | 'send', confirmNoProofs = false) => {
+    const toFix = editor.submit(action, confirmNoProofs);
+    if (toFix) document.getElementById(toFix)?.focus();
   };
 
   return (
@@ -58,7 +64,11 @@ export function QuoteEditor({
           key={line.key}
           line={line}
           index={i}
+          choices={choices}
+          preview={editor.previewOf(i)}
+          computing={editor.pending}
           priceBad={editor.badPrices.has(i)}
+          resaleTried={editor.unconfirmedTried}
           refused={(field) => editor.refused(i, field)}
           onChange={(change) => editor.updateLine(i, change)}
           onRemove={() => editor.removeLine(i)}
@@ -67,6 +77,31 @@ export function QuoteEditor({
       <button type="button" className="button button-secondary" onClick={editor.addLine}>
         {t.addLine}
       </button>
+
+      {resaleTax && (
+        <div className="field quote-resale-number">
+          <label htmlFor="quote-pst-number">{t.resaleNumber(resaleTax)}</label>
+          {editor.pstNumberRefused && (
+            <p id="quote-pst-number-error" className="field-error">
+              {t.resaleNumberInvalid(resaleTax)}
+            </p>
+          )}
+          <input
+            id="quote-pst-number"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            value={editor.pstNumber}
+            aria-invalid={editor.pstNumberRefused || undefined}
+            aria-describedby={`${editor.pstNumberRefused ? 'quote-pst-number-error ' : ''}quote-pst-number-hint`}
+            onChange={(e) => editor.setPstNumber(e.target.value)}
+          />
+          <p id="quote-pst-number-hint" className="muted small">
+            {t.resaleNumberHint(resaleTax)}
+          </p>
+        </div>
+      )}
 
       <QuoteTotals
         preview={editor.preview}
@@ -109,6 +144,9 @@ export function QuoteEditor({
           {t.hide}
         </button>
       </div>
+      {editor.askNoProofs && (
+        <NoProofsDialog busy={editor.busy} onConfirm={() => submit('send', true)} onCancel={editor.cancelNoProofs} />
+      )}
     </form>
   );
 }

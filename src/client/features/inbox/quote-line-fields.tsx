@@ -1,12 +1,29 @@
-// One line of the quote editor: description, quantity, unit price and whether it is taxed, each
-// marked when the server refused it, and the price when it cannot be read as dollars.
-import type { EditorLine } from './quote-lines.js';
+// One line of the quote editor: description (whole, wrapping), quantity, unit price, the line's
+// total as the server computes it, and its taxes: taxable or not, exempt from each tax of the
+// place of supply, children's clothing. A resale partner discount the customer claimed waits for
+// the clerk's confirmation. Each field is marked when the server refused it.
+import { formatCents } from '../../../shared/money.js';
+import type { ComputedQuote } from '../../../shared/quote.js';
+import { lineTaxNames } from '../../../shared/line-taxes.js';
+import type { TaxGroup } from '../../../shared/tax-treatment.js';
+import type { EditorLine, TaxChoice } from './quote-lines.js';
 import { useQuoteText } from './quote-messages.js';
+
+/** Rows enough to show the whole description: about 60 characters a row, a line break a row. */
+const rowsFor = (text: string) =>
+  Math.max(
+    2,
+    text.split('\n').reduce((rows, part) => rows + Math.max(1, Math.ceil(part.length / 60)), 0),
+  );
 
 export function QuoteLineFields({
   line,
   index,
+  choices,
+  preview,
+  computing,
   priceBad,
+  resaleTried,
   refused,
   onChange,
   onRemove,
@@ -14,23 +31,42 @@ export function QuoteLineFields({
   line: EditorLine;
   /** The line's place in the quote, from 0. */
   index: number;
+  /** The taxes of the place of supply the line can be exempt from. */
+  choices: TaxChoice[];
+  /** The server's answer for the lines as they stand, and this line's place in it; null while it is not in. */
+  preview: { quote: ComputedQuote; at: number } | null;
+  /** The server is computing the lines as they stand. */
+  computing: boolean;
   /** The price as typed is not an amount of dollars. */
   priceBad: boolean;
+  /** The clerk tried to save or send while this line's resale partner is unconfirmed. */
+  resaleTried: boolean;
   /** Whether the server refused this field of the line (its name in the wire format). */
-  refused: (field: 'description' | 'quantity' | 'unitPriceCents') => boolean;
+  refused: (field: 'description' | 'quantity' | 'unitPriceCents' | 'notTaxed' | 'childrens') => boolean;
   onChange: (change: Partial<EditorLine>) => void;
   onRemove: () => void;
 }) {
-  const { t } = useQuoteText();
+  const { t, language } = useQuoteText();
   const id = `line-${line.key}`;
+  const n = index + 1;
+  const toggleGroup = (group: TaxGroup, exempt: boolean) =>
+    onChange({
+      notTaxed: exempt
+        ? [...line.notTaxed.filter((g) => g !== group), group]
+        : line.notTaxed.filter((g) => g !== group),
+    });
+  const previewed = preview?.quote.lines[preview.at];
+  const taxNames = preview ? lineTaxNames(preview.quote, language)?.[preview.at] : undefined;
+  const resaleError = line.unconfirmedResale && resaleTried;
+
   return (
     <fieldset className="quote-line">
-      <legend>{t.lineLegend(index + 1)}</legend>
+      <legend>{t.lineLegend(n)}</legend>
       <div className="field quote-description">
         <label htmlFor={`${id}-description`}>{t.description}</label>
-        <input
+        <textarea
           id={`${id}-description`}
-          type="text"
+          rows={rowsFor(line.description)}
           value={line.description}
           aria-invalid={refused('description') || undefined}
           aria-describedby={line.reason ? `${id}-reason` : undefined}
@@ -83,17 +119,92 @@ export function QuoteLineFields({
           </p>
         )}
       </div>
-      <div className="check">
-        <input
-          id={`${id}-taxable`}
-          type="checkbox"
-          checked={line.taxable}
-          onChange={(e) => onChange({ taxable: e.target.checked })}
-        />
-        <label htmlFor={`${id}-taxable`}>{t.taxable}</label>
-      </div>
+      <p className="quote-line-total">
+        {t.lineTotal}
+        {language === 'fr' ? '\u00a0: ' : ': '}
+        {line.unconfirmedResale ? (
+          <span className="muted">{t.lineNotCounted}</span>
+        ) : previewed ? (
+          <>
+            <strong>{formatCents(previewed.lineTotalCents, language)}</strong>
+            {taxNames && (
+              <span className="muted small">
+                {' '}
+                ({taxNames.length > 0 ? t.lineTaxes(taxNames.join(', ')) : t.noTaxOnLine})
+              </span>
+            )}
+          </>
+        ) : (
+          <span className="muted">{computing ? t.computing : t.none}</span>
+        )}
+      </p>
+      <fieldset className="quote-line-taxes">
+        <legend>{t.lineTaxesLegend(n)}</legend>
+        <div className="check">
+          <input
+            id={`${id}-taxable`}
+            type="checkbox"
+            checked={line.taxable}
+            onChange={(e) => onChange({ taxable: e.target.checked })}
+          />
+          <label htmlFor={`${id}-taxable`}>{t.taxable}</label>
+        </div>
+        {/* Not taxable is exempt from every tax: the boxes of each tax only matter on a taxable line. */}
+        {line.taxable &&
+          choices.map((choice) => (
+            <div className="check" key={choice.group}>
+              <input
+                id={`${id}-exempt-${choice.group}`}
+                type="checkbox"
+                checked={line.notTaxed.includes(choice.group)}
+                aria-invalid={refused('notTaxed') || undefined}
+                onChange={(e) => toggleGroup(choice.group, e.target.checked)}
+              />
+              <label htmlFor={`${id}-exempt-${choice.group}`}>{t.exemptFrom(choice.name[language])}</label>
+            </div>
+          ))}
+        <div className="check">
+          <input
+            id={`${id}-childrens`}
+            type="checkbox"
+            checked={line.childrens}
+            aria-invalid={refused('childrens') || undefined}
+            onChange={(e) => onChange({ childrens: e.target.checked })}
+          />
+          <label htmlFor={`${id}-childrens`}>{t.childrens}</label>
+        </div>
+      </fieldset>
+      {line.kind === 'resale_partner' && (
+        <div className="field quote-resale">
+          {resaleError && (
+            <p id={`${id}-resale-error`} className="field-error">
+              {t.resaleUnconfirmed}
+            </p>
+          )}
+          <div className="check">
+            <input
+              id={`${id}-resale`}
+              type="checkbox"
+              checked={!line.unconfirmedResale}
+              aria-invalid={resaleError || undefined}
+              aria-describedby={
+                [resaleError && `${id}-resale-error`, line.unconfirmedResale && `${id}-resale-hint`]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+              onChange={(e) => onChange({ unconfirmedResale: !e.target.checked })}
+            />
+            <label htmlFor={`${id}-resale`}>{t.resaleConfirmed}</label>
+          </div>
+          {line.unconfirmedResale && (
+            <p id={`${id}-resale-hint`} className="muted small">
+              {t.resaleClaim}
+            </p>
+          )}
+        </div>
+      )}
       <button type="button" className="button button-secondary" onClick={onRemove}>
-        {t.removeLine(index + 1)}
+        {t.removeLine(n)}
       </button>
     </fieldset>
   );

@@ -2,6 +2,7 @@
 // the shop's registration numbers that go on the quote.
 import type { ComputedQuote } from '../../../shared/quote.js';
 import { formatCents } from '../../../shared/quote.js';
+import { taxKeyOf } from '../../../shared/tax-treatment.js';
 import type { Registration } from '../../../shared/quote-api.js';
 import type { SeenEstimate } from '../../../shared/price-list-api.js';
 import { useQuoteText } from './quote-messages.js';
@@ -38,9 +39,9 @@ export function QuoteTotals({
               <td>{formatCents(preview.subtotalCents, lang)}</td>
             </tr>
             {preview.taxes.map((tax) => (
-              <tr key={tax.code}>
+              <tr key={taxKeyOf(tax)}>
                 <th scope="row">
-                  {tax.name[lang]} ({tax.rateLabel[lang]})
+                  {tax.name[lang]} ({tax.rateLabel[lang]}){tax.note && `, ${tax.note[lang]}`}
                 </th>
                 <td>{formatCents(tax.amountCents, lang)}</td>
               </tr>

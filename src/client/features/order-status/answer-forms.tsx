@@ -1,6 +1,7 @@
 // The customer's two answers to the quote, as forms: approve (typed full name and a checkbox)
 // or request changes; then what came of it, focused so a screen reader reads it. Renders what
-// useAnswer() holds and hands it the customer's entries.
+// useAnswer() holds and hands it the customer's entries. A version sent without proofs is
+// approved as a quote alone: its box says so (docs/product.md, "Quotes, proofs and approval").
 import { useState, type FormEvent } from 'react';
 import { MAX_APPROVAL_NAME_CHARS, MAX_CHANGE_REQUEST_CHARS, type OrderStatus } from '../../../shared/constants.js';
 import { statusLabel } from '../../../shared/order-presentation.js';
@@ -30,7 +31,14 @@ export function AnswerForms({
   const [agree, setAgree] = useState(false);
   const [comment, setComment] = useState('');
   const { errors, outcome, busy } = answer;
-  const text = (problem: FieldProblem) => (typeof problem === 'string' ? t[problem] : problem.messageIn(language));
+  // A version frozen with no proof (quote.ts leaves `proofs` out) asks to approve the quote alone.
+  const withProofs = (quote?.quote.proofs?.length ?? 0) > 0;
+  const text = (problem: FieldProblem) =>
+    typeof problem !== 'string'
+      ? problem.messageIn(language)
+      : problem === 'agreeRequired' && !withProofs
+        ? t.agreeRequiredNoProofs
+        : t[problem];
   const focus = (field: AnswerField | null) => field && document.getElementById(CONTROL_IDS[field])?.focus();
 
   const message = outcome && (
@@ -88,7 +96,7 @@ export function AnswerForms({
       <div className="answer-grid">
         <form className="card" onSubmit={submitApproval} noValidate aria-labelledby="h-approve">
           <h2 id="h-approve">{t.approveHeading}</h2>
-          <p>{t.approveIntro}</p>
+          <p>{withProofs ? t.approveIntro : t.approveIntroNoProofs}</p>
           <div className="field">
             <label htmlFor="approve-name">{t.fullName}</label>
             {fieldError('fullName')}
@@ -112,7 +120,7 @@ export function AnswerForms({
                 onChange={(e) => setAgree(e.target.checked)}
                 {...described('agree')}
               />
-              <label htmlFor="approve-agree">{t.agree}</label>
+              <label htmlFor="approve-agree">{withProofs ? t.agree : t.agreeNoProofs}</label>
             </div>
           </div>
           <button type="submit" className="button button-primary" disabled={busy}>

@@ -1,7 +1,10 @@
-// The current quote as the server computed it: each line, the subtotal, each tax on its own line
-// with the shop's registration numbers, the total, and the customer's answer once given.
+// The current quote as the server computed it: each line (with the taxes it pays when the lines
+// are taxed differently), the subtotal, each tax on its own line with the shop's registration
+// numbers, the total, the customer's exemption when there is one, and their answer once given.
+import { lineTaxNames, taxedAlike } from '../../../shared/line-taxes.js';
 import type { CustomerOrderView, SentQuoteInfo } from '../../../shared/quote-api.js';
 import { formatCents } from '../../../shared/quote.js';
+import { taxKeyOf } from '../../../shared/tax-treatment.js';
 import { formatDate } from '../../shared/format.js';
 import { useOrderStatusText } from './messages.js';
 
@@ -18,6 +21,10 @@ export function QuoteSection({ view }: { view: CustomerOrderView }) {
   }
   const q = current.quote;
   const money = (cents: number) => formatCents(cents, lang);
+  // Marked line by line only when they differ: one sentence per line would say nothing otherwise.
+  const perLine = taxedAlike(q) ? null : lineTaxNames(q, lang);
+  const notCharged = q.taxesNotCharged ?? [];
+  const exemptions = notCharged.filter((tax) => tax.exemption);
   return (
     <section className="card" aria-labelledby="h-quote">
       <h2 id="h-quote">{t.quoteHeading(current.version)}</h2>
@@ -47,6 +54,11 @@ export function QuoteSection({ view }: { view: CustomerOrderView }) {
                 <td>
                   {line.description}
                   {!line.taxable && <span className="muted small"> {t.notTaxable}</span>}
+                  {perLine && line.taxable && (
+                    <span className="line-taxes muted small">
+                      {perLine[i]?.length ? t.lineTaxes(perLine[i].join(', ')) : t.noTaxOnLine}
+                    </span>
+                  )}
                 </td>
                 <td className="num">{line.quantity}</td>
                 <td className="num">{money(line.unitPriceCents)}</td>
@@ -62,21 +74,23 @@ export function QuoteSection({ view }: { view: CustomerOrderView }) {
               <td className="num">{money(q.subtotalCents)}</td>
             </tr>
             {q.taxes.map((tax) => (
-              <tr key={tax.code}>
+              <tr key={taxKeyOf(tax)}>
                 <th scope="row" colSpan={3}>
-                  {tax.name[lang]} ({tax.rateLabel[lang]})
+                  {tax.name[lang]} ({tax.rateLabel[lang]}){tax.note && `, ${tax.note[lang]}`}
                 </th>
                 <td className="num">{money(tax.amountCents)}</td>
               </tr>
             ))}
-            {(q.taxesNotCharged ?? []).map((tax) => (
-              <tr key={tax.code} className="tax-not-charged">
-                <th scope="row" colSpan={3}>
-                  {tax.reason[lang]}
-                </th>
-                <td className="num">{money(0)}</td>
-              </tr>
-            ))}
+            {notCharged
+              .filter((tax) => !tax.exemption)
+              .map((tax) => (
+                <tr key={tax.code} className="tax-not-charged">
+                  <th scope="row" colSpan={3}>
+                    {tax.reason[lang]}
+                  </th>
+                  <td className="num">{money(0)}</td>
+                </tr>
+              ))}
             <tr className="quote-total">
               <th scope="row" colSpan={3}>
                 {t.total}
@@ -86,6 +100,11 @@ export function QuoteSection({ view }: { view: CustomerOrderView }) {
           </tfoot>
         </table>
       </div>
+      {exemptions.map((tax) => (
+        <p key={tax.code} className="small exemption-note">
+          {tax.reason[lang]}.
+        </p>
+      ))}
       {(view.registration.gstHst || view.registration.qst) && (
         <ul className="plain small registration">
           {view.registration.gstHst && (
