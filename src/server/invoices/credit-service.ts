@@ -4,7 +4,7 @@
 // this file numbers, stores, mails and records them. An invoice whose order was deleted can
 // still be credited (from the Accounts page): its records outlive the order.
 import type { Transaction } from 'kysely';
-import { AMOUNT_ERRORS, readAmount } from '../../shared/invoices/amounts.js';
+import { AMOUNT_ERRORS, readAmount } from '../../shared/amounts.js';
 import { creditRoom, planCredit, type CreditRequest, type CreditRoomLine } from '../../shared/invoices/credit-notes.js';
 import type { CreditNoteBody, InvoiceDocument } from '../../shared/invoices/invoice-api.js';
 import { DomainError } from '../errors.js';

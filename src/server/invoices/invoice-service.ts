@@ -8,7 +8,7 @@ import { personName } from '../../shared/order-presentation.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { formatCents } from '../../shared/money.js';
 import { depositOf } from '../../shared/invoices/account.js';
-import { AMOUNT_ERRORS, readAmount } from '../../shared/invoices/amounts.js';
+import { AMOUNT_ERRORS, readAmount } from '../../shared/amounts.js';
 import type {
   InvoiceApproval,
   InvoiceDelivery,

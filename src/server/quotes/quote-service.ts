@@ -240,6 +240,8 @@ async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody
     quantity: line.quantity,
     unitPriceCents: line.unitCents,
     taxable: true,
+    // A children's garment from the price list keeps its mark: the quote taxes it as the estimate did.
+    ...(line.childrens ? { childrens: true } : {}),
     needsPrice: false,
     kind: line.kind,
     ...percentOf(line),

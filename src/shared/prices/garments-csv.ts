@@ -3,6 +3,7 @@
 // A style's unit price is its lowest size price; dearer sizes become size upcharges. Every bad
 // row is named by its line, in both languages; nothing of a file with a bad row is used.
 import Papa from 'papaparse';
+import { moneyOrNull } from '../amounts.js';
 import { PRICE_LIST_LIMITS, type Bilingual, type PriceListGarment } from './price-list.js';
 
 export type GarmentsCsvReading =
@@ -22,11 +23,7 @@ const HEADERS: Record<Column, readonly string[]> = {
 
 /** Dollars as a supplier writes them ("4.50", "$4.50", "4,50 $", "1,204.00"), in whole cents; null if not. */
 export function readDollars(text: string): number | null {
-  const t = text.replace(/[$\s\u00a0\u202f]/g, '');
-  const normalised = /^\d+,\d{1,2}$/.test(t) ? t.replace(',', '.') : t.replace(/,(?=\d{3}(\D|$))/g, '');
-  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(normalised);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return moneyOrNull(text, { allowZero: true, maxCents: 999_999_999 });
 }
 
 const lineSay = (line: number, en: string, fr: string): Bilingual => ({

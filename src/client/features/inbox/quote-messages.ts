@@ -1,6 +1,7 @@
 // The quote editor's texts, in English and Canadian French, read with useQuoteText() in the
 // staff member's language (the inbox's). A catalogue of its own beside messages.ts: the editor
 // and its proofs are the inbox's largest part, and grow with prices and invoices.
+import { moneyOrNull } from '../../../shared/amounts.js';
 import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 
 const en = {
@@ -195,21 +196,13 @@ export const QUOTE_MESSAGES: Catalogues<QuoteMessages> = { en, fr };
 /** The quote editor's texts in the staff member's language. */
 export const useQuoteText = textHook(QUOTE_MESSAGES);
 
-/** Dollars as a clerk types them ("12", "12.5", "12,50", "$1,200.00") in whole cents, or null. */
+/**
+ * Dollars as a clerk types them ("12", "12.5", "12,50", "$1,200.00", "-5" for a discount) in
+ * whole cents, or null; read by the one strict reader (shared/amounts.ts). The server says when a
+ * price is past the quote's largest.
+ */
 export function parsePrice(text: string): number | null {
-  const trimmed = text.replace(/[$\s\u00a0\u202f]/g, '');
-  // A leading minus (or the typographic one) makes a discount.
-  const negative = /^[-\u2212]/.test(trimmed);
-  const cents = parseAmount(negative ? trimmed.slice(1) : trimmed);
-  return cents === null ? null : negative ? -cents : cents;
-}
-
-function parseAmount(t: string): number | null {
-  // A comma is a decimal comma when it is the only separator and two or fewer digits follow it.
-  const normalised = /^\d+,\d{1,2}$/.test(t) ? t.replace(',', '.') : t.replace(/,(?=\d{3}(\D|$))/g, '');
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(normalised);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return moneyOrNull(text, { allowZero: true, allowNegative: true, maxCents: Number.MAX_SAFE_INTEGER });
 }
 
 /** Whole cents as a clerk reads them in a price box: 1200 is "12.00" (or "12,00" in French). */

@@ -1,6 +1,8 @@
-// Amounts as a clerk types them, read strictly: "344.93", "$1,204.00", "1 204,50 $", "-20" for a
-// refund. Spaces only where the amount's own grouping puts them, so " 1 0 " is refused rather than
-// read as $10.00; more than two decimals is refused, never rounded.
+// Amounts as people type them, read strictly in one place for every box that takes dollars (a
+// payment, a credit, a quote's unit price, a price list's cell, a supplier's price file): "344.93",
+// "$1,204.00", "1 204,50 $", "-20" for a refund or a discount. Spaces only where the amount's own
+// grouping puts them, so " 1 0 " is refused rather than read as $10.00; more than two decimals is
+// refused, never rounded.
 
 export type AmountError = 'amount_invalid' | 'amount_decimals' | 'amount_zero' | 'amount_too_large';
 
@@ -8,9 +10,29 @@ export const MAX_PAYMENT_CENTS = 100_000_000; // $1,000,000.00
 
 const SPACES = /[\s\u00a0\u202f]/g;
 
+export interface MoneyRules {
+  /** 0 is an amount (a price not yet set), not a mistake. */
+  allowZero?: boolean;
+  /** A minus sign is allowed (a refund, a discount). */
+  allowNegative?: boolean;
+  /** The most cents the box takes. */
+  maxCents?: number;
+}
+
+/** A payment or refund as a clerk records it: never 0, at most $1,000,000.00. */
 export function readAmount(text: string): { cents: number } | { error: AmountError } {
-  let t = text.trim().replace(/[\u00a0\u202f]/g, ' ');
+  return readMoney(text, { allowNegative: true });
+}
+
+/** Dollars as typed, in whole cents, or why not. */
+export function readMoney(text: string, rules: MoneyRules = {}): { cents: number } | { error: AmountError } {
+  // The typographic minus (U+2212) is a minus.
+  let t = text
+    .trim()
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/^\u2212/, '-');
   const negative = t.startsWith('-');
+  if (negative && !rules.allowNegative) return { error: 'amount_invalid' };
   if (negative) t = t.slice(1).trimStart();
   // The sign goes before ("$12.50") or after with a space ("12,50 $"), once.
   if (t.startsWith('$')) t = t.slice(1);
@@ -33,9 +55,15 @@ export function readAmount(text: string): { cents: number } | { error: AmountErr
   if (whole.length > 12) return { error: 'amount_too_large' };
   if (fraction.length > 2) return { error: 'amount_decimals' };
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (cents === 0) return { error: 'amount_zero' };
-  if (cents > MAX_PAYMENT_CENTS) return { error: 'amount_too_large' };
-  return { cents: negative ? -cents : cents };
+  if (cents === 0 && !rules.allowZero) return { error: 'amount_zero' };
+  if (cents > (rules.maxCents ?? MAX_PAYMENT_CENTS)) return { error: 'amount_too_large' };
+  return { cents: negative && cents !== 0 ? -cents : cents };
+}
+
+/** The cents of an amount as typed, or null: for the boxes that say "not an amount" beside themselves. */
+export function moneyOrNull(text: string, rules: MoneyRules): number | null {
+  const read = readMoney(text, rules);
+  return 'cents' in read ? read.cents : null;
 }
 
 export const AMOUNT_ERRORS: Readonly<Record<AmountError, { en: string; fr: string }>> = {

@@ -1,6 +1,6 @@
 // Amounts as a clerk types them: read strictly, never rounded or guessed.
 import { describe, expect, it } from 'vitest';
-import { readAmount } from './amounts.js';
+import { readAmount, readMoney } from './amounts.js';
 
 describe('an amount as typed', () => {
   it('reads dollars and cents in both languages’ ways', () => {
@@ -29,5 +29,16 @@ describe('an amount as typed', () => {
     expect(readAmount(' 1 0 ')).toEqual({ error: 'amount_invalid' });
     expect(readAmount('1 0.00')).toEqual({ error: 'amount_invalid' });
     expect(readAmount('12 34')).toEqual({ error: 'amount_invalid' });
+  });
+});
+
+describe('one reader for every amount box', () => {
+  it('takes 0 and a discount only where the box allows them', () => {
+    expect(readMoney('0', { allowZero: true })).toEqual({ cents: 0 });
+    expect(readMoney('0')).toEqual({ error: 'amount_zero' });
+    expect(readMoney('-5', { allowNegative: true })).toEqual({ cents: -500 });
+    expect(readMoney('\u22125,00 $', { allowNegative: true })).toEqual({ cents: -500 });
+    expect(readMoney('-5')).toEqual({ error: 'amount_invalid' });
+    expect(readMoney('12.00', { maxCents: 1000 })).toEqual({ error: 'amount_too_large' });
   });
 });
