@@ -1,5 +1,5 @@
 // Registration numbers as the server checks them at start: the shape, and the business
-// number's check digit (issue 27, 4: GST_HST_NUMBER=hello was printed on invoices).
+// number's check digit (a reviewer once set GST_HST_NUMBER=hello and it was printed on invoices).
 import { describe, expect, it } from 'vitest';
 import { luhnValid, normaliseRegistration, qstCheckDigitLooksRight } from './registration-numbers.js';
 

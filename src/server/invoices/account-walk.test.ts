@@ -1,9 +1,9 @@
 // One account everywhere: an order walked through every status and payment, in English and in
 // French, on SQLite and PostgreSQL. At each step the customer's page, the inbox panel, the
 // inbox list's filter, the email the step sends and the receipt PDF must say the same thing:
-// the headline shared/invoices/account.ts words for the one account. The accountant's
-// reproductions (issue 27, 1 and 6) are the steps: Ready after a part payment, Ready with
-// nothing paid, Completed, Cancelled.
+// the headline shared/invoices/account.ts words for the one account. The accountant's review
+// found them disagreeing at these very steps: Ready after a part payment, Ready with nothing
+// paid, Completed, Cancelled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHeadline, type Account } from '../../shared/invoices/account.js';
 import { addStaff } from '../staff/staff-service.js';
