@@ -3,8 +3,9 @@
 // worker is the production JavaScript, not the test's TypeScript).
 // Generates, under bench/out/artwork/: a ~200 MB uncompressed TIFF, a 100-page PDF (vector
 // shapes, text and a photo on every page), a 12 MP HEIC (when heif-enc is installed) and a
-// 24 MP PSD. Reports wall time, the worker's peak resident memory
-// (its own maxRSS) and the server process's worst event-loop delay while it waited.
+// 24 MP PSD. Reports wall time, the processor time of the reading (what ARTWORK_RENDER_CPU_MS
+// limits) and its lane, the worker's peak resident memory (its own maxRSS) and the server
+// process's worst event-loop delay while it waited.
 // Usage: npm run bench:artwork   (builds the server with tsc, then runs this)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -99,7 +100,7 @@ async function measure(name, file, options) {
     ? `${result.analysis.format} ${result.analysis.width}×${result.analysis.height}${result.analysis.pages ? `, ${result.analysis.pages} pages` : ''}; thumbnail ${result.thumbnail.made ? `${result.thumbnail.width}×${result.thumbnail.height}` : `not made (${result.thumbnail.code})`}`
     : `failed: ${result.code} (${result.reason})`;
   console.log(
-    `${name.padEnd(18)} ${(size / 1e6).toFixed(1).padStart(7)} MB  ${String(wallMs).padStart(6)} ms  worker peak RSS ${String(result.peakMemoryMb ?? '?').padStart(4)} MiB  server event-loop max delay ${(delay.max / 1e6).toFixed(1)} ms  ${summary}`,
+    `${name.padEnd(18)} ${(size / 1e6).toFixed(1).padStart(7)} MB  ${String(wallMs).padStart(6)} ms  cpu ${String(result.cpuMs ?? '?').padStart(5)} ms (${result.lane})  worker peak RSS ${String(result.peakMemoryMb ?? '?').padStart(4)} MiB  server event-loop max delay ${(delay.max / 1e6).toFixed(1)} ms  ${summary}`,
   );
 }
 

@@ -202,6 +202,11 @@ export const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   ARTWORK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  /**
+   * Processor time one file's reading may use before it is stopped and marked too complex to
+   * preview, never retried (artwork/process-artwork.ts); ARTWORK_TIMEOUT_MS is the wall-clock backstop.
+   */
+  ARTWORK_RENDER_CPU_MS: z.coerce.number().int().min(100).default(10_000),
   ARTWORK_ORDER_BUDGET_MS: z.coerce.number().int().min(1000).default(60_000),
   /** The checking time all files sent from one address may use in an hour. */
   ARTWORK_CLIENT_BUDGET_MS: z.coerce.number().int().min(1000).default(300_000),

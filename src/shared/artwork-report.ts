@@ -17,6 +17,17 @@ export interface MeasuredArtwork {
   note: string | null;
 }
 
+/**
+ * The note of a file whose drawing used up its processor time (ARTWORK_RENDER_CPU_MS): the
+ * server stopped reading it and never tries again (docs/decisions/017-artwork-lanes-and-cpu-budget.md).
+ * Its status is done when its size was read before that, failed when not.
+ */
+export const TOO_COMPLEX_TO_PREVIEW = 'Too complex to preview';
+
+export function isTooComplex(artwork: Pick<MeasuredArtwork, 'note'> | null | undefined): boolean {
+  return artwork?.note === TOO_COMPLEX_TO_PREVIEW;
+}
+
 const WORDS = {
   en: {
     rating: { sharp: 'sharp', acceptable: 'acceptable', low: 'low' } satisfies Record<ResolutionRating, string>,
@@ -30,6 +41,7 @@ const WORDS = {
     pages: (n: number) => (n === 1 ? '1 page' : `${n} pages`),
     measuring: 'being checked',
     unreadable: (why: string) => `could not be checked (${why})`,
+    tooComplex: 'too complex to preview',
   },
   fr: {
     rating: { sharp: 'net', acceptable: 'acceptable', low: 'faible' } satisfies Record<ResolutionRating, string>,
@@ -43,6 +55,7 @@ const WORDS = {
     pages: (n: number) => (n === 1 ? '1 page' : `${n} pages`),
     measuring: 'en cours de vérification',
     unreadable: (why: string) => `n’a pas pu être vérifié (${why})`,
+    tooComplex: 'trop complexe pour un aperçu',
   },
 };
 
@@ -74,7 +87,9 @@ export function artworkLine(
 ): ArtworkLine {
   const w = WORDS[language];
   if (!artwork || artwork.status === 'working') return { text: w.measuring, rating: null };
-  if (artwork.status === 'failed') return { text: w.unreadable(artwork.note ?? '?'), rating: null };
+  if (artwork.status === 'failed') {
+    return { text: isTooComplex(artwork) ? w.tooComplex : w.unreadable(artwork.note ?? '?'), rating: null };
+  }
   const parts: string[] = [];
   const format = (artwork.format ?? '').toUpperCase();
   const pixels = artwork.isVector ? artwork.rasterInside : artwork.width && artwork.height ? artwork : null;
@@ -96,5 +111,6 @@ export function artworkLine(
     }
   }
   if (artwork.colourMode === 'cmyk') parts.push('CMYK');
+  if (isTooComplex(artwork)) parts.push(w.tooComplex);
   return { text: parts.filter(Boolean).join(' · '), rating };
 }

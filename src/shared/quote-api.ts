@@ -163,6 +163,8 @@ export interface CustomerOrderView {
     role: string;
     view: string | null;
     preview: boolean;
+    /** Its drawing used up the server's processor time: no preview will come (shared/artwork-report.ts). */
+    tooComplex: boolean;
   }[];
   proofs: ProofInfo[];
   quote: SentQuoteInfo | null;

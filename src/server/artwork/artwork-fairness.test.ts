@@ -12,20 +12,7 @@ import {
   type TestApp,
   until,
 } from '../../../tests/support/harness.js';
-
-/** 12 KB that keeps the SVG reader busy for about 18 s at 100% of a core: 200 small rects,
- * each under a 10-octave feTurbulence filter whose region is 200000 units square. */
-function heavySvg(): Buffer {
-  const rects = Array.from(
-    { length: 200 },
-    (_, i) => `<rect x="${i}" y="${i}" width="9" height="9" filter="url(#t)"/>`,
-  );
-  return Buffer.from(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">' +
-      '<filter id="t" x="-100000" y="-100000" width="200000" height="200000" filterUnits="userSpaceOnUse">' +
-      `<feTurbulence baseFrequency="0.05" numOctaves="10"/></filter>${rects.join('')}</svg>`,
-  );
-}
+import { heavySvg } from '../../../tests/support/heavy-svg.js';
 
 describe('fair artwork checks', () => {
   let t: TestApp;
@@ -102,7 +89,9 @@ describe('fair artwork checks per address', () => {
       ARTWORK_TIMEOUT_MS: '3000',
       // Each order could use a minute; what stops the address is its own budget.
       ARTWORK_ORDER_BUDGET_MS: '60000',
-      ARTWORK_CLIENT_BUDGET_MS: '4000',
+      // The first file's 3 s plus its start and save stay under it on a busy machine, where the
+      // customer's picture is read at the same time in the raster lane.
+      ARTWORK_CLIENT_BUDGET_MS: '4500',
     });
   });
   afterAll(async () => t?.close());
@@ -150,7 +139,7 @@ describe('fair artwork checks per address', () => {
     // Both new orders had used nothing; the customer's address had used nothing either.
     expect(byName.get('photo.png')).toMatchObject({ status: 'done' });
     expect(at('photo.png')).toBeLessThan(at('a-2.svg'));
-    // The address's second order got what the address had left (4 s less the first file's 3 s).
+    // The address's second order got what the address had left (4.5 s less the first file's 3 s).
     expect(byName.get('a-1.svg')!.spent_ms).toBeGreaterThanOrEqual(3000);
     expect(byName.get('a-2.svg')!.spent_ms).toBeLessThan(3000);
 

@@ -23,6 +23,7 @@ async function artwork(app: FastifyInstance, opts: { shop: ShopIdentity }): Prom
         intervalMs: config.ARTWORK_POLL_MS,
         leaseMs: config.ARTWORK_TIMEOUT_MS * 3,
         timeoutMs: config.ARTWORK_TIMEOUT_MS,
+        renderCpuMs: config.ARTWORK_RENDER_CPU_MS,
         orderBudgetMs: config.ARTWORK_ORDER_BUDGET_MS,
         clientBudgetMs: config.ARTWORK_CLIENT_BUDGET_MS,
         onMailQueued: () => void mailWorker.kick(),

@@ -1,12 +1,16 @@
 // Measures every stored file after its order's commit, in the background (an order is never
 // delayed by it): the real format, pixel size, colour mode, pages, and a thumbnail beside the
-// file. Claims live in the database, so any number of processes share the work and a process
-// that dies mid-file leaves its claim to expire. When an order's last file is measured and a
-// view may print blurry, the shop gets a short second email.
+// file. Each file is first put in a lane from its first bytes, pictures apart from drawings, and
+// each lane has loops of its own, so a drawing never holds up a picture; a drawing that uses up
+// its processor time is too complex to preview, for good
+// (docs/decisions/017-artwork-lanes-and-cpu-budget.md). Lanes and claims live in the database,
+// so any number of processes share the work and a process that dies mid-file leaves its claim
+// to expire. When an order's last file is measured and a view may print blurry, the shop gets
+// a short second email.
 import fs from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.js';
-import type { MeasuredArtwork } from '../../shared/artwork-report.js';
+import { TOO_COMPLEX_TO_PREVIEW, type MeasuredArtwork } from '../../shared/artwork-report.js';
 import type { FileStore } from '../files/file-store.js';
 import { artworkWarnings, composeArtworkMail } from './artwork-mail.js';
 import {
@@ -15,15 +19,18 @@ import {
   artworkTimeSpent,
   claimNextArtwork,
   clientTimeSpent,
+  queueArtwork,
   recordArtworkTime,
+  releaseArtwork,
   saveArtwork,
+  unqueuedArtwork,
   type ArtworkJob,
 } from './artwork-store.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { findOrder, listAttachments } from '../storage/orders.js';
 import type { ArtworkRow, Database } from '../storage/schema.js';
-import { detectFormat, readHeadAndTail } from './detect-format.js';
-import { processArtwork, type ProcessArtworkResult } from './process-artwork.js';
+import { detectFormat, laneOf, type ArtworkLane } from './detect-format.js';
+import { LANE_SLOTS, processArtwork, type ProcessArtworkResult } from './process-artwork.js';
 import { fromJson } from '../storage/json.js';
 
 type Measured = Extract<ProcessArtworkResult, { ok: true }>;
@@ -52,15 +59,58 @@ export function startArtworkQueue(options: {
   intervalMs: number;
   /** How long one process may hold a file before another takes it over. */
   leaseMs: number;
+  /** The wall-clock backstop for one file. */
   timeoutMs: number;
+  /** Processor time one file's reading may use; past it the file is too complex to preview. */
+  renderCpuMs: number;
   /** The checking time one order's files may use in all; past it the rest are marked, not read. */
   orderBudgetMs: number;
   /** The same for all files sent from one address in the last hour. */
   clientBudgetMs: number;
   onMailQueued: () => void;
   log: { warn: (obj: object, msg: string) => void };
+  /** What reads one file; tests stand in for the child process here. */
+  process?: typeof processArtwork;
 }): ArtworkQueue {
   const { db, files } = options;
+  const read = options.process ?? processArtwork;
+  // Closing kills the reading in progress; its file goes back to its lane for the next claim.
+  const closing = new AbortController();
+  let loops: BackgroundLoop[] = [];
+
+  // Sorting new files into lanes reads 64 KiB of each (a ranged read on S3), in one pass at a
+  // time per process, whichever lane asks.
+  let sorting: Promise<number> | null = null;
+  const sortNewFiles = () => (sorting ??= sortBatch().finally(() => (sorting = null)));
+
+  /** Sorts up to SORT_BATCH new files; says how many it found. */
+  async function sortBatch(): Promise<number> {
+    let queued = false;
+    const batch = await unqueuedArtwork(db, SORT_BATCH);
+    for (const job of batch) {
+      let lane: ArtworkLane | null;
+      try {
+        const format = detectFormat(await files.head(job.storageKey, HEAD_BYTES));
+        lane = format && laneOf(format);
+      } catch (err) {
+        options.log.warn({ attachmentId: job.attachmentId, err: String(err) }, 'artwork check failed');
+        await queueArtwork(db, job, { ...EMPTY, status: 'failed', note: 'the check failed' });
+        await warnOrLog(job.orderId);
+        continue;
+      }
+      if (lane) {
+        await queueArtwork(db, job, lane);
+        queued = true;
+      } else {
+        // Not a picture or a document we read (a spreadsheet PO, a ZIP): nothing to measure.
+        await queueArtwork(db, job, { ...EMPTY, status: 'done', note: 'not artwork' });
+        await warnOrLog(job.orderId);
+      }
+    }
+    // The other lane's loops may be idle until their next tick.
+    if (queued) for (const loop of loops) void loop.kick();
+    return batch.length;
+  }
 
   async function measure(job: ArtworkJob): Promise<void> {
     const orderLeft = options.orderBudgetMs - (await artworkTimeSpent(db, job.orderId));
@@ -74,31 +124,46 @@ export function startArtworkQueue(options: {
     // A file never gets more than the order and its address have left (and at least a second).
     const timeoutMs = Math.max(1000, Math.min(options.timeoutMs, left));
     const started = Date.now();
+    let judged = true;
     try {
-      await files.withLocalFile(job.storageKey, (source) => measureFile(job, source, timeoutMs));
+      judged = await files.withLocalFile(job.storageKey, (source) => measureFile(job, source, timeoutMs));
     } finally {
-      await recordArtworkTime(db, job.attachmentId, Date.now() - started).catch(() => {});
+      if (judged) await recordArtworkTime(db, job.attachmentId, Date.now() - started).catch(() => {});
     }
   }
 
-  async function measureFile(job: ArtworkJob, source: string, timeoutMs: number): Promise<void> {
-    const { head, tail } = await readHeadAndTail(source);
-    if (!detectFormat(head, tail)) {
-      // Not a picture or a document we read (a spreadsheet PO, a ZIP): nothing to measure.
-      await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'done', note: 'not artwork' });
-      return;
-    }
+  /** False when closing stopped the reading: the file is back in its lane, unjudged. */
+  async function measureFile(job: ArtworkJob, source: string, timeoutMs: number): Promise<boolean> {
     // Written aside and then stored, so a thumbnail is never seen half written.
     const tmpThumb = files.thumbnailDraftPath(job.storageKey);
     try {
-      const result = await processArtwork(source, tmpThumb, { timeoutMs });
+      const result = await read(source, tmpThumb, {
+        timeoutMs,
+        cpuBudgetMs: options.renderCpuMs,
+        signal: closing.signal,
+      });
+      const tooComplex = result.ok
+        ? !result.thumbnail.made && result.thumbnail.code === 'too-complex'
+        : result.code === 'too-complex';
+      if (tooComplex) {
+        options.log.warn(
+          { attachmentId: job.attachmentId, cpuMs: result.cpuMs, elapsedMs: result.elapsedMs },
+          'artwork too complex to preview',
+        );
+      }
       if (!result.ok) {
-        await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'failed', note: result.reason.slice(0, 300) });
-        return;
+        if (result.code === 'aborted') {
+          await releaseArtwork(db, job.attachmentId);
+          return false;
+        }
+        const note = tooComplex ? TOO_COMPLEX_TO_PREVIEW : result.reason.slice(0, 300);
+        await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'failed', note });
+        return true;
       }
       const { analysis, thumbnail } = result;
       if (thumbnail.made) await files.saveThumbnail(job.storageKey, tmpThumb);
       await saveMeasured(job, analysis, thumbnail);
+      return true;
     } finally {
       await fs.rm(tmpThumb, { force: true });
     }
@@ -122,7 +187,11 @@ export function startArtworkQueue(options: {
       pages: analysis.pages ?? null,
       raster_inside: inside ? `${inside.width}x${inside.height}` : null,
       thumbnail: thumbnail.made ? 1 : 0,
-      note: thumbnail.made ? null : thumbnail.reason.slice(0, 300),
+      note: thumbnail.made
+        ? null
+        : thumbnail.code === 'too-complex'
+          ? TOO_COMPLEX_TO_PREVIEW
+          : thumbnail.reason.slice(0, 300),
     });
   }
 
@@ -142,10 +211,18 @@ export function startArtworkQueue(options: {
     options.onMailQueued();
   }
 
-  async function work(loop: BackgroundLoop): Promise<void> {
+  const warnOrLog = (orderId: string) =>
+    warnIfNeeded(orderId).catch((err) => options.log.warn({ orderId, err: String(err) }, 'artwork warning not queued'));
+
+  async function work(lane: ArtworkLane, loop: BackgroundLoop): Promise<void> {
     while (!loop.stopped) {
-      const job = await claimNextArtwork(db, options.leaseMs);
-      if (!job) return;
+      const sorted = await sortNewFiles();
+      const job = await claimNextArtwork(db, options.leaseMs, lane);
+      if (!job) {
+        // A full batch may have more behind it.
+        if (sorted === SORT_BATCH) continue;
+        return;
+      }
       try {
         await measure(job);
       } catch (err) {
@@ -154,19 +231,35 @@ export function startArtworkQueue(options: {
           () => {},
         );
       }
-      await warnIfNeeded(job.orderId).catch((err) =>
-        options.log.warn({ orderId: job.orderId, err: String(err) }, 'artwork warning not queued'),
-      );
+      await warnOrLog(job.orderId);
     }
   }
 
-  const loop = startBackgroundLoop({
-    work,
-    intervalMs: options.intervalMs,
-    onError: (err) => options.log.warn({ err: String(err) }, 'artwork queue check failed'),
-  });
-  return { kick: loop.kick, stop: loop.stop };
+  // As many loops per lane as the lane reads files at once (process-artwork.ts, LANE_SLOTS).
+  loops = (['raster', 'vector'] as const).flatMap((lane) =>
+    Array.from({ length: LANE_SLOTS[lane] }, () =>
+      startBackgroundLoop({
+        work: (loop) => work(lane, loop),
+        intervalMs: options.intervalMs,
+        onError: (err) => options.log.warn({ err: String(err), lane }, 'artwork queue check failed'),
+      }),
+    ),
+  );
+  return {
+    kick: async () => {
+      await Promise.all(loops.map((loop) => loop.kick()));
+    },
+    stop: async () => {
+      const stopped = Promise.all(loops.map((loop) => loop.stop()));
+      closing.abort();
+      await stopped;
+    },
+  };
 }
+
+/** What detectFormat reads of a file's start (readHeadAndTail's head). */
+const HEAD_BYTES = 64 * 1024;
+const SORT_BATCH = 100;
 
 const OVER_BUDGET = 'Not checked: this order’s files already used the time allowed for checks.';
 const OVER_CLIENT_BUDGET =

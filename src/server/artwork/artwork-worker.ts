@@ -1,6 +1,6 @@
 // The child process that opens one customer file: started by processArtwork, given one job over
-// IPC, and gone when the job is done (or killed if it takes too long or grows too big). A crash
-// in a decoder's native code ends this process, not the server.
+// IPC, and gone when the job is done (or killed if it uses too much processor time, takes too
+// long or grows too big). A crash in a decoder's native code ends this process, not the server.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { analyseArtwork, ArtworkError, makeThumbnail, sniff, type ArtworkLimits, type Sniffed } from './analyse.js';
@@ -53,9 +53,21 @@ function peakRssKb(): number {
   return process.resourceUsage().maxRSS;
 }
 
+const CPU_REPORT_MS = 200;
+
+// User and system time of every thread, in milliseconds.
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 process.once('message', (job: WorkerJob) => {
+  // Where the file's processor time starts; later reports serve where the parent cannot read
+  // /proc (the parent's own reading also counts the stretches this loop is blocked).
+  void send({ type: 'started', cpuMs: cpuMs() });
+  setInterval(() => void send({ type: 'cpu', cpuMs: cpuMs() }), CPU_REPORT_MS).unref();
   void run(job).finally(async () => {
-    await send({ type: 'done', maxRssKb: peakRssKb() });
+    await send({ type: 'done', maxRssKb: peakRssKb(), cpuMs: cpuMs() });
     process.exit(0);
   });
 });

@@ -23,6 +23,20 @@ export const MEDIA_TYPES: Record<ArtworkFormat, string> = {
 
 export const VECTOR_FORMATS: ReadonlySet<ArtworkFormat> = new Set(['svg', 'pdf', 'ai', 'eps']);
 
+/**
+ * Which of the two queues a file waits in (docs/decisions/017-artwork-lanes-and-cpu-budget.md).
+ * A raster's work is bounded by the pixel count its header declares, which is checked before
+ * anything is decoded; SVG, PDF, Illustrator and EPS describe a drawing whose cost (filters,
+ * paths, fonts, page content) nothing before the drawing tells, and a few kilobytes can keep a
+ * renderer busy for minutes. PSD and HEIC are rasters here: a PSD's composite and a HEIC's image
+ * are decoded pixel by pixel, within the pixel cap read from their headers.
+ */
+export type ArtworkLane = 'raster' | 'vector';
+
+export function laneOf(format: ArtworkFormat): ArtworkLane {
+  return VECTOR_FORMATS.has(format) ? 'vector' : 'raster';
+}
+
 const latin1 = (bytes: Buffer, start: number, end: number) => bytes.toString('latin1', start, end);
 
 // HEIF brands: phones write 'heic'; 'mif1' is the generic still-image brand used by both HEIC and

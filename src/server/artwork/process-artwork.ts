@@ -1,11 +1,14 @@
 // The one function the server calls for an uploaded artwork file. Customer files are hostile
-// until proven otherwise (decompression bombs, PDFs that loop, decoders with bugs in native
-// code), so the work happens in a child process with a deadline and a memory cap, and whatever
-// happens there the server gets an answer: an analysis, a thumbnail or a reason.
+// until proven otherwise (decompression bombs, PDFs that loop, SVG filters that take minutes,
+// decoders with bugs in native code), so the work happens in a child process with a budget of
+// processor time, a wall-clock deadline and a memory cap, and whatever happens there the server
+// gets an answer: an analysis, a thumbnail or a reason. Rasters and drawings (SVG, PDF, AI, EPS)
+// wait in separate lanes, so a drawing never holds up a picture
+// (docs/decisions/017-artwork-lanes-and-cpu-budget.md).
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_LIMITS,
@@ -14,25 +17,47 @@ import {
   type FailureCode,
   type ThumbnailResult,
 } from './analyse.js';
+import { detectFormat, laneOf, readHeadAndTail, type ArtworkLane } from './detect-format.js';
 
 export interface ProcessArtworkOptions {
   /** Wall-clock time for the whole file, from the moment its process starts. Default 20 s. */
   timeoutMs?: number;
+  /**
+   * Processor time (user and system, all threads) the process may use; past it, it is killed
+   * and the file is too complex to preview (`too-complex`). Default 10 s.
+   */
+  cpuBudgetMs?: number;
   /** Resident memory the process may reach before it is killed. Default 768 MiB. */
   memoryMb?: number;
   limits?: Partial<ArtworkLimits>;
+  /** Ends the work (or the wait for a lane) at once: the result is `aborted`, nothing was judged. */
+  signal?: AbortSignal;
 }
+
+/** Why a process was stopped from outside: its processor-time budget, or the caller. */
+export type StopCode = 'too-complex' | 'aborted';
 
 export type ProcessArtworkResult =
   | {
       ok: true;
       analysis: ArtworkAnalysis;
       /** `made: false` comes with a code and a reason (EPS without preview, bomb, timeout…). */
-      thumbnail: ThumbnailResult;
+      thumbnail: ThumbnailResult | { made: false; code: StopCode; reason: string };
+      lane: ArtworkLane;
       elapsedMs: number;
+      /** Processor time the reading used (the process's start-up not counted), when known. */
+      cpuMs?: number;
       peakMemoryMb?: number;
     }
-  | { ok: false; code: FailureCode; reason: string; elapsedMs: number; peakMemoryMb?: number };
+  | {
+      ok: false;
+      code: FailureCode | StopCode;
+      reason: string;
+      lane: ArtworkLane;
+      elapsedMs: number;
+      cpuMs?: number;
+      peakMemoryMb?: number;
+    };
 
 /** @internal The job sent to the worker process. */
 export interface WorkerJob {
@@ -46,11 +71,20 @@ export type WorkerMessage =
   | { type: 'analysis'; analysis: ArtworkAnalysis }
   | { type: 'thumbnail'; thumbnail: ThumbnailResult }
   | { type: 'error'; code: FailureCode; message: string }
-  | { type: 'done'; maxRssKb: number };
+  /**
+   * The worker's own count of its processor time: once when the job arrives (what starting the
+   * process cost, which is not the file's), then every 200 ms while its event loop is free.
+   */
+  | { type: 'started'; cpuMs: number }
+  | { type: 'cpu'; cpuMs: number }
+  | { type: 'done'; maxRssKb: number; cpuMs: number };
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_CPU_BUDGET_MS = 10_000;
 const DEFAULT_MEMORY_MB = 768;
-const MEMORY_POLL_MS = 50;
+const POLL_MS = 50;
+// A drawing's process yields the processor to the server and to the raster lane.
+const VECTOR_NICENESS = 10;
 
 // Running from the TypeScript sources (the tests) the worker is a .ts file that Node runs
 // through tsx; built, it is plain JavaScript beside this file.
@@ -58,18 +92,61 @@ const fromSource = import.meta.url.endsWith('.ts');
 const workerPath = fileURLToPath(new URL(fromSource ? './artwork-worker.ts' : './artwork-worker.js', import.meta.url));
 
 // Decoding is CPU-bound: more files at once than cores only makes each one slower (and closer
-// to its deadline). Leave a core for the server itself.
-const maxRunning = Math.max(1, availableParallelism() - 1);
-let running = 0;
-const waiting: (() => void)[] = [];
+// to its deadline), so the spare cores (all but one, left for the server) are shared between
+// the lanes, at least one each: on two cores one picture and one (lower-priority) drawing at
+// a time. A lane's files wait only for that lane.
+const spare = Math.max(1, availableParallelism() - 1);
+const vectorSlots = Math.max(1, Math.floor(spare / 2));
+/** How many files each lane reads at once in this process (artwork-queue.ts runs as many loops). */
+export const LANE_SLOTS: Readonly<Record<ArtworkLane, number>> = {
+  raster: Math.max(1, spare - vectorSlots),
+  vector: vectorSlots,
+};
+const lanes: Record<ArtworkLane, { running: number; waiting: (() => void)[] }> = {
+  raster: { running: 0, waiting: [] },
+  vector: { running: 0, waiting: [] },
+};
 
-async function acquire(): Promise<() => void> {
-  if (running >= maxRunning) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
+/** A place in the lane, or null when `signal` ends the wait first. */
+function acquire(lane: ArtworkLane, signal?: AbortSignal): Promise<(() => void) | null> {
+  const slots = lanes[lane];
+  const release = () => {
+    slots.running--;
+    slots.waiting.shift()?.();
   };
+  if (signal?.aborted) return Promise.resolve(null);
+  if (slots.running < LANE_SLOTS[lane]) {
+    slots.running++;
+    return Promise.resolve(release);
+  }
+  return new Promise((resolve) => {
+    const start = () => {
+      signal?.removeEventListener('abort', cancel);
+      slots.running++;
+      resolve(release);
+    };
+    const cancel = () => {
+      const at = slots.waiting.indexOf(start);
+      if (at >= 0) slots.waiting.splice(at, 1);
+      resolve(null);
+    };
+    slots.waiting.push(start);
+    signal?.addEventListener('abort', cancel, { once: true });
+  });
+}
+
+/**
+ * The lane of a file, from its bytes, read here before any process starts. A file we cannot
+ * read or do not know costs its process nothing to refuse: it goes with the rasters.
+ */
+async function laneOfFile(filePath: string): Promise<ArtworkLane> {
+  try {
+    const { head, tail } = await readHeadAndTail(filePath);
+    const format = detectFormat(head, tail);
+    return format ? laneOf(format) : 'raster';
+  } catch {
+    return 'raster';
+  }
 }
 
 // Resident memory in bytes from Linux's /proc; undefined elsewhere, or once the process is gone.
@@ -83,19 +160,38 @@ function residentBytes(pid: number | undefined): number | undefined {
   }
 }
 
+// Processor time (user and system, every thread, the ones that ended too) from Linux's /proc,
+// read from here so a process whose JavaScript never yields (pdf.js, ag-psd) is still counted;
+// in USER_HZ ticks, 100 a second on every architecture Node runs on Linux. Undefined elsewhere.
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // After "pid (name) ": state is field 3, utime 14, stime 15 (the name may hold spaces).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Analyses `filePath` and writes a WebP preview (400 px on the long side) to `thumbPath`, in a child
- * process killed after `timeoutMs` or above `memoryMb`. Never rejects for anything the file does;
- * a preview that could not be made leaves no file at `thumbPath`.
+ * process killed past `cpuBudgetMs` of processor time, after `timeoutMs` or above `memoryMb`.
+ * The file waits for a place in its lane (raster or vector) first. Never rejects for anything
+ * the file does; a preview that could not be made leaves no file at `thumbPath`.
  */
 export async function processArtwork(
   filePath: string,
   thumbPath: string,
   options: ProcessArtworkOptions = {},
 ): Promise<ProcessArtworkResult> {
-  const release = await acquire();
+  const lane = await laneOfFile(filePath);
+  const release = await acquire(lane, options.signal);
+  if (!release) return { ok: false, code: 'aborted', reason: 'Stopped before it started.', lane, elapsedMs: 0 };
   try {
-    const result = await runWorker(filePath, thumbPath, options);
+    const result = await runWorker(filePath, thumbPath, options, lane);
     if (!(result.ok && result.thumbnail.made)) await rm(thumbPath, { force: true });
     return result;
   } finally {
@@ -103,8 +199,14 @@ export async function processArtwork(
   }
 }
 
-function runWorker(filePath: string, thumbPath: string, options: ProcessArtworkOptions): Promise<ProcessArtworkResult> {
+function runWorker(
+  filePath: string,
+  thumbPath: string,
+  options: ProcessArtworkOptions,
+  lane: ArtworkLane,
+): Promise<ProcessArtworkResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const cpuBudgetMs = options.cpuBudgetMs ?? DEFAULT_CPU_BUDGET_MS;
   const memoryMb = options.memoryMb ?? DEFAULT_MEMORY_MB;
   const limits: ArtworkLimits = {
     ...DEFAULT_LIMITS,
@@ -118,9 +220,12 @@ function runWorker(filePath: string, thumbPath: string, options: ProcessArtworkO
     let analysis: ArtworkAnalysis | undefined;
     let thumbnail: ThumbnailResult | undefined;
     let error: { code: FailureCode; message: string } | undefined;
-    let killedFor: { code: FailureCode; message: string } | undefined;
+    let killedFor: { code: FailureCode | StopCode; message: string } | undefined;
     let peakBytes = 0;
     let maxRssKb: number | undefined;
+    // The process's processor time so far, and what it had used when the job arrived.
+    let cpuMs: number | undefined;
+    let startedCpuMs: number | undefined;
     let stderr = '';
 
     const child: ChildProcess = fork(workerPath, [], {
@@ -130,23 +235,42 @@ function runWorker(filePath: string, thumbPath: string, options: ProcessArtworkO
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'json',
     });
+    if (lane === 'vector' && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, VECTOR_NICENESS);
+      } catch {
+        // Not allowed here: the lane still keeps it apart.
+      }
+    }
 
-    const kill = (code: FailureCode, message: string) => {
+    const kill = (code: FailureCode | StopCode, message: string) => {
       if (killedFor || child.exitCode !== null) return;
       killedFor = { code, message };
       child.kill('SIGKILL');
     };
+    const onAbort = () => kill('aborted', 'Stopped: the server is closing.');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
 
+    // The wall clock is the backstop (a process that sleeps or waits uses no processor time).
     const deadline = setTimeout(
       () => kill('timeout', `Reading the file took longer than ${Math.round(timeoutMs / 100) / 10} s.`),
       timeoutMs,
     );
     const watch = setInterval(() => {
+      const used = cpuMsOf(child.pid);
+      if (used !== undefined) cpuMs = Math.max(cpuMs ?? 0, used);
+      if (startedCpuMs !== undefined && (cpuMs ?? 0) - startedCpuMs > cpuBudgetMs) {
+        kill(
+          'too-complex',
+          `Too complex to preview: drawing it needed more than ${cpuBudgetMs / 1000} s of processor time.`,
+        );
+      }
       const bytes = residentBytes(child.pid);
       if (bytes === undefined) return;
       peakBytes = Math.max(peakBytes, bytes);
       if (bytes > memoryMb * 1024 * 1024) kill('memory-limit', `Reading the file needed more than ${memoryMb} MiB.`);
-    }, MEMORY_POLL_MS);
+    }, POLL_MS);
 
     child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 4096) stderr += chunk.toString('utf8');
@@ -155,7 +279,12 @@ function runWorker(filePath: string, thumbPath: string, options: ProcessArtworkO
       if (message.type === 'analysis') analysis = message.analysis;
       else if (message.type === 'thumbnail') thumbnail = message.thumbnail;
       else if (message.type === 'error') error = { code: message.code, message: message.message };
-      else maxRssKb = message.maxRssKb;
+      else if (message.type === 'started') startedCpuMs = message.cpuMs;
+      else if (message.type === 'cpu') cpuMs = Math.max(cpuMs ?? 0, message.cpuMs);
+      else {
+        maxRssKb = message.maxRssKb;
+        cpuMs = message.cpuMs;
+      }
     });
     let settled = false;
     // A process that never started emits 'error' and no 'close'. 'close' (not 'exit') comes after
@@ -175,7 +304,14 @@ function runWorker(filePath: string, thumbPath: string, options: ProcessArtworkO
       killedFor ??= spawnFailure;
       clearTimeout(deadline);
       clearInterval(watch);
+      options.signal?.removeEventListener('abort', onAbort);
       const elapsedMs = Math.round(performance.now() - started);
+      const renderCpuMs =
+        cpuMs !== undefined && startedCpuMs !== undefined ? Math.max(0, Math.round(cpuMs - startedCpuMs)) : undefined;
+      if (killedFor?.code === 'aborted') {
+        resolve({ ok: false, code: 'aborted', reason: killedFor.message, lane, elapsedMs, cpuMs: renderCpuMs });
+        return;
+      }
       const peak = maxRssKb !== undefined ? maxRssKb * 1024 : peakBytes;
       const peakMemoryMb = peak > 0 ? Math.round(peak / (1024 * 1024)) : undefined;
       const stopped =
@@ -188,7 +324,15 @@ function runWorker(filePath: string, thumbPath: string, options: ProcessArtworkO
 
       if (!analysis) {
         const reason = stopped ?? error ?? { code: 'crashed' as const, message: 'The reader gave no answer.' };
-        resolve({ ok: false, code: reason.code, reason: reason.message, elapsedMs, peakMemoryMb });
+        resolve({
+          ok: false,
+          code: reason.code,
+          reason: reason.message,
+          lane,
+          elapsedMs,
+          cpuMs: renderCpuMs,
+          peakMemoryMb,
+        });
         return;
       }
       const failed = stopped ?? error;
@@ -200,7 +344,9 @@ function runWorker(filePath: string, thumbPath: string, options: ProcessArtworkO
           code: failed?.code ?? 'crashed',
           reason: failed?.message ?? 'The reader ended without a preview.',
         },
+        lane,
         elapsedMs,
+        cpuMs: renderCpuMs,
         peakMemoryMb,
       });
     }

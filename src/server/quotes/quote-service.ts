@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { CUSTOMER_STEPS, type OrderStatus, type ViewName } from '../../shared/constants.js';
 import { statusLabel } from '../../shared/order-presentation.js';
+import { isTooComplex } from '../../shared/artwork-report.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import {
   computeQuote,
@@ -476,6 +477,7 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
     responsesOfOrder(deps.db, order.id),
   ]);
   const thumbs = new Set(artwork.filter((a) => a.thumbnail === 1).map((a) => a.attachment_id));
+  const tooComplex = new Set(artwork.filter((a) => isTooComplex(a)).map((a) => a.attachment_id));
   const steps: CustomerOrderView['steps'] = { new: order.created_at };
   // The latest time each step was reached; steps after the present one are not shown as reached.
   // Moves only: a payment or an invoice recorded while Approved is not Approved again.
@@ -507,6 +509,7 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
       role: a.role,
       view: a.view,
       preview: thumbs.has(a.id),
+      tooComplex: tooComplex.has(a.id),
     })),
     proofs: proofs.filter((p) => shown.has(p.id)).map(proofInfo),
     quote,

@@ -519,6 +519,16 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('invoices_credits').on('invoices').column('credits_invoice_id').execute();
     },
   },
+  '021-artwork-lanes': {
+    // Pictures and drawings wait in separate lanes (artwork/artwork-store.ts): each row names its
+    // lane, told from the file's first bytes before any process reads it. A row still working
+    // was claimed before there were lanes: it is forgotten, and the file queued again.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('artwork').addColumn('lane', 'text').execute();
+      await db.deleteFrom('artwork').where('status', '=', 'working').execute();
+      await db.schema.createIndex('artwork_lane').on('artwork').columns(['lane', 'status']).execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

@@ -166,9 +166,14 @@ export interface UploadBudgetTable {
 export interface ArtworkTable {
   attachment_id: string;
   order_id: string;
-  /** working (claimed by a process until claimed_until), done, or failed (note says why). */
+  /**
+   * working (waiting in its lane while claimed_until is null, else claimed by a process until
+   * claimed_until), done, or failed (note says why).
+   */
   status: 'working' | 'done' | 'failed';
   claimed_until: string | null;
+  /** raster or vector, from the file's first bytes: which queue it waits in (artwork-store.ts). */
+  lane: ColumnType<'raster' | 'vector' | null, 'raster' | 'vector' | null | undefined, 'raster' | 'vector' | null>;
   /** The real format, from the bytes. */
   format: string | null;
   media_type: string | null;

@@ -1,6 +1,6 @@
 // One design layout of the order as the clerk reads it: mockups, each view's graphic with what
 // the server measured in it, garments (a PO, or the variations picked in the form).
-import { artworkLine, type ArtworkLine } from '../../../shared/artwork-report.js';
+import { artworkLine, isTooComplex, type ArtworkLine } from '../../../shared/artwork-report.js';
 import type { OrderLayout } from '../../../shared/order.js';
 import {
   decorationLabel,
@@ -79,7 +79,9 @@ export function LayoutDetail({
             const a = byName.get(name);
             return (
               <figure key={name}>
-                {preview(a) ?? <div className="no-thumb">{t.order.noPreview}</div>}
+                {preview(a) ?? (
+                  <div className="no-thumb">{isTooComplex(a?.artwork) ? t.order.tooComplex : t.order.noPreview}</div>
+                )}
                 <figcaption>
                   <FileLink attachment={a} url={fileUrl} name={name} />
                 </figcaption>

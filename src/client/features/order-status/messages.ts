@@ -47,6 +47,8 @@ const en = {
   proofsIntro: 'The shop’s proofs, beside the artwork you sent.',
   noProofs: 'No proofs came with this quote.',
   yourArtwork: 'Your artwork',
+  /** A file whose drawing took the server too long: no preview, ever (the shop has the file). */
+  tooComplex: (name: string) => `${name}: too complex to preview`,
   proofAlt: (name: string) => `Proof: ${name}`,
   downloadProof: (name: string) => `Download ${name}`,
   approveHeading: 'Approve',
@@ -139,6 +141,7 @@ const fr: StatusMessages = {
   proofsIntro: 'Les épreuves de la boutique, à côté des illustrations que vous avez envoyées.',
   noProofs: 'Aucune épreuve n’accompagne cette soumission.',
   yourArtwork: 'Vos illustrations',
+  tooComplex: (name) => `${name}\u00a0: trop complexe pour un aperçu`,
   proofAlt: (name) => `Épreuve : ${name}`,
   downloadProof: (name) => `Télécharger ${name}`,
   approveHeading: 'Approuver',

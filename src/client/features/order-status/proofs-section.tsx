@@ -16,7 +16,7 @@ export function ProofsSection({ view, links }: { view: CustomerOrderView; links:
       <p className="muted">{view.proofs.length > 0 ? t.proofsIntro : t.noProofs}</p>
       {layouts.map((n) => {
         const proofs = view.proofs.filter((p) => p.layout === n);
-        const artwork = view.attachments.filter((a) => a.layout === n && a.preview);
+        const artwork = view.attachments.filter((a) => a.layout === n && (a.preview || a.tooComplex));
         if (proofs.length === 0 && artwork.length === 0) return null;
         return (
           <div key={n} className="proof-layout">
@@ -41,9 +41,15 @@ export function ProofsSection({ view, links }: { view: CustomerOrderView; links:
               {artwork.length > 0 && (
                 <figure className="proof artwork">
                   <div className="artwork-thumbs">
-                    {artwork.map((a) => (
-                      <img key={a.id} src={links.thumbnail(a.id)} alt={a.name} width={96} height={96} />
-                    ))}
+                    {artwork.map((a) =>
+                      a.preview ? (
+                        <img key={a.id} src={links.thumbnail(a.id)} alt={a.name} width={96} height={96} />
+                      ) : (
+                        <span key={a.id} className="no-thumb">
+                          {t.tooComplex(a.name)}
+                        </span>
+                      ),
+                    )}
                   </div>
                   <figcaption>{t.yourArtwork}</figcaption>
                 </figure>
