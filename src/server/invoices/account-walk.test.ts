@@ -66,7 +66,9 @@ describe.each(backends())('one account in every place, on %s', (backend) => {
       'x-form-token': pageToken(t),
     });
     const lines = [{ description: 'Gildan 5000, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
-    expect((await staff('POST', `/api/orders/${orderId}/quote/send`, { lines })).statusCode).toBe(201);
+    expect(
+      (await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true })).statusCode,
+    ).toBe(201);
     const token = tokenOf((await lastMail(orderId)).text);
     const approved = await t.app.inject({
       method: 'POST',

@@ -107,7 +107,7 @@ describe.each(backends())('reports and exports on %s', (backend) => {
   const invoiced = async (province: 'ON' | 'QC' | 'BC', company: string) => {
     const { orderId } = await submitMultipart(t.app, orderIn(province, company), [], { 'x-form-token': pageToken(t) });
     const lines = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
-    const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines });
+    const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true });
     expect(sent.statusCode, sent.body).toBe(201);
     const approved = await t.app.inject({
       method: 'POST',
