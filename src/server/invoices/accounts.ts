@@ -199,5 +199,7 @@ export async function staffAccountView(deps: InvoiceDeps, order: OrderRow): Prom
     account: accountFrom(order.status, invoices, payments, todayOf(deps.books)),
     payments: payments.map((p) => ({ ...paymentInfo(p), recordedBy: p.recorded_by })),
     terms,
+    today: todayOf(deps.books),
+    receivedOn: todayOf(deps.books, new Date(order.created_at)),
   };
 }

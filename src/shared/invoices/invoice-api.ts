@@ -153,6 +153,9 @@ export interface StaffAccountView {
   account: Account;
   payments: StaffPaymentInfo[];
   terms: PaymentTerms;
+  /** Today in the shop's calendar (SHOP_TIMEZONE), and the day the order was received: a payment's date lies between. */
+  today: string;
+  receivedOn: string;
 }
 
 const date = z.string().refine(isCalendarDate, 'A real date, written YYYY-MM-DD.');

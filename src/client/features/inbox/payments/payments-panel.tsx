@@ -14,8 +14,6 @@ import { inboxLinks } from '../api.js';
 import { useInboxApi } from '../session.js';
 import { usePaymentsText } from './payments-messages.js';
 
-const today = () => new Date().toLocaleDateString('en-CA');
-
 function FieldError({ id, text }: { id: string; text: string }) {
   return text ? (
     <p id={id} className="field-error">
@@ -140,7 +138,8 @@ function RecordPayment({
   const id = useId();
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PaymentMethodId>(view.terms.methods[0] ?? 'etransfer');
-  const [receivedOn, setReceivedOn] = useState(today);
+  // The shop's today, not the browser's: after 8 p.m. in Vancouver a browser in UTC is a day ahead.
+  const [receivedOn, setReceivedOn] = useState(view.today);
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [saving, setSaving] = useState(false);
@@ -216,6 +215,8 @@ function RecordPayment({
           <input
             {...field('receivedOn')}
             type="date"
+            min={view.receivedOn}
+            max={view.today}
             value={receivedOn}
             onChange={(e) => setReceivedOn(e.target.value)}
           />
