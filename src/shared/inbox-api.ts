@@ -109,6 +109,11 @@ export const orderDetailSchema = z.object({
   order: orderSummarySchema.omit({ mail_status: true }),
   // Validated by the order schema when the order arrived; stored and sent back as it was.
   document: z.custom<ValidOrderBody>((v) => typeof v === 'object' && v !== null),
+  /**
+   * Layouts left out of `document` to keep the answer under its budget (a very large order): each
+   * is read on its own from /api/orders/:id/layouts/:layout when the clerk opens it.
+   */
+  omittedLayouts: z.array(z.string()),
   /** The estimate the customer saw on the form, recomputed by the server when the order arrived. */
   estimate: z.custom<SeenEstimate>((v) => typeof v === 'object' && v !== null).nullable(),
   attachments: z.array(attachmentSchema),
@@ -153,6 +158,8 @@ export const staffSessionSchema = z.object({
 export type OrderList = z.infer<typeof orderListSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const layoutParamsSchema = z.object({ id: z.string().uuid(), layout: z.string().regex(/^\d{1,3}$/) });
 export type StaffLanguage = z.infer<typeof staffLanguageSchema>;
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 export type StaffRole = z.infer<typeof staffRoleSchema>;

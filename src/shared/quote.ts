@@ -316,6 +316,13 @@ const WORDING = {
   },
 } as const;
 
+/** One entry per size, quantities added ("S:1, M:2, S:3" is S 4, M 2), at most 30 of them. */
+function sizesBySize(parts: readonly SizeQuantity[]): SizeQuantity[] {
+  const bySize = new Map<string, number>();
+  for (const p of parts) bySize.set(p.size, (bySize.get(p.size) ?? 0) + p.qty);
+  return [...bySize].slice(0, 30).map(([size, qty]) => ({ size, qty }));
+}
+
 function clampDescription(text: string): string {
   const chars = [...text];
   return chars.length <= QUOTE_LIMITS.maxDescriptionLength
@@ -342,6 +349,8 @@ export function suggestQuoteLines(order: OrderBody, options: SuggestOptions = {}
   let pieces = 0;
   let piecesKnown = layouts.length > 0;
 
+  // A quote holds at most maxLines lines (two go to poly bags and the rush): no more are suggested.
+  const room = QUOTE_LIMITS.maxLines - 2;
   for (const [key, layout] of layouts) {
     if (layout.garmentOption !== 'pick') {
       piecesKnown = false;
@@ -349,6 +358,10 @@ export function suggestQuoteLines(order: OrderBody, options: SuggestOptions = {}
     }
     if (layout.variations.length === 0) piecesKnown = false;
     layout.variations.forEach((variation, index) => {
+      if (lines.length >= room) {
+        piecesKnown = false;
+        return;
+      }
       const garment = [variation.type.trim(), variation.color.trim()].filter(Boolean).join(', ');
       const parts = [`${words.layout} ${key}`, garment || words.garment(index + 1)];
       if (variation.supplyingGoods === 'yes') {
@@ -366,7 +379,7 @@ export function suggestQuoteLines(order: OrderBody, options: SuggestOptions = {}
         taxable: true,
         needsQuantity: reading === null,
         layout: key,
-        ...(reading && reading.parts.length > 0 ? { sizes: reading.parts } : {}),
+        ...(reading && reading.parts.length > 0 ? { sizes: sizesBySize(reading.parts) } : {}),
       });
     });
   }

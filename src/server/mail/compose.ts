@@ -99,6 +99,9 @@ ${footer.map((p) => `<p style="color:#4b5563;font-size:13px">${escapeHtml(p)}</p
   return { text, html };
 }
 
+/** How much of a mail the order's layouts may take, in characters. */
+export const MAIL_LAYOUTS_BUDGET = 64 * 1024;
+
 export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): ComposedMail[] {
   const doc = order.document;
   const first = doc.layouts['1']!;
@@ -110,8 +113,27 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
   const day = order.createdAt.slice(0, 10);
   const shopName = shop.name.replace(/\.$/, '');
   const contact = shop.contact.replace(/\.$/, '');
-  const layouts = (language: 'en' | 'fr') =>
-    layoutSections(doc, language).map((l) => ({ heading: l.title, lines: l.lines }));
+  // The layouts as far as MAIL_LAYOUTS_BUDGET characters go; a very large order's others are
+  // named and left to the inbox (megabytes of sizes in a mail took seconds to encode).
+  const layouts = (language: 'en' | 'fr') => {
+    const sections: { heading: string; lines: string[] }[] = [];
+    let used = 0;
+    const all = layoutSections(doc, language);
+    for (const l of all) {
+      const size = l.lines.reduce((n, line) => n + line.length + 1, l.title.length);
+      if (sections.length > 0 && used + size > MAIL_LAYOUTS_BUDGET) {
+        const left = all.slice(sections.length).map((x) => x.n);
+        sections.push({
+          heading: `Layouts ${left[0]} to ${left.at(-1)}`,
+          lines: [`${left.length} more layouts are in the inbox: ${link}`],
+        });
+        break;
+      }
+      sections.push({ heading: l.title, lines: l.lines });
+      used += size;
+    }
+    return sections;
+  };
 
   const shopMail = render(
     `New order ${order.reference}`,

@@ -17,6 +17,7 @@ import {
 } from '../../shared/order-schema.js';
 import { decodeFileData } from './attachments.js';
 import { checkOrderComplete } from './save-order.js';
+import { yieldToLoop } from '../yield-to-loop.js';
 
 type MultipartLimits = Pick<Config, 'MAX_ORDER_PART_BYTES' | 'MAX_FILE_BYTES' | 'MAX_FILES'>;
 
@@ -27,9 +28,12 @@ export async function receiveJson(
   jsonSchema: ReturnType<typeof jsonOrderBodySchema>,
 ): Promise<ValidOrderBody> {
   checkHoneypot(raw);
+  // The body was parsed in the last step: a large order is validated in a step of its own.
+  await yieldToLoop();
   const parsed = jsonSchema.safeParse(raw);
   if (!parsed.success)
     throw new DomainError('invalid', 'invalid_order', describeIssues(parsed.error), issueFields(parsed.error));
+  await yieldToLoop();
   const { files: attachments, ...body } = parsed.data;
   checkOrderComplete(body);
   for (const [i, file] of attachments.entries()) {

@@ -10,6 +10,7 @@ import { DomainError } from '../errors.js';
 import type { FileStore, Staging } from '../files/file-store.js';
 import { completeKey } from './idempotency.js';
 import { insertOrder, isUniqueViolation, makeReference, searchText } from '../storage/orders.js';
+import { yieldToLoop } from '../yield-to-loop.js';
 import type { Database } from '../storage/schema.js';
 import { planAttachments } from './attachments.js';
 import type { ComposedMail, Confirmation, OrderForMail } from '../mail/compose.js';
@@ -96,14 +97,19 @@ export async function saveOrder(
   const { document, attachments } = await planAttachments(body, staging);
   // The uploads' URLs were only the way the files came: the stored order names attachments.
   delete (document as Partial<ValidOrderBody>).uploads;
+  // Each long step of a large order in a step of its own, so others are served between them.
+  await yieldToLoop();
   // Priced before the transaction: pure work on what was submitted, never on what the browser showed.
   const estimate = deps.estimateOf ? await deps.estimateOf(document).catch(() => null) : null;
+  await yieldToLoop();
   const first = document.layouts['1']!;
   const billing = first.billing!;
   billing.province = provinceCodeOf(billing.province) ?? billing.province;
   if (first.shipping?.province)
     first.shipping.province = provinceCodeOf(first.shipping.province) ?? first.shipping.province;
 
+  const stored = toJson(document);
+  await yieldToLoop();
   const orderId = randomUUID();
   const keys = await staging.moveInto(orderId);
   const createdAt = new Date().toISOString();
@@ -134,7 +140,7 @@ export async function saveOrder(
               layout_count: Object.keys(document.layouts).length,
               attachment_count: attachments.length,
               total_bytes: attachments.reduce((sum, a) => sum + a.staged.size, 0),
-              document: toJson(document),
+              document: stored,
               client_key: submission.clientKey ?? null,
               estimate: estimate ? toJson(estimate) : null,
             },

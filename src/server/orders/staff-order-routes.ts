@@ -8,6 +8,7 @@ import {
   orderListSchema,
   statusChangeSchema,
   statusPreviewQuerySchema,
+  layoutParamsSchema,
   type OrderDetail,
   type StatusPreview,
   type OrderList,
@@ -19,9 +20,40 @@ import { mailsOfOrder, mailStates } from '../storage/mail-queue.js';
 import { actorOf } from '../invoices/index.js';
 import { findOrder, listAttachments, listOrders, statusHistory } from '../storage/orders.js';
 import { moveStatus, previewStatus } from './status-change.js';
+import { yieldToLoop } from '../yield-to-loop.js';
 import { fromJson } from '../storage/json.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
+import type { SeenEstimate } from '../../shared/price-list-api.js';
 
 const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
+
+/**
+ * An order's answer stays within this many bytes of layouts, whatever the order (docs/architecture.md,
+ * Budgets: no staff answer over 1 MB): layout 1 (billing, shipping, notes) always, then as many as
+ * fit; the others are read one at a time.
+ */
+export const LAYOUTS_BUDGET_BYTES = 512 * 1024;
+
+function withinBudget(doc: ValidOrderBody): { shown: ValidOrderBody; omitted: string[] } {
+  let used = 0;
+  const layouts: ValidOrderBody['layouts'] = {};
+  const omitted: string[] = [];
+  for (const [key, layout] of Object.entries(doc.layouts).sort(([a], [b]) => Number(a) - Number(b))) {
+    const size = JSON.stringify(layout).length;
+    if (key === '1' || used + size <= LAYOUTS_BUDGET_BYTES) {
+      layouts[key] = layout;
+      used += size;
+    } else omitted.push(key);
+  }
+  return { shown: omitted.length === 0 ? doc : { ...doc, layouts }, omitted };
+}
+
+/** The estimate the customer saw, without the sizes lists of its lines when they would not fit. */
+function boundedEstimate(estimate: SeenEstimate): SeenEstimate {
+  return JSON.stringify(estimate).length <= LAYOUTS_BUDGET_BYTES
+    ? estimate
+    : { ...estimate, lines: estimate.lines.slice(0, 200) };
+}
 
 export async function orderRoutes(
   app: FastifyInstance,
@@ -74,10 +106,16 @@ export async function orderRoutes(
         deposit_reminded_at: _reminded,
         ...summary
       } = order;
+      // A very large order's document takes a while to read: each long step a step of its own.
+      await yieldToLoop();
+      const whole = fromJson(document);
+      await yieldToLoop();
+      const { shown, omitted } = withinBudget(whole);
       return {
         order: { ...summary, has_critical_deadline: summary.has_critical_deadline === 1 },
-        document: fromJson(document),
-        estimate: estimate ? fromJson(estimate) : null,
+        document: shown,
+        omittedLayouts: omitted,
+        estimate: estimate ? boundedEstimate(fromJson(estimate)) : null,
         attachments: attachments.map((a) => {
           const row = measured.get(a.id);
           return { ...a, artwork: row ? toMeasured(row) : null, has_thumbnail: row?.thumbnail === 1 };
@@ -87,6 +125,14 @@ export async function orderRoutes(
       };
     },
   );
+
+  // One layout of a very large order, read when the clerk opens it (the order's answer left it out).
+  api.get('/api/orders/:id/layouts/:layout', { schema: { params: layoutParamsSchema } }, async (request) => {
+    const order = await findOrder(db, request.params.id);
+    const layout = order && fromJson(order.document).layouts[request.params.layout];
+    if (!layout) throw noSuchOrder();
+    return { layout };
+  });
 
   api.get(
     '/api/orders/:id/status-preview',

@@ -29,6 +29,12 @@ import type {
 } from '../../shared/quote-api.js';
 import type { TaxExemption } from '../../shared/tax-treatment.js';
 import { DomainError } from '../errors.js';
+import { yieldToLoop } from '../yield-to-loop.js';
+
+const yieldThen = async <T>(work: () => T): Promise<T> => {
+  await yieldToLoop();
+  return work();
+};
 import { composeAnswerMail, composeQuoteSentMail, composeReadyMail } from './quote-mail.js';
 import type { ComposedMail, ShopIdentity } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
@@ -185,7 +191,10 @@ function sentInfo(q: QuoteRow, response: QuoteResponseRow | undefined): SentQuot
 
 /** What the clerk's quote editor starts from. */
 export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise<StaffQuoteState> {
+  // A very large order's document takes a while to read: the steps after it are steps of their own.
+  await yieldToLoop();
   const doc = documentOf(order);
+  await yieldToLoop();
   const [quotes, proofs, responses] = await Promise.all([
     quotesOfOrder(deps.db, order.id),
     proofsOfOrder(deps.db, order.id),
@@ -196,7 +205,7 @@ export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise
   return {
     province: placeOfSupply(doc, deps.shopProvince),
     registration: deps.registration,
-    suggestions: suggestQuoteLines(doc),
+    suggestions: await yieldThen(() => suggestQuoteLines(doc)),
     priced: await pricedStart(deps, order, doc),
     draft: draft ? fromJson(draft.lines).lines : null,
     draftPriceListVersion: draft?.price_list_version ?? null,

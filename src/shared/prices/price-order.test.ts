@@ -982,3 +982,30 @@ describe('priceOrder: properties', () => {
     );
   });
 });
+
+describe('priceOrder: bounded by what a quote can hold', () => {
+  // The largest order the form accepts (50 layouts × 100 variations) once took a second to price
+  // and gave 10,000 lines no quote could hold; now it costs a count.
+  it('leaves an order of more than 200 variations to the quote, saying why', () => {
+    const many = Array.from({ length: 3 }, () => layout(Array.from({ length: 70 }, () => variation('G5000', 'M:1'))));
+    const priced = priceOrder(priceList(), order(many), context());
+    expect(priced.lines).toEqual([]);
+    expect(priced.onQuote.map((q) => q.code)).toEqual(['too_large']);
+    expect(reasonsOnQuote(priced)).toEqual([
+      'This order has more than 200 garment variations, more than the online estimate prices: the shop prices all of it on your quote',
+    ]);
+    expect(priced.totalCents).toBe(0);
+  });
+  it('leaves an order of more than 200 lines to the quote', () => {
+    const layouts = Array.from({ length: 50 }, () => workedLayout());
+    const priced = priceOrder(priceList(), order(layouts), context());
+    expect(priced.onQuote.map((q) => q.code)).toEqual(['too_large']);
+    expect(priced.lines).toEqual([]);
+  });
+  it('still prices 200 variations', () => {
+    const most = Array.from({ length: 2 }, () => layout(Array.from({ length: 100 }, () => variation('G5000', 'M:1'))));
+    const priced = priceOrder(priceList(), order(most), context());
+    expect(priced.onQuote.map((q) => q.code)).not.toContain('too_large');
+    expect(linesOf(priced, 'garment').reduce((n, l) => n + l.quantity, 0)).toBe(200);
+  });
+});

@@ -18,6 +18,7 @@ import { parsePrintSize } from '../print-size.js';
 import { readQuantity, type QuantityReading, type SizeQuantity } from '../quantities.js';
 import { isCalendarDate, type TaxLine, type TaxNotCharged, type TaxRegistrations } from '../taxes.js';
 import { assessLineTaxes } from '../tax-treatment.js';
+import { QUOTE_LIMITS } from '../quote.js';
 import type { Bilingual, PriceList, PriceListGarment, PriceListMethod } from './price-list.js';
 import { sizeKey } from './size-grid.js';
 
@@ -103,6 +104,7 @@ export type OnQuoteCode =
   | 'size_missing'
   | 'size_unreadable'
   | 'past_last_column'
+  | 'too_large'
   | 'no_deadline_date';
 
 /** Something the estimate leaves for the shop to price, and why. */
@@ -808,6 +810,39 @@ export function priceOrder(priceList: PriceList, order: PricingOrder, context: P
   return price(priceList, order, context, priceLayoutNow);
 }
 
+/**
+ * How much one order may ask the estimate to price: no more garment variations, and no more
+ * lines, than a quote can hold (QUOTE_LIMITS.maxLines). Past either, the whole order is priced on
+ * the quote, so the largest order the form accepts costs the estimate a count, not a pricing.
+ */
+export const ESTIMATE_LIMITS = { variations: QUOTE_LIMITS.maxLines, lines: QUOTE_LIMITS.maxLines } as const;
+
+function tooLarge(order: PricingOrder, context: PricingContext, what: 'variations' | 'lines'): PricedOrder {
+  const limit = ESTIMATE_LIMITS[what];
+  return {
+    currency: 'CAD',
+    date: context.date,
+    placeOfSupply: placeOfSupply(order, context.shopProvince),
+    lines: [],
+    onQuote: [
+      {
+        code: 'too_large',
+        kind: 'layout',
+        reason: say((l) =>
+          l === 'en'
+            ? `This order has more than ${limit} ${what === 'variations' ? 'garment variations' : 'lines'}, more than the online estimate prices: the shop prices all of it on your quote`
+            : `Cette commande a plus de ${limit} ${what === 'variations' ? 'variantes de vêtements' : 'lignes'}, plus que l’estimation en ligne n’en calcule\u00a0: la boutique la chiffre en entier dans votre soumission`,
+        ),
+      },
+    ],
+    notes: [],
+    subtotalCents: 0,
+    taxes: [],
+    taxesNotCharged: [],
+    totalCents: 0,
+  };
+}
+
 function price(
   priceList: PriceList,
   order: PricingOrder,
@@ -815,6 +850,10 @@ function price(
   priceLayoutOf: LayoutPricer,
 ): PricedOrder {
   if (!isCalendarDate(context.date)) throw new RangeError(`Not a calendar date (YYYY-MM-DD): "${context.date}"`);
+  let variations = 0;
+  for (const [, layout] of layoutsInOrder(order))
+    if (layout.garmentOption === 'pick') variations += layout.variations?.length ?? 0;
+  if (variations > ESTIMATE_LIMITS.variations) return tooLarge(order, context, 'variations');
   const estimate = new Estimate();
   let pieces = 0;
   let piecesKnown = true;
@@ -823,6 +862,7 @@ function price(
     estimate.add(priced);
     if (priced.pieces === null) piecesKnown = false;
     else pieces += priced.pieces;
+    if (estimate.lines.length > ESTIMATE_LIMITS.lines) return tooLarge(order, context, 'lines');
   }
 
   if (order.includePolyBags && pieces > 0) {

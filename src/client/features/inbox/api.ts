@@ -5,6 +5,7 @@
 // chunk (14 KB gzip to 39 KB, measured) to check answers the server already filtered by them.
 import type { OrderDetail, OrderList, StaffSession, StatusPreview } from '../../../shared/inbox-api.js';
 import type { Language } from '../../../shared/order-presentation.js';
+import type { OrderLayout } from '../../../shared/order.js';
 import type {
   ProofInfo,
   QuoteLinesBody,
@@ -131,6 +132,11 @@ export function createInboxApi(onUnauthenticated: () => void) {
     orders: (query: OrderListQuery): Promise<OrderList> =>
       call(`/api/orders?${listQueryString(query)}`).then((b) => expectAnswer(b, isOrderList, 'orders')),
     order: (id: string): Promise<OrderDetail> => call(order(id)).then((b) => expectAnswer(b, isOrderDetail, 'order')),
+    /** One layout a very large order's answer left out. */
+    layout: (id: string, layout: string): Promise<OrderLayout> =>
+      call(`${order(id)}/layouts/${encodeURIComponent(layout)}`).then(
+        (b) => expectAnswer(b, (x): x is { layout: OrderLayout } => isRecord(x) && isRecord(x.layout), 'layout').layout,
+      ),
     /** Moves the order; In production before the deposit is in needs `withoutDeposit` (a 409 says so). */
     /** Moves the order; a move past the gate carries `override`, a cancellation may credit what is unpaid. */
     changeStatus: async (

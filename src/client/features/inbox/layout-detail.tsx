@@ -12,9 +12,11 @@ import {
   VIEW_LABELS,
   yesNo,
 } from '../../../shared/order-presentation.js';
+import { useState } from 'react';
 import { inboxLinks, type Attachment } from './api.js';
+import { useInboxApi } from './session.js';
 import { FileLink } from './file-link.js';
-import { useInboxText } from './messages.js';
+import { errorText, useInboxText } from './messages.js';
 
 const PREVIEWABLE = /^image\/(png|jpeg|gif|webp)$/;
 
@@ -157,6 +159,50 @@ export function LayoutDetail({
             ))}
           </tbody>
         </table>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A layout a very large order's answer left out (it stays under its size budget): named, and read
+ * from the server when the clerk asks for it.
+ */
+export function LaterLayout({
+  n,
+  orderId,
+  byName,
+  fileUrl,
+}: {
+  n: number;
+  orderId: string;
+  byName: Map<string, Attachment>;
+  fileUrl: (a: Attachment) => string;
+}) {
+  const api = useInboxApi();
+  const { t, language } = useInboxText();
+  const [layout, setLayout] = useState<OrderLayout | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(false);
+  if (layout) return <LayoutDetail n={n} layout={layout} byName={byName} fileUrl={fileUrl} orderId={orderId} />;
+  const open = () => {
+    setLoading(true);
+    api
+      .layout(orderId, String(n))
+      .then(setLayout, setError)
+      .finally(() => setLoading(false));
+  };
+  return (
+    <section className="card" aria-labelledby={`h-layout-${n}`}>
+      <h2 id={`h-layout-${n}`}>{ORDER_WORDS[language].layoutTitle(n)}</h2>
+      <p className="muted">{t.order.layoutNotLoaded}</p>
+      <button type="button" className="button button-secondary" disabled={loading} onClick={open}>
+        {t.order.showLayout(n)}
+      </button>
+      {error !== null && (
+        <p role="alert" className="form-error">
+          {errorText(error, t)}
+        </p>
       )}
     </section>
   );

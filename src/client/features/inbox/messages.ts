@@ -94,6 +94,8 @@ export const en = {
     receivedAs: (date: string, status: string) => `${date}: received (${status})`,
     statusChange: (date: string, from: string, to: string, by: string) =>
       `${date}: ${from} → ${to} by ${by === 'customer' ? 'the customer' : by}`,
+    layoutNotLoaded: 'This order is very large: this layout is read when you open it.',
+    showLayout: (n: number) => `Show layout ${n}`,
     /** Something recorded without a move (a payment, an invoice): who and when, then what. */
     eventBy: (date: string, by: string) => `${date}, by ${by === 'customer' ? 'the customer' : by}`,
     /** What the history records beyond a move (src/shared/history-events.ts), in words. */
@@ -266,6 +268,8 @@ export const fr: InboxMessages = {
     receivedAs: (date, status) => `${date} : reçue (${status})`,
     statusChange: (date, from, to, by) => `${date} : ${from} → ${to} par ${by === 'customer' ? 'le client' : by}`,
     eventBy: (date, by) => `${date}, par ${by === 'customer' ? 'le client' : by}`,
+    layoutNotLoaded: 'Cette commande est très volumineuse\u00a0: cette disposition se lit quand vous l’ouvrez.',
+    showLayout: (n) => `Afficher la disposition ${n}`,
     historyEvent: (event) => {
       switch (event.kind) {
         case 'quote_sent':

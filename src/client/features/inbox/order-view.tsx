@@ -2,7 +2,7 @@
 // loads it (use-order-detail.ts) and lays out the parts that render it, the quote panel among them.
 import { inboxLinks, type Attachment } from './api.js';
 import { DeleteOrder } from './delete-order.js';
-import { LayoutDetail } from './layout-detail.js';
+import { LaterLayout, LayoutDetail } from './layout-detail.js';
 import { errorText, useInboxText } from './messages.js';
 import { navigateOnClick } from './navigation.js';
 import { OrderFiles } from './order-files.js';
@@ -42,9 +42,8 @@ export function OrderView({
   const first = doc.layouts['1'];
   const fileUrl = (a: Attachment) => inboxLinks.file(id, a.id);
   const byName = new Map(attachments.map((a) => [a.name, a]));
-  const layoutNumbers = Object.keys(doc.layouts)
-    .map(Number)
-    .sort((a, b) => a - b);
+  // Every layout of the order, those a very large order's answer left out too (read when opened).
+  const layoutNumbers = [...Object.keys(doc.layouts), ...detail.omittedLayouts].map(Number).sort((a, b) => a - b);
 
   return (
     <article className="order-view">
@@ -84,9 +83,14 @@ export function OrderView({
         </section>
       )}
 
-      {layoutNumbers.map((n) => (
-        <LayoutDetail key={n} n={n} layout={doc.layouts[String(n)]!} byName={byName} fileUrl={fileUrl} orderId={id} />
-      ))}
+      {layoutNumbers.map((n) => {
+        const layout = doc.layouts[String(n)];
+        return layout ? (
+          <LayoutDetail key={n} n={n} layout={layout} byName={byName} fileUrl={fileUrl} orderId={id} />
+        ) : (
+          <LaterLayout key={n} n={n} orderId={id} byName={byName} fileUrl={fileUrl} />
+        );
+      })}
 
       <OrderFiles orderId={id} attachments={attachments} fileUrl={fileUrl} />
       <OrderHistory receivedAt={order.created_at} history={history} mails={mails} />
