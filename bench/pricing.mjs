@@ -4,7 +4,8 @@
 // priceOrder for orders never seen (the server's recomputation at submit), against baselines
 // measured in the same process: structuredClone of the same order (copying the data once) and
 // computeQuote on 200 lines (the quote's own arithmetic at its line limit).
-// Goal: under 1 ms a keystroke, so the form can price as the customer types.
+// Goal: under 1 ms a keystroke, so the form can price as the customer types; the largest order
+// the form accepts (50 layouts × 100 variations, 2,000-character sizes) under 50 ms.
 // Prints; asserts nothing (docs/architecture.md, Budgets).
 // Usage: node --expose-gc --import tsx bench/pricing.mjs [iterations]
 import fs from 'node:fs';
@@ -78,6 +79,29 @@ function typed(order, i) {
   return { ...order, layouts: { ...order.layouts, 7: { ...layout, variations } } };
 }
 
+/** The largest order the form accepts: 50 layouts × 100 variations, 2,000 characters of sizes each. */
+function largestOrder(layoutCount = 50) {
+  const sizes = Array.from({ length: 300 }, (_, i) => `${['S', 'M', 'L', 'XL', '2XL'][i % 5]}:${(i % 9) + 1}`)
+    .join(', ')
+    .slice(0, 1990);
+  const order = makeOrder(0);
+  order.layouts = {};
+  const all = makeOrder(0).layouts;
+  for (let n = 1; n <= layoutCount; n++) {
+    order.layouts[String(n)] = {
+      ...all[String((n % 20) + 1)],
+      ...(n === 1 ? all['1'] : {}),
+      variations: Array.from({ length: 100 }, (_, v) => ({
+        type: 'G5000',
+        color: 'Black',
+        sizes,
+        supplyingGoods: v ? 'no' : 'yes',
+      })),
+    };
+  }
+  return order;
+}
+
 const context = {
   date: '2026-05-04',
   shopProvince: 'QC',
@@ -130,6 +154,18 @@ rows['priceOrder, after one keystroke'] = time(
 global.gc?.();
 rows['priceOrder, an order never seen (the server)'] = time(
   (i) => makeOrder(i + 1000),
+  (order) => priceOrder(priceList, order, context),
+);
+global.gc?.();
+const largest = largestOrder();
+rows['priceOrder, the largest order the form accepts (50 × 100, 2,000-character sizes)'] = time(
+  () => largest,
+  (order) => priceOrder(priceList, order, context),
+);
+global.gc?.();
+const largestPriced = largestOrder(2);
+rows['priceOrder, the largest order the estimate prices (2 × 100 variations, 2,000-character sizes)'] = time(
+  () => largestPriced,
   (order) => priceOrder(priceList, order, context),
 );
 global.gc?.();

@@ -996,8 +996,9 @@ describe('priceOrder: bounded by what a quote can hold', () => {
     ]);
     expect(priced.totalCents).toBe(0);
   });
-  it('leaves an order of more than 200 lines to the quote', () => {
-    const layouts = Array.from({ length: 50 }, () => workedLayout());
+  it('leaves an order of more than 1,000 lines to the quote', () => {
+    const many = Array.from({ length: 8 }, (_, i) => variation('G5000', `S:${i + 1}, M:2, L:2, XL:2, 2XL:1, 3XL:1`));
+    const layouts = Array.from({ length: 50 }, () => ({ ...workedLayout(), variations: many }));
     const priced = priceOrder(priceList(), order(layouts), context());
     expect(priced.onQuote.map((q) => q.code)).toEqual(['too_large']);
     expect(priced.lines).toEqual([]);

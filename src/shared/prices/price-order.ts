@@ -18,7 +18,6 @@ import { parsePrintSize } from '../print-size.js';
 import { readQuantity, type QuantityReading, type SizeQuantity } from '../quantities.js';
 import { isCalendarDate, type TaxLine, type TaxNotCharged, type TaxRegistrations } from '../taxes.js';
 import { assessLineTaxes } from '../tax-treatment.js';
-import { QUOTE_LIMITS } from '../quote.js';
 import type { Bilingual, PriceList, PriceListGarment, PriceListMethod } from './price-list.js';
 import { sizeKey } from './size-grid.js';
 
@@ -811,11 +810,12 @@ export function priceOrder(priceList: PriceList, order: PricingOrder, context: P
 }
 
 /**
- * How much one order may ask the estimate to price: no more garment variations, and no more
- * lines, than a quote can hold (QUOTE_LIMITS.maxLines). Past either, the whole order is priced on
- * the quote, so the largest order the form accepts costs the estimate a count, not a pricing.
+ * How much one order may ask the estimate to price: 200 garment variations (the form's typical
+ * large order, 20 layouts of 10, is priced whole) and 1,000 lines. Past either, the whole order is
+ * priced on the quote, so the largest order the form accepts costs the estimate a count, not a
+ * pricing (docs/prices.md).
  */
-export const ESTIMATE_LIMITS = { variations: QUOTE_LIMITS.maxLines, lines: QUOTE_LIMITS.maxLines } as const;
+export const ESTIMATE_LIMITS = { variations: 200, lines: 1000 } as const;
 
 function tooLarge(order: PricingOrder, context: PricingContext, what: 'variations' | 'lines'): PricedOrder {
   const limit = ESTIMATE_LIMITS[what];
