@@ -2,5 +2,7 @@
 // import this file only.
 export { orderLinkRoutes } from './order-link-routes.js';
 export { quoteRoutes } from './quote-routes.js';
-export { closeOpenQuotes, hasApprovedQuote, queueStatusMail, statusMails } from './quote-service.js';
+export { queueStatusMail, statusMails } from './quote-service.js';
+export { closeOpenQuotes } from './quote-answers.js';
+export { hasApprovedQuote } from './quote-views.js';
 export type { QuoteDeps } from './quote-service.js';

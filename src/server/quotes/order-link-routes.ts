@@ -15,7 +15,9 @@ import {
 } from '../../shared/quote-api.js';
 import type { Config } from '../config.js';
 import { DomainError, rateLimited } from '../errors.js';
-import { approveQuote, customerView, requestChanges, type QuoteDeps } from './quote-service.js';
+import type { QuoteDeps } from './quote-service.js';
+import { approveQuote, requestChanges } from './quote-answers.js';
+import { customerView } from './quote-views.js';
 import { findAttachment, findOrder } from '../storage/orders.js';
 import { currentQuote, findProof } from './quote-store.js';
 import { orderIdOfLink } from '../storage/order-links.js';

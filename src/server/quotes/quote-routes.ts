@@ -16,15 +16,8 @@ import {
 import { cleanFileName } from '../../shared/attachment-names.js';
 import { AppError, diskFull } from '../errors.js';
 import { assertBodyCanArrive } from '../http/client-gone.js';
-import {
-  computeForOrder,
-  proofInfo,
-  removeProof,
-  saveDraft,
-  sendQuote,
-  staffQuoteState,
-  type QuoteDeps,
-} from './quote-service.js';
+import { computeForOrder, removeProof, saveDraft, sendQuote, type QuoteDeps } from './quote-service.js';
+import { proofInfo, staffQuoteState } from './quote-views.js';
 import { findOrder } from '../storage/orders.js';
 import { findProof, insertProof } from './quote-store.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from '../http/downloads.js';

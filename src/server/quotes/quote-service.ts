@@ -1,89 +1,45 @@
-// Quotes from the clerk's lines to the customer's answer. Amounts are always computed here from
-// the lines (shared/quote.ts), never taken from a browser; a sent version is frozen with the
-// SHA-256 of its canonical text, and the customer's answer records that hash
-// (docs/product.md, "Quotes, proofs and approval").
+// Quotes from the clerk's lines to the version the customer answers. Amounts are always computed
+// here from the lines (shared/quote.ts), never taken from a browser; a sent version is frozen with
+// the SHA-256 of its canonical text (docs/product.md, "Quotes, proofs and approval"). What the
+// editor and the customer's page read is quote-views.ts; the customer's answer, quote-answers.ts.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { CUSTOMER_STEPS, type OrderStatus, type ViewName } from '../../shared/constants.js';
-import { statusLabel } from '../../shared/order-presentation.js';
-import { isTooComplex } from '../../shared/artwork-report.js';
-import type { ValidOrderBody } from '../../shared/order-schema.js';
+import type { OrderStatus } from '../../shared/constants.js';
 import {
   computeQuote,
   placeOfSupply,
   quoteVersion,
   serialiseQuoteVersion,
-  suggestQuoteLines,
   type ComputedQuote,
   type QuoteLineInput,
 } from '../../shared/quote.js';
-import type {
-  CustomerOrderView,
-  PricedQuoteLine,
-  PricedStart,
-  ProofInfo,
-  Registration,
-  SendQuoteBody,
-  SentQuoteInfo,
-  StaffQuoteState,
-} from '../../shared/quote-api.js';
+import type { Registration, SendQuoteBody } from '../../shared/quote-api.js';
 import type { TaxExemption } from '../../shared/tax-treatment.js';
 import { DomainError } from '../errors.js';
-import { yieldToLoop } from '../yield-to-loop.js';
 
-const yieldThen = async <T>(work: () => T): Promise<T> => {
-  await yieldToLoop();
-  return work();
-};
-import { composeAnswerMail, composeQuoteSentMail, composeReadyMail } from './quote-mail.js';
+import { composeQuoteSentMail, composeReadyMail } from './quote-mail.js';
 import type { ComposedMail, ShopIdentity } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
+import { isUniqueViolation, lockOrder as lockOrderRow, recordStatus } from '../storage/orders.js';
 import {
-  isUniqueViolation,
-  listAttachments,
-  lockOrder as lockOrderRow,
-  recordStatus,
-  statusHistory,
-} from '../storage/orders.js';
-import { artworkOfOrders } from '../artwork/index.js';
-import {
-  currentQuote,
   deleteDraft,
   deleteProof,
   draftIdOf,
   findProof,
   insertQuote,
-  insertResponse,
   nextVersion,
   proofsOfOrder,
   quotesOfOrder,
-  responsesOfOrder,
-  setQuoteStatus,
   supersede,
   updateDraft,
 } from './quote-store.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import type { Dialect } from '../storage/db.js';
 import { findPriceList, type PublishedPriceList } from '../prices/index.js';
-import { priceOrder, type PriceLine } from '../../shared/prices/price-order.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
-import type {
-  Database,
-  OrderRow,
-  QuoteProofRow,
-  QuoteResponseRow,
-  QuoteRow,
-  StoredQuoteLines,
-} from '../storage/schema.js';
+import type { Database, OrderRow, StoredQuoteLines } from '../storage/schema.js';
 import type { Seller } from '../../shared/invoices/invoice-api.js';
-import {
-  customerAccountView,
-  howToPay,
-  issueInvoiceOnApproval,
-  readTerms,
-  todayOf,
-  type Books,
-} from '../invoices/index.js';
+import { howToPay, readTerms, todayOf, type Books } from '../invoices/index.js';
 import { accountHeadline, type Account } from '../../shared/invoices/account.js';
 import { canonicalJson, fromJson, toJson } from '../storage/json.js';
 
@@ -106,7 +62,7 @@ export interface QuoteDeps {
 
 const noSuchOrder = () => new DomainError('not_found', 'not_found', 'No such order.');
 
-const documentOf = (order: OrderRow) => fromJson(order.document);
+export const documentOf = (order: OrderRow) => fromJson(order.document);
 
 /** What the clerk's editor sends for a preview, a draft or a version. */
 export interface QuoteInput {
@@ -154,148 +110,6 @@ export function computeForOrder(
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const PREVIEWABLE = /^image\/(png|jpeg|gif|webp)$/;
-
-export function proofInfo(p: QuoteProofRow): ProofInfo {
-  return {
-    id: p.id,
-    layout: p.layout_number,
-    name: p.name,
-    mediaType: p.media_type,
-    size: p.size,
-    isImage: PREVIEWABLE.test(p.media_type),
-    uploadedAt: p.uploaded_at,
-  };
-}
-
-function sentInfo(q: QuoteRow, response: QuoteResponseRow | undefined): SentQuoteInfo {
-  const quote = fromJson(q.document!);
-  return {
-    version: q.version,
-    status: q.status as SentQuoteInfo['status'],
-    sentAt: q.sent_at!,
-    sha256: q.sha256!,
-    quote,
-    proofIds: fromJson(q.lines).proofIds ?? [],
-    response: response
-      ? {
-          kind: response.kind,
-          fullName: response.full_name,
-          comment: response.comment,
-          at: response.created_at,
-          quoteSha256: response.quote_sha256,
-        }
-      : null,
-  };
-}
-
-/** What the clerk's quote editor starts from. */
-export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise<StaffQuoteState> {
-  // A very large order's document takes a while to read: the steps after it are steps of their own.
-  await yieldToLoop();
-  const doc = documentOf(order);
-  await yieldToLoop();
-  const [quotes, proofs, responses] = await Promise.all([
-    quotesOfOrder(deps.db, order.id),
-    proofsOfOrder(deps.db, order.id),
-    responsesOfOrder(deps.db, order.id),
-  ]);
-  const byQuote = new Map(responses.map((r) => [r.quote_id, r]));
-  const draft = quotes.find((q) => q.status === 'draft');
-  return {
-    province: placeOfSupply(doc, deps.shopProvince),
-    registration: deps.registration,
-    suggestions: await yieldThen(() => suggestQuoteLines(doc)),
-    priced: await pricedStart(deps, order, doc),
-    draft: draft ? fromJson(draft.lines).lines : null,
-    draftPriceListVersion: draft?.price_list_version ?? null,
-    draftExemption: (draft && fromJson(draft.lines).exemption) ?? null,
-    estimate: order.estimate ? fromJson(order.estimate) : null,
-    versions: quotes
-      .filter((q) => q.status !== 'draft')
-      .map((q) => {
-        const r = byQuote.get(q.id);
-        const info = sentInfo(q, r);
-        return {
-          ...info,
-          sentBy: q.sent_by ?? '',
-          priceListVersion: q.price_list_version ?? null,
-          response:
-            info.response && r ? { ...info.response, clientAddress: r.client_address, userAgent: r.user_agent } : null,
-        };
-      }),
-    proofs: proofs.map(proofInfo),
-  };
-}
-
-/** "Prepare quote": the order priced from the current price list, in the customer's language. */
-async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody): Promise<PricedStart | null> {
-  const current = await deps.currentPriceList();
-  if (!current) return null;
-  const priced = priceOrder(current.priceList, doc, {
-    date: todayOf(deps.books),
-    shopProvince: deps.shopProvince,
-    registrations: deps.registrations,
-    graphicAspect: await graphicAspects(deps, order.id, doc),
-  });
-  const lang = doc.language ?? 'en';
-  const percentOf = (line: PriceLine) =>
-    line.kind === 'rush'
-      ? { percent: current.priceList.rush.percent }
-      : line.kind === 'resale_partner'
-        ? { percent: current.priceList.resalePartnerPercentOff }
-        : {};
-  const lines: PricedQuoteLine[] = priced.lines.map((line) => ({
-    description: line.description[lang],
-    quantity: line.quantity,
-    unitPriceCents: line.unitCents,
-    taxable: true,
-    // A children's garment from the price list keeps its mark: the quote taxes it as the estimate did.
-    ...(line.childrens ? { childrens: true } : {}),
-    needsPrice: false,
-    kind: line.kind,
-    ...percentOf(line),
-    reason: line.reason,
-  }));
-  // What the list cannot price: a line each, at $0 and marked, for the clerk to price or remove.
-  for (const item of priced.onQuote) {
-    lines.push({
-      description: withoutOnQuoteSuffix(item.reason[lang]),
-      quantity: 1,
-      unitPriceCents: 0,
-      taxable: true,
-      needsPrice: true,
-      reason: item.reason,
-    });
-  }
-  return { priceListVersion: current.version, lines, notes: [...priced.notes] };
-}
-
-const withoutOnQuoteSuffix = (text: string) =>
-  text.replace(/: priced on your quote$/, '').replace(/ : prix dans votre soumission$/, '');
-
-/** Width ÷ height of each view's graphic, from the measured file: an embroidery given a width only needs it. */
-async function graphicAspects(
-  deps: QuoteDeps,
-  orderId: string,
-  doc: ValidOrderBody,
-): Promise<Record<string, Partial<Record<ViewName, number>>>> {
-  const [attachments, measured] = await Promise.all([
-    listAttachments(deps.db, orderId),
-    artworkOfOrders(deps.db, [orderId]),
-  ]);
-  const sizeOf = new Map(measured.map((m) => [m.attachment_id, m]));
-  const byName = new Map(attachments.map((a) => [a.name, sizeOf.get(a.id)]));
-  const out: Record<string, Partial<Record<ViewName, number>>> = {};
-  for (const [key, layout] of Object.entries(doc.layouts)) {
-    for (const [view, datum] of Object.entries(layout.viewData) as [ViewName, { image?: string | null }][]) {
-      const m = datum.image ? byName.get(datum.image) : undefined;
-      if (m?.width && m.height) (out[key] ??= {})[view] = m.width / m.height;
-    }
-  }
-  return out;
-}
-
 /** The version must exist to be recorded on a quote. */
 async function checkedPriceListVersion(deps: QuoteDeps, version: number | undefined): Promise<number | null> {
   if (version === undefined) return null;
@@ -305,7 +119,7 @@ async function checkedPriceListVersion(deps: QuoteDeps, version: number | undefi
   return version;
 }
 
-async function lockOrder(deps: QuoteDeps, trx: Transaction<Database>, orderId: string): Promise<OrderRow> {
+export async function lockOrder(deps: QuoteDeps, trx: Transaction<Database>, orderId: string): Promise<OrderRow> {
   const order = await lockOrderRow(trx, deps.dialect, orderId);
   if (!order) throw noSuchOrder();
   return order;
@@ -474,238 +288,6 @@ export async function sendQuote(
   }
 }
 
-/** The customer's order as its page shows it. */
-export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<CustomerOrderView> {
-  const doc = documentOf(order);
-  const [attachments, artwork, history, proofs, current, responses] = await Promise.all([
-    listAttachments(deps.db, order.id),
-    artworkOfOrders(deps.db, [order.id]),
-    statusHistory(deps.db, order.id),
-    proofsOfOrder(deps.db, order.id),
-    currentQuote(deps.db, order.id),
-    responsesOfOrder(deps.db, order.id),
-  ]);
-  const thumbs = new Set(artwork.filter((a) => a.thumbnail === 1).map((a) => a.attachment_id));
-  const tooComplex = new Set(artwork.filter((a) => isTooComplex(a)).map((a) => a.attachment_id));
-  const steps: CustomerOrderView['steps'] = { new: order.created_at };
-  // The latest time each step was reached; steps after the present one are not shown as reached.
-  // Moves only: a payment or an invoice recorded while Approved is not Approved again.
-  for (const h of history)
-    if (h.from_status !== h.to_status && (CUSTOMER_STEPS as readonly string[]).includes(h.to_status))
-      steps[h.to_status as 'new'] = h.changed_at;
-  const at = CUSTOMER_STEPS.indexOf(order.status as (typeof CUSTOMER_STEPS)[number]);
-  for (const [i, step] of CUSTOMER_STEPS.entries()) if (at >= 0 && i > at) delete steps[step];
-  const quote = current
-    ? sentInfo(
-        current,
-        responses.find((r) => r.quote_id === current.id),
-      )
-    : null;
-  const shown = quote ? new Set(quote.proofIds) : new Set<string>();
-  const shipping = doc.layouts['1']?.shipping;
-  const reachedReady = at >= CUSTOMER_STEPS.indexOf('ready');
-  return {
-    reference: order.reference,
-    language: doc.language === 'fr' ? 'fr' : 'en',
-    createdAt: order.created_at,
-    status: order.status,
-    steps,
-    document: doc,
-    attachments: attachments.map((a) => ({
-      id: a.id,
-      name: a.name,
-      layout: a.layout_number,
-      role: a.role,
-      view: a.view,
-      preview: thumbs.has(a.id),
-      tooComplex: tooComplex.has(a.id),
-    })),
-    proofs: proofs.filter((p) => shown.has(p.id)).map(proofInfo),
-    quote,
-    registration: deps.registration,
-    shopName: deps.shop.name,
-    fulfilment: reachedReady ? (shipping?.localPickup ? 'pickup' : 'shipping') : null,
-    account: await customerAccountView(deps, order),
-  };
-}
-
-export interface ClientFacts {
-  address: string;
-  userAgent: string;
-}
-
-/**
- * A quote is answered only while its order is Quoted: not once the order was cancelled, nor
- * after the shop moved it on (Completed, In production…), which would send it back to New.
- */
-function quoteClosed(status: OrderStatus): DomainError {
-  const cancelled = status === 'cancelled';
-  return new DomainError(
-    'conflict',
-    'quote_closed',
-    cancelled
-      ? 'This order was cancelled, so its quote can no longer be approved or changed.'
-      : `This order is at “${statusLabel(status, 'en')}” now, so its quote can no longer be approved or changed. Contact the shop if something should change.`,
-    undefined,
-    {
-      messageFr: cancelled
-        ? 'Cette commande a été annulée : sa soumission ne peut plus être approuvée ni modifiée.'
-        : `Cette commande est maintenant à l’étape « ${statusLabel(status, 'fr')} » : sa soumission ne peut plus être approuvée ni modifiée. Communiquez avec la boutique si quelque chose doit changer.`,
-    },
-  );
-}
-
-/** Cancelling an order closes its open quote: the version waiting for an answer is superseded. */
-export async function closeOpenQuotes(trx: Transaction<Database>, orderId: string): Promise<void> {
-  await supersede(trx, orderId, ['sent']);
-}
-
-/** The version the customer may still answer, or the refusal that says why not. */
-async function answerable(
-  trx: Transaction<Database>,
-  order: { id: string; status: OrderStatus },
-  version: number | null,
-): Promise<QuoteRow> {
-  const current = await currentQuote(trx, order.id);
-  if (!current) throw new DomainError('conflict', 'no_quote', 'There is no quote to answer yet.');
-  if (version !== null && version !== current.version) {
-    throw new DomainError(
-      'conflict',
-      'quote_superseded',
-      `Quote v${version} has been replaced by v${current.version}. Please review the current quote before approving it.`,
-      undefined,
-      {
-        messageFr: `La soumission v${version} a été remplacée par la v${current.version}. Veuillez consulter la soumission actuelle avant de l’approuver.`,
-      },
-    );
-  }
-  // Not answered, but closed: the order was cancelled (which supersedes it) or moved on.
-  if ((current.status === 'sent' || current.status === 'superseded') && order.status !== 'quoted') {
-    throw quoteClosed(order.status);
-  }
-  if (current.status !== 'sent') {
-    throw new DomainError(
-      'conflict',
-      'already_answered',
-      `Quote v${current.version} has already been answered.`,
-      undefined,
-      { messageFr: `La soumission v${current.version} a déjà reçu une réponse.` },
-    );
-  }
-  return current;
-}
-
-/** The customer approves the current version: recorded once, never changed; the order becomes Approved. */
-export async function approveQuote(
-  deps: QuoteDeps,
-  orderId: string,
-  input: { version: number; fullName: string },
-  client: ClientFacts,
-): Promise<void> {
-  const fullName = input.fullName.normalize('NFC').replace(/\s+/g, ' ').trim();
-  if (fullName.length < 2) {
-    throw new DomainError('invalid', 'full_name_required', 'Type your full name to approve.', ['fullName'], {
-      messageFr: 'Tapez votre nom complet pour approuver.',
-    });
-  }
-  await answer(deps, orderId, input.version, client, { kind: 'approved', fullName });
-}
-
-/** The customer asks for changes to the current version: the order goes back to New with the comment. */
-export async function requestChanges(
-  deps: QuoteDeps,
-  orderId: string,
-  input: { comment: string },
-  client: ClientFacts,
-): Promise<void> {
-  const comment = input.comment.normalize('NFC').trim();
-  if (comment.length === 0) {
-    throw new DomainError('invalid', 'comment_required', 'Say what should change.', ['comment'], {
-      messageFr: 'Dites ce qui doit changer.',
-    });
-  }
-  await answer(deps, orderId, null, client, { kind: 'changes_requested', comment });
-}
-
-async function answer(
-  deps: QuoteDeps,
-  orderId: string,
-  version: number | null,
-  client: ClientFacts,
-  what: { kind: 'approved'; fullName: string } | { kind: 'changes_requested'; comment: string },
-): Promise<void> {
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      const order = await lockOrder(deps, trx, orderId);
-      const quote = await answerable(trx, order, version);
-      const now = new Date().toISOString();
-      await insertResponse(trx, {
-        id: randomUUID(),
-        quote_id: quote.id,
-        order_id: orderId,
-        version: quote.version,
-        kind: what.kind,
-        full_name: what.kind === 'approved' ? what.fullName : null,
-        comment: what.kind === 'changes_requested' ? what.comment : null,
-        quote_sha256: quote.sha256!,
-        client_address: client.address.slice(0, 100),
-        user_agent: client.userAgent.slice(0, 500),
-        created_at: now,
-      });
-      await setQuoteStatus(trx, quote.id, what.kind);
-      const forMail = { id: order.id, reference: order.reference, document: documentOf(order) };
-      if (what.kind === 'approved') {
-        await recordStatus(trx, order, 'approved', 'customer', {
-          kind: 'quote_approved',
-          version: quote.version,
-          fullName: what.fullName,
-          hash: quote.sha256!,
-        });
-        const mail = composeAnswerMail(
-          forMail,
-          {
-            kind: 'approved',
-            version: quote.version,
-            fullName: what.fullName,
-            totalCents: quote.total_cents!,
-            at: now,
-          },
-          deps.shop,
-        );
-        await enqueueMails(trx, mailRows(orderId, [mail]));
-        // The invoice of exactly this version, numbered in this transaction: one approval, one invoice.
-        await issueInvoiceOnApproval(
-          deps,
-          trx,
-          { ...order, status: 'approved' },
-          quote,
-          { fullName: what.fullName, at: now },
-          new Date(now),
-        );
-      } else {
-        await recordStatus(trx, order, 'new', 'customer', {
-          kind: 'changes_requested',
-          version: quote.version,
-          comment: what.comment,
-        });
-        const mail = composeAnswerMail(
-          forMail,
-          { kind: 'changes_requested', version: quote.version, comment: what.comment, at: now },
-          deps.shop,
-        );
-        await enqueueMails(trx, mailRows(orderId, [mail]));
-      }
-    });
-  } catch (err) {
-    // Two answers at once: the unique key on the version let only one through.
-    if (isUniqueViolation(err))
-      throw new DomainError('conflict', 'already_answered', 'This quote has already been answered.', undefined, {
-        messageFr: 'Cette soumission a déjà reçu une réponse.',
-      });
-    throw err;
-  }
-}
-
 /**
  * The emails a move sends the customer: today, Ready (a sent quote has its own email), with
  * what the account asks now and how to pay it. `token` is the new link to their page; the
@@ -755,12 +337,4 @@ export async function queueStatusMail(
   const mails = await statusMails(deps, trx, order, status, account, token);
   await enqueueMails(trx, mailRows(order.id, mails));
   return mails.length > 0;
-}
-
-/** True when the order's latest sent version is approved: the quote production may start from. */
-export async function hasApprovedQuote(
-  db: Kysely<Database> | Transaction<Database>,
-  orderId: string,
-): Promise<boolean> {
-  return (await currentQuote(db, orderId))?.status === 'approved';
 }
