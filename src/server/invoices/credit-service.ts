@@ -178,13 +178,20 @@ export async function issueCreditNote(
       'invoiceId' in target ? { id: target.invoiceId } : { orderId: target.orderId, number: target.number.trim() },
     );
     if (!locked || !orderId) {
-      const number = 'number' in target ? target.number : '';
-      throw refuse(
-        'unknown_invoice',
-        'invoiceNumber',
-        `There is no invoice ${number} to credit here.`,
-        `Il n’y a pas de facture ${number} à créditer ici.`,
-      );
+      const number = 'number' in target ? target.number.trim() : '';
+      throw number
+        ? refuse(
+            'unknown_invoice',
+            'invoiceNumber',
+            `This order has no invoice ${number} to credit.`,
+            `Cette commande n’a pas de facture ${number} à créditer.`,
+          )
+        : refuse(
+            'unknown_invoice',
+            'invoiceNumber',
+            'There is no such invoice to credit.',
+            'Il n’y a pas de telle facture à créditer.',
+          );
     }
     const rows = await invoicesOfOrder(trx, orderId);
     const invoice = rows.find((r) => r.id === locked.id)!;
