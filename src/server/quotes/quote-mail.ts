@@ -102,36 +102,22 @@ export function composeAnswerMail(
   const billing = order.document.layouts['1']?.billing;
   const name = billing ? personName(billing) : '';
   const inbox = `${shop.publicUrl.replace(/\/$/, '')}/inbox/orders/${order.id}`;
-  if (answer.kind === 'approved') {
-    const subject = `Quote v${answer.version} approved for order ${order.reference}: ${name}`;
-    return {
-      kind: 'shop',
-      to: shop.shopEmail,
-      subject: oneLine(subject),
-      ...render(
-        subject,
-        [
-          `${answer.fullName} approved the proofs and quote v${answer.version} (${formatCents(answer.totalCents, 'en')}) on ${answer.at}. The order is now Approved.`,
-          `Open it in the inbox: ${inbox}`,
-        ],
-        [],
-        [],
-      ),
-    };
-  }
-  const subject = `Changes requested for order ${order.reference}: ${name}`;
+  const { subject, news, sections } =
+    answer.kind === 'approved'
+      ? {
+          subject: `Quote v${answer.version} approved for order ${order.reference}: ${name}`,
+          news: `${answer.fullName} approved the proofs and quote v${answer.version} (${formatCents(answer.totalCents, 'en')}) on ${answer.at}. The order is now Approved.`,
+          sections: [],
+        }
+      : {
+          subject: `Changes requested for order ${order.reference}: ${name}`,
+          news: `The customer asked for changes to quote v${answer.version} on ${answer.at}. The order is back to New.`,
+          sections: [{ heading: 'Their comment', lines: [answer.comment] }],
+        };
   return {
     kind: 'shop',
     to: shop.shopEmail,
     subject: oneLine(subject),
-    ...render(
-      subject,
-      [
-        `The customer asked for changes to quote v${answer.version} on ${answer.at}. The order is back to New.`,
-        `Open it in the inbox: ${inbox}`,
-      ],
-      [{ heading: 'Their comment', lines: [answer.comment] }],
-      [],
-    ),
+    ...render(subject, [news, `Open it in the inbox: ${inbox}`], sections, []),
   };
 }
