@@ -34,5 +34,4 @@ export const STATUS_MESSAGES = catalogues(en, {
   loading: 'Vérification de ce que fait ce changement…',
 });
 
-export type StatusMessages = typeof en;
 export const useStatusText = textHook(STATUS_MESSAGES);
