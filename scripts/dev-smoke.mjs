@@ -5,7 +5,7 @@
 // carried no file bytes, the stored files have the sizes and SHA-256 of what was chosen, and
 // the clerk's sign-in (a POST the origin check judges) went through the proxy.
 // Usage: npm run dev:smoke   (builds the server first; CHROMIUM_PATH may name another Chromium)
-import { execFileSync, execSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { startBuiltServer } from './built-server.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 import { freePort } from './free-port.mjs';
 
 const UPLOAD_PATH = '/storage/v1/upload/resumable';
@@ -70,22 +71,11 @@ async function main() {
   const devUrl = `http://127.0.0.1:${devPort}`;
   await waitFor(`${devUrl}/`, 'Vite');
 
-  const executablePath =
-    process.env.CHROMIUM_PATH ||
-    execSync('command -v chromium || command -v chromium-browser || true', { shell: '/bin/sh', encoding: 'utf8' })
-      .trim()
-      .split('\n')[0];
+  const executablePath = chromiumPath();
   if (!executablePath) throw new Error("no Chromium: install Debian's chromium, or set CHROMIUM_PATH");
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const page = await browser.newPage();
