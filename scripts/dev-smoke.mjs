@@ -14,6 +14,7 @@ import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { startBuiltServer } from './built-server.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { fillBilling } from './fill-billing.mjs';
 import { freePort } from './free-port.mjs';
 
 const UPLOAD_PATH = '/storage/v1/upload/resumable';
@@ -102,17 +103,7 @@ async function main() {
       await item(name).getByText('Uploaded', { exact: true }).waitFor({ timeout: 30_000 });
     }
     await page.getByRole('radio', { name: 'No' }).last().check();
-    const fields = [
-      ['First Name', 'Ada'],
-      ['Last Name', 'Lovelace'],
-      ['Address', '1 Engine Rd'],
-      ['City', 'Halifax'],
-      ['Postal Code', 'B3H 1A1'],
-      ['Phone', '902-555-0100'],
-    ];
-    for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).first().fill(value);
-    await page.getByLabel('Province', { exact: true }).first().selectOption('NS');
-    await page.getByLabel('Email', { exact: true }).fill('dev-smoke@example.com');
+    await fillBilling(page, 'dev-smoke@example.com');
 
     const orderRequest = page.waitForRequest((r) => r.url().endsWith('/functions/v1/submit-order'));
     await page.getByRole('button', { name: 'Submit Order' }).click();
