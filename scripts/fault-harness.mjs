@@ -6,18 +6,16 @@
 // partial is left, and the server recovers by itself (it is never restarted here).
 // Used by src/server/faults.test.ts (short) and bench/faults.mjs (long).
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Sqlite as Database } from '../dist/server/storage/sqlite-driver.js';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
-import { formOf, makeHarnessOrder } from './harness-orders.mjs';
+import { formOf, makeHarnessOrder, verifyStored } from './harness-orders.mjs';
 
 const KEY = 'fault-test-public-key';
 const MiB = 1024 * 1024;
-const sha = (b) => createHash('sha256').update(b).digest('hex');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The bin folder of the newest PostgreSQL installed, or null. */
@@ -181,47 +179,6 @@ async function underLoad({ base, clients, maxFileBytes, fault }) {
   return { acked, answers, otherBodies, timeline };
 }
 
-/** Every acknowledged order complete, nothing partial, nothing left in staging or orphaned. */
-async function verify({ query, dataDir, acked }) {
-  const orders = await query('select id from orders');
-  const ids = new Set(orders.map((o) => o.id));
-  let lost = 0;
-  let partial = 0;
-  for (const a of acked.values()) {
-    if (!ids.has(a.result.orderId)) {
-      lost++;
-      continue;
-    }
-    const rows = await query('select name, sha256, storage_key from attachments where order_id = ? order by position', [
-      a.result.orderId,
-    ]);
-    const ok =
-      rows.length === a.files.length &&
-      rows.every((r, i) => {
-        const f = path.join(dataDir, 'files', r.storage_key);
-        return r.sha256 === sha(a.files[i].data) && fs.existsSync(f) && sha(fs.readFileSync(f)) === r.sha256;
-      });
-    if (!ok) lost++;
-  }
-  for (const o of orders) {
-    const rows = await query('select sha256, storage_key from attachments where order_id = ?', [o.id]);
-    if (
-      rows.some((r) => {
-        const f = path.join(dataDir, 'files', r.storage_key);
-        return !fs.existsSync(f) || sha(fs.readFileSync(f)) !== r.sha256;
-      })
-    )
-      partial++;
-  }
-  return {
-    orders: orders.length,
-    lost,
-    partial,
-    leftoverTmp: fs.readdirSync(path.join(dataDir, 'tmp')).length,
-    orphanFolders: fs.readdirSync(path.join(dataDir, 'files')).filter((d) => !ids.has(d)).length,
-  };
-}
-
 /**
  * PostgreSQL goes away under load: `restarts` fast restarts, then one stop of `outageMs`.
  * Reports how long the server took to store an order again after PostgreSQL was back.
@@ -281,7 +238,7 @@ export async function runPostgresFault({ clients = 4, restarts = 2, outageMs = 2
           )
         ).rows;
       };
-      const checked = await verify({ query, dataDir, acked: run.acked });
+      const checked = await verifyStored({ query, dataDir, acked: run.acked });
       return {
         fault: `PostgreSQL: ${restarts} restarts, then ${outageMs / 1000} s down`,
         acknowledged: run.acked.size,
@@ -359,7 +316,11 @@ export async function runDiskFull({
     await server.stop();
     const db = new Database(path.join(dataDir, 'orders.sqlite'), { readonly: true });
     try {
-      const checked = await verify({ query: async (t, p = []) => db.prepare(t).all(...p), dataDir, acked: run.acked });
+      const checked = await verifyStored({
+        query: async (t, p = []) => db.prepare(t).all(...p),
+        dataDir,
+        acked: run.acked,
+      });
       return {
         fault: `disk full: ${volumeBytes / MiB} MiB volume filled to ${leaveBytes / MiB} MiB free for ${outageMs / 1000} s, reserve ${minFreeBytes / MiB} MiB`,
         acknowledged: run.acked.size,
