@@ -137,8 +137,8 @@ async function startServer(env) {
 }
 
 /**
- * Clients sending orders (each retried with its key after a 503 or 507) while `fault` runs.
- * Returns the acknowledged orders and what was answered.
+ * Clients sending orders (each retried with its key after a 503 or 507) while `fault` runs,
+ * from 0.7 s into the load. Returns the acknowledged orders and what was answered.
  */
 async function underLoad({ base, clients, maxFileBytes, fault }) {
   const acked = new Map();
@@ -173,16 +173,19 @@ async function underLoad({ base, clients, maxFileBytes, fault }) {
       }
     }
   });
+  await sleep(700);
   const timeline = await fault(() => lastAckAt);
   stop = true;
   await Promise.all(loops);
   return { acked, answers, otherBodies, timeline };
 }
 
-/**
- * PostgreSQL goes away under load: `restarts` fast restarts, then one stop of `outageMs`.
- * Reports how long the server took to store an order again after PostgreSQL was back.
- */
+/** Milliseconds from `since` until an order was acknowledged again; null when none was within 30 s. */
+async function recoveryAfter(lastAckAt, since) {
+  for (let i = 0; i < 600 && lastAckAt() < since; i++) await sleep(50);
+  return lastAckAt() >= since ? lastAckAt() - since : null;
+}
+
 /** How the server answered the clients of a run, for its report. */
 function answersOf(run) {
   return {
@@ -195,6 +198,10 @@ function answersOf(run) {
   };
 }
 
+/**
+ * PostgreSQL goes away under load: `restarts` fast restarts, then one stop of `outageMs`.
+ * Reports how long the server took to store an order again after PostgreSQL was back.
+ */
 export async function runPostgresFault({ clients = 4, restarts = 2, outageMs = 2000, maxFileBytes = 256 * 1024 } = {}) {
   const pgi = await privatePostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-pgfault-'));
@@ -202,16 +209,12 @@ export async function runPostgresFault({ clients = 4, restarts = 2, outageMs = 2
   try {
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: pgi.url, MIN_FREE_DISK_BYTES: '0' });
     const recoveries = [];
-    const waitForAck = async (lastAckAt, since) => {
-      for (let i = 0; i < 600 && lastAckAt() < since; i++) await sleep(50);
-      recoveries.push(lastAckAt() >= since ? lastAckAt() - since : null);
-    };
+    const waitForAck = async (lastAckAt, since) => recoveries.push(await recoveryAfter(lastAckAt, since));
     const run = await underLoad({
       base: server.base,
       clients,
       maxFileBytes,
       fault: async (lastAckAt) => {
-        await sleep(700);
         for (let i = 0; i < restarts; i++) {
           pgi.restart();
           await waitForAck(lastAckAt, Date.now());
@@ -288,7 +291,6 @@ export async function runDiskFull({
       clients,
       maxFileBytes,
       fault: async (lastAckAt) => {
-        await sleep(700);
         // Fill the volume up to `leaveBytes` free, in steps, while uploads run.
         const fd = fs.openSync(filler, 'w');
         const chunk = Buffer.alloc(MiB);
@@ -306,9 +308,7 @@ export async function runDiskFull({
         );
         await sleep(outageMs / 2);
         fs.rmSync(filler);
-        const since = Date.now();
-        for (let i = 0; i < 600 && lastAckAt() < since; i++) await sleep(50);
-        recoveryMs = lastAckAt() >= since ? lastAckAt() - since : null;
+        recoveryMs = await recoveryAfter(lastAckAt, Date.now());
         await sleep(200);
       },
     });
