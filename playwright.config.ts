@@ -1,13 +1,9 @@
-import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
 
 // Debian's Chromium (scripts/ensure-chromium.mjs installs it); Playwright's download cannot work here.
-const chromium =
-  process.env.CHROMIUM_PATH ||
-  execSync('command -v chromium || command -v chromium-browser || true', { shell: '/bin/sh', encoding: 'utf8' })
-    .trim()
-    .split('\n')[0];
+const chromium = chromiumPath();
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
@@ -24,14 +20,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium || undefined,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

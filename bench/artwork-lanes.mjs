@@ -7,13 +7,13 @@
 //        node bench/artwork-lanes.mjs [rects]: 110 rects (8 KB, about 8 s of processor time, the
 //        review's SVG) by default; 220 outlast ARTWORK_RENDER_CPU_MS's default 10 s.
 //        BENCH_PORT=3301 (default) picks the port; ARTWORK_RENDER_CPU_MS etc. pass through.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { startBuiltServer } from '../scripts/built-server.mjs';
 
 const built = 'dist/server/main.js';
 if (!fs.existsSync(built)) {
@@ -111,34 +111,21 @@ function submit(name, type, data, ip) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-lanes-'));
-const server = spawn(process.execPath, [built], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    FILES_URL: '',
-    PUBLIC_API_KEY: KEY,
-    // One proxy in front that forwards the client's address: each X-Forwarded-For is an address.
-    TRUST_PROXY: '1',
-    SUBMIT_RATE_LIMIT: '1000',
-    ARTWORK_POLL_MS: '200',
-    LOG_LEVEL: 'fatal',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+let server;
 let db;
 try {
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null || i > 400) throw new Error('the server did not start');
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await sleep(50);
-  }
+  ({ child: server } = await startBuiltServer(
+    {
+      FILES_URL: '',
+      PUBLIC_API_KEY: KEY,
+      // One proxy in front that forwards the client's address: each X-Forwarded-For is an address.
+      TRUST_PROXY: '1',
+      SUBMIT_RATE_LIMIT: '1000',
+      ARTWORK_POLL_MS: '200',
+      LOG_LEVEL: 'fatal',
+    },
+    { stdio: ['ignore', 'ignore', 'inherit'], dataDir, port },
+  ));
   db = new Sqlite(path.join(dataDir, 'orders.sqlite'), { readonly: true });
   const rowOf = db.prepare(
     'select a.name, w.status, w.thumbnail, w.note, w.spent_ms from attachments a left join artwork w on w.attachment_id = a.id where a.order_id = ?',
@@ -193,7 +180,9 @@ try {
   }
 } finally {
   db?.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -37,18 +37,27 @@ async function measure(kind, size, parallel = 1) {
   }
 }
 
-const rows = [];
-for (const size of SIZES) {
-  const bare = await measure('bare', size);
-  const disk = await measure('disk', size);
-  const real = await measure('real', size);
-  rows.push({
-    upload: `${Math.round(size / 1024 / 1024)} MB`,
+/** The three servers on the same uploads: each one's throughput, and submit-order's against the others. */
+async function compare(size, parallel) {
+  const bare = await measure('bare', size, parallel);
+  const disk = await measure('disk', size, parallel);
+  const real = await measure('real', size, parallel);
+  const rates = {
     'drain MB/s': bare.mbps.toFixed(0),
     'disk MB/s': disk.mbps.toFixed(0),
     'submit-order MB/s': real.mbps.toFixed(0),
     'ratio to drain': (real.mbps / bare.mbps).toFixed(2),
     'ratio to disk': (real.mbps / disk.mbps).toFixed(2),
+  };
+  return { bare, real, rates };
+}
+
+const rows = [];
+for (const size of SIZES) {
+  const { bare, real, rates } = await compare(size);
+  rows.push({
+    upload: `${Math.round(size / 1024 / 1024)} MB`,
+    ...rates,
     'drain RSS MB': bare.rssMb.toFixed(0),
     'submit-order RSS MB': real.rssMb.toFixed(0),
   });
@@ -59,20 +68,13 @@ console.log('Goal: ratio ≥ 0.80; submit-order peak RSS (VmHWM) flat in the upl
 
 // 50 customers at once, 10 MB each.
 {
-  const size = 10 * 1024 * 1024;
-  const bare = await measure('bare', size, 50);
-  const disk = await measure('disk', size, 50);
-  const real = await measure('real', size, 50);
+  const { real, rates } = await compare(10 * 1024 * 1024, 50);
   console.table([
     {
       customers: 50,
       'each MB': 10,
       succeeded: 50 - real.failed,
-      'drain MB/s': bare.mbps.toFixed(0),
-      'disk MB/s': disk.mbps.toFixed(0),
-      'submit-order MB/s': real.mbps.toFixed(0),
-      'ratio to drain': (real.mbps / bare.mbps).toFixed(2),
-      'ratio to disk': (real.mbps / disk.mbps).toFixed(2),
+      ...rates,
       'submit-order RSS MB': real.rssMb.toFixed(0),
     },
   ]);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startBuiltServer } from '../scripts/built-server.mjs';
+import { CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 
 process.env.CHROME_PATH ||= execSync('command -v chromium || command -v chromium-browser', {
   shell: '/bin/sh',
@@ -13,14 +14,7 @@ process.env.CHROME_PATH ||= execSync('command -v chromium || command -v chromium
 }).trim();
 const { child: server, port, dataDir } = await startBuiltServer({}, { stdio: 'inherit' });
 const chrome = await chromeLauncher.launch({
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
+  chromeFlags: [...CHROMIUM_ARGS],
 });
 try {
   const rows = [];

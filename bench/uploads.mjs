@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startBuiltServer } from '../scripts/built-server.mjs';
+import { fillBilling } from '../scripts/fill-billing.mjs';
 
 const fileMb = Number(process.argv[2] ?? 50);
 const mbps = Number(process.argv[3] ?? 20);
@@ -64,17 +65,7 @@ async function relay(targetPort) {
 async function fillForm(page, email) {
   await page.getByLabel('Garment Options').selectOption('po');
   await page.getByRole('radio', { name: 'No' }).last().check();
-  for (const [label, value] of [
-    ['First Name', 'Ada'],
-    ['Last Name', 'Lovelace'],
-    ['Address', '1 Engine Rd'],
-    ['City', 'Halifax'],
-    ['Postal Code', 'B3H 1A1'],
-    ['Phone', '902-555-0100'],
-  ])
-    await page.getByLabel(label, { exact: true }).first().fill(value);
-  await page.getByLabel('Province', { exact: true }).first().selectOption('NS');
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await fillBilling(page, email);
 }
 
 /** One customer: `background` false makes the upload endpoint unavailable, so today's path is used. */

@@ -10,5 +10,5 @@ export interface BuiltServer {
 
 export function startBuiltServer(
   env?: Record<string, string>,
-  options?: { stdio?: StdioOptions; dataDir?: string; waitMs?: number; nodeArgs?: string[] },
+  options?: { stdio?: StdioOptions; dataDir?: string; waitMs?: number; port?: number; nodeArgs?: string[] },
 ): Promise<BuiltServer>;

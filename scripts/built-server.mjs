@@ -8,11 +8,12 @@ import { freePort } from './free-port.mjs';
 
 /**
  * @param {Record<string, string>} env settings on top of the defaults (SQLite, warnings only)
- * @param {{ stdio?: import('node:child_process').StdioOptions, dataDir?: string, waitMs?: number, nodeArgs?: string[] }} [options]
+ * @param {{ stdio?: import('node:child_process').StdioOptions, dataDir?: string, waitMs?: number, port?: number, nodeArgs?: string[] }} [options]
+ *   `port`: a fixed one (a bench told which by BENCH_PORT) instead of a free one; `nodeArgs`: before the script (a bench's --import)
  */
 export async function startBuiltServer(env = {}, options = {}) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aof-server-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     env: {
       ...process.env,

@@ -3,17 +3,16 @@
 // nothing partial may be visible, leftovers must be swept and every queued email sent.
 // Used by src/server/crash.test.ts (short) and bench/crash.mjs (long).
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { freePort } from './free-port.mjs';
 import path from 'node:path';
 import { Sqlite as Database } from '../dist/server/storage/sqlite-driver.js';
 import pg from 'pg';
-import { formOf, makeHarnessOrder } from './harness-orders.mjs';
+import { formOf, makeHarnessOrder, verifyStored } from './harness-orders.mjs';
 
 const KEY = 'crash-test-public-key';
-const sha = (b) => createHash('sha256').update(b).digest('hex');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function freshPostgres(adminUrl) {
@@ -166,48 +165,16 @@ export async function runCrashTest({ kills = 3, clients = 4, postgresAdminUrl = 
         if (Number(waiting) === 0) break;
         await sleep(100);
       }
-      const orders = await query('select id, reference from orders');
-      const ids = new Set(orders.map((o) => o.id));
-      stats.duplicates = orders.length - new Set([...acked.values()].map((a) => a.result.orderId)).size;
-      for (const a of acked.values()) {
-        if (!ids.has(a.result.orderId)) {
-          stats.lost++;
-          continue;
-        }
-        const rows = await query(
-          'select name, sha256, size, storage_key from attachments where order_id = ? order by position',
-          [a.result.orderId],
-        );
-        const ok =
-          rows.length === a.files.length &&
-          rows.every((r, i) => {
-            const file = path.join(dataDir, 'files', r.storage_key);
-            return (
-              r.name === a.files[i].name &&
-              r.sha256 === sha(a.files[i].data) &&
-              fs.existsSync(file) &&
-              sha(fs.readFileSync(file)) === r.sha256
-            );
-          });
-        if (!ok) stats.lost++;
-      }
-      // Nothing partial: every stored order has all its files, intact.
-      for (const o of orders) {
-        const rows = await query('select sha256, storage_key from attachments where order_id = ?', [o.id]);
-        if (
-          rows.some((r) => {
-            const f = path.join(dataDir, 'files', r.storage_key);
-            return !fs.existsSync(f) || sha(fs.readFileSync(f)) !== r.sha256;
-          })
-        )
-          stats.partial++;
-      }
+      const checked = await verifyStored({ query, dataDir, acked });
+      stats.duplicates = checked.orders - new Set([...acked.values()].map((a) => a.result.orderId)).size;
+      stats.lost = checked.lost;
+      stats.partial = checked.partial;
       const mails = await query('select status from mail_queue');
-      stats.orders = orders.length;
+      stats.orders = checked.orders;
       stats.mailsQueued = mails.length;
       stats.mailsSent = mails.filter((m) => m.status === 'sent').length;
-      stats.leftoverTmp = fs.readdirSync(path.join(dataDir, 'tmp')).length;
-      stats.orphanFolders = fs.readdirSync(path.join(dataDir, 'files')).filter((d) => !ids.has(d)).length;
+      stats.leftoverTmp = checked.leftoverTmp;
+      stats.orphanFolders = checked.orphanFolders;
     } finally {
       if (pgdb) await db.end();
       else db.close();

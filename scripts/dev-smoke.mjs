@@ -5,7 +5,7 @@
 // carried no file bytes, the stored files have the sizes and SHA-256 of what was chosen, and
 // the clerk's sign-in (a POST the origin check judges) went through the proxy.
 // Usage: npm run dev:smoke   (builds the server first; CHROMIUM_PATH may name another Chromium)
-import { execFileSync, execSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +13,8 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { startBuiltServer } from './built-server.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+import { fillBilling } from './fill-billing.mjs';
 import { freePort } from './free-port.mjs';
 
 const UPLOAD_PATH = '/storage/v1/upload/resumable';
@@ -70,22 +72,11 @@ async function main() {
   const devUrl = `http://127.0.0.1:${devPort}`;
   await waitFor(`${devUrl}/`, 'Vite');
 
-  const executablePath =
-    process.env.CHROMIUM_PATH ||
-    execSync('command -v chromium || command -v chromium-browser || true', { shell: '/bin/sh', encoding: 'utf8' })
-      .trim()
-      .split('\n')[0];
+  const executablePath = chromiumPath();
   if (!executablePath) throw new Error("no Chromium: install Debian's chromium, or set CHROMIUM_PATH");
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const page = await browser.newPage();
@@ -112,17 +103,7 @@ async function main() {
       await item(name).getByText('Uploaded', { exact: true }).waitFor({ timeout: 30_000 });
     }
     await page.getByRole('radio', { name: 'No' }).last().check();
-    const fields = [
-      ['First Name', 'Ada'],
-      ['Last Name', 'Lovelace'],
-      ['Address', '1 Engine Rd'],
-      ['City', 'Halifax'],
-      ['Postal Code', 'B3H 1A1'],
-      ['Phone', '902-555-0100'],
-    ];
-    for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).first().fill(value);
-    await page.getByLabel('Province', { exact: true }).first().selectOption('NS');
-    await page.getByLabel('Email', { exact: true }).fill('dev-smoke@example.com');
+    await fillBilling(page, 'dev-smoke@example.com');
 
     const orderRequest = page.waitForRequest((r) => r.url().endsWith('/functions/v1/submit-order'));
     await page.getByRole('button', { name: 'Submit Order' }).click();

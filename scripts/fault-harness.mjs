@@ -6,18 +6,16 @@
 // partial is left, and the server recovers by itself (it is never restarted here).
 // Used by src/server/faults.test.ts (short) and bench/faults.mjs (long).
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Sqlite as Database } from '../dist/server/storage/sqlite-driver.js';
 import pg from 'pg';
 import { freePort } from './free-port.mjs';
-import { formOf, makeHarnessOrder } from './harness-orders.mjs';
+import { formOf, makeHarnessOrder, verifyStored } from './harness-orders.mjs';
 
 const KEY = 'fault-test-public-key';
 const MiB = 1024 * 1024;
-const sha = (b) => createHash('sha256').update(b).digest('hex');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The bin folder of the newest PostgreSQL installed, or null. */
@@ -139,8 +137,8 @@ async function startServer(env) {
 }
 
 /**
- * Clients sending orders (each retried with its key after a 503 or 507) while `fault` runs.
- * Returns the acknowledged orders and what was answered.
+ * Clients sending orders (each retried with its key after a 503 or 507) while `fault` runs,
+ * from 0.7 s into the load. Returns the acknowledged orders and what was answered.
  */
 async function underLoad({ base, clients, maxFileBytes, fault }) {
   const acked = new Map();
@@ -175,57 +173,19 @@ async function underLoad({ base, clients, maxFileBytes, fault }) {
       }
     }
   });
+  await sleep(700);
   const timeline = await fault(() => lastAckAt);
   stop = true;
   await Promise.all(loops);
   return { acked, answers, otherBodies, timeline };
 }
 
-/** Every acknowledged order complete, nothing partial, nothing left in staging or orphaned. */
-async function verify({ query, dataDir, acked }) {
-  const orders = await query('select id from orders');
-  const ids = new Set(orders.map((o) => o.id));
-  let lost = 0;
-  let partial = 0;
-  for (const a of acked.values()) {
-    if (!ids.has(a.result.orderId)) {
-      lost++;
-      continue;
-    }
-    const rows = await query('select name, sha256, storage_key from attachments where order_id = ? order by position', [
-      a.result.orderId,
-    ]);
-    const ok =
-      rows.length === a.files.length &&
-      rows.every((r, i) => {
-        const f = path.join(dataDir, 'files', r.storage_key);
-        return r.sha256 === sha(a.files[i].data) && fs.existsSync(f) && sha(fs.readFileSync(f)) === r.sha256;
-      });
-    if (!ok) lost++;
-  }
-  for (const o of orders) {
-    const rows = await query('select sha256, storage_key from attachments where order_id = ?', [o.id]);
-    if (
-      rows.some((r) => {
-        const f = path.join(dataDir, 'files', r.storage_key);
-        return !fs.existsSync(f) || sha(fs.readFileSync(f)) !== r.sha256;
-      })
-    )
-      partial++;
-  }
-  return {
-    orders: orders.length,
-    lost,
-    partial,
-    leftoverTmp: fs.readdirSync(path.join(dataDir, 'tmp')).length,
-    orphanFolders: fs.readdirSync(path.join(dataDir, 'files')).filter((d) => !ids.has(d)).length,
-  };
+/** Milliseconds from `since` until an order was acknowledged again; null when none was within 30 s. */
+async function recoveryAfter(lastAckAt, since) {
+  for (let i = 0; i < 600 && lastAckAt() < since; i++) await sleep(50);
+  return lastAckAt() >= since ? lastAckAt() - since : null;
 }
 
-/**
- * PostgreSQL goes away under load: `restarts` fast restarts, then one stop of `outageMs`.
- * Reports how long the server took to store an order again after PostgreSQL was back.
- */
 /** How the server answered the clients of a run, for its report. */
 function answersOf(run) {
   return {
@@ -238,6 +198,10 @@ function answersOf(run) {
   };
 }
 
+/**
+ * PostgreSQL goes away under load: `restarts` fast restarts, then one stop of `outageMs`.
+ * Reports how long the server took to store an order again after PostgreSQL was back.
+ */
 export async function runPostgresFault({ clients = 4, restarts = 2, outageMs = 2000, maxFileBytes = 256 * 1024 } = {}) {
   const pgi = await privatePostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-pgfault-'));
@@ -245,16 +209,12 @@ export async function runPostgresFault({ clients = 4, restarts = 2, outageMs = 2
   try {
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: pgi.url, MIN_FREE_DISK_BYTES: '0' });
     const recoveries = [];
-    const waitForAck = async (lastAckAt, since) => {
-      for (let i = 0; i < 600 && lastAckAt() < since; i++) await sleep(50);
-      recoveries.push(lastAckAt() >= since ? lastAckAt() - since : null);
-    };
+    const waitForAck = async (lastAckAt, since) => recoveries.push(await recoveryAfter(lastAckAt, since));
     const run = await underLoad({
       base: server.base,
       clients,
       maxFileBytes,
       fault: async (lastAckAt) => {
-        await sleep(700);
         for (let i = 0; i < restarts; i++) {
           pgi.restart();
           await waitForAck(lastAckAt, Date.now());
@@ -281,7 +241,7 @@ export async function runPostgresFault({ clients = 4, restarts = 2, outageMs = 2
           )
         ).rows;
       };
-      const checked = await verify({ query, dataDir, acked: run.acked });
+      const checked = await verifyStored({ query, dataDir, acked: run.acked });
       return {
         fault: `PostgreSQL: ${restarts} restarts, then ${outageMs / 1000} s down`,
         acknowledged: run.acked.size,
@@ -331,7 +291,6 @@ export async function runDiskFull({
       clients,
       maxFileBytes,
       fault: async (lastAckAt) => {
-        await sleep(700);
         // Fill the volume up to `leaveBytes` free, in steps, while uploads run.
         const fd = fs.openSync(filler, 'w');
         const chunk = Buffer.alloc(MiB);
@@ -349,9 +308,7 @@ export async function runDiskFull({
         );
         await sleep(outageMs / 2);
         fs.rmSync(filler);
-        const since = Date.now();
-        for (let i = 0; i < 600 && lastAckAt() < since; i++) await sleep(50);
-        recoveryMs = lastAckAt() >= since ? lastAckAt() - since : null;
+        recoveryMs = await recoveryAfter(lastAckAt, Date.now());
         await sleep(200);
       },
     });
@@ -359,7 +316,11 @@ export async function runDiskFull({
     await server.stop();
     const db = new Database(path.join(dataDir, 'orders.sqlite'), { readonly: true });
     try {
-      const checked = await verify({ query: async (t, p = []) => db.prepare(t).all(...p), dataDir, acked: run.acked });
+      const checked = await verifyStored({
+        query: async (t, p = []) => db.prepare(t).all(...p),
+        dataDir,
+        acked: run.acked,
+      });
       return {
         fault: `disk full: ${volumeBytes / MiB} MiB volume filled to ${leaveBytes / MiB} MiB free for ${outageMs / 1000} s, reserve ${minFreeBytes / MiB} MiB`,
         acknowledged: run.acked.size,

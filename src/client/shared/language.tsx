@@ -11,6 +11,15 @@ type Locale = 'en-CA' | 'fr-CA';
 /** One catalogue per language, both of the shape `M`: a key missing in one fails the type check. */
 export type Catalogues<M> = Readonly<Record<Language, M>>;
 
+/**
+ * A feature's catalogues from its English and its French. The English alone sets the shape
+ * (`NoInfer`), so the French written in the call is checked key by key against it and its
+ * functions take their parameters' types from it.
+ */
+export function catalogues<M>(en: M, fr: NoInfer<M>): Catalogues<M> {
+  return { en, fr };
+}
+
 /** The locale dates and numbers are written in: Canadian English or Canadian French. */
 export const localeOf = (language: Language): Locale => (language === 'fr' ? 'fr-CA' : 'en-CA');
 

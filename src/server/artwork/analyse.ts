@@ -495,32 +495,48 @@ async function readEps(filePath: string) {
 
 // --- The two entry points ----------------------------------------------------------------------
 
+/** The formats sharp reads straight from the file, for the analysis as for the thumbnail. */
+type SharpFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'tiff' | 'avif';
+const SHARP_FORMATS: readonly ArtworkFormat[] = ['png', 'jpeg', 'gif', 'webp', 'tiff', 'avif'] satisfies SharpFormat[];
+const readBySharp = (format: ArtworkFormat): format is SharpFormat => SHARP_FORMATS.includes(format);
+
+/**
+ * What both entry points do around their own reading: the format told from the bytes (or as
+ * `sniff` told it before), BMP refused, and any failure thrown as an ArtworkError.
+ */
+async function byFormat<T>(
+  filePath: string,
+  sniffed: Sniffed | undefined,
+  read: (format: Exclude<ArtworkFormat, 'bmp'>, head: Buffer) => Promise<T>,
+): Promise<T> {
+  const { format, head } = sniffed ?? (await sniff(filePath));
+  try {
+    if (format === 'bmp') throw new ArtworkError('unsupported-format', 'BMP is not read on the server; ask for PNG.');
+    return await read(format, head);
+  } catch (error) {
+    throw asArtworkError(error);
+  }
+}
+
 /** What the file is, from its bytes. Throws ArtworkError. */
-export async function analyseArtwork(
+export function analyseArtwork(
   filePath: string,
   limits: ArtworkLimits = DEFAULT_LIMITS,
   sniffed?: Sniffed,
 ): Promise<ArtworkAnalysis> {
-  const { format, head } = sniffed ?? (await sniff(filePath));
-  try {
+  return byFormat(filePath, sniffed, async (format, head): Promise<ArtworkAnalysis> => {
+    if (readBySharp(format)) return analyseWithSharp(filePath, format);
     switch (format) {
-      case 'png':
-      case 'jpeg':
-      case 'gif':
-      case 'webp':
-      case 'tiff':
-      case 'avif':
-        return await analyseWithSharp(filePath, format);
       case 'svg':
-        return await analyseWithSharp(await readSvg(filePath), format);
+        return analyseWithSharp(await readSvg(filePath), format);
       case 'heic':
-        return await analyseHeic(filePath);
+        return analyseHeic(filePath);
       case 'psd':
         return analysePsd(head);
       case 'pdf':
-        return await analysePdf(filePath, format, limits);
+        return analysePdf(filePath, format, limits);
       case 'ai':
-        if (head.toString('latin1', 0, 1024).includes('%PDF-')) return await analysePdf(filePath, format, limits);
+        if (head.toString('latin1', 0, 1024).includes('%PDF-')) return analysePdf(filePath, format, limits);
         return { format, mediaType: MEDIA_TYPES.ai, isVector: true, density: 72, ...(await readEps(filePath)).size };
       case 'eps': {
         const eps = await readEps(filePath);
@@ -533,12 +549,8 @@ export async function analyseArtwork(
           ...(eps.colourMode ? { colourMode: eps.colourMode } : {}),
         };
       }
-      case 'bmp':
-        throw new ArtworkError('unsupported-format', 'BMP is not read on the server; ask for PNG.');
     }
-  } catch (error) {
-    throw asArtworkError(error);
-  }
+  });
 }
 
 /**
@@ -547,47 +559,36 @@ export async function analyseArtwork(
  * the file cannot be read; returns `made: false` when there is nothing we can draw (EPS without
  * a preview).
  */
-export async function makeThumbnail(
+export function makeThumbnail(
   filePath: string,
   outPath: string,
   limits: ArtworkLimits = DEFAULT_LIMITS,
   sniffed?: Sniffed,
 ): Promise<ThumbnailResult> {
-  const { format, head } = sniffed ?? (await sniff(filePath));
-  try {
+  return byFormat(filePath, sniffed, async (format, head): Promise<ThumbnailResult> => {
+    if (readBySharp(format)) return thumbnailWithSharp(filePath, outPath, limits);
     switch (format) {
-      case 'png':
-      case 'jpeg':
-      case 'gif':
-      case 'webp':
-      case 'tiff':
-      case 'avif':
-        return await thumbnailWithSharp(filePath, outPath, limits);
       case 'svg':
-        return await thumbnailSvg(filePath, outPath, limits);
+        return thumbnailSvg(filePath, outPath, limits);
       case 'heic':
-        return await thumbnailHeic(filePath, outPath, limits);
+        return thumbnailHeic(filePath, outPath, limits);
       case 'psd':
-        return await thumbnailPsd(filePath, head, outPath, limits);
+        return thumbnailPsd(filePath, head, outPath, limits);
       case 'pdf':
-        return await thumbnailPdf(filePath, outPath, limits);
+        return thumbnailPdf(filePath, outPath, limits);
       case 'ai':
       case 'eps': {
         if (format === 'ai' && head.toString('latin1', 0, 1024).includes('%PDF-')) {
-          return await thumbnailPdf(filePath, outPath, limits);
+          return thumbnailPdf(filePath, outPath, limits);
         }
         const { preview } = await readEps(filePath);
-        if (preview) return await thumbnailWithSharp(preview, outPath, limits);
+        if (preview) return thumbnailWithSharp(preview, outPath, limits);
         return {
           made: false,
           code: 'no-renderer',
           reason: 'PostScript needs a renderer (Ghostscript) that is not installed, and the file has no preview.',
         };
       }
-      case 'bmp':
-        throw new ArtworkError('unsupported-format', 'BMP is not read on the server; ask for PNG.');
     }
-  } catch (error) {
-    throw asArtworkError(error);
-  }
+  });
 }

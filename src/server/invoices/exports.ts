@@ -30,12 +30,8 @@ import { taxKeyOf } from '../../shared/tax-treatment.js';
 import { money, type Cell } from './csv.js';
 import type { JournalEntry } from './journal.js';
 
-export const QUICKBOOKS_INVOICE_HEADERS = [
-  'InvoiceNo',
-  'Customer',
-  'InvoiceDate',
-  'DueDate',
-  'Terms',
+/** The columns both QuickBooks files end with: the memo, then the line and its tax. */
+const QUICKBOOKS_LINE_HEADERS = [
   'Location',
   'Memo',
   'Item(Product/Service)',
@@ -49,21 +45,20 @@ export const QUICKBOOKS_INVOICE_HEADERS = [
   'Service Date',
 ] as const;
 
+export const QUICKBOOKS_INVOICE_HEADERS = [
+  'InvoiceNo',
+  'Customer',
+  'InvoiceDate',
+  'DueDate',
+  'Terms',
+  ...QUICKBOOKS_LINE_HEADERS,
+] as const;
+
 export const QUICKBOOKS_CREDIT_NOTE_HEADERS = [
   'CreditNoteNo',
   'Customer',
   'CreditNoteDate',
-  'Location',
-  'Memo',
-  'Item(Product/Service)',
-  'ItemDescription',
-  'ItemQuantity',
-  'ItemRate',
-  'ItemAmount',
-  'ItemTaxCode',
-  'ItemTaxAmount',
-  'Currency',
-  'Service Date',
+  ...QUICKBOOKS_LINE_HEADERS,
 ] as const;
 
 export const XERO_HEADERS = [
@@ -155,20 +150,28 @@ function linesOf(entries: readonly JournalEntry[], codes: TaxCodes): LineOut[] {
   });
 }
 
-export function quickBooksInvoiceRows(entries: readonly JournalEntry[], codes: TaxCodes): Cell[][] {
-  const invoices = entries.filter((e) => e.doc.kind === 'invoice');
+/**
+ * One of the two QuickBooks files: the invoices, or the credit notes (which have no due date nor
+ * terms, and whose memo names the invoice they credit); the line's columns are the same in both.
+ */
+function quickBooksRows(entries: readonly JournalEntry[], codes: TaxCodes, kind: InvoiceDocument['kind']): Cell[][] {
+  const invoices = kind === 'invoice';
   return [
-    [...QUICKBOOKS_INVOICE_HEADERS],
-    ...linesOf(invoices, codes).map(({ entry: { doc }, index, taxCode, taxCents }) => {
+    [...(invoices ? QUICKBOOKS_INVOICE_HEADERS : QUICKBOOKS_CREDIT_NOTE_HEADERS)],
+    ...linesOf(
+      entries.filter((e) => e.doc.kind === kind),
+      codes,
+    ).map(({ entry: { doc }, index, taxCode, taxCents }) => {
       const line = doc.lines[index]!;
       return [
         doc.number,
         contactOf(doc),
         dmy(doc.issueDate),
-        dmy(dueDateOf(doc)),
+        ...(invoices ? [dmy(dueDateOf(doc)), ''] : []),
         '',
-        '',
-        `Order ${doc.orderReference}`,
+        invoices
+          ? `Order ${doc.orderReference}`
+          : `Order ${doc.orderReference}, credits invoice ${doc.credits?.number ?? ''}`,
         '',
         line.description,
         line.quantity,
@@ -183,31 +186,11 @@ export function quickBooksInvoiceRows(entries: readonly JournalEntry[], codes: T
   ];
 }
 
-export function quickBooksCreditNoteRows(entries: readonly JournalEntry[], codes: TaxCodes): Cell[][] {
-  const notes = entries.filter((e) => e.doc.kind === 'credit_note');
-  return [
-    [...QUICKBOOKS_CREDIT_NOTE_HEADERS],
-    ...linesOf(notes, codes).map(({ entry: { doc }, index, taxCode, taxCents }) => {
-      const line = doc.lines[index]!;
-      return [
-        doc.number,
-        contactOf(doc),
-        dmy(doc.issueDate),
-        '',
-        `Order ${doc.orderReference}, credits invoice ${doc.credits?.number ?? ''}`,
-        '',
-        line.description,
-        line.quantity,
-        money(line.unitPriceCents),
-        money(line.lineTotalCents),
-        taxCode,
-        money(taxCents),
-        'CAD',
-        '',
-      ];
-    }),
-  ];
-}
+export const quickBooksInvoiceRows = (entries: readonly JournalEntry[], codes: TaxCodes): Cell[][] =>
+  quickBooksRows(entries, codes, 'invoice');
+
+export const quickBooksCreditNoteRows = (entries: readonly JournalEntry[], codes: TaxCodes): Cell[][] =>
+  quickBooksRows(entries, codes, 'credit_note');
 
 export function xeroRows(entries: readonly JournalEntry[], codes: TaxCodes, accountCode: string): Cell[][] {
   return [

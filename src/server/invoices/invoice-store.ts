@@ -35,7 +35,8 @@ export async function nextNumber(trx: Transaction<Database>, series: Series, yea
   return `${PREFIX[series]}${year}-${String(row.last).padStart(4, '0')}`;
 }
 
-const INVOICE_COLUMNS = [
+/** The columns of an InvoiceRow, for every query that reads whole invoices. */
+export const INVOICE_COLUMNS = [
   'id',
   'order_id',
   'number',

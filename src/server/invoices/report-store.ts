@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { StaffMember } from '../../shared/invoices/invoice-api.js';
 import { allTreatments, taxCodesSchema, withDefaults, type TaxCodes } from '../../shared/invoices/tax-codes.js';
 import type { Database } from '../storage/schema.js';
-import type { InvoiceRow } from './invoice-store.js';
+import { INVOICE_COLUMNS, type InvoiceRow } from './invoice-store.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -18,22 +18,7 @@ export async function creditNotesAgainst(db: Db, invoiceIds: readonly string[]):
     out.push(
       ...(await db
         .selectFrom('invoices')
-        .select([
-          'id',
-          'order_id',
-          'number',
-          'kind',
-          'issue_date',
-          'issued_at',
-          'issued_by',
-          'quote_id',
-          'credits_invoice_id',
-          'subtotal_cents',
-          'total_cents',
-          'deposit_cents',
-          'document',
-          'sha256',
-        ])
+        .select(INVOICE_COLUMNS)
         .where('kind', '=', 'credit_note')
         .where('credits_invoice_id', 'in', invoiceIds.slice(i, i + 500))
         .orderBy('issued_at')

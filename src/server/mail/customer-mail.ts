@@ -1,7 +1,7 @@
 // What every email to a customer about their order shares: who it goes to and in which
 // language, the link to their order's page, and the footer that says the link is personal.
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { cleanFirstName, type ShopIdentity } from './compose.js';
+import { cleanFirstName, render, type ComposedMail, type ShopIdentity } from './compose.js';
 
 export interface OrderForUpdate {
   id: string;
@@ -36,4 +36,34 @@ export function footer(shop: ShopIdentity, fr: boolean): string[] {
 /** How to pay, one section per way with each instruction on its own line (never run together). */
 export function paySections(ways: readonly { label: string; instructions: string[] }[], fr: boolean) {
   return ways.map((w) => ({ heading: fr ? `Payer\u00a0: ${w.label}` : `Pay by ${w.label}`, lines: w.instructions }));
+}
+
+/** What one email to a customer says, written in their language. */
+interface CustomerMailText {
+  subject: string;
+  /** The opening paragraphs; the link to their order's page is added after them. */
+  intro: string[];
+  sections?: { heading: string; lines: string[] }[];
+}
+
+/**
+ * An email to the customer about their order: `write` words it in their language (given the
+ * greeting, "Hello Ada." or "Bonjour Ada."); it goes to the billing address, its intro ends with
+ * the link to their order's page, and its footer says that link is personal.
+ */
+export function customerUpdate(
+  order: OrderForUpdate,
+  token: string,
+  shop: ShopIdentity,
+  write: (reader: { fr: boolean; hello: string }) => CustomerMailText,
+): ComposedMail {
+  const { to, fr, firstName } = customerOf(order);
+  const name = firstName ? ` ${firstName}` : '';
+  const { subject, intro, sections = [] } = write({ fr, hello: fr ? `Bonjour${name}.` : `Hello${name}.` });
+  return {
+    kind: 'customer_update',
+    to,
+    subject: oneLine(subject),
+    ...render(subject, [...intro, orderLink(shop, token)], sections, footer(shop, fr)),
+  };
 }

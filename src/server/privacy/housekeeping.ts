@@ -26,7 +26,8 @@ export interface HousekeepingResult {
   financialRecordsDropped: number;
 }
 
-export async function runHousekeeping(options: {
+/** What housekeeping works on, whether run once or every `intervalMs`. */
+interface HousekeepingOptions {
   db: Kysely<Database>;
   files: FileStore;
   outboxDir: string;
@@ -37,8 +38,9 @@ export async function runHousekeeping(options: {
   uploadExpiryHours?: number;
   /** The shop's calendar and fiscal year, for the records' retention. */
   books?: { timeZone: string; fiscalYearEnd: string };
-  now?: Date;
-}): Promise<HousekeepingResult> {
+}
+
+export async function runHousekeeping(options: HousekeepingOptions & { now?: Date }): Promise<HousekeepingResult> {
   const { db, files, outboxDir, retentionDays } = options;
   const now = options.now ?? new Date();
   let ordersDeleted = 0;
@@ -70,17 +72,12 @@ export interface Housekeeping {
   stop(): Promise<void>;
 }
 
-export function startHousekeeping(options: {
-  db: Kysely<Database>;
-  files: FileStore;
-  outboxDir: string;
-  retentionDays: number;
-  uploads?: UploadStore;
-  uploadExpiryHours?: number;
-  books?: { timeZone: string; fiscalYearEnd: string };
-  intervalMs: number;
-  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
-}): Housekeeping {
+export function startHousekeeping(
+  options: HousekeepingOptions & {
+    intervalMs: number;
+    log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  },
+): Housekeeping {
   let running: Promise<void> | null = null;
   let stopped = false;
   const run = (): Promise<void> => {

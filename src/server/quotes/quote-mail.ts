@@ -4,7 +4,7 @@
 import { formatCents } from '../../shared/quote.js';
 import { personName } from '../../shared/order-presentation.js';
 import { render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
-import { customerOf, footer, oneLine, orderLink, paySections, type OrderForUpdate } from '../mail/customer-mail.js';
+import { customerUpdate, oneLine, paySections, type OrderForUpdate } from '../mail/customer-mail.js';
 import type { HowToPay } from '../../shared/invoices/invoice-api.js';
 
 /** To the customer: a quote version is waiting for them, with its total and the link. */
@@ -14,34 +14,24 @@ export function composeQuoteSentMail(
   token: string,
   shop: ShopIdentity,
 ): ComposedMail {
-  const { to, fr, firstName } = customerOf(order);
-  const link = orderLink(shop, token);
-  const total = formatCents(quote.totalCents, fr ? 'fr' : 'en');
-  const subject = fr
-    ? `Votre soumission pour la commande ${order.reference}`
-    : `Your quote for order ${order.reference}`;
-  const body = fr
-    ? render(
-        subject,
-        [
-          `Bonjour${firstName ? ` ${firstName}` : ''}. ${shop.name} a préparé la soumission v${quote.version} de votre commande ${order.reference} : total ${total}, taxes comprises.`,
-          'Consultez les épreuves et la soumission, puis approuvez-les ou demandez des modifications, sur la page de votre commande :',
-          link,
-        ],
-        [],
-        footer(shop, true),
-      )
-    : render(
-        subject,
-        [
-          `Hello${firstName ? ` ${firstName}` : ''}. ${shop.name} has prepared quote v${quote.version} for your order ${order.reference}: ${total} in total, taxes included.`,
-          "Review the proofs and the quote, then approve them or ask for changes, on your order's page:",
-          link,
-        ],
-        [],
-        footer(shop, false),
-      );
-  return { kind: 'customer_update', to, subject: oneLine(subject), ...body };
+  return customerUpdate(order, token, shop, ({ fr, hello }) => {
+    const total = formatCents(quote.totalCents, fr ? 'fr' : 'en');
+    return fr
+      ? {
+          subject: `Votre soumission pour la commande ${order.reference}`,
+          intro: [
+            `${hello} ${shop.name} a préparé la soumission v${quote.version} de votre commande ${order.reference} : total ${total}, taxes comprises.`,
+            'Consultez les épreuves et la soumission, puis approuvez-les ou demandez des modifications, sur la page de votre commande :',
+          ],
+        }
+      : {
+          subject: `Your quote for order ${order.reference}`,
+          intro: [
+            `${hello} ${shop.name} has prepared quote v${quote.version} for your order ${order.reference}: ${total} in total, taxes included.`,
+            "Review the proofs and the quote, then approve them or ask for changes, on your order's page:",
+          ],
+        };
+  });
 }
 
 /** To the customer: the order is ready, for pickup or to be shipped. */
@@ -53,42 +43,32 @@ export function composeReadyMail(
   /** What the account asks now (shared/invoices/account.ts, accountHeadline) and how to pay it. */
   payment: { headline: string; howToPay: readonly HowToPay[] } | null = null,
 ): ComposedMail {
-  const { to, fr, firstName } = customerOf(order);
-  const link = orderLink(shop, token);
   const owed = payment ? [`${payment.headline}.`] : [];
-  const sections = payment ? paySections(payment.howToPay, fr) : [];
-  const subject = fr ? `Votre commande ${order.reference} est prête` : `Your order ${order.reference} is ready`;
-  const how = fr
-    ? fulfilment === 'pickup'
-      ? 'Elle vous attend à la boutique pour la cueillette.'
-      : 'Elle sera expédiée à l’adresse que vous avez donnée.'
-    : fulfilment === 'pickup'
-      ? 'It is waiting for you at the shop for pickup.'
-      : 'It will be shipped to the address you gave.';
-  const body = fr
-    ? render(
-        subject,
-        [
-          `Bonjour${firstName ? ` ${firstName}` : ''}. Votre commande ${order.reference} est prête. ${how}`,
-          ...owed,
-          'Suivez votre commande sur sa page :',
-          link,
-        ],
-        sections,
-        footer(shop, true),
-      )
-    : render(
-        subject,
-        [
-          `Hello${firstName ? ` ${firstName}` : ''}. Your order ${order.reference} is ready. ${how}`,
-          ...owed,
-          'Follow your order on its page:',
-          link,
-        ],
-        sections,
-        footer(shop, false),
-      );
-  return { kind: 'customer_update', to, subject: oneLine(subject), ...body };
+  return customerUpdate(order, token, shop, ({ fr, hello }) => {
+    const sections = payment ? paySections(payment.howToPay, fr) : [];
+    const how = fr
+      ? fulfilment === 'pickup'
+        ? 'Elle vous attend à la boutique pour la cueillette.'
+        : 'Elle sera expédiée à l’adresse que vous avez donnée.'
+      : fulfilment === 'pickup'
+        ? 'It is waiting for you at the shop for pickup.'
+        : 'It will be shipped to the address you gave.';
+    return fr
+      ? {
+          subject: `Votre commande ${order.reference} est prête`,
+          intro: [
+            `${hello} Votre commande ${order.reference} est prête. ${how}`,
+            ...owed,
+            'Suivez votre commande sur sa page :',
+          ],
+          sections,
+        }
+      : {
+          subject: `Your order ${order.reference} is ready`,
+          intro: [`${hello} Your order ${order.reference} is ready. ${how}`, ...owed, 'Follow your order on its page:'],
+          sections,
+        };
+  });
 }
 
 /** To the shop: the customer approved a version, or asked for changes. */
@@ -102,36 +82,22 @@ export function composeAnswerMail(
   const billing = order.document.layouts['1']?.billing;
   const name = billing ? personName(billing) : '';
   const inbox = `${shop.publicUrl.replace(/\/$/, '')}/inbox/orders/${order.id}`;
-  if (answer.kind === 'approved') {
-    const subject = `Quote v${answer.version} approved for order ${order.reference}: ${name}`;
-    return {
-      kind: 'shop',
-      to: shop.shopEmail,
-      subject: oneLine(subject),
-      ...render(
-        subject,
-        [
-          `${answer.fullName} approved the proofs and quote v${answer.version} (${formatCents(answer.totalCents, 'en')}) on ${answer.at}. The order is now Approved.`,
-          `Open it in the inbox: ${inbox}`,
-        ],
-        [],
-        [],
-      ),
-    };
-  }
-  const subject = `Changes requested for order ${order.reference}: ${name}`;
+  const { subject, news, sections } =
+    answer.kind === 'approved'
+      ? {
+          subject: `Quote v${answer.version} approved for order ${order.reference}: ${name}`,
+          news: `${answer.fullName} approved the proofs and quote v${answer.version} (${formatCents(answer.totalCents, 'en')}) on ${answer.at}. The order is now Approved.`,
+          sections: [],
+        }
+      : {
+          subject: `Changes requested for order ${order.reference}: ${name}`,
+          news: `The customer asked for changes to quote v${answer.version} on ${answer.at}. The order is back to New.`,
+          sections: [{ heading: 'Their comment', lines: [answer.comment] }],
+        };
   return {
     kind: 'shop',
     to: shop.shopEmail,
     subject: oneLine(subject),
-    ...render(
-      subject,
-      [
-        `The customer asked for changes to quote v${answer.version} on ${answer.at}. The order is back to New.`,
-        `Open it in the inbox: ${inbox}`,
-      ],
-      [{ heading: 'Their comment', lines: [answer.comment] }],
-      [],
-    ),
+    ...render(subject, [news, `Open it in the inbox: ${inbox}`], sections, []),
   };
 }

@@ -1,9 +1,17 @@
 // The mail queue's rows: written in the order's own transaction, claimed and updated by the
 // mail worker of any process (mail/queue.ts), summarised for the inbox.
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { recipientKey } from '../mail/recipient-key.js';
-import type { Database, MailAttachmentRef, MailKind, MailRow, MailStatus, NewMailRow } from './schema.js';
+import type {
+  Database,
+  MailAttachmentRef,
+  MailKind,
+  MailQueueTable,
+  MailRow,
+  MailStatus,
+  NewMailRow,
+} from './schema.js';
 import { toJson } from './json.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -92,13 +100,14 @@ export async function claimMail(db: Db, mail: MailRow, leaseMs: number): Promise
   return Number(claimed.numUpdatedRows) === 1 ? lease : null;
 }
 
-/** Marks the message sent; false when the lease was lost (another process holds the message now). */
-export async function markMailSent(db: Db, lease: MailLease): Promise<boolean> {
+/**
+ * Writes the outcome of an attempt. Only the holder of the lease writes it: a process whose lease
+ * ran out (another process holds the message now) writes nothing and gets false.
+ */
+async function settleMail(db: Db, lease: MailLease, outcome: Updateable<MailQueueTable>): Promise<boolean> {
   const updated = await db
     .updateTable('mail_queue')
-    // Sent: the bodies (the whole order, addresses included) are no longer needed here.
-    .set({ status: 'sent', sent_at: new Date().toISOString(), last_error: null, text_body: '', html_body: '' })
-    // Only the holder of the lease writes the outcome: a process whose lease ran out writes nothing.
+    .set(outcome)
     .where('id', '=', lease.id)
     .where('status', '=', 'pending')
     .where('attempts', '=', lease.attempts)
@@ -107,21 +116,29 @@ export async function markMailSent(db: Db, lease: MailLease): Promise<boolean> {
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/** Marks the message sent; false when the lease was lost (another process holds the message now). */
+export function markMailSent(db: Db, lease: MailLease): Promise<boolean> {
+  // Sent: the bodies (the whole order, addresses included) are no longer needed here.
+  return settleMail(db, lease, {
+    status: 'sent',
+    sent_at: new Date().toISOString(),
+    last_error: null,
+    text_body: '',
+    html_body: '',
+  });
+}
+
 /** Records a failed attempt; false when the lease was lost (the other holder's outcome stands). */
-export async function markMailFailed(
+export function markMailFailed(
   db: Db,
   lease: MailLease,
   failure: { status: MailStatus; nextAttemptAt: Date; error: string },
 ): Promise<boolean> {
-  const updated = await db
-    .updateTable('mail_queue')
-    .set({ status: failure.status, next_attempt_at: failure.nextAttemptAt.toISOString(), last_error: failure.error })
-    .where('id', '=', lease.id)
-    .where('status', '=', 'pending')
-    .where('attempts', '=', lease.attempts)
-    .where('next_attempt_at', '=', lease.until)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  return settleMail(db, lease, {
+    status: failure.status,
+    next_attempt_at: failure.nextAttemptAt.toISOString(),
+    last_error: failure.error,
+  });
 }
 
 /** The mail state of each order: failed if any failed, else pending if any waits, else sent. */

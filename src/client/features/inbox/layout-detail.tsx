@@ -2,6 +2,7 @@
 // the server measured in it, garments (a PO, or the variations picked in the form).
 import { artworkLine, isTooComplex, type ArtworkLine } from '../../../shared/artwork-report.js';
 import type { OrderLayout } from '../../../shared/order.js';
+import { ColumnHeads } from '../../components/column-heads.js';
 import {
   decorationLabel,
   filledViews,
@@ -135,15 +136,9 @@ export function LayoutDetail({
           })}
       {layout.garmentOption === 'pick' && (
         <table className="variations-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.order.variation}</th>
-              <th scope="col">{t.order.garmentType}</th>
-              <th scope="col">{t.order.color}</th>
-              <th scope="col">{t.order.sizes}</th>
-              <th scope="col">{t.order.customerSupplies}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[t.order.variation, t.order.garmentType, t.order.color, t.order.sizes, t.order.customerSupplies]}
+          />
           <tbody>
             {layout.variations.map((v, i) => (
               <tr key={i}>

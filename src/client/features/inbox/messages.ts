@@ -7,7 +7,7 @@ import { shortHash, type HistoryEvent } from '../../../shared/history-events.js'
 import { formatCents } from '../../../shared/money.js';
 import { PAYMENT_METHODS } from '../../../shared/invoices/payment-methods.js';
 import { ApiError } from '../../shared/api-error.js';
-import { textHook, type Catalogues, type Language } from '../../shared/language.js';
+import { catalogues, textHook, type Language } from '../../shared/language.js';
 
 const methodLabel = (method: string, language: Language): string =>
   method in PAYMENT_METHODS ? PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS].label[language] : method;
@@ -372,7 +372,7 @@ export const fr: InboxMessages = {
   },
 };
 
-export const INBOX_MESSAGES: Catalogues<InboxMessages> = { en, fr };
+export const INBOX_MESSAGES = catalogues(en, fr);
 
 /** The inbox's texts in the staff member's language. */
 export const useInboxText = textHook(INBOX_MESSAGES);

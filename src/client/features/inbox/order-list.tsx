@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ORDER_WORDS, statusLabel } from '../../../shared/order-presentation.js';
 import { inboxLinks } from './api.js';
 import { formatDate, formatNumber } from '../../shared/format.js';
+import { ColumnHeads } from '../../components/column-heads.js';
 import { errorText, useInboxText } from './messages.js';
 import { navigateOnClick } from './navigation.js';
 import { StatusOptions } from './status-options.js';
@@ -82,18 +83,18 @@ export function OrderList() {
           {list.orders.length === 0 && <p>{query.q || query.status || query.payment ? t.list.noMatch : t.list.none}</p>}
           <div className="table-wrap">
             <table className="orders-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.list.reference}</th>
-                  <th scope="col">{t.list.received}</th>
-                  <th scope="col">{t.list.customer}</th>
-                  <th scope="col">{t.list.deadline}</th>
-                  <th scope="col">{t.list.status}</th>
-                  <th scope="col">{pay.state}</th>
-                  <th scope="col">{t.list.files}</th>
-                  <th scope="col">{t.list.email}</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={[
+                  t.list.reference,
+                  t.list.received,
+                  t.list.customer,
+                  t.list.deadline,
+                  t.list.status,
+                  pay.state,
+                  t.list.files,
+                  t.list.email,
+                ]}
+              />
               <tbody>
                 {list.orders.map((o) => (
                   <tr key={o.id}>

@@ -2,7 +2,7 @@
 // staff member's language (the inbox's). A catalogue of its own beside messages.ts: the editor
 // and its proofs are the inbox's largest part, and grow with prices and invoices.
 import { moneyOrNull } from '../../../shared/amounts.js';
-import { textHook, type Catalogues, type Language } from '../../shared/language.js';
+import { catalogues, textHook, type Language } from '../../shared/language.js';
 
 const en = {
   heading: 'Quote',
@@ -96,9 +96,7 @@ const en = {
   none: '—',
 };
 
-type QuoteMessages = typeof en;
-
-const fr: QuoteMessages = {
+export const QUOTE_MESSAGES = catalogues(en, {
   heading: 'Soumission',
   prepare: 'Préparer la soumission',
   revise: 'Préparer une nouvelle version',
@@ -189,9 +187,7 @@ const fr: QuoteMessages = {
   from: (address, browser) => `depuis ${address}, ${browser}`,
   hash: (hash) => `empreinte de la version ${hash}`,
   none: '—',
-};
-
-export const QUOTE_MESSAGES: Catalogues<QuoteMessages> = { en, fr };
+});
 
 /** The quote editor's texts in the staff member's language. */
 export const useQuoteText = textHook(QUOTE_MESSAGES);

@@ -2,6 +2,7 @@
 // and the customer's answer with where it came from (address, browser, the version's hash).
 import type { StaffQuoteVersion } from '../../../shared/quote-api.js';
 import { formatCents } from '../../../shared/quote.js';
+import { ColumnHeads } from '../../components/column-heads.js';
 import { formatDate } from '../../shared/format.js';
 import { useQuoteText } from './quote-messages.js';
 
@@ -12,16 +13,7 @@ export function QuoteVersions({ versions }: { versions: StaffQuoteVersion[] }) {
     <div className="table-wrap">
       <table className="versions-table">
         <caption className="visually-hidden">{t.versionsHeading}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.version}</th>
-            <th scope="col">{t.sentAt}</th>
-            <th scope="col">{t.by}</th>
-            <th scope="col">{t.amount}</th>
-            <th scope="col">{t.status}</th>
-            <th scope="col">{t.answer}</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={[t.version, t.sentAt, t.by, t.amount, t.status, t.answer]} />
         <tbody>
           {versions.map((v) => (
             <tr key={v.version}>

@@ -1,6 +1,6 @@
 // The texts of a status change that asks first (status-dialog.tsx): the gate before production,
 // the emails the customer will get, and the credit of what a cancelled order left unpaid.
-import { textHook, type Catalogues } from '../../shared/language.js';
+import { catalogues, textHook } from '../../shared/language.js';
 
 const en = {
   heading: (status: string) => `Move the order to ${status}?`,
@@ -18,7 +18,7 @@ const en = {
   loading: 'Checking what this move does…',
 };
 
-const fr: typeof en = {
+export const STATUS_MESSAGES = catalogues(en, {
   heading: (status) => `Passer la commande à « ${status} »\u00a0?`,
   gateReason: 'Pourquoi la commande continue-t-elle sans cela\u00a0?',
   gateNotAllowed: 'Seul un propriétaire, ou une personne qu’il autorise à la page Comptes, peut le faire.',
@@ -32,8 +32,6 @@ const fr: typeof en = {
   confirm: (status) => `Passer à « ${status} »`,
   cancel: 'Annuler',
   loading: 'Vérification de ce que fait ce changement…',
-};
+});
 
-export type StatusMessages = typeof en;
-export const STATUS_MESSAGES: Catalogues<StatusMessages> = { en, fr };
 export const useStatusText = textHook(STATUS_MESSAGES);

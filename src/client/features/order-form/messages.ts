@@ -3,7 +3,7 @@
 // catalogue has the same shape, checked by the type.
 import { formatBytes } from '../../../shared/order-presentation.js';
 import type { PixelSize, PrintSize } from '../../../shared/print-size.js';
-import { textHook, type Catalogues, type Language } from '../../shared/language.js';
+import { catalogues, textHook, type Language } from '../../shared/language.js';
 import {
   POLY_BAG_PRICE_CAD,
   STANDARD_TURNAROUND_DAYS,
@@ -465,7 +465,7 @@ export const fr: Messages = {
   },
 };
 
-export const ORDER_FORM_MESSAGES: Catalogues<Messages> = { en, fr };
+export const ORDER_FORM_MESSAGES = catalogues(en, fr);
 
 /** The order form's texts in the page's language. */
 export const useOrderFormText = textHook(ORDER_FORM_MESSAGES);

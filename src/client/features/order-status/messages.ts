@@ -1,6 +1,6 @@
 // Every text of the customer's order page (/o/<token>), in English and Canadian French, read
 // with useOrderStatusText(). Its own module, loaded with the page's chunk, never with the form.
-import { textHook, type Catalogues, type Language } from '../../shared/language.js';
+import { catalogues, textHook, type Language } from '../../shared/language.js';
 
 const en = {
   switchTo: 'Français',
@@ -95,9 +95,7 @@ const en = {
   refund: 'refund',
 };
 
-type StatusMessages = typeof en;
-
-const fr: StatusMessages = {
+export const ORDER_STATUS_MESSAGES = catalogues(en, {
   switchTo: 'English',
   switchToLang: 'en',
   switchLabel: 'Langue',
@@ -188,9 +186,7 @@ const fr: StatusMessages = {
   paymentsHeading: 'Paiements reçus',
   receiptLink: (number) => `Reçu ${number} (PDF)`,
   refund: 'remboursement',
-};
-
-export const ORDER_STATUS_MESSAGES: Catalogues<StatusMessages> = { en, fr };
+});
 
 /** The order page's texts in the language the customer reads it in. */
 export const useOrderStatusText = textHook(ORDER_STATUS_MESSAGES);

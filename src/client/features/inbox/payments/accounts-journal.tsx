@@ -6,10 +6,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { JOURNAL_TAXES, type JournalRow, type SalesJournal } from '../../../../shared/invoices/invoice-api.js';
 import { formatCents } from '../../../../shared/money.js';
 import { TAX_NAMES } from '../../../../shared/taxes.js';
+import { numColumn } from '../../../components/column-heads.js';
 import { ApiError } from '../../../shared/api-error.js';
 import { inboxLinks } from '../api.js';
 import { useInboxApi } from '../session.js';
 import { useAccountsText } from './accounts-messages.js';
+import { InputField, ReasonField } from './form-parts.js';
+import { ReportTable } from './report-table.js';
 
 export function Journal({
   journal,
@@ -45,98 +48,85 @@ export function Journal({
           {done}
         </p>
       )}
-      {journal.rows.length === 0 ? (
-        <p>{t.noRows}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="journal">
-            <thead>
-              <tr>
-                <th scope="col">{t.date}</th>
-                <th scope="col">{t.number}</th>
-                <th scope="col">{t.kind}</th>
-                <th scope="col">{t.order}</th>
-                <th scope="col">{t.customer}</th>
-                <th scope="col">{t.placeOfSupply}</th>
-                <th scope="col" className="num">
-                  {t.subtotal}
-                </th>
-                {taxes.map((code) => (
-                  <th key={code} scope="col" className="num">
-                    {TAX_NAMES[code][language]}
-                  </th>
-                ))}
-                <th scope="col" className="num">
-                  {t.total}
-                </th>
-                {mayCredit && <th scope="col">{t.actions}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {journal.rows.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.issueDate}</td>
-                  <th scope="row">
-                    <a href={inboxLinks.documentPdf(r.id)} download>
-                      {r.number} <span className="visually-hidden">{t.pdf}</span>
-                    </a>
-                  </th>
-                  <td>
-                    {t.kinds[r.kind]}
-                    {r.credits ? ` (${t.credits(r.credits)})` : ''}
-                  </td>
-                  <td>{r.orderReference}</td>
-                  <td>{[r.customerName, r.customerCompany].filter(Boolean).join(', ')}</td>
-                  <td>{r.province}</td>
-                  <td className="num">{money(r.subtotalCents)}</td>
-                  {taxes.map((code) => (
-                    <td key={code} className="num">
-                      {money(r.taxes[code])}
-                    </td>
-                  ))}
-                  <td className="num">{money(r.totalCents)}</td>
-                  {mayCredit && (
-                    <td>
-                      {r.kind === 'invoice' && r.creditableTotalCents > 0 && (
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          aria-expanded={crediting?.id === r.id}
-                          ref={(el) => {
-                            if (el) buttons.current.set(r.id, el);
-                            else buttons.current.delete(r.id);
-                          }}
-                          onClick={() => {
-                            setDone('');
-                            setCrediting(crediting?.id === r.id ? null : r);
-                          }}
-                        >
-                          {t.creditOf(r.number)}
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
+      <ReportTable
+        empty={journal.rows.length === 0}
+        className="journal"
+        columns={[
+          t.date,
+          t.number,
+          t.kind,
+          t.order,
+          t.customer,
+          t.placeOfSupply,
+          numColumn(t.subtotal),
+          ...taxes.map((code) => numColumn(TAX_NAMES[code][language], code)),
+          numColumn(t.total),
+          mayCredit && t.actions,
+        ]}
+      >
+        <tbody>
+          {journal.rows.map((r) => (
+            <tr key={r.id}>
+              <td>{r.issueDate}</td>
+              <th scope="row">
+                <a href={inboxLinks.documentPdf(r.id)} download>
+                  {r.number} <span className="visually-hidden">{t.pdf}</span>
+                </a>
+              </th>
+              <td>
+                {t.kinds[r.kind]}
+                {r.credits ? ` (${t.credits(r.credits)})` : ''}
+              </td>
+              <td>{r.orderReference}</td>
+              <td>{[r.customerName, r.customerCompany].filter(Boolean).join(', ')}</td>
+              <td>{r.province}</td>
+              <td className="num">{money(r.subtotalCents)}</td>
+              {taxes.map((code) => (
+                <td key={code} className="num">
+                  {money(r.taxes[code])}
+                </td>
               ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={6}>
-                  {t.total}
-                </th>
-                <td className="num">{money(journal.totals.subtotalCents)}</td>
-                {taxes.map((code) => (
-                  <td key={code} className="num">
-                    {money(journal.totals.taxes[code])}
-                  </td>
-                ))}
-                <td className="num">{money(journal.totals.totalCents)}</td>
-                {mayCredit && <td />}
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      )}
+              <td className="num">{money(r.totalCents)}</td>
+              {mayCredit && (
+                <td>
+                  {r.kind === 'invoice' && r.creditableTotalCents > 0 && (
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-expanded={crediting?.id === r.id}
+                      ref={(el) => {
+                        if (el) buttons.current.set(r.id, el);
+                        else buttons.current.delete(r.id);
+                      }}
+                      onClick={() => {
+                        setDone('');
+                        setCrediting(crediting?.id === r.id ? null : r);
+                      }}
+                    >
+                      {t.creditOf(r.number)}
+                    </button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={6}>
+              {t.total}
+            </th>
+            <td className="num">{money(journal.totals.subtotalCents)}</td>
+            {taxes.map((code) => (
+              <td key={code} className="num">
+                {money(journal.totals.taxes[code])}
+              </td>
+            ))}
+            <td className="num">{money(journal.totals.totalCents)}</td>
+            {mayCredit && <td />}
+          </tr>
+        </tfoot>
+      </ReportTable>
       {crediting && (
         <CreditForm
           key={crediting.id}
@@ -180,8 +170,6 @@ function CreditForm({
     if (!refusal || !fields.includes(field)) return '';
     return new Set(fields).size === 1 ? refusal.messageIn(language) : (t.creditErrors[field] ?? '');
   };
-  const described = (field: 'amount' | 'reason') =>
-    errorOf(field) ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-error` } : {};
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
@@ -223,39 +211,17 @@ function CreditForm({
           )}
         </fieldset>
         {!rest && (
-          <div className="field">
-            <label htmlFor={`${id}-amount`}>{t.creditAmount}</label>
-            <input
-              id={`${id}-amount`}
-              type="text"
-              inputMode="decimal"
-              value={amount}
-              {...described('amount')}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-            {amountError && (
-              <p id={`${id}-amount-error`} className="field-error">
-                {amountError}
-              </p>
-            )}
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>{t.creditReason}</label>
-          <input
-            id={`${id}-reason`}
+          <InputField
+            id={`${id}-amount`}
+            label={t.creditAmount}
             type="text"
-            value={reason}
-            maxLength={500}
-            {...described('reason')}
-            onChange={(e) => setReason(e.target.value)}
+            inputMode="decimal"
+            value={amount}
+            error={amountError}
+            onChange={(e) => setAmount(e.target.value)}
           />
-          {errorOf('reason') && (
-            <p id={`${id}-reason-error`} className="field-error">
-              {errorOf('reason')}
-            </p>
-          )}
-        </div>
+        )}
+        <ReasonField formId={id} label={t.creditReason} value={reason} onChange={setReason} error={errorOf('reason')} />
         {refusal && !amountError && !errorOf('reason') && (
           <p role="alert" className="form-error">
             {refusal.messageIn(language)}

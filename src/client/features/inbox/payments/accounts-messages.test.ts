@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { en, fr } from './accounts-messages.js';
+import { ACCOUNTS_MESSAGES } from './accounts-messages.js';
+
+const { en, fr } = ACCOUNTS_MESSAGES;
 
 /** Every leaf of a catalogue by its dotted path; a function is called with sample arguments. */
 function leaves(value: unknown, path = ''): Map<string, string> {

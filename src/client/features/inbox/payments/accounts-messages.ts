@@ -1,7 +1,7 @@
 // The texts of the Accounts page (the terms, the accountant's reports and exports, the sales
 // journal with its credit action, the tax codes, who may refund, credit and override, and the
 // records hold), in English and Canadian French, read with useAccountsText().
-import { textHook, type Catalogues, type Language } from '../../../shared/language.js';
+import { catalogues, textHook, type Language } from '../../../shared/language.js';
 
 const en = {
   heading: 'Accounts',
@@ -129,9 +129,7 @@ const en = {
   holdBy: (who: string, at: string) => `Last changed by ${who}: ${at}`,
 };
 
-type AccountsMessages = typeof en;
-
-const fr: AccountsMessages = {
+export const ACCOUNTS_MESSAGES = catalogues(en, {
   heading: 'Comptabilité',
   termsHeading: 'Conditions de paiement',
   termsOwnerOnly: 'Seul un propriétaire peut modifier les conditions.',
@@ -257,9 +255,8 @@ const fr: AccountsMessages = {
   held: 'Les dossiers sont conservés\u00a0: rien n’est détruit.',
   notHeld: 'Les dossiers ne sont pas conservés\u00a0: chacun est détruit au terme de ses six ans.',
   holdBy: (who, at) => `Modifié en dernier par ${who}\u00a0: ${at}`,
-};
+});
 
-export const ACCOUNTS_MESSAGES: Catalogues<AccountsMessages> = { en, fr };
-export { en, fr };
-export type { AccountsMessages, Language };
+export type AccountsMessages = typeof en;
+export type { Language };
 export const useAccountsText = textHook(ACCOUNTS_MESSAGES);

@@ -2,14 +2,14 @@
 // journal and exports for a period, where an invoice is credited, its order deleted or not
 // (accounts-reports.tsx); the tax codes of the import files, who may refund, credit and
 // override, and the records hold (accounts-settings.tsx).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
 import { BALANCE_DUE_KINDS, PAYMENT_METHOD_IDS, type PaymentTerms } from '../../../../shared/invoices/terms.js';
-import { ApiError } from '../../../shared/api-error.js';
 import { useInboxApi, useSession } from '../session.js';
 import { useAccountsText } from './accounts-messages.js';
 import { Reports } from './accounts-reports.js';
 import { MoneyPermissionsForm, RecordsHoldForm, TaxCodesForm } from './accounts-settings.js';
+import { InputField, SettingCard, useSetting } from './form-parts.js';
 
 export function AccountsPage() {
   const { t } = useAccountsText();
@@ -30,156 +30,116 @@ function TermsForm() {
   const { staff } = useSession();
   const { t, language } = useAccountsText();
   const id = useId();
-  const [terms, setTerms] = useState<PaymentTerms | null>(null);
-  const [refusal, setRefusal] = useState<ApiError | null>(null);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    void api.terms().then(setTerms, (err: unknown) => err instanceof ApiError && setRefusal(err));
-  }, [api]);
+  const { value: terms, edit, refusal, saved, submit } = useSetting(api.terms, api.saveTerms);
   if (!terms) return refusal ? <p role="alert">{refusal.messageIn(language)}</p> : null;
-  const owner = staff?.role === 'owner';
-  const set = (patch: Partial<PaymentTerms>) => {
-    setSaved(false);
-    setTerms({ ...terms, ...patch });
-  };
+  const set = (patch: Partial<PaymentTerms>) => edit({ ...terms, ...patch });
   // Each refused field says what it takes, in the reader's language.
   const errorOf = (field: string) =>
     refusal?.fields.some((f) => f === field || f.startsWith(`${field}.`))
       ? (t.termsErrors[field] ?? refusal.messageIn(language))
       : '';
-  const invalid = (field: string) =>
-    errorOf(field) ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-error` } : {};
-  const error = (field: string) =>
-    errorOf(field) ? (
-      <p id={`${id}-${field}-error`} className="field-error">
-        {errorOf(field)}
-      </p>
-    ) : null;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      setTerms(await api.saveTerms(terms));
-      setRefusal(null);
-      setSaved(true);
-    } catch (err) {
-      if (err instanceof ApiError) setRefusal(err);
-      else throw err;
-    }
-  };
   return (
-    <section className="card" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t.termsHeading}</h2>
-      {!owner && <p className="muted">{t.termsOwnerOnly}</p>}
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <fieldset disabled={!owner}>
-          <legend className="visually-hidden">{t.termsHeading}</legend>
-          <div className="field">
-            <label htmlFor={`${id}-deposit`}>{t.depositPercent}</label>
+    <SettingCard
+      heading={t.termsHeading}
+      ownerOnly={t.termsOwnerOnly}
+      owner={staff?.role === 'owner'}
+      onSubmit={submit}
+      saveLabel={t.saveTerms}
+      saved={saved ? t.termsSaved : null}
+    >
+      <InputField
+        id={`${id}-deposit`}
+        label={t.depositPercent}
+        type="number"
+        min={0}
+        max={100}
+        value={terms.depositPercent}
+        error={errorOf('depositPercent')}
+        onChange={(e) => set({ depositPercent: Number(e.target.value) })}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-balance`}>{t.balanceDue}</label>
+        <select
+          id={`${id}-balance`}
+          value={terms.balanceDue}
+          onChange={(e) => set({ balanceDue: e.target.value as PaymentTerms['balanceDue'] })}
+        >
+          {BALANCE_DUE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t.balanceDueKinds[k]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {terms.balanceDue === 'days' && (
+        <InputField
+          id={`${id}-days`}
+          label={t.balanceDays}
+          type="number"
+          min={1}
+          max={365}
+          value={terms.balanceDays}
+          error={errorOf('balanceDays')}
+          onChange={(e) => set({ balanceDays: Number(e.target.value) })}
+        />
+      )}
+      <InputField
+        id={`${id}-etransfer`}
+        label={t.etransferEmail}
+        type="email"
+        value={terms.etransferEmail}
+        error={errorOf('etransferEmail')}
+        onChange={(e) => set({ etransferEmail: e.target.value })}
+      />
+      <div className="checkbox-field">
+        <input
+          id={`${id}-autodeposit`}
+          type="checkbox"
+          checked={terms.autodeposit}
+          onChange={(e) => set({ autodeposit: e.target.checked })}
+        />
+        <label htmlFor={`${id}-autodeposit`}>{t.autodeposit}</label>
+      </div>
+      <fieldset>
+        <legend>{t.methods}</legend>
+        {PAYMENT_METHOD_IDS.map((m) => (
+          <div key={m} className="checkbox-field">
             <input
-              id={`${id}-deposit`}
-              type="number"
-              min={0}
-              max={100}
-              value={terms.depositPercent}
-              {...invalid('depositPercent')}
-              onChange={(e) => set({ depositPercent: Number(e.target.value) })}
-            />
-            {error('depositPercent')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-balance`}>{t.balanceDue}</label>
-            <select
-              id={`${id}-balance`}
-              value={terms.balanceDue}
-              onChange={(e) => set({ balanceDue: e.target.value as PaymentTerms['balanceDue'] })}
-            >
-              {BALANCE_DUE_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t.balanceDueKinds[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-          {terms.balanceDue === 'days' && (
-            <div className="field">
-              <label htmlFor={`${id}-days`}>{t.balanceDays}</label>
-              <input
-                id={`${id}-days`}
-                type="number"
-                min={1}
-                max={365}
-                value={terms.balanceDays}
-                {...invalid('balanceDays')}
-                onChange={(e) => set({ balanceDays: Number(e.target.value) })}
-              />
-              {error('balanceDays')}
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor={`${id}-etransfer`}>{t.etransferEmail}</label>
-            <input
-              id={`${id}-etransfer`}
-              type="email"
-              value={terms.etransferEmail}
-              {...invalid('etransferEmail')}
-              onChange={(e) => set({ etransferEmail: e.target.value })}
-            />
-            {error('etransferEmail')}
-          </div>
-          <div className="checkbox-field">
-            <input
-              id={`${id}-autodeposit`}
+              id={`${id}-m-${m}`}
               type="checkbox"
-              checked={terms.autodeposit}
-              onChange={(e) => set({ autodeposit: e.target.checked })}
+              checked={terms.methods.includes(m)}
+              onChange={(e) =>
+                set({
+                  methods: e.target.checked
+                    ? PAYMENT_METHOD_IDS.filter((x) => x === m || terms.methods.includes(x))
+                    : terms.methods.filter((x) => x !== m),
+                })
+              }
             />
-            <label htmlFor={`${id}-autodeposit`}>{t.autodeposit}</label>
+            <label htmlFor={`${id}-m-${m}`}>{PAYMENT_METHODS[m].label[language]}</label>
           </div>
-          <fieldset>
-            <legend>{t.methods}</legend>
-            {PAYMENT_METHOD_IDS.map((m) => (
-              <div key={m} className="checkbox-field">
-                <input
-                  id={`${id}-m-${m}`}
-                  type="checkbox"
-                  checked={terms.methods.includes(m)}
-                  onChange={(e) =>
-                    set({
-                      methods: e.target.checked
-                        ? PAYMENT_METHOD_IDS.filter((x) => x === m || terms.methods.includes(x))
-                        : terms.methods.filter((x) => x !== m),
-                    })
-                  }
-                />
-                <label htmlFor={`${id}-m-${m}`}>{PAYMENT_METHODS[m].label[language]}</label>
-              </div>
-            ))}
-            {error('methods')}
-          </fieldset>
-          <div className="field">
-            <label htmlFor={`${id}-reminder`}>{t.reminderDays}</label>
-            <input
-              id={`${id}-reminder`}
-              type="number"
-              min={0}
-              max={365}
-              value={terms.reminderDays}
-              {...invalid('reminderDays')}
-              onChange={(e) => set({ reminderDays: Number(e.target.value) })}
-            />
-            {error('reminderDays')}
-          </div>
-          {refusal && !Object.keys(t.termsErrors).some((field) => errorOf(field)) && (
-            <p role="alert" className="form-error">
-              {refusal.messageIn(language)}
-            </p>
-          )}
-          <button type="submit" className="button button-primary">
-            {t.saveTerms}
-          </button>
-          {saved && <p role="status">{t.termsSaved}</p>}
-        </fieldset>
-      </form>
-    </section>
+        ))}
+        {errorOf('methods') && (
+          <p id={`${id}-methods-error`} className="field-error">
+            {errorOf('methods')}
+          </p>
+        )}
+      </fieldset>
+      <InputField
+        id={`${id}-reminder`}
+        label={t.reminderDays}
+        type="number"
+        min={0}
+        max={365}
+        value={terms.reminderDays}
+        error={errorOf('reminderDays')}
+        onChange={(e) => set({ reminderDays: Number(e.target.value) })}
+      />
+      {refusal && !Object.keys(t.termsErrors).some((field) => errorOf(field)) && (
+        <p role="alert" className="form-error">
+          {refusal.messageIn(language)}
+        </p>
+      )}
+    </SettingCard>
   );
 }

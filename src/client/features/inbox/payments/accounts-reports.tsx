@@ -5,11 +5,13 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { PaymentsReport, SalesJournal, TaxReport } from '../../../../shared/invoices/invoice-api.js';
 import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
 import { formatCents } from '../../../../shared/money.js';
+import { ColumnHeads, numColumn } from '../../../components/column-heads.js';
 import { ApiError } from '../../../shared/api-error.js';
 import { inboxLinks } from '../api.js';
 import { useInboxApi } from '../session.js';
 import { useAccountsText } from './accounts-messages.js';
 import { Journal } from './accounts-journal.js';
+import { ReportTable } from './report-table.js';
 
 const firstOfMonth = () => `${new Date().toLocaleDateString('en-CA').slice(0, 8)}01`;
 const today = () => new Date().toLocaleDateString('en-CA');
@@ -133,15 +135,7 @@ function TaxReturns({ report }: { report: TaxReport }) {
             <caption>
               {r.title[language]} ({t.form(r.form)})
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.line}</th>
-                <th scope="col">{t.figure}</th>
-                <th scope="col" className="num">
-                  {t.amount}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={[t.line, t.figure, numColumn(t.amount)]} />
             <tbody>
               {r.lines.map((l) => (
                 <tr key={`${l.line ?? ''}-${l.label.en}`}>
@@ -170,45 +164,26 @@ function TaxRows({ report }: { report: TaxReport }) {
   return (
     <>
       <h3>{t.taxesHeading}</h3>
-      {report.rows.length === 0 ? (
-        <p>{t.noRows}</p>
-      ) : (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t.tax}</th>
-                <th scope="col">{t.province}</th>
-                <th scope="col">{t.rate}</th>
-                <th scope="col" className="num">
-                  {t.taxable}
-                </th>
-                <th scope="col" className="num">
-                  {t.taxAmount}
-                </th>
-                <th scope="col" className="num">
-                  {t.documents}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((r) => (
-                <tr key={`${r.key}-${r.province}`}>
-                  <td>{r.name[language]}</td>
-                  <td>{r.province}</td>
-                  <td>
-                    {r.rateLabel[language]}
-                    {r.note ? ` (${r.note[language]})` : ''}
-                  </td>
-                  <td className="num">{money(r.taxableCents)}</td>
-                  <td className="num">{money(r.amountCents)}</td>
-                  <td className="num">{r.documents}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ReportTable
+        empty={report.rows.length === 0}
+        columns={[t.tax, t.province, t.rate, numColumn(t.taxable), numColumn(t.taxAmount), numColumn(t.documents)]}
+      >
+        <tbody>
+          {report.rows.map((r) => (
+            <tr key={`${r.key}-${r.province}`}>
+              <td>{r.name[language]}</td>
+              <td>{r.province}</td>
+              <td>
+                {r.rateLabel[language]}
+                {r.note ? ` (${r.note[language]})` : ''}
+              </td>
+              <td className="num">{money(r.taxableCents)}</td>
+              <td className="num">{money(r.amountCents)}</td>
+              <td className="num">{r.documents}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ReportTable>
     </>
   );
 }
@@ -219,47 +194,33 @@ function Payments({ report }: { report: PaymentsReport }) {
   return (
     <>
       <h3>{t.paymentsHeading}</h3>
-      {report.rows.length === 0 ? (
-        <p>{t.noRows}</p>
-      ) : (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t.date}</th>
-                <th scope="col">{t.receipt}</th>
-                <th scope="col">{t.order}</th>
-                <th scope="col">{t.method}</th>
-                <th scope="col" className="num">
-                  {t.amount}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((r) => (
-                <tr key={r.receiptNumber}>
-                  <td>{r.receivedOn}</td>
-                  <td>{r.receiptNumber}</td>
-                  <td>{r.orderReference}</td>
-                  <td>
-                    {PAYMENT_METHODS[r.method].label[language]}
-                    {r.reference ? ` ${r.reference}` : ''}
-                  </td>
-                  <td className="num">{money(r.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={4}>
-                  {t.total}
-                </th>
-                <td className="num">{money(report.totalCents)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      )}
+      <ReportTable
+        empty={report.rows.length === 0}
+        columns={[t.date, t.receipt, t.order, t.method, numColumn(t.amount)]}
+      >
+        <tbody>
+          {report.rows.map((r) => (
+            <tr key={r.receiptNumber}>
+              <td>{r.receivedOn}</td>
+              <td>{r.receiptNumber}</td>
+              <td>{r.orderReference}</td>
+              <td>
+                {PAYMENT_METHODS[r.method].label[language]}
+                {r.reference ? ` ${r.reference}` : ''}
+              </td>
+              <td className="num">{money(r.amountCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              {t.total}
+            </th>
+            <td className="num">{money(report.totalCents)}</td>
+          </tr>
+        </tfoot>
+      </ReportTable>
     </>
   );
 }

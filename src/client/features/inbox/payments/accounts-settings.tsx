@@ -8,12 +8,14 @@ import {
   type MoneyPermission,
   type MoneyPermissions,
 } from '../../../../shared/invoices/permissions.js';
-import { allTreatments, type TaxCodes } from '../../../../shared/invoices/tax-codes.js';
+import { allTreatments } from '../../../../shared/invoices/tax-codes.js';
 import { TAX_NAMES, type TaxCode } from '../../../../shared/taxes.js';
+import { ColumnHeads } from '../../../components/column-heads.js';
 import { ApiError } from '../../../shared/api-error.js';
 import type { RecordsHold } from '../api.js';
 import { useInboxApi, useSession } from '../session.js';
 import { useAccountsText, type AccountsMessages, type Language } from './accounts-messages.js';
+import { InputField, SettingCard, useSetting } from './form-parts.js';
 
 /** A treatment ("GST+PST BC", "HST ON rebate") in words: "GST + PST, BC". */
 function describeTreatment(key: string, t: AccountsMessages, language: Language): string {
@@ -47,105 +49,66 @@ export function TaxCodesForm() {
   const owner = useOwner();
   const { t, language } = useAccountsText();
   const id = useId();
-  const [codes, setCodes] = useState<TaxCodes | null>(null);
-  const [refusal, setRefusal] = useState<ApiError | null>(null);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    void api.taxCodes().then(setCodes, (err: unknown) => err instanceof ApiError && setRefusal(err));
-  }, [api]);
+  const { value: codes, edit, refusal, saved, submit } = useSetting(api.taxCodes, api.saveTaxCodes);
   if (!codes) return <Refusal refusal={refusal} shown={false} />;
   const refused = (field: string) => refusal?.fields.includes(field) ?? false;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      setCodes(await api.saveTaxCodes(codes));
-      setRefusal(null);
-      setSaved(true);
-    } catch (err) {
-      if (err instanceof ApiError) setRefusal(err);
-      else throw err;
-    }
-  };
   const fieldIdOf = (key: string) => `${id}-${key.replace(/[^A-Za-z0-9]/g, '-')}`;
   const anyShown = refused('xeroAccountCode') || TREATMENTS.some((k) => refused(`codes.${k}`));
   return (
-    <section className="card" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t.taxCodesHeading}</h2>
-      <p className="muted small">{t.taxCodesIntro}</p>
-      {!owner && <p className="muted">{t.taxCodesOwnerOnly}</p>}
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <fieldset disabled={!owner}>
-          <legend className="visually-hidden">{t.taxCodesHeading}</legend>
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t.treatment}</th>
-                  <th scope="col">{t.codeName}</th>
+    <SettingCard
+      heading={t.taxCodesHeading}
+      intro={t.taxCodesIntro}
+      ownerOnly={t.taxCodesOwnerOnly}
+      owner={owner}
+      onSubmit={submit}
+      saveLabel={t.saveTaxCodes}
+      saved={saved ? t.taxCodesSaved : null}
+    >
+      <div className="table-scroll">
+        <table>
+          <ColumnHeads columns={[t.treatment, t.codeName]} />
+          <tbody>
+            {TREATMENTS.map((key) => {
+              const field = fieldIdOf(key);
+              const error = refused(`codes.${key}`);
+              return (
+                <tr key={key}>
+                  <th scope="row">
+                    <label htmlFor={field}>{describeTreatment(key, t, language)}</label>
+                  </th>
+                  <td>
+                    <input
+                      id={field}
+                      type="text"
+                      maxLength={60}
+                      value={codes.codes[key] ?? ''}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${field}-error` : undefined}
+                      onChange={(e) => edit({ ...codes, codes: { ...codes.codes, [key]: e.target.value } })}
+                    />
+                    {error && (
+                      <p id={`${field}-error`} className="field-error">
+                        {t.taxCodeError}
+                      </p>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {TREATMENTS.map((key) => {
-                  const field = fieldIdOf(key);
-                  const error = refused(`codes.${key}`);
-                  return (
-                    <tr key={key}>
-                      <th scope="row">
-                        <label htmlFor={field}>{describeTreatment(key, t, language)}</label>
-                      </th>
-                      <td>
-                        <input
-                          id={field}
-                          type="text"
-                          maxLength={60}
-                          value={codes.codes[key] ?? ''}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `${field}-error` : undefined}
-                          onChange={(e) => {
-                            setSaved(false);
-                            setCodes({ ...codes, codes: { ...codes.codes, [key]: e.target.value } });
-                          }}
-                        />
-                        {error && (
-                          <p id={`${field}-error`} className="field-error">
-                            {t.taxCodeError}
-                          </p>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-account`}>{t.xeroAccountCode}</label>
-            <input
-              id={`${id}-account`}
-              type="text"
-              maxLength={20}
-              value={codes.xeroAccountCode}
-              aria-invalid={refused('xeroAccountCode') ? true : undefined}
-              aria-describedby={refused('xeroAccountCode') ? `${id}-account-error` : undefined}
-              onChange={(e) => {
-                setSaved(false);
-                setCodes({ ...codes, xeroAccountCode: e.target.value });
-              }}
-            />
-            {refused('xeroAccountCode') && (
-              <p id={`${id}-account-error`} className="field-error">
-                {t.accountCodeError}
-              </p>
-            )}
-          </div>
-          <Refusal refusal={refusal} shown={anyShown} />
-          <button type="submit" className="button button-primary">
-            {t.saveTaxCodes}
-          </button>
-          {saved && <p role="status">{t.taxCodesSaved}</p>}
-        </fieldset>
-      </form>
-    </section>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <InputField
+        id={`${id}-account`}
+        label={t.xeroAccountCode}
+        type="text"
+        maxLength={20}
+        value={codes.xeroAccountCode}
+        error={refused('xeroAccountCode') ? t.accountCodeError : ''}
+        onChange={(e) => edit({ ...codes, xeroAccountCode: e.target.value })}
+      />
+      <Refusal refusal={refusal} shown={anyShown} />
+    </SettingCard>
   );
 }
 
@@ -316,29 +279,19 @@ export function RecordsHoldForm() {
               />
               <label htmlFor={`${id}-hold`}>{t.holdToggle}</label>
             </div>
-            <div className="field">
-              <label htmlFor={`${id}-reason`}>{t.holdReason}</label>
-              <input
-                id={`${id}-reason`}
-                type="text"
-                maxLength={500}
-                value={reason}
-                aria-invalid={reasonError || serverReasonError ? true : undefined}
-                aria-describedby={`${id}-reason-hint${reasonError || serverReasonError ? ` ${id}-reason-error` : ''}`}
-                onChange={(e) => {
-                  setSaved(false);
-                  setReason(e.target.value);
-                }}
-              />
-              <p id={`${id}-reason-hint`} className="muted small">
-                {t.holdReasonHint}
-              </p>
-              {(reasonError || serverReasonError) && (
-                <p id={`${id}-reason-error`} className="field-error">
-                  {reasonError ? t.holdReasonRequired : refusal?.messageIn(language)}
-                </p>
-              )}
-            </div>
+            <InputField
+              id={`${id}-reason`}
+              label={t.holdReason}
+              hint={t.holdReasonHint}
+              type="text"
+              maxLength={500}
+              value={reason}
+              error={reasonError ? t.holdReasonRequired : serverReasonError ? refusal?.messageIn(language) : ''}
+              onChange={(e) => {
+                setSaved(false);
+                setReason(e.target.value);
+              }}
+            />
             <Refusal refusal={refusal} shown={serverReasonError} />
             <button type="submit" className="button button-primary">
               {t.saveHold}

@@ -1,6 +1,6 @@
 // The texts of invoices and payments in the inbox (the order's Payments panel, the gate before
 // production, the Accounts page), in English and Canadian French, read with usePaymentsText().
-import { textHook, type Catalogues, type Language } from '../../../shared/language.js';
+import { catalogues, textHook, type Language } from '../../../shared/language.js';
 
 const en = {
   nav: 'Accounts',
@@ -43,9 +43,7 @@ const en = {
   anyPayment: 'Any',
 };
 
-type PaymentsMessages = typeof en;
-
-const fr: PaymentsMessages = {
+export const PAYMENTS_MESSAGES = catalogues(en, {
   nav: 'Comptabilité',
   heading: 'Factures et paiements',
   loading: 'Chargement des factures…',
@@ -84,8 +82,7 @@ const fr: PaymentsMessages = {
   credited: (number) => `Note de crédit ${number} émise et envoyée au client.`,
   filter: 'Paiement',
   anyPayment: 'Tous',
-};
+});
 
-export const PAYMENTS_MESSAGES: Catalogues<PaymentsMessages> = { en, fr };
 export type { Language };
 export const usePaymentsText = textHook(PAYMENTS_MESSAGES);

@@ -12,6 +12,7 @@ import { ApiError } from '../../../shared/api-error.js';
 import { formatDate } from '../../../shared/format.js';
 import { inboxLinks } from '../api.js';
 import { useInboxApi } from '../session.js';
+import { InputField, ReasonField } from './form-parts.js';
 import { usePaymentsText } from './payments-messages.js';
 
 function FieldError({ id, text }: { id: string; text: string }) {
@@ -210,18 +211,16 @@ function RecordPayment({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-receivedOn`}>{t.receivedOn}</label>
-          <input
-            {...field('receivedOn')}
-            type="date"
-            min={view.receivedOn}
-            max={view.today}
-            value={receivedOn}
-            onChange={(e) => setReceivedOn(e.target.value)}
-          />
-          <FieldError id={`${id}-receivedOn-error`} text={errorOf('receivedOn')} />
-        </div>
+        <InputField
+          id={`${id}-receivedOn`}
+          label={t.receivedOn}
+          type="date"
+          min={view.receivedOn}
+          max={view.today}
+          value={receivedOn}
+          error={errorOf('receivedOn')}
+          onChange={(e) => setReceivedOn(e.target.value)}
+        />
         <div className="field">
           <label htmlFor={`${id}-reference`}>{t.reference}</label>
           <input
@@ -232,17 +231,7 @@ function RecordPayment({
             onChange={(e) => setReference(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>{t.reason}</label>
-          <input
-            {...field('reason')}
-            type="text"
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          <FieldError id={`${id}-reason-error`} text={errorOf('reason')} />
-        </div>
+        <ReasonField formId={id} label={t.reason} value={reason} onChange={setReason} error={errorOf('reason')} />
         {askConfirm && (
           <div role="alert" className="confirm-box">
             <p id={`${id}-amount-error`}>{refusal.messageIn(language)}</p>
@@ -331,38 +320,21 @@ function CreditNote({ orderId, view, onIssued }: { orderId: string; view: StaffA
             <legend>{t.creditLines}</legend>
             {invoice.lines.map((line, index) =>
               line.creditableCents > 0 ? (
-                <div className="field" key={index}>
-                  <label htmlFor={`${id}-line-${index}`}>
-                    {t.creditLine(index + 1, line.description, money(line.creditableCents))}
-                  </label>
-                  <input
-                    id={`${id}-line-${index}`}
-                    type="text"
-                    inputMode="decimal"
-                    value={amounts[index] ?? ''}
-                    aria-invalid={errorOf(`lines.${index}`) ? true : undefined}
-                    aria-describedby={errorOf(`lines.${index}`) ? `${id}-line-${index}-error` : undefined}
-                    onChange={(e) => setAmounts({ ...amounts, [index]: e.target.value })}
-                  />
-                  <FieldError id={`${id}-line-${index}-error`} text={errorOf(`lines.${index}`)} />
-                </div>
+                <InputField
+                  key={index}
+                  id={`${id}-line-${index}`}
+                  label={t.creditLine(index + 1, line.description, money(line.creditableCents))}
+                  type="text"
+                  inputMode="decimal"
+                  value={amounts[index] ?? ''}
+                  error={errorOf(`lines.${index}`)}
+                  onChange={(e) => setAmounts({ ...amounts, [index]: e.target.value })}
+                />
               ) : null,
             )}
           </fieldset>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>{t.creditReason}</label>
-          <input
-            id={`${id}-reason`}
-            type="text"
-            value={reason}
-            maxLength={500}
-            aria-invalid={errorOf('reason') ? true : undefined}
-            aria-describedby={errorOf('reason') ? `${id}-reason-error` : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          <FieldError id={`${id}-reason-error`} text={errorOf('reason')} />
-        </div>
+        <ReasonField formId={id} label={t.creditReason} value={reason} onChange={setReason} error={errorOf('reason')} />
         {formError && (
           <p role="alert" className="form-error">
             {formError}

@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { readGarmentsCsv } from '../../../../shared/prices/garments-csv.js';
 import { formatCents } from '../../../../shared/money.js';
 import type { Bilingual } from '../../../../shared/prices/price-list.js';
+import { ColumnHeads } from '../../../components/column-heads.js';
 import { NumberBox } from './price-inputs.js';
 import { usePricesText } from './prices-messages.js';
 import type { PriceDraft } from './use-price-draft.js';
@@ -51,19 +52,17 @@ export function GarmentsEditor({ state }: { state: PriceDraft }) {
         <div className="table-wrap">
           <table className="price-garment-table">
             <caption className="visually-hidden">{t.garmentTable}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.style}</th>
-                <th scope="col">{t.name}</th>
-                <th scope="col">{t.colours}</th>
-                <th scope="col">{t.sizes}</th>
-                <th scope="col">{t.unitPrice}</th>
-                <th scope="col">{t.upcharges}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t.removeGarment('')}</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                t.style,
+                t.name,
+                t.colours,
+                t.sizes,
+                t.unitPrice,
+                t.upcharges,
+                { key: 'remove', label: <span className="visually-hidden">{t.removeGarment('')}</span> },
+              ]}
+            />
             <tbody>
               {garments.map((g, i) => (
                 <tr key={`${state.generation}-${g.id}-${i}-${garments.length}`}>

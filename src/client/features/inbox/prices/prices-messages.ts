@@ -1,5 +1,5 @@
 // The Prices page's texts, in English and Canadian French (the inbox's language).
-import { textHook, type Catalogues } from '../../../shared/language.js';
+import { catalogues, textHook } from '../../../shared/language.js';
 import type { DecorationMethod } from '../../../../shared/constants.js';
 
 const en = {
@@ -90,9 +90,7 @@ const en = {
   backToOrders: 'Back to the orders',
 };
 
-type PricesMessages = typeof en;
-
-const fr: PricesMessages = {
+export const PRICES_MESSAGES = catalogues(en, {
   nav: 'Prix',
   heading: 'Prix',
   loading: 'Chargement de la liste de prix…',
@@ -175,7 +173,5 @@ const fr: PricesMessages = {
   effective: 'En vigueur depuis',
   by: 'Publiée par',
   backToOrders: 'Retour aux commandes',
-};
-
-export const PRICES_MESSAGES: Catalogues<PricesMessages> = { en, fr };
+});
 export const usePricesText = textHook(PRICES_MESSAGES);

@@ -4,6 +4,7 @@
 import { useId, type ChangeEvent } from 'react';
 import example from '../../../../shared/prices/example-price-list.json';
 import type { PriceList } from '../../../../shared/prices/price-list.js';
+import { ColumnHeads } from '../../../components/column-heads.js';
 import { LabelledNumber } from './price-inputs.js';
 import { PriceMatrices } from './price-matrix.js';
 import { GarmentsEditor } from './garments-editor.js';
@@ -67,13 +68,7 @@ export function PricesPage() {
           <h2 id="h-price-versions">{t.versions}</h2>
           <div className="table-wrap">
             <table className="versions-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.version}</th>
-                  <th scope="col">{t.effective}</th>
-                  <th scope="col">{t.by}</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={[t.version, t.effective, t.by]} />
               <tbody>
                 {lists.versions.map((v) => (
                   <tr key={v.version}>
