@@ -140,7 +140,7 @@ describe('the largest order the form accepts', () => {
         attachments: [],
         estimate: null,
         confirmation: 'send',
-      } as Parameters<typeof composeOrderMails>[0],
+      },
       { name: 'Shop', contact: 'c', shopEmail: 'orders@example.com', publicUrl: 'http://localhost' },
     );
     expect(shop!.text.length).toBeLessThan(512 * 1024);
