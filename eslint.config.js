@@ -38,7 +38,17 @@ const BOUNDARIES = [
  * its public face. Anything else of the server (the platform, app.ts, another capability) may
  * import a capability's index.ts only; its tests may reach inside.
  */
-const SERVER_CAPABILITIES = ['artwork', 'invoices', 'orders', 'prices', 'privacy', 'quotes', 'staff', 'uploads'];
+const SERVER_CAPABILITIES = [
+  'artwork',
+  'invoices',
+  'orders',
+  'prices',
+  'privacy',
+  'production',
+  'quotes',
+  'staff',
+  'uploads',
+];
 const SERVER_ENTRIES = fs.readdirSync('./src/server').map((name) => `./src/server/${name}`);
 const CAPABILITY_FACES = SERVER_CAPABILITIES.map((capability) => ({
   target: SERVER_ENTRIES.filter((entry) => entry !== `./src/server/${capability}`),

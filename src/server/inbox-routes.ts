@@ -9,6 +9,7 @@ import { quoteRoutes } from './quotes/index.js';
 import type { QuoteDeps } from './quotes/index.js';
 import { staffPriceRoutes, type CurrentPriceList } from './prices/index.js';
 import { invoiceRoutes } from './invoices/index.js';
+import { productionRoutes } from './production/index.js';
 
 export async function inboxRoutes(
   app: FastifyInstance,
@@ -26,4 +27,7 @@ export async function inboxRoutes(
   await app.register(quoteRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
   await app.register(staffPriceRoutes, { current: opts.currentPriceList });
   await app.register(invoiceRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
+  await app.register(productionRoutes, {
+    deps: { db: opts.quoteDeps.db, dialect: opts.quoteDeps.dialect, timeZone: opts.quoteDeps.books.timeZone },
+  });
 }

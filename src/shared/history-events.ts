@@ -43,6 +43,15 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     depositDueCents: z.number().int(),
     withoutApprovedQuote: z.boolean(),
   }),
+  // An imprint moved on the production floor (production/): where, and between which stages as they were named then.
+  z.object({
+    kind: z.literal('imprint_moved'),
+    layout: z.string(),
+    location: z.string(),
+    method: z.string(),
+    from: z.object({ en: z.string(), fr: z.string() }),
+    to: z.object({ en: z.string(), fr: z.string() }),
+  }),
   // Cancelled with what was unpaid credited.
   z.object({
     kind: z.literal('cancelled_and_credited'),

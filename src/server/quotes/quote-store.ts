@@ -127,3 +127,29 @@ export async function setQuoteStatus(trx: Transaction<Database>, id: string, sta
 export async function insertResponse(trx: Transaction<Database>, row: NewQuoteResponseRow): Promise<void> {
   await trx.insertInto('quote_responses').values(row).execute();
 }
+
+/**
+ * For each of these orders whose latest version is approved: when, and the proofs that version
+ * carried (by their ids). The production floor's jobs start from it.
+ */
+export async function approvedVersions(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, { approvedAt: string; proofIds: string[] }>> {
+  const out = new Map<string, { approvedAt: string; proofIds: string[] }>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('quotes')
+      .innerJoin('quote_responses', 'quote_responses.quote_id', 'quotes.id')
+      .select(['quotes.order_id', 'quotes.version', 'quotes.lines', 'quote_responses.created_at'])
+      .where('quotes.order_id', 'in', orderIds.slice(i, i + 500))
+      .where('quotes.status', '=', 'approved')
+      .where('quote_responses.kind', '=', 'approved')
+      .execute();
+    for (const r of rows) {
+      const lines = JSON.parse(r.lines) as StoredQuoteLines;
+      out.set(r.order_id, { approvedAt: r.created_at, proofIds: lines.proofIds ?? [] });
+    }
+  }
+  return out;
+}

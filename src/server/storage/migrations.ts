@@ -529,6 +529,42 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('artwork_lane').on('artwork').columns(['lane', 'status']).execute();
     },
   },
+  '022-production': {
+    // Jobs and their imprints (production/): an approved order becomes a job, each decorated view
+    // an imprint moving through its method's stages. Deleted with their order.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('jobs')
+        .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
+        .addColumn('approved_on', 'text', (c) => c.notNull())
+        .addColumn('due_on', 'text', (c) => c.notNull())
+        .addColumn('proof_approved', 'integer', (c) => c.notNull())
+        .addColumn('blanks', 'text', (c) => c.notNull())
+        .addColumn('pieces', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('jobs_due_on').on('jobs').column('due_on').execute();
+      await db.schema
+        .createTable('imprints')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('layout', 'text', (c) => c.notNull())
+        .addColumn('location', 'text', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('print_size', 'text', (c) => c.notNull())
+        .addColumn('ink_colours', 'integer')
+        .addColumn('stitches', 'integer')
+        .addColumn('transfer_inches', 'real')
+        .addColumn('pieces', 'integer')
+        .addColumn('graphic', 'text', (c) => c.notNull())
+        .addColumn('stage', 'integer', (c) => c.notNull())
+        .addColumn('moved_at', 'text')
+        .addColumn('moved_by', 'text')
+        .execute();
+      await db.schema.createIndex('imprints_order').on('imprints').columns(['order_id', 'position']).execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

@@ -370,7 +370,43 @@ export interface OrderEvidence {
   }[];
 }
 
+/** An approved order as the production floor works it (production/production-store.ts). */
+export interface JobsTable {
+  order_id: string;
+  /** The approval's day in the shop's calendar. */
+  approved_on: string;
+  /** The customer's critical deadline, or the approval plus the standard turnaround. */
+  due_on: string;
+  /** 1 when the approved version carried proofs. */
+  proof_approved: number;
+  /** 'customer' (their own goods), 'to_order', 'short' or 'in'. */
+  blanks: string;
+  pieces: number | null;
+  created_at: string;
+}
+
+/** A decorated location of a job, at its stage (an index into its method's stages). */
+export interface ImprintsTable {
+  id: string;
+  order_id: string;
+  position: number;
+  layout: string;
+  location: string;
+  method: string;
+  print_size: string;
+  ink_colours: number | null;
+  stitches: number | null;
+  transfer_inches: number | null;
+  pieces: number | null;
+  graphic: string;
+  stage: number;
+  moved_at: string | null;
+  moved_by: string | null;
+}
+
 export interface Database {
+  jobs: JobsTable;
+  imprints: ImprintsTable;
   order_evidence: OrderEvidenceTable;
   shop_settings: ShopSettingsTable;
   document_counters: DocumentCountersTable;

@@ -4,6 +4,8 @@
 // inbox's frame is here, and the quote editor's texts are in quote-messages.ts.
 // `fr` is typed by `en`: a key missing or added in one language fails the type check.
 import { shortHash, type HistoryEvent } from '../../../shared/history-events.js';
+import { VIEW_LABELS } from '../../../shared/order-presentation.js';
+import type { ViewName } from '../../../shared/constants.js';
 import { formatCents } from '../../../shared/money.js';
 import { PAYMENT_METHODS } from '../../../shared/invoices/payment-methods.js';
 import { ApiError } from '../../shared/api-error.js';
@@ -126,6 +128,8 @@ export const en = {
             .join(' or ')}: ${event.reason}`;
         case 'cancelled_and_credited':
           return `Cancelled; what was unpaid credited by ${event.creditNotes.join(', ')} (${formatCents(event.totalCents, 'en')})`;
+        case 'imprint_moved':
+          return `Layout ${event.layout}, ${event.location}: ${event.from.en} → ${event.to.en}`;
       }
     },
     emails: 'Emails',
@@ -297,6 +301,8 @@ export const fr: InboxMessages = {
             .join(' ni ')}\u00a0: ${event.reason}`;
         case 'cancelled_and_credited':
           return `Annulée\u00a0; l’impayé est crédité par ${event.creditNotes.join(', ')} (${formatCents(event.totalCents, 'fr')})`;
+        case 'imprint_moved':
+          return `Disposition ${event.layout}, ${VIEW_LABELS.fr[event.location as ViewName] ?? event.location}\u00a0: ${event.from.fr} → ${event.to.fr}`;
       }
     },
     emails: 'Courriels',

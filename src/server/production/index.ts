@@ -1,0 +1,4 @@
+// The production floor: jobs, imprints and their stages, the board and the calendar. Other folders
+// import this file only.
+export { productionRoutes } from './production-routes.js';
+export type { ProductionDeps } from './production-service.js';

@@ -1,0 +1,52 @@
+// The production floor in the inbox (every route needs a staff session): the board, a job (the
+// scan page's), moves between stages, the calendar, and the floor's settings (owners change them).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isCalendarDate } from '../../shared/dates.js';
+import { boardQuerySchema, moveBodySchema } from '../../shared/production/production-api.js';
+import { productionSettingsSchema } from '../../shared/production/stages.js';
+import { AppError } from '../errors.js';
+import { requireOwner } from '../staff/index.js';
+import { board, calendar, jobCard, moveImprint, type ProductionDeps } from './production-service.js';
+import { readProductionSettings, saveProductionSettings } from './production-store.js';
+
+const orderParams = z.object({ orderId: z.string().uuid() });
+const imprintParams = z.object({ id: z.string().uuid() });
+const day = z.string().refine(isCalendarDate, 'A real date, written YYYY-MM-DD.');
+const periodQuery = z.object({ from: day, to: day });
+
+export async function productionRoutes(app: FastifyInstance, opts: { deps: ProductionDeps }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = opts;
+
+  api.get('/api/production/board', { schema: { querystring: boardQuerySchema } }, async (request) =>
+    board(deps, request.query),
+  );
+
+  api.get('/api/production/jobs/:orderId', { schema: { params: orderParams } }, async (request) => {
+    const job = await jobCard(deps, request.params.orderId);
+    if (!job) throw new AppError(404, 'not_found', 'This order is not a job: its quote is not approved yet.');
+    return job;
+  });
+
+  api.post(
+    '/api/production/imprints/:id/move',
+    { schema: { params: imprintParams, body: moveBodySchema } },
+    async (request) => moveImprint(deps, request.params.id, request.body, request.staff!.email),
+  );
+
+  api.get('/api/production/calendar', { schema: { querystring: periodQuery } }, async (request) => {
+    const { from, to } = request.query;
+    if (from > to) throw new AppError(422, 'invalid_period', 'The period ends before it starts.', ['to']);
+    return calendar(deps, from, to);
+  });
+
+  api.get('/api/production/settings', async () => readProductionSettings(deps.db));
+
+  api.put('/api/production/settings', { schema: { body: productionSettingsSchema } }, async (request) => {
+    requireOwner(request, { en: 'change the production settings', fr: 'modifier les réglages de production' });
+    await saveProductionSettings(deps.db, request.body, request.staff!.email);
+    return readProductionSettings(deps.db);
+  });
+}

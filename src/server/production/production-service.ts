@@ -1,0 +1,260 @@
+// The production floor (docs/production.md): approved orders become jobs, each decorated view an
+// imprint moving through its method's stages; the board shows them with their readiness (proof,
+// deposit, blanks) and due dates; the calendar sets pieces due each day against the capacity.
+import type { Kysely } from 'kysely';
+import { DECORATION_METHODS, type DecorationMethod } from '../../shared/constants.js';
+import { addDays, dateIn } from '../../shared/dates.js';
+import { dueDateOf, imprintsOf, isReady, loadByDay, type Readiness } from '../../shared/production/jobs.js';
+import type { Board, BoardQuery, Calendar, ImprintCard, JobCard } from '../../shared/production/production-api.js';
+import { packIndex, type ProductionSettings } from '../../shared/production/stages.js';
+import { DomainError } from '../errors.js';
+import { approvedVersions } from '../quotes/index.js';
+import { lockOrder, recordEvent } from '../storage/orders.js';
+import type { Dialect } from '../storage/db.js';
+import type { Database, ImprintsTable } from '../storage/schema.js';
+import { fromJson } from '../storage/json.js';
+import {
+  findImprint,
+  imprintsOfJobs,
+  insertJob,
+  jobOf,
+  moveImprintRow,
+  openJobs,
+  ordersWithoutJobs,
+  overriddenOrders,
+  readProductionSettings,
+  type JobRow,
+} from './production-store.js';
+
+export interface ProductionDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The shop's time zone: today, and an approval's day. */
+  timeZone: string;
+}
+
+/**
+ * Makes jobs of the approved orders that are not jobs yet: their imprints from the order, their
+ * due date from the customer's deadline or the approval plus the turnaround. Cheap once done: it
+ * reads only orders without a job.
+ */
+export async function ensureJobs(deps: ProductionDeps, settings: ProductionSettings): Promise<number> {
+  const candidates = await ordersWithoutJobs(deps.db);
+  if (candidates.length === 0) return 0;
+  const approvals = await approvedVersions(
+    deps.db,
+    candidates.map((c) => c.id),
+  );
+  let made = 0;
+  for (const order of candidates) {
+    const approval = approvals.get(order.id);
+    // Moved on by hand without an approved quote (through the gate): a job from the day it started.
+    const approvedOn = approval ? dateIn(deps.timeZone, new Date(approval.approvedAt)) : dateIn(deps.timeZone);
+    const doc = fromJson(order.document);
+    const imprints = imprintsOf(doc);
+    const layouts = Object.values(doc.layouts);
+    const ownGoods =
+      layouts.length > 0 &&
+      layouts.every((l) => l.garmentOption === 'pick' && l.variations.every((v) => v.supplyingGoods === 'yes'));
+    const pieces = new Map(imprints.map((i) => [i.layout, i.pieces]));
+    const known = [...pieces.values()];
+    await insertJob(
+      deps.db,
+      {
+        order_id: order.id,
+        approved_on: approvedOn,
+        due_on: dueDateOf(approvedOn, doc.layouts['1']?.deadline, settings.turnaroundDays),
+        proof_approved: approval && approval.proofIds.length > 0 ? 1 : 0,
+        blanks: ownGoods ? 'customer' : 'to_order',
+        pieces:
+          known.length > 0 && known.every((p) => p !== null) ? known.reduce<number>((s, p) => s + (p ?? 0), 0) : null,
+      },
+      imprints,
+    );
+    made++;
+  }
+  return made;
+}
+
+function imprintCard(row: ImprintsTable, settings: ProductionSettings): ImprintCard {
+  const method = row.method as DecorationMethod;
+  const stages = settings.stages[method];
+  const stage = Math.min(row.stage, stages.length - 1);
+  return {
+    id: row.id,
+    layout: row.layout,
+    location: row.location,
+    method,
+    printSize: row.print_size,
+    inkColours: row.ink_colours,
+    stitches: row.stitches,
+    transferInches: row.transfer_inches,
+    pieces: row.pieces,
+    graphic: row.graphic,
+    stage,
+    stageName: stages[stage]!,
+    nextStageName: stages[stage + 1] ?? null,
+    movedAt: row.moved_at,
+    movedBy: row.moved_by,
+  };
+}
+
+function readinessOf(job: JobRow, overridden: boolean): Readiness {
+  return {
+    proof: job.proof_approved ? 'approved' : 'none',
+    deposit:
+      job.payment_state === null
+        ? 'none'
+        : job.payment_state === 'deposit_due'
+          ? overridden
+            ? 'overridden'
+            : 'due'
+          : 'paid',
+    blanks: job.blanks as Readiness['blanks'],
+  };
+}
+
+function cardOf(
+  job: JobRow,
+  imprints: ImprintsTable[],
+  settings: ProductionSettings,
+  overridden: boolean,
+  today: string,
+): JobCard {
+  const cards = imprints.map((i) => imprintCard(i, settings));
+  const packed = cards.length > 0 && cards.every((c) => c.stage === packIndex(settings, c.method));
+  const readiness = readinessOf(job, overridden);
+  return {
+    orderId: job.order_id,
+    reference: job.reference,
+    customer: job.company_name ? `${job.customer_name} (${job.company_name})` : job.customer_name,
+    status: job.status,
+    dueOn: job.due_on,
+    overdue: !packed && job.due_on < today,
+    pieces: job.pieces,
+    readiness,
+    ready: isReady(readiness),
+    packed,
+    imprints: cards,
+  };
+}
+
+async function cards(deps: ProductionDeps, jobs: JobRow[], settings: ProductionSettings, today: string) {
+  const ids = jobs.map((j) => j.order_id);
+  const [imprints, overridden] = await Promise.all([imprintsOfJobs(deps.db, ids), overriddenOrders(deps.db, ids)]);
+  const byOrder = new Map<string, ImprintsTable[]>();
+  for (const i of imprints) {
+    const list = byOrder.get(i.order_id) ?? [];
+    list.push(i);
+    byOrder.set(i.order_id, list);
+  }
+  return jobs.map((j) => cardOf(j, byOrder.get(j.order_id) ?? [], settings, overridden.has(j.order_id), today));
+}
+
+/** The board: open jobs, soonest due first, filtered by method, stage, due this week, or not ready. */
+export async function board(deps: ProductionDeps, query: BoardQuery): Promise<Board> {
+  const settings = await readProductionSettings(deps.db);
+  await ensureJobs(deps, settings);
+  const today = dateIn(deps.timeZone);
+  const jobs = await openJobs(deps.db, query.due === 'week' ? addDays(today, 7) : undefined);
+  let list = await cards(deps, jobs, settings, today);
+  if (query.method) {
+    list = list.filter((j) =>
+      j.imprints.some(
+        (i) => i.method === query.method && (query.stage === undefined || i.stage === Number(query.stage)),
+      ),
+    );
+  }
+  if (query.notReady) list = list.filter((j) => !j.ready);
+  return { today, stages: settings.stages, jobs: list };
+}
+
+/** One job, as the scan page and the ticket show it; null when the order is not a job. */
+export async function jobCard(deps: ProductionDeps, orderId: string): Promise<JobCard | null> {
+  const settings = await readProductionSettings(deps.db);
+  await ensureJobs(deps, settings);
+  const job = await jobOf(deps.db, orderId);
+  if (!job) return null;
+  const [card] = await cards(deps, [job], settings, dateIn(deps.timeZone));
+  return card ?? null;
+}
+
+/**
+ * Moves an imprint to another stage of its method, when it is still where the mover saw it; two
+ * clerks moving the same card: the second is answered with the card where the first put it
+ * (409 `moved_meanwhile`, the job in `extras`), never a lost move. Recorded with who and when.
+ */
+export async function moveImprint(
+  deps: ProductionDeps,
+  imprintId: string,
+  move: { from: number; to: number },
+  by: string,
+): Promise<JobCard> {
+  const settings = await readProductionSettings(deps.db);
+  const found = await findImprint(deps.db, imprintId);
+  if (!found) throw new DomainError('not_found', 'not_found', 'No such imprint.');
+  const stages = settings.stages[found.method as DecorationMethod];
+  if (move.to >= stages.length) {
+    throw new DomainError('invalid', 'stage_invalid', `This method has ${stages.length} stages.`, ['to'], {
+      messageFr: `Cette méthode a ${stages.length} étapes.`,
+    });
+  }
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    await lockOrder(trx, deps.dialect, found.order_id);
+    if (!(await moveImprintRow(trx, imprintId, move.from, move.to, by))) return false;
+    await recordEvent(trx, found.order_id, by, {
+      kind: 'imprint_moved',
+      layout: found.layout,
+      location: found.location,
+      method: found.method,
+      from: stages[Math.min(move.from, stages.length - 1)]!,
+      to: stages[move.to]!,
+    });
+    return true;
+  });
+  const card = await jobCard(deps, found.order_id);
+  if (!moved) {
+    throw new DomainError(
+      'conflict',
+      'moved_meanwhile',
+      'Someone moved this imprint meanwhile: here is where it is now.',
+      undefined,
+      { messageFr: 'Quelqu’un a déplacé cette impression entre-temps : la voici où elle est maintenant.' },
+    );
+  }
+  return card!;
+}
+
+/** Pieces due each day by method against the capacity, and the jobs due, between two dates. */
+export async function calendar(deps: ProductionDeps, from: string, to: string): Promise<Calendar> {
+  const settings = await readProductionSettings(deps.db);
+  await ensureJobs(deps, settings);
+  const jobs = (await openJobs(deps.db, to)).filter((j) => j.due_on >= from);
+  const imprints = await imprintsOfJobs(
+    deps.db,
+    jobs.map((j) => j.order_id),
+  );
+  const byOrder = new Map<string, { method: DecorationMethod; pieces: number | null }[]>();
+  for (const i of imprints) {
+    const list = byOrder.get(i.order_id) ?? [];
+    list.push({ method: i.method as DecorationMethod, pieces: i.pieces });
+    byOrder.set(i.order_id, list);
+  }
+  const withImprints = jobs.map((j) => ({ job: j, imprints: byOrder.get(j.order_id) ?? [] }));
+  return {
+    from,
+    to,
+    capacity: settings.capacity,
+    loads: loadByDay(
+      withImprints.map((w) => ({ dueOn: w.job.due_on, imprints: w.imprints })),
+      settings.capacity,
+    ),
+    jobs: withImprints.map((w) => ({
+      orderId: w.job.order_id,
+      reference: w.job.reference,
+      dueOn: w.job.due_on,
+      pieces: w.job.pieces,
+      methods: DECORATION_METHODS.filter((m) => w.imprints.some((i) => i.method === m)),
+    })),
+  };
+}

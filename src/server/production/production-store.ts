@@ -1,0 +1,199 @@
+// The production capability's tables: jobs and their imprints, and the floor's settings.
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { OrderStatus } from '../../shared/constants.js';
+import {
+  DEFAULT_PRODUCTION_SETTINGS,
+  productionSettingsSchema,
+  type ProductionSettings,
+} from '../../shared/production/stages.js';
+import type { ImprintSpec } from '../../shared/production/jobs.js';
+import type { Database, ImprintsTable, JobsTable } from '../storage/schema.js';
+import type { PaymentState } from '../../shared/invoices/account.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const SETTINGS_KEY = 'production';
+
+export async function readProductionSettings(db: Db): Promise<ProductionSettings> {
+  const row = await db.selectFrom('shop_settings').select('value').where('key', '=', SETTINGS_KEY).executeTakeFirst();
+  if (!row) return DEFAULT_PRODUCTION_SETTINGS;
+  const parsed = productionSettingsSchema.safeParse(JSON.parse(row.value));
+  return parsed.success ? parsed.data : DEFAULT_PRODUCTION_SETTINGS;
+}
+
+export async function saveProductionSettings(db: Db, value: ProductionSettings, by: string): Promise<void> {
+  const now = new Date().toISOString();
+  const text = JSON.stringify(value);
+  await db
+    .insertInto('shop_settings')
+    .values({ key: SETTINGS_KEY, value: text, updated_at: now, updated_by: by })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: now, updated_by: by }))
+    .execute();
+}
+
+/** Orders that may be jobs (Approved, In production, Ready) and are not jobs yet. */
+export async function ordersWithoutJobs(db: Db, limit = 500) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('jobs', 'jobs.order_id', 'orders.id')
+    .select(['orders.id', 'orders.document'])
+    .where('orders.status', 'in', ['approved', 'in_production', 'ready'])
+    .where('jobs.order_id', 'is', null)
+    .limit(limit)
+    .execute();
+}
+
+export async function insertJob(
+  trx: Db,
+  job: Omit<JobsTable, 'created_at'>,
+  imprints: readonly ImprintSpec[],
+  now = new Date(),
+): Promise<void> {
+  await trx
+    .insertInto('jobs')
+    .values({ ...job, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .execute();
+  if (imprints.length === 0) return;
+  // Only the first writer of a job writes its imprints.
+  const existing = await trx
+    .selectFrom('imprints')
+    .select('id')
+    .where('order_id', '=', job.order_id)
+    .executeTakeFirst();
+  if (existing) return;
+  await trx
+    .insertInto('imprints')
+    .values(
+      imprints.map((i, position) => ({
+        id: randomUUID(),
+        order_id: job.order_id,
+        position,
+        layout: i.layout,
+        location: i.location,
+        method: i.method,
+        print_size: i.printSize,
+        ink_colours: i.inkColours,
+        stitches: i.stitches,
+        transfer_inches: i.transferInches,
+        pieces: i.pieces,
+        graphic: i.graphic,
+        stage: 0,
+        moved_at: null,
+        moved_by: null,
+      })),
+    )
+    .execute();
+}
+
+export interface JobRow extends JobsTable {
+  reference: string;
+  customer_name: string;
+  company_name: string;
+  status: OrderStatus;
+  payment_state: PaymentState | null;
+}
+
+/** The open jobs (their order neither Completed nor Cancelled), soonest due first. */
+export async function openJobs(db: Db, dueBy?: string): Promise<JobRow[]> {
+  let q = db
+    .selectFrom('jobs')
+    .innerJoin('orders', 'orders.id', 'jobs.order_id')
+    .select([
+      'jobs.order_id',
+      'jobs.approved_on',
+      'jobs.due_on',
+      'jobs.proof_approved',
+      'jobs.blanks',
+      'jobs.pieces',
+      'jobs.created_at',
+      'orders.reference',
+      'orders.customer_name',
+      'orders.company_name',
+      'orders.status',
+      'orders.payment_state',
+    ])
+    .where('orders.status', 'not in', ['completed', 'cancelled']);
+  if (dueBy) q = q.where('jobs.due_on', '<=', dueBy);
+  return q.orderBy('jobs.due_on').orderBy('orders.reference').execute();
+}
+
+export async function jobOf(db: Db, orderId: string): Promise<JobRow | undefined> {
+  return db
+    .selectFrom('jobs')
+    .innerJoin('orders', 'orders.id', 'jobs.order_id')
+    .select([
+      'jobs.order_id',
+      'jobs.approved_on',
+      'jobs.due_on',
+      'jobs.proof_approved',
+      'jobs.blanks',
+      'jobs.pieces',
+      'jobs.created_at',
+      'orders.reference',
+      'orders.customer_name',
+      'orders.company_name',
+      'orders.status',
+      'orders.payment_state',
+    ])
+    .where('jobs.order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export async function imprintsOfJobs(db: Db, orderIds: readonly string[]): Promise<ImprintsTable[]> {
+  const out: ImprintsTable[] = [];
+  for (let i = 0; i < orderIds.length; i += 500) {
+    out.push(
+      ...(await db
+        .selectFrom('imprints')
+        .selectAll()
+        .where('order_id', 'in', orderIds.slice(i, i + 500))
+        .orderBy('order_id')
+        .orderBy('position')
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** The orders among these whose production passed the gate by an override (history events). */
+export async function overriddenOrders(db: Db, orderIds: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('status_history')
+      .select('order_id')
+      .distinct()
+      .where('order_id', 'in', orderIds.slice(i, i + 500))
+      .where(sql<boolean>`event like ${'{"kind":"gate_overridden"%'}`)
+      .execute();
+    for (const r of rows) out.add(r.order_id);
+  }
+  return out;
+}
+
+/**
+ * Moves an imprint from one stage to another when it is still where the mover saw it; the row
+ * after, or undefined when someone moved it first (the caller answers with where it is now).
+ */
+export async function moveImprintRow(
+  trx: Db,
+  id: string,
+  from: number,
+  to: number,
+  by: string,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('imprints')
+    .set({ stage: to, moved_at: now.toISOString(), moved_by: by })
+    .where('id', '=', id)
+    .where('stage', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findImprint(db: Db, id: string): Promise<ImprintsTable | undefined> {
+  return db.selectFrom('imprints').selectAll().where('id', '=', id).executeTakeFirst();
+}

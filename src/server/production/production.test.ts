@@ -1,0 +1,177 @@
+// The production floor through its routes, on SQLite and PostgreSQL: an approved order becomes a
+// job with an imprint per decorated view and its readiness; imprints move through their method's
+// stages with who and when; a stale move is answered with where the card is; the calendar counts
+// pieces against capacity; owners set the stages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStaff } from '../staff/staff-service.js';
+import {
+  backends,
+  deliveredText,
+  pageToken,
+  sampleOrder,
+  signIn,
+  startTestApp,
+  submitMultipart,
+  type TestApp,
+} from '../../../tests/support/harness.js';
+import type { Board, JobCard } from '../../shared/production/production-api.js';
+import { todayOf } from '../invoices/index.js';
+
+const PASSWORD = 'correct horse battery staple';
+
+describe.each(backends())('the production floor on %s', (backend) => {
+  let t: TestApp;
+  let owner = '';
+  let clerk = '';
+  beforeAll(async () => {
+    t = await startTestApp(backend, { GST_HST_NUMBER: '123456782 RT0001', ARTWORK_CHECKS: 'false' });
+    await addStaff(t.app.db, 'owner@shop.ca', PASSWORD, 'en', 'owner');
+    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'staff');
+    owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
+    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+  });
+  afterAll(async () => t?.close());
+
+  const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, who = clerk) =>
+    t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
+
+  /** An order with a screen-printed front and an embroidered back, quoted and approved. */
+  const approvedJob = async (deadline = '') => {
+    const order = sampleOrder();
+    const first = order.layouts['1'];
+    Object.assign(first, {
+      variations: [{ type: 'Gildan 5000', color: 'Black', sizes: 'S:10, M:20, L:18', supplyingGoods: 'no' }],
+      viewData: {
+        Front: { image: '', dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
+        Back: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' },
+      },
+      deadline: { hasCriticalDeadline: deadline !== '', date: deadline },
+    });
+    const { orderId } = await submitMultipart(t.app, order, [], { 'x-form-token': pageToken(t) });
+    const lines = [{ description: 'Tees', quantity: 48, unitPriceCents: 1500, taxable: true }];
+    expect(
+      (await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true })).statusCode,
+    ).toBe(201);
+    const mail = await t.app.db
+      .selectFrom('mail_queue')
+      .select(['id', 'order_id'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'customer_update')
+      .executeTakeFirstOrThrow();
+    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${token}/approve`,
+      payload: { version: 1, fullName: 'Ada Lovelace', agree: true },
+    });
+    expect(approve.statusCode).toBe(200);
+    return orderId;
+  };
+
+  const boardOf = async (query = '') => (await staff('GET', `/api/production/board${query}`)).json<Board>();
+  const jobOf = async (orderId: string) => (await boardOf()).jobs.find((j) => j.orderId === orderId)!;
+
+  it('makes an approved order a job: an imprint per decorated view, its due date and its three flags', async () => {
+    const orderId = await approvedJob();
+    const job = await jobOf(orderId);
+    expect(job.imprints.map((i) => [i.location, i.method, i.stageName.en, i.pieces])).toEqual([
+      ['Front', 'screen-printing', 'Art', 48],
+      ['Back', 'embroidery', 'Digitize', 48],
+    ]);
+    expect(job.imprints[0]).toMatchObject({ inkColours: 2, nextStageName: { en: 'Screens', fr: 'Écrans' } });
+    expect(job.imprints[1]).toMatchObject({ stitches: 7000 });
+    // No proof went with the quote, the deposit is due, the blanks are to order: not ready.
+    expect(job.readiness).toEqual({ proof: 'none', deposit: 'due', blanks: 'to_order' });
+    expect(job.ready).toBe(false);
+    expect(job.pieces).toBe(48);
+    // Ten business days from today's approval.
+    const today = todayOf({ timeZone: 'America/Toronto' });
+    expect(job.dueOn > today).toBe(true);
+    expect((await boardOf('?notReady=1')).jobs.map((j) => j.orderId)).toContain(orderId);
+  });
+
+  it('takes the customer’s critical deadline as the due date, and filters by method, stage and week', async () => {
+    const today = todayOf({ timeZone: 'America/Toronto' });
+    const soon = new Date(`${today}T12:00:00Z`);
+    soon.setUTCDate(soon.getUTCDate() + 3);
+    const deadline = soon.toISOString().slice(0, 10);
+    const orderId = await approvedJob(deadline);
+    expect((await jobOf(orderId)).dueOn).toBe(deadline);
+    expect((await boardOf('?due=week')).jobs.map((j) => j.orderId)).toContain(orderId);
+    expect((await boardOf('?method=embroidery&stage=0')).jobs.map((j) => j.orderId)).toContain(orderId);
+    expect((await boardOf('?method=embroidery&stage=1')).jobs.map((j) => j.orderId)).not.toContain(orderId);
+  });
+
+  it('moves imprints through their stages with who and when; a stale move gets the card where it is', async () => {
+    const orderId = await approvedJob();
+    const [front, back] = (await jobOf(orderId)).imprints;
+    const move = (id: string, from: number, to: number, who = clerk) =>
+      staff('POST', `/api/production/imprints/${id}/move`, { from, to }, who);
+    const first = await move(front!.id, 0, 1);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<JobCard>().imprints[0]).toMatchObject({
+      stage: 1,
+      stageName: { en: 'Screens' },
+      movedBy: 'clerk@shop.ca',
+    });
+    // A second clerk who still saw it at Art: answered, not applied.
+    const stale = await move(front!.id, 0, 2, owner);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('moved_meanwhile');
+    expect((await jobOf(orderId)).imprints[0]!.stage).toBe(1);
+    expect((await move(front!.id, 1, 9)).statusCode).toBe(422);
+    // Both to Pack: the job is packed.
+    for (const [id, from, to] of [
+      [front!.id, 1, 4],
+      [back!.id, 0, 3],
+    ] as const)
+      expect((await move(id, from, to)).statusCode).toBe(200);
+    expect((await jobOf(orderId)).packed).toBe(true);
+    const detail = (await staff('GET', `/api/orders/${orderId}`)).json();
+    const moves = detail.history.filter((h: { event: { kind: string } | null }) => h.event?.kind === 'imprint_moved');
+    expect(
+      moves.map((h: { changed_by: string; event: { to: { en: string } } }) => [h.changed_by, h.event.to.en]),
+    ).toEqual([
+      ['clerk@shop.ca', 'Screens'],
+      ['clerk@shop.ca', 'Pack'],
+      ['clerk@shop.ca', 'Pack'],
+    ]);
+    // The scan page's job.
+    const scan = await staff('GET', `/api/production/jobs/${orderId}`);
+    expect(scan.json<JobCard>()).toMatchObject({ orderId, packed: true });
+  });
+
+  it('counts pieces due each day against the capacity', async () => {
+    const today = todayOf({ timeZone: 'America/Toronto' });
+    const settings = (await staff('GET', '/api/production/settings')).json();
+    expect(
+      (
+        await staff('PUT', '/api/production/settings', {
+          ...settings,
+          capacity: { ...settings.capacity, embroidery: 50 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const saved = await staff(
+      'PUT',
+      '/api/production/settings',
+      { ...settings, capacity: { ...settings.capacity, embroidery: 50 } },
+      owner,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const to = new Date(`${today}T12:00:00Z`);
+    to.setUTCDate(to.getUTCDate() + 60);
+    const cal = (
+      await staff('GET', `/api/production/calendar?from=${today}&to=${to.toISOString().slice(0, 10)}`)
+    ).json();
+    const embroidery = cal.loads.filter((l: { method: string }) => l.method === 'embroidery');
+    expect(embroidery.some((l: { pieces: number; over: boolean }) => l.pieces > 50 && l.over)).toBe(true);
+    expect((await staff('GET', `/api/production/calendar?from=${today}&to=2026-13-45`)).statusCode).toBe(400);
+  });
+
+  it('lets owners rename stages in both languages, and refuses a method with one stage', async () => {
+    const settings = (await staff('GET', '/api/production/settings')).json();
+    const one = { ...settings, stages: { ...settings.stages, sewing: [{ en: 'Pack', fr: 'Emballage' }] } };
+    expect((await staff('PUT', '/api/production/settings', one, owner)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,165 @@
+// Jobs and imprints (docs/production.md). An order whose quote is approved is a job; each
+// decorated view of each layout is an imprint with its method, print size, ink colours or
+// stitches or transfer size, and pieces. A job is due on the customer's critical deadline, or the
+// approval's date plus the standard turnaround in business days; it is ready to start when its
+// proof is approved, its deposit paid (or overridden) and its blanks in (or the customer's own).
+import { DECORATION_METHODS, VIEWS, type DecorationMethod, type ViewName } from '../constants.js';
+import { addDays, isCalendarDate } from '../dates.js';
+import type { OrderBody } from '../order.js';
+import { parsePrintSize } from '../print-size.js';
+import { readQuantity } from '../quantities.js';
+
+export interface ImprintSpec {
+  layout: string;
+  /** Where on the garment: the view's name, until named locations exist. */
+  location: ViewName;
+  method: DecorationMethod;
+  /** As the customer wrote it ("10\" wide"). */
+  printSize: string;
+  /** Screen printing: the ink colours the customer gave. */
+  inkColours: number | null;
+  /** Embroidery: stitches estimated from the print size and the density, when both are known. */
+  stitches: number | null;
+  /** DTF: the transfer's longest side in inches, when the size reads. */
+  transferInches: number | null;
+  /** The layout's pieces, or null when a quantity cannot be read (a PO, a typo). */
+  pieces: number | null;
+  /** The view's graphic: the attachment's name, or ''. */
+  graphic: string;
+}
+
+/** Embroidery's default density when the shop's price list names none: stitches per square inch. */
+export const DEFAULT_STITCHES_PER_SQUARE_INCH = 1000;
+
+/** The layout's pieces: every variation's quantities, or null when one cannot be read. */
+export function layoutPieces(layout: OrderBody['layouts'][string]): number | null {
+  if (layout.garmentOption !== 'pick' || layout.variations.length === 0) return null;
+  let pieces = 0;
+  for (const v of layout.variations) {
+    const reading = readQuantity(v.sizes);
+    if (!reading) return null;
+    pieces += reading.total;
+  }
+  return pieces;
+}
+
+/** Every decorated view of every layout, layouts in order, views in the form's order. */
+export function imprintsOf(order: OrderBody, stitchesPerSquareInch = DEFAULT_STITCHES_PER_SQUARE_INCH): ImprintSpec[] {
+  const out: ImprintSpec[] = [];
+  const keys = Object.keys(order.layouts).sort((a, b) => Number(a) - Number(b));
+  for (const key of keys) {
+    const layout = order.layouts[key]!;
+    const pieces = layoutPieces(layout);
+    for (const view of VIEWS) {
+      const datum = layout.viewData[view];
+      const method = datum?.decoration;
+      if (!datum || !method || !(DECORATION_METHODS as readonly string[]).includes(method)) continue;
+      const size = parsePrintSize(datum.dimensions);
+      const area =
+        size && size.widthIn !== undefined && size.heightIn !== undefined ? size.widthIn * size.heightIn : null;
+      out.push({
+        layout: key,
+        location: view,
+        method,
+        printSize: datum.dimensions,
+        inkColours: method === 'screen-printing' ? (datum.colours ?? null) : null,
+        stitches: method === 'embroidery' && area !== null ? Math.ceil(area * stitchesPerSquareInch) : null,
+        transferInches: method === 'dtf' && size ? Math.max(size.widthIn ?? 0, size.heightIn ?? 0) || null : null,
+        pieces,
+        graphic: datum.image,
+      });
+    }
+  }
+  return out;
+}
+
+/** `days` business days (Monday to Friday) after `from`. */
+export function addBusinessDays(from: string, days: number): string {
+  let date = from;
+  for (let left = days; left > 0;) {
+    date = addDays(date, 1);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return date;
+}
+
+/** The customer's critical deadline when they gave one, else the approval plus the turnaround. */
+export function dueDateOf(
+  approvedOn: string,
+  deadline: { hasCriticalDeadline: boolean; date: string } | undefined,
+  turnaroundDays: number,
+): string {
+  const day = deadline?.hasCriticalDeadline ? deadline.date.trim().slice(0, 10) : '';
+  return isCalendarDate(day) ? day : addBusinessDays(approvedOn, turnaroundDays);
+}
+
+export type ProofFlag = 'approved' | 'none';
+export type DepositFlag = 'paid' | 'overridden' | 'due' | 'none';
+export type BlanksFlag = 'in' | 'customer' | 'short' | 'to_order';
+
+export interface Readiness {
+  proof: ProofFlag;
+  deposit: DepositFlag;
+  blanks: BlanksFlag;
+}
+
+/** Ready to start: the proof approved, the deposit paid, overridden or not asked, the blanks at hand. */
+export function isReady(r: Readiness): boolean {
+  return r.proof === 'approved' && r.deposit !== 'due' && (r.blanks === 'in' || r.blanks === 'customer');
+}
+
+export interface DayLoad {
+  day: string;
+  method: DecorationMethod;
+  pieces: number;
+  capacity: number;
+  over: boolean;
+}
+
+/**
+ * Pieces due each day by method against the shop's capacity: a day over capacity says so. A
+ * job's imprints count on its due date (the shop plans backwards from it).
+ */
+export function loadByDay(
+  jobs: readonly { dueOn: string; imprints: readonly { method: DecorationMethod; pieces: number | null }[] }[],
+  capacity: Readonly<Record<DecorationMethod, number>>,
+): DayLoad[] {
+  const load = new Map<string, number>();
+  for (const job of jobs)
+    for (const imprint of job.imprints) {
+      const key = `${job.dueOn}|${imprint.method}`;
+      load.set(key, (load.get(key) ?? 0) + (imprint.pieces ?? 0));
+    }
+  return [...load]
+    .map(([key, pieces]) => {
+      const [day, method] = key.split('|') as [string, DecorationMethod];
+      const cap = capacity[method];
+      return { day, method, pieces, capacity: cap, over: cap > 0 && pieces > cap };
+    })
+    .sort((a, b) => a.day.localeCompare(b.day) || a.method.localeCompare(b.method));
+}
+
+/**
+ * The first business day from `from` on which `pieces` more of each method fit the capacity, given
+ * what is already due each day: what the quote editor proposes as a due date.
+ */
+export function firstDayWithRoom(
+  from: string,
+  pieces: Readonly<Partial<Record<DecorationMethod, number>>>,
+  loads: readonly DayLoad[],
+  capacity: Readonly<Record<DecorationMethod, number>>,
+  horizonDays = 120,
+): string | null {
+  const used = new Map(loads.map((l) => [`${l.day}|${l.method}`, l.pieces]));
+  let day = from;
+  for (let i = 0; i < horizonDays; i++) {
+    day = addBusinessDays(day, 1);
+    const fits = Object.entries(pieces).every(([method, n]) => {
+      const cap = capacity[method as DecorationMethod];
+      return cap === 0 || (used.get(`${day}|${method}`) ?? 0) + (n ?? 0) <= cap;
+    });
+    if (fits) return day;
+  }
+  return null;
+}

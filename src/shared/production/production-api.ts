@@ -1,0 +1,72 @@
+// What the production capability answers (the board, a job, the calendar) and takes (a move,
+// the settings): the wire format the inbox reads and the server declares.
+import { z } from 'zod';
+import { DECORATION_METHODS, type DecorationMethod, type OrderStatus } from '../constants.js';
+import type { DayLoad, Readiness } from './jobs.js';
+import type { ProductionSettings, StageName } from './stages.js';
+
+export interface ImprintCard {
+  id: string;
+  layout: string;
+  location: string;
+  method: DecorationMethod;
+  printSize: string;
+  inkColours: number | null;
+  stitches: number | null;
+  transferInches: number | null;
+  pieces: number | null;
+  graphic: string;
+  /** Index into its method's stages; the last is Pack. */
+  stage: number;
+  stageName: StageName;
+  /** The next stage's name, or null once packed. */
+  nextStageName: StageName | null;
+  movedAt: string | null;
+  movedBy: string | null;
+}
+
+export interface JobCard {
+  orderId: string;
+  reference: string;
+  customer: string;
+  status: OrderStatus;
+  dueOn: string;
+  overdue: boolean;
+  pieces: number | null;
+  readiness: Readiness;
+  ready: boolean;
+  /** Every imprint at Pack: the inbox offers to move the order to Ready. */
+  packed: boolean;
+  imprints: ImprintCard[];
+}
+
+export interface Board {
+  today: string;
+  stages: ProductionSettings['stages'];
+  jobs: JobCard[];
+}
+
+export const boardQuerySchema = z.object({
+  method: z.enum(DECORATION_METHODS).optional(),
+  /** A stage's index within the chosen method. */
+  stage: z.coerce.number().int().min(0).max(20).optional(),
+  due: z.enum(['week']).optional(),
+  notReady: z.enum(['1']).optional(),
+});
+export type BoardQuery = z.input<typeof boardQuerySchema>;
+
+/** A move says where the imprint was, so a second clerk's stale move is answered, not applied. */
+export const moveBodySchema = z.object({
+  from: z.number().int().min(0).max(20),
+  to: z.number().int().min(0).max(20),
+});
+
+export interface Calendar {
+  from: string;
+  to: string;
+  capacity: ProductionSettings['capacity'];
+  loads: DayLoad[];
+  jobs: { orderId: string; reference: string; dueOn: string; pieces: number | null; methods: DecorationMethod[] }[];
+}
+
+export type { DecorationMethod };
