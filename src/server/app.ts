@@ -7,7 +7,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { artworkPlugin } from './artwork/index.js';
+import { artworkPlugin, artworkQueueDepth } from './artwork/index.js';
+import fp from 'fastify-plugin';
 import type { Config } from './config.js';
 import { createFileStore } from './files/create-file-store.js';
 import type { FileStore } from './files/file-store.js';
@@ -16,6 +17,9 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
 import { qstCheckDigitLooksRight } from '../shared/registration-numbers.js';
+import { createMetrics, metricsRoutes, type Metrics } from './http/metrics.js';
+import { mailQueueDepth } from './storage/mail-queue.js';
+import { UPLOAD_PATH } from '../shared/constants.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { clientRoutes, pageRenderer, sendNotFound } from './http/pages.js';
 import { forgetOldRateLimits, sharedLimits, type SharedLimits } from './http/rate-limit-store.js';
@@ -37,6 +41,7 @@ import { createUploadStore, uploadRoutes, type UploadStore } from './uploads/ind
 
 declare module 'fastify' {
   interface FastifyInstance {
+    metrics: Metrics;
     db: Kysely<Database>;
     dialect: Dialect;
     files: FileStore;
@@ -94,6 +99,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await files.init();
   app.decorate('db', db);
   app.decorate('dialect', dialect);
+  const metrics = createMetrics({ artwork: () => artworkQueueDepth(db), mail: () => mailQueueDepth(db) });
+  app.decorate('metrics', metrics);
+  await app.register(fp(metricsRoutes), { metrics, token: config.METRICS_TOKEN, uploadPath: UPLOAD_PATH });
   app.decorate('files', files);
   app.decorate('config', config);
   const uploads = options.uploads ?? (await createUploadStore(config));

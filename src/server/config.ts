@@ -211,6 +211,8 @@ export const configSchema = z.object({
   /** The checking time all files sent from one address may use in an hour. */
   ARTWORK_CLIENT_BUDGET_MS: z.coerce.number().int().min(1000).default(300_000),
   ARTWORK_POLL_MS: z.coerce.number().int().positive().default(10_000),
+  /** Serves /metrics (Prometheus text) to a scraper that gives this bearer token; unset, /metrics is off. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (it is a password)').optional(),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

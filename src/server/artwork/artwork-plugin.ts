@@ -28,6 +28,7 @@ async function artwork(app: FastifyInstance, opts: { shop: ShopIdentity }): Prom
         clientBudgetMs: config.ARTWORK_CLIENT_BUDGET_MS,
         onMailQueued: () => void mailWorker.kick(),
         log: app.log,
+        onClaimed: (lane, seconds) => app.metrics.artworkWait.observe({ lane }, seconds),
       })
     : null;
   app.decorate('artworkQueue', { kick: () => void queue?.kick() });
@@ -36,5 +37,5 @@ async function artwork(app: FastifyInstance, opts: { shop: ShopIdentity }): Prom
 
 export const artworkPlugin = fp(artwork, {
   name: 'artwork',
-  decorators: { fastify: ['db', 'files', 'config', 'mailWorker'] },
+  decorators: { fastify: ['db', 'files', 'config', 'mailWorker', 'metrics'] },
 });

@@ -71,6 +71,8 @@ export function startArtworkQueue(options: {
   log: { warn: (obj: object, msg: string) => void };
   /** What reads one file; tests stand in for the child process here. */
   process?: typeof processArtwork;
+  /** A file was claimed after waiting `seconds` in `lane` (the metrics). */
+  onClaimed?: (lane: ArtworkLane, seconds: number) => void;
 }): ArtworkQueue {
   const { db, files } = options;
   const read = options.process ?? processArtwork;
@@ -218,6 +220,7 @@ export function startArtworkQueue(options: {
     while (!loop.stopped) {
       const sorted = await sortNewFiles();
       const job = await claimNextArtwork(db, options.leaseMs, lane);
+      if (job?.queuedAt) options.onClaimed?.(lane, Math.max(0, (Date.now() - Date.parse(job.queuedAt)) / 1000));
       if (!job) {
         // A full batch may have more behind it.
         if (sorted === SORT_BATCH) continue;

@@ -11,6 +11,8 @@ export interface ArtworkJob {
   storageKey: string;
   /** The order's submitting address as an HMAC; null for orders from before it was kept. */
   clientKey: string | null;
+  /** When its order was saved: the file has waited since (a claim's metrics). */
+  queuedAt?: string;
 }
 
 /** The window over which an address's checking time is counted. */
@@ -92,6 +94,7 @@ export async function claimNextArtwork(
       'artwork.claimed_until',
       'artwork.client_key',
       'attachments.storage_key',
+      'orders.created_at',
     ])
     .where('artwork.status', '=', 'working')
     .where('artwork.lane', '=', lane)
@@ -124,7 +127,19 @@ export async function claimNextArtwork(
     orderId: next.order_id,
     storageKey: next.storage_key,
     clientKey: next.client_key,
+    queuedAt: next.created_at,
   };
+}
+
+/** Files waiting for their check, by lane (the metrics' queue depth). */
+export async function artworkQueueDepth(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('artwork')
+    .select(['lane', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'working')
+    .groupBy('lane')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.lane ?? 'unsorted', Number(r.n)]));
 }
 
 /** Gives a claimed file back to its lane unread (this process is closing): the next claim takes it. */

@@ -4,3 +4,4 @@ export { artworkWarnings } from './artwork-mail.js';
 export { toMeasured } from './artwork-queue.js';
 export { artworkPlugin } from './artwork-plugin.js';
 export { artworkOfOrders } from './artwork-store.js';
+export { artworkQueueDepth } from './artwork-store.js';

@@ -37,9 +37,10 @@ async function mail(app: FastifyInstance, opts: MailPluginOptions): Promise<void
     leaseMs: config.MAIL_LEASE_MS,
     log: app.log,
     attachmentsOf: opts.attachmentsOf,
+    onFailure: () => app.metrics.mailFailures.inc(),
   });
   app.decorate('mailWorker', mailWorker);
   app.addHook('onClose', () => mailWorker.stop());
 }
 
-export const mailPlugin = fp(mail, { name: 'mail', decorators: { fastify: ['db', 'config'] } });
+export const mailPlugin = fp(mail, { name: 'mail', decorators: { fastify: ['db', 'config', 'metrics'] } });

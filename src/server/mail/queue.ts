@@ -24,6 +24,8 @@ export interface MailWorkerOptions {
   /** While a process sends a message, others leave it alone for this long. */
   leaseMs: number;
   log: { warn: (obj: object, msg: string) => void };
+  /** A sending attempt failed (the metrics). */
+  onFailure?: () => void;
   /** The stored documents a message carries, as files (invoices/invoice-store.ts). */
   attachmentsOf?: (refs: MailAttachmentRef[]) => Promise<NonNullable<OutgoingMail['attachments']>>;
 }
@@ -60,6 +62,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
             options.log.warn({ mailId: mail.id }, 'mail sent after its lease ran out; outcome left to the holder');
           }
         } catch (err) {
+          options.onFailure?.();
           const attempts = mail.attempts + 1;
           const message = String((err as Error).message ?? err).slice(0, 500);
           // SMTP errors often quote the recipient's address: never into the log.

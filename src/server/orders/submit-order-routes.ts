@@ -197,6 +197,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
             .catch((err: unknown) => request.log.warn({ err }, 'adopted upload not removed from the upload store'));
         }
         opts.onOrderSaved?.(result.orderId);
+        app.metrics.ordersReceived.inc();
         request.log.info({ orderId: result.orderId, reference: result.reference, bytes: staging.bytes }, 'order saved');
         return reply.code(201).send(withNextToken(result));
       } catch (err) {

@@ -184,3 +184,15 @@ export async function customerMailsSince(
   const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Messages not sent yet, and those given up on (the metrics' queue depth). */
+export async function mailQueueDepth(db: Kysely<Database>): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .selectFrom('mail_queue')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', 'in', ['pending', 'failed'])
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { pending: count('pending'), failed: count('failed') };
+}
