@@ -1,0 +1,159 @@
+// `npm run restore -- FILE` (README, Backing up): a backup into an empty data folder (and, on
+// PostgreSQL, an empty database); anything else is refused, so a restore never mixes two shops.
+// Every entry's SHA-256 is checked against the manifest before the data is put in place; the
+// database is then opened as the server opens it (its migrations run), and the numbers of orders,
+// files, invoices and payments are said.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import yauzl from 'yauzl';
+import type { Config } from '../config.js';
+import { openDatabase, sqlitePath } from '../storage/db.js';
+import { BACKUP_FORMAT, type Manifest } from './backup.js';
+
+const run = promisify(execFile);
+
+export class RestoreRefused extends Error {}
+
+const openZip = promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open);
+
+async function readEntries(
+  file: string,
+  onEntry: (entry: yauzl.Entry, stream: NodeJS.ReadableStream) => Promise<void>,
+) {
+  const zip = await openZip(file, { lazyEntries: true, autoClose: true });
+  const openStream = promisify(zip.openReadStream.bind(zip));
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', resolve);
+    zip.on('entry', (entry: yauzl.Entry) => {
+      openStream(entry)
+        .then((stream) => onEntry(entry, stream))
+        .then(() => zip.readEntry(), reject);
+    });
+    zip.readEntry();
+  });
+}
+
+async function emptyFolder(dir: string): Promise<boolean> {
+  if (!fs.existsSync(dir)) return true;
+  // A data folder a server once started in holds only empty folders until an order arrives.
+  const names = (await fsp.readdir(dir)).filter((n) => !['tmp', 'uploads', 'outbox', 'files', 'staging'].includes(n));
+  if (names.length > 0) return false;
+  for (const n of ['files', 'outbox'])
+    if (fs.existsSync(path.join(dir, n)) && (await fsp.readdir(path.join(dir, n))).length > 0) return false;
+  return true;
+}
+
+async function emptyDatabase(url: string): Promise<boolean> {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: string }>(
+      `select count(*) as n from information_schema.tables where table_schema = 'public'`,
+    );
+    return Number(r.rows[0]?.n) === 0;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function restore(
+  config: Config,
+  file: string,
+  print: (line: string) => void = () => {},
+): Promise<Manifest['counts']> {
+  const postgres = config.DATABASE_URL !== '';
+  if (!(await emptyFolder(config.dataDir)))
+    throw new RestoreRefused(`DATA_DIR (${config.dataDir}) is not empty: restore only into a new, empty data folder.`);
+  if (postgres && !(await emptyDatabase(config.DATABASE_URL)))
+    throw new RestoreRefused('The database of DATABASE_URL is not empty: restore only into a new, empty database.');
+
+  // First pass: the manifest. Second: every entry checked into a staging folder, nothing in place yet.
+  let manifest: Manifest | null = null;
+  await readEntries(file, async (entry, stream) => {
+    if (entry.fileName !== 'manifest.json') return void stream.resume();
+    const chunks: Buffer[] = [];
+    for await (const c of stream as AsyncIterable<Buffer>) chunks.push(c);
+    manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+  });
+  const m = manifest as Manifest | null;
+  if (!m || m.format !== BACKUP_FORMAT)
+    throw new RestoreRefused(`${file} is not a backup of this app (no manifest.json of ${BACKUP_FORMAT}).`);
+  if ((m.database === 'postgres') !== postgres)
+    throw new RestoreRefused(
+      `This backup's database is ${m.database}: restore it with ${m.database === 'postgres' ? 'DATABASE_URL set to an empty PostgreSQL database' : 'DATABASE_URL empty (SQLite)'}.`,
+    );
+  const expected = new Map(m.entries.map((e) => [e.path, e]));
+  await fsp.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const staging = await fsp.mkdtemp(path.join(config.dataDir, '.restore-'));
+  try {
+    const seen = new Set<string>();
+    await readEntries(file, async (entry, stream) => {
+      if (entry.fileName === 'manifest.json') return void stream.resume();
+      const want = expected.get(entry.fileName);
+      if (!want || entry.fileName.includes('..') || path.isAbsolute(entry.fileName))
+        throw new RestoreRefused(`${entry.fileName} is in the archive but not in its manifest.`);
+      const target = path.join(staging, entry.fileName);
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      const hash = createHash('sha256');
+      const bytes = stream as Readable;
+      bytes.on('data', (chunk: Buffer) => hash.update(chunk));
+      await pipeline(bytes, fs.createWriteStream(target, { mode: 0o600 }));
+      if (hash.digest('hex') !== want.sha256)
+        throw new RestoreRefused(
+          `${entry.fileName} does not match its SHA-256 in the manifest: the backup is damaged.`,
+        );
+      seen.add(entry.fileName);
+    });
+    const absent = m.entries.filter((e) => !seen.has(e.path));
+    if (absent.length > 0)
+      throw new RestoreRefused(
+        `${absent.length} entries of the manifest are not in the archive (${absent[0]!.path}…).`,
+      );
+    print(`Checked ${seen.size} entries against their SHA-256.`);
+
+    // In place: the files, then the database.
+    if (fs.existsSync(path.join(staging, 'files')))
+      await fsp.cp(path.join(staging, 'files'), path.join(config.dataDir, 'files'), { recursive: true });
+    if (postgres) {
+      await run('pg_restore', [
+        '--no-owner',
+        '--exit-on-error',
+        '--dbname',
+        config.DATABASE_URL,
+        path.join(staging, 'database/database.pgdump'),
+      ]);
+    } else {
+      await fsp.rename(path.join(staging, 'database/orders.sqlite'), sqlitePath(config.dataDir));
+    }
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+  }
+  // Opened as the server opens it: its migrations run on a backup of an older version.
+  const { db } = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
+  try {
+    const counts: Record<string, number> = {};
+    for (const t of ['orders', 'attachments', 'invoices', 'payments'] as const)
+      counts[t] = Number(
+        (
+          await db
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    print(
+      `Restored ${counts.orders} orders, ${counts.attachments} files, ${counts.invoices} invoices and credit notes, ${counts.payments} payments${m.files === 's3' ? ` (the files stay in the bucket: ${m.s3Objects?.length ?? 0} objects listed in the manifest)` : ''}.`,
+    );
+    return counts;
+  } finally {
+    await db.destroy();
+  }
+}
