@@ -110,10 +110,20 @@ test('a clerk signs in, finds the new order, downloads its files, moves it on an
   await page.reload();
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('approved');
 
-  // The print stylesheet makes a one-page work order for the shop floor.
+  // Approved, the order is a job: its ticket is a link away, named for the order.
+  const ticketLink = page.getByRole('link', { name: 'Print the job ticket (PDF)' });
+  const [ticket] = await Promise.all([page.waitForEvent('download'), ticketLink.click()]);
+  expect(ticket.suggestedFilename()).toBe(`ticket-${reference}.pdf`);
+  const payments = page.getByRole('heading', { name: 'Invoices and payments' });
+  await expect(payments).toBeVisible();
+
+  // The print stylesheet makes a one-page work order for the shop floor: the production copy,
+  // without the invoices and payments.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print work order' })).toBeHidden();
   await expect(page.getByText('Status: Approved')).toBeVisible();
+  await expect(payments).toBeHidden();
+  await expect(ticketLink).toBeHidden();
   const pdf = await page.pdf({ format: 'Letter' });
   if (process.env.SCREENSHOTS) fs.writeFileSync('/tmp/work-order.pdf', pdf);
   expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);

@@ -11,8 +11,7 @@
 //   (SOR/91-44).
 // - In the customer's language, or French first with English beside it (pdf-labels.ts).
 // - Amounts never wrap: a column too narrow shrinks the amount instead. Names print as typed in
-//   any script (pdf-text.ts).
-import PDFDocument from 'pdfkit';
+//   any script (pdf/pdf-text.ts).
 import { accountHeadline } from '../../shared/invoices/account.js';
 import { lineTaxKeys } from '../../shared/invoices/credit-notes.js';
 import type { InvoiceDocument, ReceiptDocument, Seller } from '../../shared/invoices/invoice-api.js';
@@ -21,27 +20,8 @@ import { balanceDueText } from '../../shared/invoices/terms.js';
 import { taxKeyOf } from '../../shared/tax-treatment.js';
 import type { TaxLine } from '../../shared/taxes.js';
 import { approvedBy, creditStatement, deposit, labelsFor, WORDS as W, type Labels, type Pair } from './pdf-labels.js';
-import { heightOf, pdfText, startDocument, write, write1, type Weight } from './pdf-text.js';
-
-type Doc = PDFKit.PDFDocument;
-
-function render(title: string, created: Date, draw: (doc: Doc) => void): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 50,
-    info: { Title: pdfText(title), Producer: 'PDFKit', Creator: 'Order form', CreationDate: created },
-  });
-  startDocument(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  draw(doc);
-  doc.end();
-  return ended.then(() => Buffer.concat(chunks));
-}
+import { heightOf, write, write1, type Weight } from '../pdf/pdf-text.js';
+import { renderPdf as render, type Doc } from '../pdf/render.js';
 
 const LEFT = 50;
 const RIGHT = 562;

@@ -1,5 +1,5 @@
 // The production floor in the inbox (every route needs a staff session): the board, a job (the
-// scan page's), moves between stages, the calendar, and the floor's settings (owners change them).
+// scan page's) and its ticket, moves between stages, the calendar, and the floor's settings (owners change them).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,9 @@ import { isCalendarDate } from '../../shared/dates.js';
 import { boardQuerySchema, moveBodySchema } from '../../shared/production/production-api.js';
 import { productionSettingsSchema } from '../../shared/production/stages.js';
 import { AppError } from '../errors.js';
+import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { requireOwner } from '../staff/index.js';
+import { jobTicket } from './job-ticket.js';
 import { board, calendar, jobCard, moveImprint, type ProductionDeps } from './production-service.js';
 import { readProductionSettings, saveProductionSettings } from './production-store.js';
 
@@ -28,6 +30,24 @@ export async function productionRoutes(app: FastifyInstance, opts: { deps: Produ
     const job = await jobCard(deps, request.params.orderId);
     if (!job) throw new AppError(404, 'not_found', 'This order is not a job: its quote is not approved yet.');
     return job;
+  });
+
+  // The job ticket, in the language of whoever prints it (their inbox language, else English).
+  api.get('/api/production/jobs/:orderId/ticket.pdf', { schema: { params: orderParams } }, async (request, reply) => {
+    const ticket = await jobTicket(
+      { ...deps, files: app.files, publicUrl: app.config.publicUrl },
+      request.params.orderId,
+      request.staff?.language ?? 'en',
+    );
+    if (!ticket) throw new AppError(404, 'not_found', 'This order is not a job: its quote is not approved yet.');
+    return reply
+      .headers({
+        ...DOWNLOAD_HEADERS,
+        'content-type': 'application/pdf',
+        'content-disposition': attachmentDisposition(ticket.name),
+        'content-length': String(ticket.pdf.length),
+      })
+      .send(ticket.pdf);
   });
 
   api.post(

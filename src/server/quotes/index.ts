@@ -6,4 +6,4 @@ export { queueStatusMail, statusMails } from './quote-service.js';
 export { closeOpenQuotes } from './quote-answers.js';
 export { hasApprovedQuote } from './quote-views.js';
 export type { QuoteDeps } from './quote-service.js';
-export { approvedVersions } from './quote-store.js';
+export { approvedVersions, proofsOfOrder } from './quote-store.js';

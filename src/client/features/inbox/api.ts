@@ -144,6 +144,16 @@ export function createInboxApi(onUnauthenticated: () => void) {
       status: string,
       extra: { override?: { reason: string }; creditUnpaid?: boolean } = {},
     ): Promise<void> => void (await call(`${order(id)}/status`, json('PATCH', { status, ...extra }))),
+    /** Whether the order is a job of the production floor (its quote approved): it has a job ticket. */
+    isJob: async (id: string): Promise<boolean> => {
+      try {
+        await call(`/api/production/jobs/${encodeURIComponent(id)}`);
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return false;
+        throw err;
+      }
+    },
     /** What a move would do: the gate it meets, the emails it sends, what a cancellation may credit. */
     statusPreview: (id: string, status: string): Promise<StatusPreview> =>
       call(`${order(id)}/status-preview?status=${encodeURIComponent(status)}`).then((b) =>
@@ -238,6 +248,8 @@ export const inboxLinks = {
   picture: (orderId: string, attachmentId: string, kind: 'thumbnail' | 'preview') =>
     `/api/orders/${orderId}/files/${attachmentId}/${kind}`,
   allFiles: (orderId: string) => `/api/orders/${orderId}/files.zip`,
+  /** The job ticket PDF, in the staff member's language. */
+  jobTicket: (orderId: string) => `/api/production/jobs/${orderId}/ticket.pdf`,
   invoicePdf: (orderId: string, invoiceId: string) => `/api/orders/${orderId}/invoices/${invoiceId}/pdf`,
   receiptPdf: (orderId: string, paymentId: string) => `/api/orders/${orderId}/payments/${paymentId}/receipt`,
   report: (kind: 'taxes' | 'payments', from: string, to: string) =>

@@ -1,5 +1,8 @@
 // One order in full, as the clerk works it (docs/product.md, The shop's side): this container
 // loads it (use-order-detail.ts) and lays out the parts that render it, the quote panel among them.
+// Printed (window.print()), it is the floor's production copy: no estimate, quote, invoices or
+// payment form on paper; a job's ticket (docs/production.md) is a link away.
+import { useEffect, useState } from 'react';
 import { inboxLinks, type Attachment } from './api.js';
 import { DeleteOrder } from './delete-order.js';
 import { LaterLayout, LayoutDetail } from './layout-detail.js';
@@ -13,7 +16,7 @@ import { QuotePanel } from './quote-panel.js';
 import { PaymentsPanel } from './payments/payments-panel.js';
 import { StatusDialog } from './status-dialog.js';
 import { useOrderDetail } from './use-order-detail.js';
-import { useSession } from './session.js';
+import { useInboxApi, useSession } from './session.js';
 import type { SeenEstimate } from '../../../shared/price-list-api.js';
 import { formatCents } from '../../../shared/money.js';
 
@@ -29,6 +32,7 @@ export function OrderView({
   const { staff } = useSession();
   const { detail, error, saving, reload, changeStatus, deleteOrder, pending, confirmMove, cancelMove } =
     useOrderDetail(id);
+  const isJob = useIsJob(id, detail?.order.status);
 
   if (error !== null)
     return (
@@ -53,6 +57,13 @@ export function OrderView({
         </a>
       </p>
       <OrderHeader order={order} saving={saving} onStatusChange={changeStatus} />
+      {isJob && (
+        <p className="no-print">
+          <a href={inboxLinks.jobTicket(id)} download>
+            {t.order.jobTicket}
+          </a>
+        </p>
+      )}
       {pending && (
         <StatusDialog
           key={pending.status}
@@ -74,7 +85,9 @@ export function OrderView({
         layoutNumbers={layoutNumbers}
         onChanged={() => void reload()}
       />
-      <PaymentsPanel key={order.status} orderId={id} onChanged={() => void reload()} />
+      <div className="no-print">
+        <PaymentsPanel key={order.status} orderId={id} onChanged={() => void reload()} />
+      </div>
 
       {first?.jobNotes && (
         <section className="card" aria-labelledby="h-notes">
@@ -117,11 +130,28 @@ export function OrderView({
   );
 }
 
+/** Whether the order is a job (asked again when its status changes): it then has a job ticket. */
+function useIsJob(id: string, status: string | undefined): boolean {
+  const api = useInboxApi();
+  const [isJob, setIsJob] = useState<{ id: string; status: string | undefined; yes: boolean } | null>(null);
+  useEffect(() => {
+    if (status === undefined) return;
+    let live = true;
+    // A failed answer hides the link: the order page works without it.
+    const settle = (yes: boolean) => live && setIsJob({ id, status, yes });
+    api.isJob(id).then(settle, () => settle(false));
+    return () => {
+      live = false;
+    };
+  }, [api, id, status]);
+  return isJob !== null && isJob.id === id && isJob.status === status && isJob.yes;
+}
+
 /** The estimate the customer saw on the form, as the server recomputed it when the order arrived. */
 function SeenEstimateCard({ estimate }: { estimate: SeenEstimate }) {
   const { t, language } = useInboxText();
   return (
-    <section className="card" aria-labelledby="h-estimate">
+    <section className="card no-print" aria-labelledby="h-estimate">
       <h2 id="h-estimate">{t.order.estimateHeading}</h2>
       <p>{t.order.estimateSeen(formatCents(estimate.totalCents, language), estimate.priceListVersion)}</p>
       <ul className="plain small">

@@ -1,5 +1,5 @@
 // The few parts of fontkit (PDFKit's own font engine, MIT) that pdf-text.ts uses: fontkit ships
-// no types, and these are all the invoices read of it.
+// no types, and these are all the PDFs read of it.
 declare module 'fontkit' {
   export interface Glyph {
     id: number;

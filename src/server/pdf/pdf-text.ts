@@ -1,5 +1,7 @@
-// Text on the PDFs a customer keeps, in any script a name is typed in (decision 015): each string
-// is cut into runs by the first font that has their glyphs, and each run is drawn in its font.
+// Text on the shop's PDFs (the invoices a customer keeps, the job tickets the floor works from), in
+// any script a name is typed in (decision 015): each string is cut into runs by the first font
+// that has their glyphs, and each run is drawn in its font. Part of the platform: it knows no
+// capability, and invoices/ and production/ draw with it.
 //
 // - DejaVu Sans (dejavu-fonts-ttf) draws Latin, Greek, Cyrillic, Hebrew and most Arabic: nearly
 //   every document uses it alone, through PDFKit's own line breaking.

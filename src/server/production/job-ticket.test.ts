@@ -1,0 +1,220 @@
+// The job ticket through its route, on SQLite and PostgreSQL: an approved order with a
+// screen-printed front, an embroidered back and a PNG proof prints a summary page and a page per
+// imprint, with the garments by size, the proof printed large, no price anywhere, in the staff
+// member's language; its QR code, drawn as a printer would and read back, opens the job.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { addStaff } from '../staff/staff-service.js';
+import {
+  backends,
+  deliveredText,
+  pageToken,
+  sampleOrder,
+  signIn,
+  startTestApp,
+  submitMultipart,
+  type TestApp,
+} from '../../../tests/support/harness.js';
+import { hasPoppler, pdfImages, pdfPagePng, pdfText } from '../../../tests/support/pdf.js';
+import { readQrCode } from '../../../tests/support/qr.js';
+import type { JobCard } from '../../shared/production/production-api.js';
+
+const PASSWORD = 'correct horse battery staple';
+
+if (!hasPoppler) console.log('job-ticket.test: poppler-utils not installed; these checks are skipped');
+
+/** A flat picture of this size and colour, as a PNG (with an alpha channel when asked). */
+const picture = (width: number, height: number, colour: string, alpha = false) =>
+  sharp({ create: { width, height, channels: alpha ? 4 : 3, background: colour } })
+    .png()
+    .toBuffer();
+
+async function multipartProof(name: string, type: string, data: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
+  const response = new Response(form);
+  return { payload: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };
+}
+
+/** The PDF's pages as pdftotext reads them (form feeds between pages). */
+const pagesOf = (text: string) => text.split('\f').filter((page) => page.trim() !== '');
+
+describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) => {
+  let t: TestApp;
+  let clerk = '';
+  let commis = '';
+  beforeAll(async () => {
+    t = await startTestApp(backend, { GST_HST_NUMBER: '123456782 RT0001', ARTWORK_CHECKS: 'false' });
+    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'staff');
+    await addStaff(t.app.db, 'commis@shop.ca', PASSWORD, 'fr', 'staff');
+    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    commis = await signIn(t.app, 'commis@shop.ca', PASSWORD);
+  });
+  afterAll(async () => t?.close());
+
+  const staff = (method: 'GET' | 'POST', url: string, payload?: object, who = clerk) =>
+    t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
+  const ticket = (orderId: string, who = clerk) =>
+    staff('GET', `/api/production/jobs/${orderId}/ticket.pdf`, undefined, who);
+
+  /** Submitted with a mockup and the front's artwork (a transparent PNG), not yet quoted. */
+  const submitted = async () => {
+    const mockup = await picture(300, 360, '#3355aa');
+    const front = await picture(200, 120, '#cc2222', true);
+    const order = sampleOrder();
+    Object.assign(order.layouts['1'], {
+      variations: [
+        { type: 'Gildan 5000', color: 'Black', sizes: 'S:10, M:20, L:18', supplyingGoods: 'no' },
+        { type: 'Gildan 5000', color: 'Black', sizes: 'XL: 2', supplyingGoods: 'no' },
+        { type: 'Bella 3001', color: 'Heather Navy', sizes: 'M 6, L 4', supplyingGoods: 'no' },
+      ],
+      files: [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', size: mockup.length, role: 'mockup' }],
+      mockupImages: ['Layout_1_Mockup_1.png'],
+      viewData: {
+        Front: { image: 'Layout_1_Front.png', dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
+        Back: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' },
+      },
+      jobNotes: 'Fold and bag each shirt by size.',
+    });
+    return (
+      await submitMultipart(
+        t.app,
+        order,
+        [
+          { name: 'Layout_1_Mockup_1.png', type: 'image/png', data: mockup },
+          { name: 'Layout_1_Front.png', type: 'image/png', data: front },
+        ],
+        { 'x-form-token': pageToken(t) },
+      )
+    ).orderId;
+  };
+
+  /** Quoted with a PNG proof for layout 1, and approved by the customer. */
+  const approved = async (orderId: string) => {
+    const { payload, contentType } = await multipartProof('proof.png', 'image/png', await picture(640, 400, '#22aa44'));
+    const proof = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/proofs?layout=1`,
+      headers: { cookie: clerk, 'content-type': contentType },
+      payload,
+    });
+    expect(proof.statusCode, proof.body).toBe(201);
+    const lines = [{ description: 'Tees', quantity: 60, unitPriceCents: 1525, taxable: true }];
+    const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const mail = await t.app.db
+      .selectFrom('mail_queue')
+      .select(['id', 'order_id'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'customer_update')
+      .executeTakeFirstOrThrow();
+    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${token}/approve`,
+      payload: { version: 1, fullName: 'Ada Lovelace', agree: true },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    return orderId;
+  };
+
+  let orderId = '';
+  let job: JobCard;
+  beforeAll(async () => {
+    orderId = await approved(await submitted());
+    job = (await staff('GET', `/api/production/jobs/${orderId}`)).json<JobCard>();
+  });
+
+  it('prints a summary page and a page per imprint, with the garments by size and no price', async () => {
+    const res = await ticket(orderId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="ticket-${job.reference}.pdf"`);
+    const text = pdfText(res.rawPayload);
+    const pages = pagesOf(text);
+    expect(pages).toHaveLength(3);
+
+    const [summary, front, back] = pages as [string, string, string];
+    expect(summary).toContain('JOB TICKET');
+    expect(summary).toContain(job.reference);
+    expect(summary).toContain('Ada Lovelace (Analytical Tees)');
+    expect(summary).toMatch(new RegExp(`Due: ${job.dueOn} \\(\\w+day\\)`));
+    // The two Gildan variations are one garment: sizes over their quantities, the total last.
+    expect(summary).toMatch(/Gildan 5000\s+S\s+M\s+L\s+XL\s+Total/);
+    expect(summary).toMatch(/Black\s+10\s+20\s+18\s+2\s+50/);
+    expect(summary).toMatch(/Bella 3001\s+M\s+L\s+Total/);
+    expect(summary).toMatch(/Heather Navy\s+6\s+4\s+10/);
+    expect(summary).toContain('Fold and bag each shirt by size.');
+    expect(summary).toMatch(/1\. Front · Screen Printing .*Ink colours: 2/);
+    expect(summary).toMatch(/2\. Back · Embroidery .*Estimated stitches: 7,000/);
+
+    expect(front).toContain('Imprint 1 of 2');
+    expect(front).toContain(job.reference);
+    expect(front).toMatch(/Front · Screen Printing/);
+    expect(front).toMatch(/Print size\s+10" wide/);
+    expect(front).toMatch(/Ink colours\s+2/);
+    expect(front).toMatch(/Pieces\s+60/);
+    expect(front).toContain('Approved proof: proof.png');
+    expect(front).toContain('Artwork: Layout_1_Front.png');
+    expect(front).toContain('Mockup: Layout_1_Mockup_1.png');
+    expect(back).toContain('Imprint 2 of 2');
+    expect(back).toMatch(/Back · Embroidery/);
+    expect(back).toMatch(/Estimated stitches\s+7,000/);
+    expect(back).toContain('Approved proof: proof.png');
+    expect(back).not.toContain('Artwork:');
+    expect(back).not.toContain('Ink colours');
+
+    // The quote was $15.25 a shirt: no amount, no currency anywhere on the floor's copy.
+    expect(text).not.toMatch(/\$|CAD|15[.,]25/);
+
+    // Each page has its QR code; the proof is printed large (its 640 pixels at least 4.5 inches
+    // wide on paper) on both imprints' pages, the mockup and the front's artwork beside it.
+    const images = pdfImages(res.rawPayload);
+    const proofs = images.filter((i) => i.width === 640 && i.height === 400);
+    expect(proofs.map((i) => i.page)).toEqual([2, 3]);
+    for (const p of proofs) expect(640 / p.ppi).toBeGreaterThanOrEqual(4.5);
+    expect(images.filter((i) => i.width === 300 && i.height === 360).map((i) => i.page)).toEqual([2, 3]);
+    expect(images.filter((i) => i.width === 200 && i.height === 120).map((i) => i.page)).toEqual([2]);
+    const qrs = images.filter((i) => i.width === i.height && i.width !== 640);
+    expect(qrs.map((i) => i.page)).toEqual([1, 2, 3]);
+  });
+
+  it('carries a QR code that reads, from the printed page, as the job’s address', async () => {
+    const pdf = (await ticket(orderId)).rawPayload;
+    const url = `${t.config.publicUrl.replace(/\/$/, '')}/inbox/jobs/${orderId}`;
+    expect(await readQrCode(pdfPagePng(pdf, 1, 150))).toBe(url);
+    expect(await readQrCode(pdfPagePng(pdf, 3, 150))).toBe(url);
+  });
+
+  it('is in French for a staff member whose inbox is in French', async () => {
+    const res = await ticket(orderId, commis);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="fiche-${job.reference}.pdf"`);
+    const pages = pagesOf(pdfText(res.rawPayload));
+    expect(pages).toHaveLength(3);
+    const [summary, front, back] = pages as [string, string, string];
+    expect(summary).toContain('FICHE DE TRAVAIL');
+    expect(summary).toMatch(new RegExp(`Échéance\\s: ${job.dueOn} \\((lundi|mardi|mercredi|jeudi|vendredi)\\)`));
+    expect(summary).toMatch(/Vêtements/);
+    expect(summary).toMatch(/Gildan 5000\s+S\s+M\s+L\s+XL\s+Total/);
+    expect(summary).toContain('Notes sur le travail');
+    expect(front).toContain('Impression 1 de 2');
+    expect(front).toMatch(/Devant · Sérigraphie/);
+    expect(front).toMatch(/Couleurs d’encre\s+2/);
+    expect(front).toMatch(/Épreuve approuvée\s: proof\.png/);
+    expect(back).toMatch(/Dos · Broderie/);
+    expect(back).toMatch(/Points estimés\s+7\s000/);
+    expect(pages.join('\n')).not.toMatch(/JOB TICKET|Imprint|Garments|\$/);
+  });
+
+  it('answers 404 for an order that is not a job, and 401 without a session', async () => {
+    const notYet = await submitted();
+    const res = await ticket(notYet);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+    expect((await ticket('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/production/jobs/${orderId}/ticket.pdf` })).statusCode).toBe(
+      401,
+    );
+  });
+});
