@@ -10,12 +10,25 @@ import { AppError } from '../errors.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { requireOwner } from '../staff/index.js';
 import { jobTicket } from './job-ticket.js';
-import { board, calendar, jobCard, moveImprint, type ProductionDeps } from './production-service.js';
+import { board, calendar, jobByReference, jobCard, moveImprint, type ProductionDeps } from './production-service.js';
 import { readProductionSettings, saveProductionSettings } from './production-store.js';
 
 const orderParams = z.object({ orderId: z.string().uuid() });
 const imprintParams = z.object({ id: z.string().uuid() });
 const day = z.string().refine(isCalendarDate, 'A real date, written YYYY-MM-DD.');
+/**
+ * A reference as a clerk types it from the ticket: any case, spaces or not, the dash optional
+ * ("7kq4 m2xd" is 7KQ4-M2XD; docs/production.md, The scan page).
+ */
+const referenceQuery = z.object({
+  reference: z
+    .string()
+    .trim()
+    .min(1, 'Type the job’s reference.')
+    .max(40)
+    .transform((r) => r.toUpperCase().replace(/[\s-]+/g, ''))
+    .transform((r) => (/^[0-9A-Z]{8}$/.test(r) ? `${r.slice(0, 4)}-${r.slice(4)}` : r)),
+});
 const periodQuery = z.object({ from: day, to: day });
 
 export async function productionRoutes(app: FastifyInstance, opts: { deps: ProductionDeps }): Promise<void> {
@@ -25,6 +38,23 @@ export async function productionRoutes(app: FastifyInstance, opts: { deps: Produ
   api.get('/api/production/board', { schema: { querystring: boardQuerySchema } }, async (request) =>
     board(deps, request.query),
   );
+
+  api.get('/api/production/jobs', { schema: { querystring: referenceQuery } }, async (request) => {
+    const { reference } = request.query;
+    const job = await jobByReference(deps, reference);
+    if (!job) {
+      throw new AppError(
+        404,
+        'no_job',
+        `No job has the reference ${reference}: check it on the ticket.`,
+        ['reference'],
+        {
+          messageFr: `Aucune commande en production n’a la référence ${reference} : vérifiez-la sur le bon.`,
+        },
+      );
+    }
+    return job;
+  });
 
   api.get('/api/production/jobs/:orderId', { schema: { params: orderParams } }, async (request) => {
     const job = await jobCard(deps, request.params.orderId);

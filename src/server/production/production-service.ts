@@ -17,6 +17,7 @@ import {
   findImprint,
   imprintsOfJobs,
   insertJob,
+  jobIdByReference,
   jobOf,
   moveImprintRow,
   openJobs,
@@ -177,6 +178,13 @@ export async function jobCard(deps: ProductionDeps, orderId: string): Promise<Jo
   if (!job) return null;
   const [card] = await cards(deps, [job], settings, dateIn(deps.timeZone));
   return card ?? null;
+}
+
+/** The job a reference typed on the scan page names (read as on the ticket); null when none is a job. */
+export async function jobByReference(deps: ProductionDeps, reference: string): Promise<JobCard | null> {
+  await ensureJobs(deps, await readProductionSettings(deps.db));
+  const orderId = await jobIdByReference(deps.db, reference);
+  return orderId ? jobCard(deps, orderId) : null;
 }
 
 /**

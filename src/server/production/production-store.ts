@@ -141,6 +141,17 @@ export async function jobOf(db: Db, orderId: string): Promise<JobRow | undefined
     .executeTakeFirst();
 }
 
+/** The job's order id for a reference typed from its ticket, when that order is a job. */
+export async function jobIdByReference(db: Db, reference: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('jobs')
+    .innerJoin('orders', 'orders.id', 'jobs.order_id')
+    .select('jobs.order_id')
+    .where('orders.reference', '=', reference)
+    .executeTakeFirst();
+  return row?.order_id;
+}
+
 export async function imprintsOfJobs(db: Db, orderIds: readonly string[]): Promise<ImprintsTable[]> {
   const out: ImprintsTable[] = [];
   for (let i = 0; i < orderIds.length; i += 500) {

@@ -141,6 +141,28 @@ describe.each(backends())('the production floor on %s', (backend) => {
     expect(scan.json<JobCard>()).toMatchObject({ orderId, packed: true });
   });
 
+  it('finds a job by the reference typed from its ticket, in any case and with or without its dash', async () => {
+    const orderId = await approvedJob();
+    const { reference } = await jobOf(orderId);
+    for (const typed of [reference, reference.toLowerCase(), ` ${reference.replace('-', ' ')} `]) {
+      const res = await staff('GET', `/api/production/jobs?reference=${encodeURIComponent(typed)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<JobCard>()).toMatchObject({ orderId, reference });
+    }
+    const missing = await staff('GET', '/api/production/jobs?reference=ZZZZ-ZZZZ');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toMatchObject({
+      code: 'no_job',
+      message: 'No job has the reference ZZZZ-ZZZZ: check it on the ticket.',
+      fields: ['reference'],
+    });
+    expect((await staff('GET', '/api/production/jobs?reference=')).statusCode).toBe(400);
+    // Staff only.
+    expect((await t.app.inject({ method: 'GET', url: `/api/production/jobs?reference=${reference}` })).statusCode).toBe(
+      401,
+    );
+  });
+
   it('counts pieces due each day against the capacity', async () => {
     const today = todayOf({ timeZone: 'America/Toronto' });
     const settings = (await staff('GET', '/api/production/settings')).json();
