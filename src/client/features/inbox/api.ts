@@ -120,6 +120,8 @@ export function createInboxApi(onUnauthenticated: () => void) {
   const order = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
 
   return {
+    /** A call of a feature that keeps its own calls (production/production-api.ts): a 401 signs out too. */
+    call,
     /** Who is signed in (a 401 when nobody is). */
     session: (): Promise<StaffSession> => call('/api/session').then((b) => expectAnswer(b, isSession, 'session')),
     signIn: (email: string, password: string): Promise<StaffSession> =>

@@ -10,6 +10,8 @@ import { PricesPage } from './prices/prices-page.js';
 import { usePricesText } from './prices/prices-messages.js';
 import { AccountsPage } from './payments/accounts-page.js';
 import { usePaymentsText } from './payments/payments-messages.js';
+import { isProductionPath, ProductionPages } from './production/production-pages.js';
+import { useProductionText } from './production/production-messages.js';
 import { SessionProvider, useSession } from './session.js';
 import { SignIn } from './sign-in.js';
 import './inbox.css';
@@ -30,6 +32,7 @@ function Inbox() {
   const { t } = useInboxText();
   const { t: prices } = usePricesText();
   const { t: pay } = usePaymentsText();
+  const { t: production } = useProductionText();
   const { staff, signOut, chooseLanguage, languageNotSaved } = useSession();
   const languageSwitch = <LanguageSwitch text={t} onChoose={chooseLanguage} className="button button-secondary" />;
   const path = usePath();
@@ -50,6 +53,7 @@ function Inbox() {
   const match = /^\/inbox\/orders\/([0-9a-f-]{36})/.exec(path);
   const onPrices = /^\/inbox\/prices\/?$/.test(path.split('?')[0]!);
   const onAccounts = /^\/inbox\/accounts\/?$/.test(path.split('?')[0]!);
+  const onProduction = isProductionPath(path);
   return (
     <div className="inbox">
       <header className="inbox-header">
@@ -71,6 +75,13 @@ function Inbox() {
           >
             {pay.nav}
           </a>
+          <a
+            href="/inbox/production"
+            aria-current={onProduction ? 'page' : undefined}
+            onClick={navigateOnClick('/inbox/production')}
+          >
+            {production.nav}
+          </a>
         </nav>
         <span className="inbox-user">{staff.email}</span>
         {languageSwitch}
@@ -90,6 +101,8 @@ function Inbox() {
           <PricesPage />
         ) : onAccounts ? (
           <AccountsPage />
+        ) : onProduction ? (
+          <ProductionPages path={path} />
         ) : (
           <>
             {deleted && (
