@@ -49,7 +49,7 @@ export async function productionRoutes(app: FastifyInstance, opts: { deps: Produ
         `No job has the reference ${reference}: check it on the ticket.`,
         ['reference'],
         {
-          messageFr: `Aucune commande en production n’a la référence ${reference} : vérifiez-la sur le bon.`,
+          messageFr: `Aucune commande en production n’a la référence ${reference} : vérifiez-la sur la fiche de travail.`,
         },
       );
     }

@@ -185,7 +185,7 @@ export function BoardPage({ search }: { search: string }) {
                   <section
                     key={column.stage}
                     className="production-column"
-                    aria-labelledby={`col-${lane.method}-${column.stage}`}
+                    aria-labelledby={`lane-${lane.method} col-${lane.method}-${column.stage}`}
                     onDragOver={(e) => {
                       if (dragged.current?.method === lane.method) e.preventDefault();
                     }}

@@ -168,6 +168,7 @@ function FindJob() {
         </p>
         <input
           id={`${id}-ref`}
+          type="text"
           value={reference}
           autoComplete="off"
           autoCapitalize="characters"

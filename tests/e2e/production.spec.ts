@@ -1,0 +1,209 @@
+// The production floor, against the real server: an approved order with a screen-printed front and
+// an embroidered back is a job on the board with its three flags; a clerk moves an imprint with the
+// keyboard; a move someone else made first is answered politely with the card where it is; the job
+// ticket's QR code, read from its PDF, opens the scan page on a phone (390 px) after sign-in; the big
+// buttons take each imprint to Pack; the packed job offers Ready, through the deposit gate.
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { expect, test, type Page } from '@playwright/test';
+import { hasPoppler, pdfPagePng } from '../support/pdf.js';
+import { readQrCode } from '../support/qr.js';
+import { expectNoViolations, png, quebecOrder, signInToInbox, STAFF_PASSWORD, submitOrderByApi } from './helpers.js';
+
+const MOCKUP = [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(30, 30, 200) }];
+const outbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data'), 'outbox');
+
+async function emailed(orderId: string, subject: RegExp): Promise<ParsedMail> {
+  let found: ParsedMail | null = null;
+  await expect
+    .poll(
+      async () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(orderId)) : [];
+        for (const f of files) {
+          const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
+          if (subject.test(mail.subject ?? '')) found = mail;
+        }
+        return found !== null;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Marie's order, its one layout printed on the front (2 colours) and embroidered on the back. */
+function decoratedOrder(email: string) {
+  const order = quebecOrder('en', email);
+  Object.assign(order.layouts['1'], {
+    viewData: {
+      Front: { image: '', dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
+      Back: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' },
+    },
+  });
+  return order;
+}
+
+async function approvedJob(page: Page) {
+  const { orderId, reference } = await submitOrderByApi(
+    test.info().project.use.baseURL!,
+    decoratedOrder('marie.production@example.com'),
+    MOCKUP,
+  );
+  await signInToInbox(page);
+  await page.goto(`/inbox/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Prepare quote' }).click();
+  await page.getByRole('group', { name: 'Line 1' }).getByLabel('Unit price ($)').fill('12.00');
+  await page.getByRole('button', { name: 'Send quote' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send without proofs?' })
+    .getByRole('button', { name: 'Send without proofs' })
+    .click();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('quoted');
+  const mail = await emailed(orderId, /^Your quote for order/);
+  const link = /https?:\/\/\S+\/o\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0];
+  const context = await page.context().browser()!.newContext();
+  const c = await context.newPage();
+  await c.goto(link);
+  await c.getByLabel('Full name').fill('Marie Curie');
+  await c.getByLabel(/^I approve this quote$/).check();
+  await c.getByRole('button', { name: 'Approve' }).click();
+  await emailed(orderId, /^Invoice /);
+  await context.close();
+  return { orderId, reference };
+}
+
+test('a job from approval to Ready: the board, a keyboard move, a stale move, the ticket’s QR code, the scan page at 390 px', async ({
+  page,
+  browser,
+}) => {
+  const { orderId, reference } = await approvedJob(page);
+
+  // The board: the job in each method's lane, at its first stage, with its flags in words.
+  await page.getByRole('link', { name: 'Production', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Production board', level: 1 })).toBeVisible();
+  const screen = page.getByRole('region', { name: 'Screen Printing' });
+  const embroidery = page.getByRole('region', { name: 'Embroidery' });
+  const cardIn = (lane: typeof screen, stage: RegExp) =>
+    lane
+      .getByRole('region', { name: stage })
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: reference }) });
+  const art = cardIn(screen, / Art \(\d+\)$/);
+  await expect(art).toBeVisible();
+  await expect(cardIn(embroidery, / Digitize \(\d+\)$/)).toBeVisible();
+  await expect(art.getByText('Marie Curie (Radium Apparel)')).toBeVisible();
+  await expect(art.getByText(/^Due \w{3}/)).toBeVisible();
+  await expect(art.getByText('50 pieces')).toBeVisible();
+  const flags = art.getByRole('list', { name: 'Readiness' });
+  await expect(flags.getByRole('listitem')).toHaveText([
+    '✗ Proof: none approved',
+    '✗ Deposit: due',
+    '✗ Blanks: to order',
+  ]);
+  await expect(art.getByRole('list', { name: `Imprints of ${reference}` }).getByRole('listitem')).toHaveText([
+    'Front, Screen Printing: Art',
+    'Back, Embroidery: Digitize',
+  ]);
+  await expectNoViolations(page, 'production board');
+
+  // Filters live in the address bar.
+  await page.getByLabel('Method').selectOption('embroidery');
+  await page.getByLabel('Not ready to start').check();
+  await expect(page).toHaveURL(/\/inbox\/production\?method=embroidery&notReady=1$/);
+  await expect(cardIn(embroidery, / Digitize/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Screen Printing' })).toHaveCount(0);
+  await page.goto('/inbox/production');
+
+  // A move by keyboard alone: the Move button, then the stage.
+  await art.getByRole('button', { name: 'Move Front (Screen Printing)' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Move to Screens' }).first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `${reference}: Front moved to Screens.` })).toBeFocused();
+  await expect(cardIn(screen, / Screens \(\d+\)$/)).toBeVisible();
+
+  // Another clerk moves the embroidery meanwhile; this board still shows it at Digitize.
+  const job = (await (await page.request.get(`/api/production/jobs/${orderId}`)).json()) as {
+    imprints: { id: string; method: string }[];
+  };
+  const back = job.imprints.find((i) => i.method === 'embroidery')!;
+  expect(
+    (await page.request.post(`/api/production/imprints/${back.id}/move`, { data: { from: 0, to: 1 } })).status(),
+  ).toBe(200);
+  const digitize = cardIn(embroidery, / Digitize \(\d+\)$/);
+  await digitize.getByRole('button', { name: 'Move Back (Embroidery)' }).click();
+  await digitize.getByRole('button', { name: 'Move to Trim and QC' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `Someone moved Back of ${reference} meanwhile; it is now at Sew. Nothing was lost: the board shows it where it is.`,
+  );
+  await expect(cardIn(embroidery, / Sew \(\d+\)$/)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/production-board.png', fullPage: true });
+
+  // The calendar counts the job's pieces on its due date.
+  await page.getByRole('link', { name: 'Calendar', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Jobs due from/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: reference })).toBeVisible();
+
+  // The job ticket, as the order page links it; its QR code read from the drawn page.
+  await page.goto(`/inbox/orders/${orderId}`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Print the job ticket (PDF)' }).click(),
+  ]);
+  const pdf = fs.readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  let scanPath = `/inbox/jobs/${orderId}`;
+  if (hasPoppler) {
+    const url = await readQrCode(pdfPagePng(pdf, 1));
+    expect(url).toMatch(new RegExp(`/inbox/jobs/${orderId}$`));
+    scanPath = new URL(url!).pathname;
+  } else console.log('production.spec: poppler-utils not installed; the QR code is not read');
+
+  // A phone opens the code's address: sign-in first, then the job it named.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const p = await phone.newPage();
+  await p.goto(scanPath);
+  await p.getByLabel('Email').fill('clerk@shop.example');
+  await p.getByLabel('Password').fill(STAFF_PASSWORD);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await expect(p.getByRole('heading', { name: `Job ${reference}` })).toBeVisible();
+  await expect(p).toHaveURL(new RegExp(`${scanPath}$`));
+  await expectNoViolations(p, 'scan page at 390 px');
+  await p.screenshot({ path: 'test-results/production-scan-390.png', fullPage: true });
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  for (const label of [
+    'Screens done: start Print',
+    'Print done: start Cure and QC',
+    'Cure and QC done: start Pack',
+    'Sew done: start Trim and QC',
+    'Trim and QC done: start Pack',
+  ]) {
+    await p.getByRole('button', { name: label }).click();
+    await expect(p.getByRole('button', { name: label })).toHaveCount(0);
+  }
+  await expect(p.getByText('Front (Screen Printing): packed')).toBeVisible();
+  await expect(p.getByText('Back (Embroidery): packed')).toBeVisible();
+
+  // Packed: the order may go to Ready, through the gate (the deposit is still due).
+  await p.getByRole('button', { name: 'Move the order to Ready' }).click();
+  const ask = p.getByRole('dialog', { name: 'Move the order to Ready?' });
+  await ask.getByLabel('Why does the order go on without it?').fill('Pays on pickup');
+  await ask.getByRole('button', { name: 'Move to Ready' }).click();
+  await expect(p.getByRole('status')).toHaveText(`Order ${reference} is Ready.`);
+  await expect(p.getByRole('button', { name: 'Move the order to Ready' })).toHaveCount(0);
+
+  // A reference typed from the ticket opens its job too; an unknown one is said beside the field.
+  await p.getByRole('link', { name: 'Back to the board' }).click();
+  await p.getByRole('link', { name: 'Open a job' }).click();
+  await p.getByLabel('Job reference').fill('ZZZZ-ZZZZ');
+  await p.getByRole('button', { name: 'Open the job' }).click();
+  await expect(p.getByText('No job has the reference ZZZZ-ZZZZ: check it on the ticket.')).toBeVisible();
+  await p.getByLabel('Job reference').fill(reference.toLowerCase());
+  await p.getByRole('button', { name: 'Open the job' }).click();
+  await expect(p.getByRole('heading', { name: `Job ${reference}` })).toBeVisible();
+  await phone.close();
+});
