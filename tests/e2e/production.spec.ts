@@ -207,3 +207,57 @@ test('a job from approval to Ready: the board, a keyboard move, a stale move, th
   await expect(p.getByRole('heading', { name: `Job ${reference}` })).toBeVisible();
   await phone.close();
 });
+
+test('owners set the stages in both languages and the capacity; other staff read them, in French too', async ({
+  page,
+  browser,
+}) => {
+  await signInToInbox(page);
+  await page.goto('/inbox/production/settings');
+  const sewing = page.getByRole('group', { name: 'Sewing: stages' });
+  await sewing.getByRole('button', { name: 'Add a stage to Sewing' }).click();
+  // The new stage goes before Pack, and needs its names.
+  const third = sewing.getByRole('group', { name: 'Stage 3', exact: true });
+  await page.getByRole('button', { name: 'Save the production settings' }).click();
+  const summary = page.getByRole('region', { name: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText([
+    'Name the stage in English (40 characters at most).',
+    'Name the stage in French (40 characters at most).',
+  ]);
+  await expect(third.getByText('Name the stage in English (40 characters at most).')).toBeVisible();
+  await expectNoViolations(page, 'production settings with errors');
+  await third.getByLabel('Name in English').fill('Press');
+  await third.getByLabel('Name in French').fill('Repassage');
+  await page.getByLabel('Embroidery: pieces a day (0: not counted)').fill('120');
+  await page.getByRole('button', { name: 'Save the production settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('The production settings are saved.');
+  await page.reload();
+  await expect(
+    page
+      .getByRole('group', { name: 'Sewing: stages' })
+      .getByRole('group', { name: 'Stage 3', exact: true })
+      .getByLabel('Name in French'),
+  ).toHaveValue('Repassage');
+  await expect(page.getByLabel('Embroidery: pieces a day (0: not counted)')).toHaveValue('120');
+
+  // A clerk who is not an owner, in French: the board's words, and the settings to read only.
+  const context = await browser.newContext();
+  const commis = await context.newPage();
+  await commis.goto('/inbox/production/settings');
+  await commis.getByLabel(/^(Email|Courriel)$/).fill('commis@shop.example');
+  await commis.getByLabel(/^(Password|Mot de passe)$/).fill(STAFF_PASSWORD);
+  await commis.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
+  await expect(commis.getByRole('heading', { name: 'Réglages de production' })).toBeVisible();
+  await expect(
+    commis.getByText('Seul un propriétaire peut modifier les réglages de production.', { exact: false }),
+  ).toBeVisible();
+  await expect(commis.getByRole('button', { name: 'Enregistrer les réglages de production' })).toBeDisabled();
+  await commis.getByRole('link', { name: 'Tableau', exact: true }).click();
+  await expect(commis.getByRole('heading', { name: 'Tableau de production' })).toBeVisible();
+  await expect(commis.getByRole('list', { name: 'Prête à commencer ?' }).first()).toContainText(
+    'Épreuve : aucune approuvée',
+  );
+  await expectNoViolations(commis, 'production board in French');
+  await context.close();
+});

@@ -91,6 +91,29 @@ const en = {
   withinCapacity: 'Within capacity',
   notCounted: 'Not counted',
   jobsDue: (day: string) => `Jobs due ${day}`,
+  // The settings.
+  settingsTab: 'Settings',
+  settingsHeading: 'Production settings',
+  ownerOnly: 'Only an owner can change the production settings. You can look, not save.',
+  stagesOf: (method: string) => `${method}: stages`,
+  stageLegend: (n: number, last: boolean) => (last ? `Stage ${n} (the last: packed)` : `Stage ${n}`),
+  nameEn: 'Name in English',
+  nameFr: 'Name in French',
+  removeStage: (name: string) => `Remove the stage ${name}`,
+  addStage: (method: string) => `Add a stage to ${method}`,
+  capacity: (method: string) => `${method}: pieces a day (0: not counted)`,
+  overage: 'Blanks ordered over what the jobs need (%)',
+  turnaround: 'Standard turnaround (business days from approval)',
+  save: 'Save the production settings',
+  saved: 'The production settings are saved.',
+  problemsTitle: 'There is a problem',
+  problems: {
+    stageEn: 'Name the stage in English (40 characters at most).',
+    stageFr: 'Name the stage in French (40 characters at most).',
+    capacity: 'Enter whole pieces a day, from 0 to 1,000,000.',
+    overage: 'Enter a whole percentage from 0 to 50.',
+    turnaround: 'Enter whole business days from 1 to 120.',
+  },
 };
 
 type Messages = typeof en;
@@ -181,6 +204,29 @@ const fr: Messages = {
   withinCapacity: 'Dans la capacité',
   notCounted: 'Non comptée',
   jobsDue: (day: string) => `Commandes à livrer le ${day}`,
+  settingsTab: 'Réglages',
+  settingsHeading: 'Réglages de production',
+  ownerOnly:
+    'Seul un propriétaire peut modifier les réglages de production. Vous pouvez les consulter, pas les enregistrer.',
+  stagesOf: (method: string) => `${method} : étapes`,
+  stageLegend: (n: number, last: boolean) => (last ? `Étape ${n} (la dernière : emballée)` : `Étape ${n}`),
+  nameEn: 'Nom en anglais',
+  nameFr: 'Nom en français',
+  removeStage: (name: string) => `Retirer l’étape ${name}`,
+  addStage: (method: string) => `Ajouter une étape à ${method}`,
+  capacity: (method: string) => `${method} : pièces par jour (0 : non comptée)`,
+  overage: 'Vêtements commandés en plus des besoins (%)',
+  turnaround: 'Délai standard (jours ouvrables après l’approbation)',
+  save: 'Enregistrer les réglages de production',
+  saved: 'Les réglages de production sont enregistrés.',
+  problemsTitle: 'Il y a un problème',
+  problems: {
+    stageEn: 'Nommez l’étape en anglais (40 caractères au plus).',
+    stageFr: 'Nommez l’étape en français (40 caractères au plus).',
+    capacity: 'Entrez un nombre entier de pièces par jour, de 0 à 1 000 000.',
+    overage: 'Entrez un pourcentage entier de 0 à 50.',
+    turnaround: 'Entrez un nombre entier de jours ouvrables de 1 à 120.',
+  },
 };
 
 export const PRODUCTION_MESSAGES = catalogues(en, fr);

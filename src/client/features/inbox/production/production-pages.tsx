@@ -8,18 +8,25 @@ import { BoardPage } from './board-page.js';
 import { CalendarPage } from './calendar-page.js';
 import { useProductionText } from './production-messages.js';
 import { ScanPage } from './scan-page.js';
+import { SettingsPage } from './settings-page.js';
 import './production.css';
 
 /** Whether this inbox address is one of the production floor's pages. */
 export const isProductionPath = (path: string) => /^\/inbox\/(production|jobs)(\/|\?|$)/.test(path);
 
+function pageOf(pathname: string, job: boolean): 'scan' | 'calendar' | 'settings' | 'board' {
+  if (job || /^\/inbox\/jobs\/?$/.test(pathname)) return 'scan';
+  if (/\/calendar\/?$/.test(pathname)) return 'calendar';
+  if (/\/settings\/?$/.test(pathname)) return 'settings';
+  return 'board';
+}
+
 export function ProductionPages({ path }: { path: string }) {
   const { t } = useProductionText();
   const [pathname = '', search = ''] = path.split('?');
   const job = /^\/inbox\/jobs\/([0-9a-f-]{36})\/?$/.exec(pathname);
-  const page =
-    job || /^\/inbox\/jobs\/?$/.test(pathname) ? 'scan' : /\/calendar\/?$/.test(pathname) ? 'calendar' : 'board';
-  const title = page === 'calendar' ? t.calendarHeading : page === 'scan' ? t.scanTab : t.heading;
+  const page = pageOf(pathname, job !== null);
+  const title = { calendar: t.calendarHeading, scan: t.scanTab, settings: t.settingsHeading, board: t.heading }[page];
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -28,6 +35,7 @@ export function ProductionPages({ path }: { path: string }) {
     { href: '/inbox/production', label: t.boardTab, current: page === 'board' },
     { href: '/inbox/production/calendar', label: t.calendarTab, current: page === 'calendar' },
     { href: '/inbox/jobs', label: t.scanTab, current: page === 'scan' && !job },
+    { href: '/inbox/production/settings', label: t.settingsTab, current: page === 'settings' },
   ];
   return (
     <>
@@ -46,6 +54,8 @@ export function ProductionPages({ path }: { path: string }) {
       </nav>
       {page === 'scan' ? (
         <ScanPage orderId={job?.[1] ?? null} />
+      ) : page === 'settings' ? (
+        <SettingsPage />
       ) : page === 'calendar' ? (
         <CalendarPage search={search} />
       ) : (
