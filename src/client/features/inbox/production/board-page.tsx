@@ -16,6 +16,9 @@ import { useProductionText } from './production-messages.js';
 import { Notice } from './notice.js';
 import { useProductionApi } from './use-production-api.js';
 
+/** Cards a column shows until asked for all: the soonest due first, a column stays readable and the board light. */
+const COLUMN_CARDS = 30;
+
 interface Dragged {
   orderId: string;
   method: DecorationMethod;
@@ -34,6 +37,7 @@ export function BoardPage({ search }: { search: string }) {
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const dragged = useRef<Dragged | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     let live = true;
@@ -198,7 +202,10 @@ export function BoardPage({ search }: { search: string }) {
                       {t.column(column.name[language], column.cards.length)}
                     </h3>
                     {column.cards.length === 0 && <p className="muted small">{t.emptyColumn}</p>}
-                    {column.cards.map(({ job, imprints }) => (
+                    {(expanded.has(`${lane.method}-${column.stage}`)
+                      ? column.cards
+                      : column.cards.slice(0, COLUMN_CARDS)
+                    ).map(({ job, imprints }) => (
                       <JobCardView
                         key={job.orderId}
                         job={job}
@@ -214,6 +221,15 @@ export function BoardPage({ search }: { search: string }) {
                         onReady={onReady}
                       />
                     ))}
+                    {column.cards.length > COLUMN_CARDS && !expanded.has(`${lane.method}-${column.stage}`) && (
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        onClick={() => setExpanded(new Set([...expanded, `${lane.method}-${column.stage}`]))}
+                      >
+                        {t.showAll(column.cards.length, column.name[language])}
+                      </button>
+                    )}
                   </section>
                 ))}
               </div>

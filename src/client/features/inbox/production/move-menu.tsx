@@ -29,34 +29,37 @@ export function MoveMenu({
         type="button"
         className="button button-secondary move-button"
         aria-expanded={open}
-        aria-controls={id}
+        aria-controls={open ? id : undefined}
         disabled={busy}
         onClick={() => setOpen(!open)}
       >
         {t.moveButton(words.location(imprint), words.method(imprint))}
       </button>
-      <ul id={id} className="move-targets" hidden={!open}>
-        {moveTargets(imprint, stages).map((s) => (
-          <li key={s.stage}>
-            <button
-              type="button"
-              className="button button-secondary"
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') {
+      {/* Drawn only when open: a board of thousands of cards stays light. */}
+      {open && (
+        <ul id={id} className="move-targets">
+          {moveTargets(imprint, stages).map((s) => (
+            <li key={s.stage}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') {
+                    setOpen(false);
+                    button.current?.focus();
+                  }
+                }}
+                onClick={() => {
                   setOpen(false);
-                  button.current?.focus();
-                }
-              }}
-              onClick={() => {
-                setOpen(false);
-                onMove(s.stage);
-              }}
-            >
-              {t.moveTo(words.stage(s.name))}
-            </button>
-          </li>
-        ))}
-      </ul>
+                  onMove(s.stage);
+                }}
+              >
+                {t.moveTo(words.stage(s.name))}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
