@@ -1,8 +1,9 @@
 // The production floor, against the real server: an approved order with a screen-printed front and
 // an embroidered back is a job on the board with its three flags; a clerk moves an imprint with the
-// keyboard; a move someone else made first is answered politely with the card where it is; the job
-// ticket's QR code, read from its PDF, opens the scan page on a phone (390 px) after sign-in; the big
-// buttons take each imprint to Pack; the packed job offers Ready, through the deposit gate.
+// keyboard, then by dragging its card; a move someone else made first is answered politely with the
+// card where it is; the job ticket's QR code, read from its PDF, opens the scan page on a phone
+// (390 px) after sign-in; the big buttons take each imprint to Pack; the packed job offers Ready,
+// through the deposit gate. Owners set the stages and capacity; other staff read them, in French.
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -140,6 +141,10 @@ test('a job from approval to Ready: the board, a keyboard move, a stale move, th
   );
   await expect(cardIn(embroidery, / Sew \(\d+\)$/)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // Dragged to the next column, a card moves too.
+  await cardIn(screen, / Screens \(\d+\)$/).dragTo(screen.getByRole('region', { name: / Print \(\d+\)$/ }));
+  await expect(page.getByRole('status')).toHaveText(`${reference}: Front moved to Print.`);
+  await expect(cardIn(screen, / Print \(\d+\)$/)).toBeVisible();
   await page.screenshot({ path: 'test-results/production-board.png', fullPage: true });
 
   // The calendar counts the job's pieces on its due date.
@@ -176,7 +181,6 @@ test('a job from approval to Ready: the board, a keyboard move, a stale move, th
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   for (const label of [
-    'Screens done: start Print',
     'Print done: start Cure and QC',
     'Cure and QC done: start Pack',
     'Sew done: start Trim and QC',
