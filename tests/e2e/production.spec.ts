@@ -151,6 +151,8 @@ test('a job from approval to Ready: the board, a keyboard move, a stale move, th
   await page.getByRole('link', { name: 'Calendar', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Jobs due from/ })).toBeVisible();
   await expect(page.getByRole('link', { name: reference })).toBeVisible();
+  await expectNoViolations(page, 'production calendar');
+  await page.screenshot({ path: 'test-results/production-calendar.png', fullPage: true });
 
   // The job ticket, as the order page links it; its QR code read from the drawn page.
   await page.goto(`/inbox/orders/${orderId}`);
@@ -244,6 +246,7 @@ test('owners set the stages in both languages and the capacity; other staff read
       .getByLabel('Name in French'),
   ).toHaveValue('Repassage');
   await expect(page.getByLabel('Embroidery: pieces a day (0: not counted)')).toHaveValue('120');
+  await page.screenshot({ path: 'test-results/production-settings.png', fullPage: true });
 
   // A clerk who is not an owner, in French: the board's words, and the settings to read only.
   const context = await browser.newContext();

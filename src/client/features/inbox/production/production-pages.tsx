@@ -39,7 +39,7 @@ export function ProductionPages({ path }: { path: string }) {
   ];
   return (
     <>
-      {page !== 'scan' && <h1>{t.heading}</h1>}
+      {page !== 'scan' && <h1>{title}</h1>}
       <nav aria-label={t.nav} className="production-tabs no-print">
         {tabs.map((tab) => (
           <a

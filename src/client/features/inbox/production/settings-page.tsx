@@ -105,7 +105,6 @@ export function SettingsPage() {
 
   return (
     <form className="production-settings" onSubmit={(e) => void submit(e)} noValidate>
-      <h2>{t.settingsHeading}</h2>
       {!owner && <p className="muted">{t.ownerOnly}</p>}
       {problems.length > 0 && (
         <ErrorSummary
