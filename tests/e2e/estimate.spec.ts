@@ -180,6 +180,12 @@ test('a customer sees the worked example priced as they type, in English; the cl
   await expect(clerk.getByText('The customer saw an estimate of $659.39 with taxes (prices v1).')).toBeVisible();
   await clerk.getByRole('button', { name: 'Prepare quote' }).click();
   await expect(clerk.getByRole('row', { name: 'Total $659.39' })).toBeVisible();
+  // The floor's first day with room for its pieces, by method: a business day (docs/production.md).
+  await expect(
+    clerk.getByText(
+      /^First day with room on the floor for this order \(Screen Printing, 55 pieces; DTF, 55 pieces\): (Monday|Tuesday|Wednesday|Thursday|Friday), \w+ \d+, \d{4}\.$/,
+    ),
+  ).toBeVisible();
   await expect(
     clerk.getByText('The customer saw an estimate of $659.39 (prices v1). This quote comes to the same total.'),
   ).toBeVisible();

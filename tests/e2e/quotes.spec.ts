@@ -34,6 +34,10 @@ async function clerkQuotes(page: Page, orderId: string, email: string, descripti
 
   await page.getByRole('button', { name: 'Prepare quote' }).click();
   await expect(page.getByText('Place of supply: QC (taxes of that province)')).toBeVisible();
+  // An order without a decorated view gives the floor nothing to count (docs/production.md, Capacity).
+  await expect(
+    page.getByText('The floor cannot count this order’s pieces yet: no decorated view with readable quantities.'),
+  ).toBeVisible();
   const line = page.getByRole('group', { name: 'Line 1' });
   await expect(line.getByLabel('Description')).toHaveValue(description);
   await expect(line.getByLabel('Quantity')).toHaveValue('50');

@@ -9,3 +9,11 @@ export function formatDate(iso: string, language: Language, dateStyle: 'medium' 
 export function formatNumber(value: number, language: Language): string {
   return value.toLocaleString(localeOf(language));
 }
+
+/** A calendar day (YYYY-MM-DD) with its weekday: "Tuesday, December 8, 2026". */
+export function formatDay(day: string, language: Language): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString(localeOf(language), {
+    dateStyle: 'full',
+    timeZone: 'UTC',
+  });
+}

@@ -10,7 +10,15 @@ import { AppError } from '../errors.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { requireOwner } from '../staff/index.js';
 import { jobTicket } from './job-ticket.js';
-import { board, calendar, jobByReference, jobCard, moveImprint, type ProductionDeps } from './production-service.js';
+import {
+  board,
+  calendar,
+  jobByReference,
+  jobCard,
+  moveImprint,
+  roomForOrder,
+  type ProductionDeps,
+} from './production-service.js';
 import { readProductionSettings, saveProductionSettings } from './production-store.js';
 
 const orderParams = z.object({ orderId: z.string().uuid() });
@@ -90,6 +98,13 @@ export async function productionRoutes(app: FastifyInstance, opts: { deps: Produ
     const { from, to } = request.query;
     if (from > to) throw new AppError(422, 'invalid_period', 'The period ends before it starts.', ['to']);
     return calendar(deps, from, to);
+  });
+
+  // The quote editor's proposed due date: the first day with room for the order's pieces.
+  api.get('/api/production/orders/:orderId/room', { schema: { params: orderParams } }, async (request) => {
+    const room = await roomForOrder(deps, request.params.orderId);
+    if (!room) throw new AppError(404, 'not_found', 'No such order.');
+    return room;
   });
 
   api.get('/api/production/settings', async () => readProductionSettings(deps.db));

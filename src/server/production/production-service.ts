@@ -4,8 +4,24 @@
 import type { Kysely } from 'kysely';
 import { DECORATION_METHODS, type DecorationMethod } from '../../shared/constants.js';
 import { addDays, dateIn } from '../../shared/dates.js';
-import { dueDateOf, imprintsOf, isReady, loadByDay, type Readiness } from '../../shared/production/jobs.js';
-import type { Board, BoardQuery, Calendar, ImprintCard, JobCard } from '../../shared/production/production-api.js';
+import {
+  addBusinessDays,
+  dueDateOf,
+  firstDayWithRoom,
+  imprintsOf,
+  isReady,
+  loadByDay,
+  piecesByMethod,
+  type Readiness,
+} from '../../shared/production/jobs.js';
+import type {
+  Board,
+  BoardQuery,
+  Calendar,
+  ImprintCard,
+  JobCard,
+  RoomForOrder,
+} from '../../shared/production/production-api.js';
 import { packIndex, type ProductionSettings } from '../../shared/production/stages.js';
 import { DomainError } from '../errors.js';
 import { approvedVersions } from '../quotes/index.js';
@@ -21,6 +37,7 @@ import {
   jobOf,
   moveImprintRow,
   openJobs,
+  orderDocumentOf,
   ordersWithoutJobs,
   overriddenOrders,
   readProductionSettings,
@@ -233,11 +250,8 @@ export async function moveImprint(
   return card!;
 }
 
-/** Pieces due each day by method against the capacity, and the jobs due, between two dates. */
-export async function calendar(deps: ProductionDeps, from: string, to: string): Promise<Calendar> {
-  const settings = await readProductionSettings(deps.db);
-  await ensureJobs(deps, settings);
-  const jobs = (await openJobs(deps.db, to)).filter((j) => j.due_on >= from);
+/** Each job with its imprints' methods and pieces. */
+async function withImprintsOf(deps: ProductionDeps, jobs: JobRow[]) {
   const imprints = await imprintsOfJobs(
     deps.db,
     jobs.map((j) => j.order_id),
@@ -248,7 +262,17 @@ export async function calendar(deps: ProductionDeps, from: string, to: string): 
     list.push({ method: i.method as DecorationMethod, pieces: i.pieces });
     byOrder.set(i.order_id, list);
   }
-  const withImprints = jobs.map((j) => ({ job: j, imprints: byOrder.get(j.order_id) ?? [] }));
+  return jobs.map((job) => ({ job, imprints: byOrder.get(job.order_id) ?? [] }));
+}
+
+/** Pieces due each day by method against the capacity, and the jobs due, between two dates. */
+export async function calendar(deps: ProductionDeps, from: string, to: string): Promise<Calendar> {
+  const settings = await readProductionSettings(deps.db);
+  await ensureJobs(deps, settings);
+  const withImprints = await withImprintsOf(
+    deps,
+    (await openJobs(deps.db, to)).filter((j) => j.due_on >= from),
+  );
   return {
     from,
     to,
@@ -264,5 +288,35 @@ export async function calendar(deps: ProductionDeps, from: string, to: string): 
       pieces: w.job.pieces,
       methods: DECORATION_METHODS.filter((m) => w.imprints.some((i) => i.method === m)),
     })),
+  };
+}
+
+/** Business days past today the quote editor looks for a day with room (about six months). */
+const ROOM_HORIZON_DAYS = 130;
+
+/**
+ * The first business day after today on which the order's pieces fit each method's capacity,
+ * beside every other open job due then (the order's own job, once it is one, left out): what the
+ * quote editor proposes. Null when the order does not exist.
+ */
+export async function roomForOrder(deps: ProductionDeps, orderId: string): Promise<RoomForOrder | null> {
+  const document = await orderDocumentOf(deps.db, orderId);
+  if (document === undefined) return null;
+  const settings = await readProductionSettings(deps.db);
+  await ensureJobs(deps, settings);
+  const today = dateIn(deps.timeZone);
+  const pieces = piecesByMethod(imprintsOf(fromJson(document)));
+  const others = (await openJobs(deps.db, addBusinessDays(today, ROOM_HORIZON_DAYS))).filter(
+    (j) => j.order_id !== orderId && j.due_on > today,
+  );
+  const loads = loadByDay(
+    (await withImprintsOf(deps, others)).map((w) => ({ dueOn: w.job.due_on, imprints: w.imprints })),
+    settings.capacity,
+  );
+  return {
+    today,
+    pieces,
+    firstDay: firstDayWithRoom(today, pieces, loads, settings.capacity, ROOM_HORIZON_DAYS),
+    horizonDays: ROOM_HORIZON_DAYS,
   };
 }

@@ -208,3 +208,9 @@ export async function moveImprintRow(
 export async function findImprint(db: Db, id: string): Promise<ImprintsTable | undefined> {
   return db.selectFrom('imprints').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** An order's document, when the order exists: what it would make as a job. */
+export async function orderDocumentOf(db: Db, orderId: string): Promise<Database['orders']['document'] | undefined> {
+  const row = await db.selectFrom('orders').select('document').where('id', '=', orderId).executeTakeFirst();
+  return row?.document;
+}

@@ -14,7 +14,8 @@ import {
   submitMultipart,
   type TestApp,
 } from '../../../tests/support/harness.js';
-import type { Board, JobCard } from '../../shared/production/production-api.js';
+import type { Board, JobCard, RoomForOrder } from '../../shared/production/production-api.js';
+import { addBusinessDays } from '../../shared/production/jobs.js';
 import { todayOf } from '../invoices/index.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -189,6 +190,32 @@ describe.each(backends())('the production floor on %s', (backend) => {
     const embroidery = cal.loads.filter((l: { method: string }) => l.method === 'embroidery');
     expect(embroidery.some((l: { pieces: number; over: boolean }) => l.pieces > 50 && l.over)).toBe(true);
     expect((await staff('GET', `/api/production/calendar?from=${today}&to=2026-13-45`)).statusCode).toBe(400);
+  });
+
+  it('proposes to the quote editor the first business day with room for the order’s pieces', async () => {
+    const today = todayOf({ timeZone: 'America/Toronto' });
+    const [d1, d2] = [addBusinessDays(today, 1), addBusinessDays(today, 2)];
+    const settings = (await staff('GET', '/api/production/settings')).json();
+    const capacity = (embroidery: number) => ({ ...settings, capacity: { ...settings.capacity, embroidery } });
+    expect((await staff('PUT', '/api/production/settings', capacity(60), owner)).statusCode).toBe(200);
+    await approvedJob(d1); // 48 embroidered pieces due on the next business day
+    const order = sampleOrder();
+    Object.assign(order.layouts['1'], {
+      variations: [{ type: 'Gildan 5000', color: 'Navy', sizes: 'M:24, L:24', supplyingGoods: 'no' }],
+      viewData: { Front: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' } },
+    });
+    const { orderId } = await submitMultipart(t.app, order, [], { 'x-form-token': pageToken(t) });
+
+    const room = await staff('GET', `/api/production/orders/${orderId}/room`);
+    expect(room.statusCode, room.body).toBe(200);
+    // 48 + 48 pieces do not fit 60 a day on the next business day: the one after.
+    expect(room.json<RoomForOrder>()).toMatchObject({ today, pieces: { embroidery: 48 }, firstDay: d2 });
+    expect((await staff('PUT', '/api/production/settings', capacity(1000), owner)).statusCode).toBe(200);
+    expect((await staff('GET', `/api/production/orders/${orderId}/room`)).json<RoomForOrder>().firstDay).toBe(d1);
+
+    const unknown = await staff('GET', '/api/production/orders/00000000-0000-4000-8000-000000000000/room');
+    expect(unknown.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/production/orders/${orderId}/room` })).statusCode).toBe(401);
   });
 
   it('lets owners rename stages in both languages, and refuses a method with one stage', async () => {

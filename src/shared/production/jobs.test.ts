@@ -1,7 +1,15 @@
 // Jobs and imprints from an order, due dates, readiness and the load by day.
 import { describe, expect, it } from 'vitest';
 import type { OrderBody } from '../order.js';
-import { addBusinessDays, dueDateOf, firstDayWithRoom, imprintsOf, isReady, loadByDay } from './jobs.js';
+import {
+  addBusinessDays,
+  dueDateOf,
+  firstDayWithRoom,
+  imprintsOf,
+  isReady,
+  loadByDay,
+  piecesByMethod,
+} from './jobs.js';
 import { DEFAULT_PRODUCTION_SETTINGS, productionSettingsSchema } from './stages.js';
 
 const order = (): OrderBody => ({
@@ -38,6 +46,10 @@ const order = (): OrderBody => ({
 });
 
 describe('imprints', () => {
+  it('put their pieces on their methods, an unknown count as none', () => {
+    expect(piecesByMethod(imprintsOf(order()))).toEqual({ 'screen-printing': 35, embroidery: 35, dtf: 35, sewing: 0 });
+  });
+
   it('are the decorated views of every layout, with what each method needs', () => {
     expect(imprintsOf(order())).toEqual([
       expect.objectContaining({ layout: '1', location: 'Front', method: 'screen-printing', inkColours: 3, pieces: 35 }),

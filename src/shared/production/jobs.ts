@@ -140,6 +140,15 @@ export function loadByDay(
     .sort((a, b) => a.day.localeCompare(b.day) || a.method.localeCompare(b.method));
 }
 
+/** The pieces an order's imprints put on each method (an imprint whose pieces are unknown, none). */
+export function piecesByMethod(
+  imprints: readonly { method: DecorationMethod; pieces: number | null }[],
+): Partial<Record<DecorationMethod, number>> {
+  const out: Partial<Record<DecorationMethod, number>> = {};
+  for (const i of imprints) out[i.method] = (out[i.method] ?? 0) + (i.pieces ?? 0);
+  return out;
+}
+
 /**
  * The first business day from `from` on which `pieces` more of each method fit the capacity, given
  * what is already due each day: what the quote editor proposes as a due date.

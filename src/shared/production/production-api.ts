@@ -70,3 +70,16 @@ export interface Calendar {
 }
 
 export type { DecorationMethod };
+
+/**
+ * What the quote editor proposes as a due date: the order's pieces by method (as its imprints
+ * will be) and the first business day after today on which they fit the capacity beside what is
+ * already due, or null when no day in the horizon has room.
+ */
+export interface RoomForOrder {
+  today: string;
+  pieces: Partial<Record<DecorationMethod, number>>;
+  firstDay: string | null;
+  /** Days searched past today. */
+  horizonDays: number;
+}

@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/quote-api.js';
 import type { PriceListCheck, StaffPriceLists } from '../../../shared/price-list-api.js';
 import type { PriceList } from '../../../shared/prices/price-list.js';
+import type { RoomForOrder } from '../../../shared/production/production-api.js';
 import { ApiError, isRecord } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
 
@@ -156,6 +157,11 @@ export function createInboxApi(onUnauthenticated: () => void) {
         throw err;
       }
     },
+    /** The first day the floor has room for the order's pieces: the quote editor's proposed due date. */
+    roomForOrder: (id: string): Promise<RoomForOrder> =>
+      call(`/api/production/orders/${encodeURIComponent(id)}/room`).then((b) =>
+        expectAnswer(b, (x): x is RoomForOrder => isRecord(x) && isRecord(x.pieces), 'room'),
+      ),
     /** What a move would do: the gate it meets, the emails it sends, what a cancellation may credit. */
     statusPreview: (id: string, status: string): Promise<StatusPreview> =>
       call(`${order(id)}/status-preview?status=${encodeURIComponent(status)}`).then((b) =>

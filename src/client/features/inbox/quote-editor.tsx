@@ -1,7 +1,7 @@
 // The quote editor: lines prefilled from the order (editable), each with its taxes, the
 // customer's PST number for a purchase for resale where one counts, each line's total and the
 // taxes and total as the server computes them (a preview, never computed here), the proofs per
-// layout beside the artwork, "Send quote" (asking first when no proof goes) and "Save draft".
+// layout beside the artwork, the first day the floor has room for the order's pieces, "Send quote" (asking first when no proof goes) and "Save draft".
 // Its state is use-quote-editor.ts's and use-proofs.ts's.
 import type { FormEvent } from 'react';
 import type { StaffQuoteState } from '../../../shared/quote-api.js';
@@ -11,6 +11,7 @@ import { resalePstName, taxChoicesOf } from './quote-lines.js';
 import { useQuoteText } from './quote-messages.js';
 import { NoProofsDialog } from './quote-no-proofs.js';
 import { QuoteProofs } from './quote-proofs.js';
+import { QuoteRoom } from './quote-room.js';
 import { QuoteTotals } from './quote-totals.js';
 import { useProofs } from './use-proofs.js';
 import { useQuoteEditor } from './use-quote-editor.js';
@@ -59,6 +60,7 @@ export function QuoteEditor({
       {editor.start.origin === 'priced' && editor.start.priceListVersion !== null && (
         <p className="muted small">{t.pricedNote(editor.start.priceListVersion)}</p>
       )}
+      <QuoteRoom orderId={orderId} />
       {editor.lines.map((line, i) => (
         <QuoteLineFields
           key={line.key}

@@ -13,6 +13,11 @@ const en = {
   editorHeading: 'Quote editor',
   placeOfSupply: (province: string) => `Place of supply: ${province} (taxes of that province)`,
   noPlaceOfSupply: 'The order names no province to ship to: ask the customer before quoting.',
+  roomFirstDay: (pieces: string, day: string) => `First day with room on the floor for this order (${pieces}): ${day}.`,
+  roomNone: (pieces: string) =>
+    `No day in the next six months has room for this order (${pieces}): raise the capacity or move jobs.`,
+  roomNoPieces: 'The floor cannot count this order’s pieces yet: no decorated view with readable quantities.',
+  roomPieces: (count: string, method: string) => `${method}, ${count} pieces`,
   suggestedNote: 'Lines suggested from the order: check every quantity and enter the prices.',
   pricedNote: (version: number) =>
     `Priced from price list v${version}: check every line. Lines marked “To price” need your price.`,
@@ -105,6 +110,12 @@ export const QUOTE_MESSAGES = catalogues(en, {
   editorHeading: 'Éditeur de soumission',
   placeOfSupply: (province) => `Lieu de fourniture : ${province} (taxes de cette province)`,
   noPlaceOfSupply: 'La commande n’indique aucune province de livraison : demandez-la au client avant de soumissionner.',
+  roomFirstDay: (pieces, day) => `Premier jour où l’atelier a de la place pour cette commande (${pieces}) : ${day}.`,
+  roomNone: (pieces) =>
+    `Aucun jour des six prochains mois n’a de place pour cette commande (${pieces}) : augmentez la capacité ou déplacez des travaux.`,
+  roomNoPieces:
+    'L’atelier ne peut pas encore compter les pièces de cette commande : aucune vue décorée aux quantités lisibles.',
+  roomPieces: (count, method) => `${method}, ${count} pièces`,
   suggestedNote: 'Lignes suggérées d’après la commande : vérifiez chaque quantité et entrez les prix.',
   pricedNote: (version) =>
     `Prix tirés de la liste de prix v${version} : vérifiez chaque ligne. Les lignes marquées « À chiffrer » attendent votre prix.`,
