@@ -10,6 +10,7 @@ import type { QuoteDeps } from './quotes/index.js';
 import { staffPriceRoutes, type CurrentPriceList } from './prices/index.js';
 import { invoiceRoutes } from './invoices/index.js';
 import { productionRoutes } from './production/index.js';
+import { purchasingRoutes } from './purchasing/index.js';
 
 export async function inboxRoutes(
   app: FastifyInstance,
@@ -29,5 +30,13 @@ export async function inboxRoutes(
   await app.register(invoiceRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
   await app.register(productionRoutes, {
     deps: { db: opts.quoteDeps.db, dialect: opts.quoteDeps.dialect, timeZone: opts.quoteDeps.books.timeZone },
+  });
+  await app.register(purchasingRoutes, {
+    deps: {
+      db: opts.quoteDeps.db,
+      dialect: opts.quoteDeps.dialect,
+      timeZone: opts.quoteDeps.books.timeZone,
+      currentPriceList: opts.currentPriceList,
+    },
   });
 }

@@ -52,6 +52,17 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     from: z.object({ en: z.string(), fr: z.string() }),
     to: z.object({ en: z.string(), fr: z.string() }),
   }),
+  // Blanks (purchasing/): a purchase order carrying the order's garments made, sent, or received
+  // against (pieces of the whole delivery; shortPieces: what this order still waits for).
+  z.object({ kind: z.literal('po_made'), number: z.string(), supplier: z.string(), pieces: z.number().int() }),
+  z.object({ kind: z.literal('po_sent'), number: z.string(), supplier: z.string() }),
+  z.object({
+    kind: z.literal('blanks_received'),
+    number: z.string(),
+    received: z.number().int(),
+    damaged: z.number().int(),
+    shortPieces: z.number().int(),
+  }),
   // Cancelled with what was unpaid credited.
   z.object({
     kind: z.literal('cancelled_and_credited'),

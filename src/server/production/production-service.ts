@@ -22,6 +22,7 @@ import type {
   JobCard,
   RoomForOrder,
 } from '../../shared/production/production-api.js';
+import type { Shortage } from '../../shared/purchasing/blanks.js';
 import { packIndex, type ProductionSettings } from '../../shared/production/stages.js';
 import { DomainError } from '../errors.js';
 import { approvedVersions } from '../quotes/index.js';
@@ -151,6 +152,7 @@ function cardOf(
     overdue: !packed && job.due_on < today,
     pieces: job.pieces,
     readiness,
+    blanksShort: job.blanks_short ? (JSON.parse(job.blanks_short) as Shortage[]) : [],
     ready: isReady(readiness),
     packed,
     imprints: cards,

@@ -565,6 +565,71 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('imprints_order').on('imprints').columns(['order_id', 'position']).execute();
     },
   },
+  '023-purchasing': {
+    // Blanks ordered from suppliers and received (purchasing/): a purchase order numbered per year
+    // (document_counters' 'purchase_order' series), its lines by style, colour and size, each
+    // line's part per job, the deliveries. A job's order is on one PO per supplier at most (the
+    // unique key refuses a second clerk's same PO). The jobs keep what they are still short.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('purchase_orders')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('number', 'text', (c) => c.notNull().unique())
+        .addColumn('supplier', 'text', (c) => c.notNull())
+        .addColumn('overage_percent', 'integer', (c) => c.notNull())
+        .addColumn('made_at', 'text', (c) => c.notNull())
+        .addColumn('made_by', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .addColumn('sent_by', 'text')
+        .execute();
+      await db.schema
+        .createTable('purchase_order_lines')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('po_id', 'text', (c) => c.notNull().references('purchase_orders.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('style', 'text', (c) => c.notNull())
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('colour', 'text', (c) => c.notNull())
+        .addColumn('size', 'text', (c) => c.notNull())
+        .addColumn('needed', 'integer', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('received', 'integer', (c) => c.notNull())
+        .addColumn('damaged', 'integer', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('purchase_order_lines_po')
+        .on('purchase_order_lines')
+        .columns(['po_id', 'position'])
+        .execute();
+      await db.schema
+        .createTable('purchase_order_jobs')
+        .addColumn('po_id', 'text', (c) => c.notNull().references('purchase_orders.id').onDelete('cascade'))
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('supplier', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('purchase_order_jobs_pk', ['order_id', 'supplier'])
+        .execute();
+      await db.schema.createIndex('purchase_order_jobs_po').on('purchase_order_jobs').column('po_id').execute();
+      await db.schema
+        .createTable('purchase_order_needs')
+        .addColumn('line_id', 'text', (c) => c.notNull().references('purchase_order_lines.id').onDelete('cascade'))
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('qty', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('purchase_order_needs_pk', ['line_id', 'order_id'])
+        .execute();
+      await db.schema.createIndex('purchase_order_needs_order').on('purchase_order_needs').column('order_id').execute();
+      await db.schema
+        .createTable('purchase_order_receipts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('po_id', 'text', (c) => c.notNull().references('purchase_orders.id').onDelete('cascade'))
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addColumn('received_by', 'text', (c) => c.notNull())
+        .addColumn('lines', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('jobs').addColumn('blanks_short', 'text').execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

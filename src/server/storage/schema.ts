@@ -383,6 +383,58 @@ export interface JobsTable {
   blanks: string;
   pieces: number | null;
   created_at: string;
+  /** What the job is still short of its purchase orders (JSON, purchasing/), or null. */
+  blanks_short?: string | null;
+}
+
+export interface PurchaseOrdersTable {
+  id: string;
+  /** PO-2026-0001: unbroken per year. */
+  number: string;
+  supplier: string;
+  overage_percent: number;
+  made_at: string;
+  made_by: string;
+  sent_at: string | null;
+  sent_by: string | null;
+}
+
+export interface PurchaseOrderLinesTable {
+  id: string;
+  po_id: string;
+  position: number;
+  style: string;
+  sku: string;
+  name: string;
+  colour: string;
+  size: string;
+  needed: number;
+  quantity: number;
+  /** Received so far, damaged ones included. */
+  received: number;
+  damaged: number;
+  note: string;
+}
+
+export interface PurchaseOrderJobsTable {
+  po_id: string;
+  order_id: string;
+  supplier: string;
+}
+
+export interface PurchaseOrderNeedsTable {
+  line_id: string;
+  order_id: string;
+  qty: number;
+}
+
+export interface PurchaseOrderReceiptsTable {
+  id: string;
+  po_id: string;
+  received_at: string;
+  received_by: string;
+  /** JSON: the receipt's lines as taken. */
+  lines: string;
 }
 
 /** A decorated location of a job, at its stage (an index into its method's stages). */
@@ -407,6 +459,11 @@ export interface ImprintsTable {
 export interface Database {
   jobs: JobsTable;
   imprints: ImprintsTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_lines: PurchaseOrderLinesTable;
+  purchase_order_jobs: PurchaseOrderJobsTable;
+  purchase_order_needs: PurchaseOrderNeedsTable;
+  purchase_order_receipts: PurchaseOrderReceiptsTable;
   order_evidence: OrderEvidenceTable;
   shop_settings: ShopSettingsTable;
   document_counters: DocumentCountersTable;

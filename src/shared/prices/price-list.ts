@@ -58,6 +58,12 @@ const garmentSchema = z
       .record(z.string(), cents())
       .optional()
       .meta({ description: 'Cents added to unitCents for some sizes, e.g. {"2XL": 200}. Only sizes the garment has.' }),
+    supplier: text().optional().meta({
+      description: 'Who the shop buys this garment from, e.g. "SanMar Canada": its purchase orders group by it.',
+    }),
+    supplierSku: text()
+      .optional()
+      .meta({ description: "The supplier's own style or SKU, printed on purchase orders (the id when absent)." }),
     childrens: z.boolean().optional().meta({
       description:
         "Sized for children: each province's rule for children's clothing applies to its taxes (exempt from BC PST and MB RST up to $150 an item; the provincial part of the HST rebated in ON, NS and PE).",

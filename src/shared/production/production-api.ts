@@ -2,6 +2,7 @@
 // the settings): the wire format the inbox reads and the server declares.
 import { z } from 'zod';
 import { DECORATION_METHODS, type DecorationMethod, type OrderStatus } from '../constants.js';
+import type { Shortage } from '../purchasing/blanks.js';
 import type { DayLoad, Readiness } from './jobs.js';
 import type { ProductionSettings, StageName } from './stages.js';
 
@@ -34,6 +35,8 @@ export interface JobCard {
   overdue: boolean;
   pieces: number | null;
   readiness: Readiness;
+  /** What the job still waits for of its purchase orders (purchasing/); empty when nothing. */
+  blanksShort: Shortage[];
   ready: boolean;
   /** Every imprint at Pack: the inbox offers to move the order to Ready. */
   packed: boolean;

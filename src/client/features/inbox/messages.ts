@@ -131,6 +131,12 @@ export const en = {
           return `Cancelled; what was unpaid credited by ${event.creditNotes.join(', ')} (${formatCents(event.totalCents, 'en')})`;
         case 'imprint_moved':
           return `Layout ${event.layout}, ${event.location}: ${event.from.en} → ${event.to.en}`;
+        case 'po_made':
+          return `Blanks on purchase order ${event.number} to ${event.supplier} (${event.pieces} pieces for this order)`;
+        case 'po_sent':
+          return `Purchase order ${event.number} sent to ${event.supplier}`;
+        case 'blanks_received':
+          return `Blanks received on ${event.number}: ${event.received} pieces, ${event.damaged} damaged; ${event.shortPieces === 0 ? 'nothing short for this order' : `${event.shortPieces} still short for this order`}`;
       }
     },
     emails: 'Emails',
@@ -305,6 +311,12 @@ export const fr: InboxMessages = {
           return `Annulée\u00a0; l’impayé est crédité par ${event.creditNotes.join(', ')} (${formatCents(event.totalCents, 'fr')})`;
         case 'imprint_moved':
           return `Disposition ${event.layout}, ${VIEW_LABELS.fr[event.location as ViewName] ?? event.location}\u00a0: ${event.from.fr} → ${event.to.fr}`;
+        case 'po_made':
+          return `Vêtements sur le bon de commande ${event.number} à ${event.supplier} (${event.pieces} pièces pour cette commande)`;
+        case 'po_sent':
+          return `Bon de commande ${event.number} envoyé à ${event.supplier}`;
+        case 'blanks_received':
+          return `Vêtements reçus sur ${event.number}\u00a0: ${event.received} pièces, ${event.damaged} endommagées\u00a0; ${event.shortPieces === 0 ? 'rien ne manque pour cette commande' : `il en manque encore ${event.shortPieces} pour cette commande`}`;
       }
     },
     emails: 'Courriels',

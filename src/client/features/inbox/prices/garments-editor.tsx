@@ -3,11 +3,33 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { readGarmentsCsv } from '../../../../shared/prices/garments-csv.js';
 import { formatCents } from '../../../../shared/money.js';
-import type { Bilingual } from '../../../../shared/prices/price-list.js';
+import type { Bilingual, PriceListGarment } from '../../../../shared/prices/price-list.js';
 import { ColumnHeads } from '../../../components/column-heads.js';
 import { NumberBox } from './price-inputs.js';
 import { usePricesText } from './prices-messages.js';
 import type { PriceDraft } from './use-price-draft.js';
+
+/** An optional text of a garment: absent when blank, so a list saved before these fields reads the same. */
+function setOptional(garment: PriceListGarment, field: 'supplier' | 'supplierSku', value: string): void {
+  const text = value.trim();
+  if (text) garment[field] = text;
+  else delete garment[field];
+}
+
+/** A short text field whose label is read by screen readers only (the column head shows it). */
+function TextBox({ label, value, onValue }: { label: string; value: string; onValue: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  return (
+    <input
+      type="text"
+      aria-label={label}
+      value={text}
+      maxLength={200}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() => text.trim() !== value && onValue(text)}
+    />
+  );
+}
 
 export function GarmentsEditor({ state }: { state: PriceDraft }) {
   const { t, language } = usePricesText();
@@ -60,6 +82,8 @@ export function GarmentsEditor({ state }: { state: PriceDraft }) {
                 t.sizes,
                 t.unitPrice,
                 t.upcharges,
+                t.supplier,
+                t.supplierSku,
                 { key: 'remove', label: <span className="visually-hidden">{t.removeGarment('')}</span> },
               ]}
             />
@@ -85,6 +109,20 @@ export function GarmentsEditor({ state }: { state: PriceDraft }) {
                     {Object.entries(g.sizeUpchargeCents ?? {})
                       .map(([size, cents]) => `${size} +${formatCents(cents, language)}`)
                       .join(', ')}
+                  </td>
+                  <td>
+                    <TextBox
+                      label={`${g.id}: ${t.supplier}`}
+                      value={g.supplier ?? ''}
+                      onValue={(v) => state.edit((d) => setOptional(d.garments[i]!, 'supplier', v))}
+                    />
+                  </td>
+                  <td>
+                    <TextBox
+                      label={`${g.id}: ${t.supplierSku}`}
+                      value={g.supplierSku ?? ''}
+                      onValue={(v) => state.edit((d) => setOptional(d.garments[i]!, 'supplierSku', v))}
+                    />
                   </td>
                   <td>
                     <button

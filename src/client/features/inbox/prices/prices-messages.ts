@@ -61,6 +61,8 @@ const en = {
   sizes: 'Sizes',
   unitPrice: 'Unit price ($)',
   upcharges: 'Size upcharges',
+  supplier: 'Supplier',
+  supplierSku: 'Supplier’s style (SKU)',
   removeGarment: (style: string) => `Remove ${style}`,
   preview: 'Preview: a sample order',
   previewIntro:
@@ -146,6 +148,8 @@ export const PRICES_MESSAGES = catalogues(en, {
   sizes: 'Tailles',
   unitPrice: 'Prix unitaire ($)',
   upcharges: 'Suppléments de taille',
+  supplier: 'Fournisseur',
+  supplierSku: 'Modèle du fournisseur (SKU)',
   removeGarment: (style) => `Retirer ${style}`,
   preview: 'Aperçu : une commande type',
   previewIntro:

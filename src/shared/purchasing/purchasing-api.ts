@@ -1,0 +1,84 @@
+// What the purchasing capability answers (the To order list, purchase orders) and takes (a PO for
+// a supplier, a receipt): the wire format the inbox's Blanks page reads and the server declares.
+import { z } from 'zod';
+import type { SupplierBlanks, UnreadBlank } from './blanks.js';
+
+export interface ToOrderList {
+  overagePercent: number;
+  /** By supplier; the one named '' gathers garments the price list names no supplier for. */
+  suppliers: SupplierBlanks[];
+  /** Variations whose sizes could not be read, with their order's reference. */
+  unread: (UnreadBlank & { reference: string })[];
+  /** The reference of each order named in the lists. */
+  references: Record<string, string>;
+}
+
+export interface PurchaseOrderLine {
+  id: string;
+  style: string;
+  sku: string;
+  name: string;
+  colour: string;
+  size: string;
+  needed: number;
+  quantity: number;
+  received: number;
+  damaged: number;
+  /** Pieces still to come: quantity less the good ones received. */
+  short: number;
+  /** Short and damaged notes, each receipt's on its own line. */
+  note: string;
+}
+
+export interface PurchaseOrderSummary {
+  id: string;
+  number: string;
+  supplier: string;
+  madeAt: string;
+  madeBy: string;
+  sentAt: string | null;
+  sentBy: string | null;
+  overagePercent: number;
+  pieces: number;
+  /** Every line received in full (good pieces). */
+  received: boolean;
+  /** The references of the orders whose blanks it carries. */
+  references: string[];
+}
+
+export interface PurchaseOrder extends PurchaseOrderSummary {
+  lines: PurchaseOrderLine[];
+}
+
+export const makePurchaseOrderSchema = z.object({
+  supplier: z.string().trim().min(1, 'Name the supplier.').max(200),
+});
+
+const count = z.number().int().min(0).max(100_000);
+
+export const receiptSchema = z
+  .object({
+    lines: z
+      .array(
+        z.object({
+          lineId: z.string().uuid(),
+          /** Received in this delivery, damaged ones included. */
+          received: count,
+          damaged: count,
+          note: z.string().trim().max(500).default(''),
+        }),
+      )
+      .min(1)
+      .max(1000),
+  })
+  .superRefine((body, ctx) => {
+    body.lines.forEach((line, i) => {
+      if (line.damaged > line.received)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines', i, 'damaged'],
+          message: 'More damaged than received.',
+        });
+    });
+  });
+export type ReceiptBody = z.input<typeof receiptSchema>;
