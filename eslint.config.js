@@ -45,6 +45,7 @@ const SERVER_CAPABILITIES = [
   'prices',
   'privacy',
   'production',
+  'purchasing',
   'quotes',
   'staff',
   'uploads',

@@ -9,6 +9,8 @@ import { OrderView } from './order-view.js';
 import { PricesPage } from './prices/prices-page.js';
 import { usePricesText } from './prices/prices-messages.js';
 import { AccountsPage } from './payments/accounts-page.js';
+import { BlanksPage } from './purchasing/blanks-page.js';
+import { usePurchasingText } from './purchasing/purchasing-messages.js';
 import { usePaymentsText } from './payments/payments-messages.js';
 import { isProductionPath, ProductionPages } from './production/production-pages.js';
 import { useProductionText } from './production/production-messages.js';
@@ -33,6 +35,7 @@ function Inbox() {
   const { t: prices } = usePricesText();
   const { t: pay } = usePaymentsText();
   const { t: production } = useProductionText();
+  const { t: blanks } = usePurchasingText();
   const { staff, signOut, chooseLanguage, languageNotSaved } = useSession();
   const languageSwitch = <LanguageSwitch text={t} onChoose={chooseLanguage} className="button button-secondary" />;
   const path = usePath();
@@ -54,6 +57,7 @@ function Inbox() {
   const onPrices = /^\/inbox\/prices\/?$/.test(path.split('?')[0]!);
   const onAccounts = /^\/inbox\/accounts\/?$/.test(path.split('?')[0]!);
   const onProduction = isProductionPath(path);
+  const onBlanks = /^\/inbox\/blanks\/?$/.test(path.split('?')[0]!);
   return (
     <div className="inbox">
       <header className="inbox-header">
@@ -82,6 +86,13 @@ function Inbox() {
           >
             {production.nav}
           </a>
+          <a
+            href="/inbox/blanks"
+            aria-current={onBlanks ? 'page' : undefined}
+            onClick={navigateOnClick('/inbox/blanks')}
+          >
+            {blanks.nav}
+          </a>
         </nav>
         <span className="inbox-user">{staff.email}</span>
         {languageSwitch}
@@ -103,6 +114,8 @@ function Inbox() {
           <AccountsPage />
         ) : onProduction ? (
           <ProductionPages path={path} />
+        ) : onBlanks ? (
+          <BlanksPage />
         ) : (
           <>
             {deleted && (

@@ -1,0 +1,217 @@
+// The Blanks page (docs/production.md, "Blanks and purchase orders"): the To order list by
+// supplier with "Make a purchase order" for each, then the purchase orders with their PDF and
+// CSV, "Mark sent", and a receiving form each (receive-form.tsx).
+import { useCallback, useEffect, useState } from 'react';
+import type { PurchaseOrder, ToOrderList } from '../../../../shared/purchasing/purchasing-api.js';
+import { ApiError } from '../../../shared/api-error.js';
+import { purchasingApi } from './purchasing-api.js';
+import { usePurchasingText } from './purchasing-messages.js';
+import { ReceiveForm } from './receive-form.js';
+
+export function BlanksPage() {
+  const { t, language, locale } = usePurchasingText();
+  const [toOrder, setToOrder] = useState<ToOrderList | null>(null);
+  const [pos, setPos] = useState<PurchaseOrder[] | null>(null);
+  const [failure, setFailure] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState('');
+
+  const fail = useCallback(
+    (err: unknown) => setFailure(err instanceof ApiError ? err.messageIn(language) : String(err)),
+    [language],
+  );
+  const show = useCallback(([list, orders]: [ToOrderList, PurchaseOrder[]]) => {
+    setToOrder(list);
+    setPos(orders);
+  }, []);
+  const load = () => Promise.all([purchasingApi.toOrder(), purchasingApi.purchaseOrders()]).then(show);
+
+  useEffect(() => {
+    void Promise.all([purchasingApi.toOrder(), purchasingApi.purchaseOrders()]).then(show, fail);
+  }, [show, fail]);
+
+  const act = async (key: string, action: () => Promise<string>) => {
+    setBusy(key);
+    setFailure('');
+    setNotice('');
+    try {
+      const said = await action();
+      await load();
+      setNotice(said);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy('');
+    }
+  };
+
+  const when = (at: string) => new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const size = (s: string) => s || t.oneSize;
+
+  return (
+    <div className="blanks-page">
+      <h1>{t.heading}</h1>
+      <div role="status" aria-live="polite">
+        {notice && <p className="inbox-notice">{notice}</p>}
+      </div>
+      {failure && (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      )}
+      {!toOrder || !pos ? (
+        !failure && <p>{t.loading}</p>
+      ) : (
+        <>
+          <section aria-labelledby="h-to-order">
+            <h2 id="h-to-order">{t.toOrder}</h2>
+            <p className="muted small">{t.toOrderIntro(toOrder.overagePercent)}</p>
+            {toOrder.suppliers.length === 0 && <p>{t.nothingToOrder}</p>}
+            {toOrder.suppliers.map((group) => {
+              const name = group.supplier || t.noSupplier;
+              return (
+                <section key={group.supplier} className="blanks-supplier" aria-label={name}>
+                  <h3>{t.supplierPieces(name, group.pieces)}</h3>
+                  <div className="table-wrap">
+                    <table>
+                      <caption className="visually-hidden">{name}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t.style}</th>
+                          <th scope="col">{t.sku}</th>
+                          <th scope="col">{t.colour}</th>
+                          <th scope="col">{t.size}</th>
+                          <th scope="col">{t.needed}</th>
+                          <th scope="col">{t.quantity}</th>
+                          <th scope="col">{t.orders}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {group.lines.map((line) => (
+                          <tr key={`${line.style}|${line.colour}|${line.size}`}>
+                            <th scope="row">{line.name}</th>
+                            <td>{line.sku}</td>
+                            <td>{line.colour}</td>
+                            <td>{size(line.size)}</td>
+                            <td>{line.needed}</td>
+                            <td>{line.quantity}</td>
+                            <td>
+                              {line.orders.map((o) => `${toOrder.references[o.orderId] ?? ''} (${o.qty})`).join(', ')}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                  {group.supplier ? (
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy !== ''}
+                      onClick={() =>
+                        void act(`make:${group.supplier}`, async () =>
+                          t.made((await purchasingApi.make(group.supplier)).number),
+                        )
+                      }
+                    >
+                      {busy === `make:${group.supplier}` ? t.making : t.makePo(group.supplier)}
+                    </button>
+                  ) : (
+                    <p className="muted small">{t.noSupplierHint}</p>
+                  )}
+                </section>
+              );
+            })}
+            {toOrder.unread.length > 0 && (
+              <>
+                <h3>{t.unread}</h3>
+                <ul>
+                  {toOrder.unread.map((u, i) => (
+                    <li key={i}>{t.unreadLine(u.reference, u.style, u.colour, u.sizes)}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+
+          <section aria-labelledby="h-pos">
+            <h2 id="h-pos">{t.purchaseOrders}</h2>
+            {pos.length === 0 && <p>{t.noPurchaseOrders}</p>}
+            {pos.map((po) => (
+              <article key={po.id} className="blanks-po" aria-labelledby={`po-${po.id}`}>
+                <h3 id={`po-${po.id}`}>{t.poHeading(po.number, po.supplier)}</h3>
+                <p className="small">
+                  {t.madeBy(when(po.madeAt), po.madeBy)}
+                  {' · '}
+                  {po.sentAt ? t.sentBy(when(po.sentAt), po.sentBy ?? '') : t.notSent}
+                  {po.received && ` · ${t.allReceived}`}
+                </p>
+                {po.references.length > 0 && <p className="small">{t.forOrders(po.references.join(', '))}</p>}
+                <p className="blanks-actions">
+                  <a href={purchasingApi.pdfPath(po.id)} download>
+                    {t.pdf(po.number)}
+                  </a>
+                  <a href={purchasingApi.csvPath(po.id)} download>
+                    {t.csv(po.number)}
+                  </a>
+                  {!po.sentAt && (
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      disabled={busy !== ''}
+                      onClick={() =>
+                        void act(`sent:${po.id}`, async () => {
+                          const sent = await purchasingApi.markSent(po.id);
+                          return t.sentBy(when(sent.sentAt ?? ''), sent.sentBy ?? '');
+                        })
+                      }
+                    >
+                      {t.markSent}
+                    </button>
+                  )}
+                </p>
+                <div className="table-wrap">
+                  <table>
+                    <caption className="visually-hidden">{po.number}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.sku}</th>
+                        <th scope="col">{t.colour}</th>
+                        <th scope="col">{t.size}</th>
+                        <th scope="col">{t.ordered}</th>
+                        <th scope="col">{t.received}</th>
+                        <th scope="col">{t.damaged}</th>
+                        <th scope="col">{t.short}</th>
+                        <th scope="col">{t.note}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {po.lines.map((line) => (
+                        <tr key={line.id}>
+                          <th scope="row">{line.sku}</th>
+                          <td>{line.colour}</td>
+                          <td>{size(line.size)}</td>
+                          <td>{line.quantity}</td>
+                          <td>{line.received}</td>
+                          <td>{line.damaged}</td>
+                          <td>{line.short}</td>
+                          <td className="blanks-note">{line.note}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {!po.received && (
+                  <ReceiveForm
+                    po={po}
+                    onReceived={(number) => act(`receive:${po.id}`, async () => t.receiptSaved(number))}
+                  />
+                )}
+              </article>
+            ))}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

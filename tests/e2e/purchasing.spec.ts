@@ -1,0 +1,145 @@
+// Blanks, on a server of its own (its price list names a supplier, which would change every other
+// journey's estimates): an approved order whose garments the shop supplies shows on the To order
+// list with the 2% overage; the clerk makes the purchase order, downloads its PDF and CSV, marks
+// it sent, receives every line by keyboard-reachable fields, and the job's blanks are in.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import example from '../../src/shared/prices/example-price-list.json' with { type: 'json' };
+import { pdfText } from '../support/pdf.js';
+import {
+  expectNoViolations,
+  png,
+  quebecOrder,
+  signInAt,
+  STAFF_PASSWORD,
+  startOwnServer,
+  submitOrderByApi,
+} from './helpers.js';
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+const DATA = 'e2e-purchasing-data';
+
+test.beforeAll(async () => {
+  server = await startOwnServer(45, DATA);
+  // The owner (the first account) publishes a list whose Gildan comes from SanMar.
+  const signIn = await fetch(`${server.base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'clerk@shop.example', password: STAFF_PASSWORD }),
+  });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const published = await fetch(`${server.base}/api/prices`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      ...example,
+      garments: [{ ...example.garments[0]!, supplier: 'SanMar Canada', supplierSku: 'G500-SM' }],
+    }),
+  });
+  expect(published.status).toBe(201);
+});
+test.afterAll(async () => server.stop());
+
+/** The customer's link from the newest email of the order that carries one. */
+async function tokenOf(orderId: string): Promise<string> {
+  const outbox = path.resolve(`test-results/${DATA}/outbox`);
+  let token = '';
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(orderId)) : [];
+        token =
+          files
+            .map((f) => /\/o\/([A-Za-z0-9_-]{43})/.exec(fs.readFileSync(path.join(outbox, f), 'utf8'))?.[1])
+            .find(Boolean) ?? '';
+        return token;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return token;
+}
+
+test('blanks to order become a purchase order, sent and received: the job’s blanks are in', async ({ page }) => {
+  await signInAt(page, server.base, 'clerk@shop.example', 'Orders');
+  const order = quebecOrder('en', 'blanks@example.com');
+  order.layouts['1'].variations = [{ type: 'G5000', color: 'Black', sizes: 'S:10, M:20, L:20', supplyingGoods: 'no' }];
+  const { orderId, reference } = await submitOrderByApi(server.base, order, [
+    { name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(20, 20, 20) },
+  ]);
+  const headers = { origin: server.base };
+  const sent = await page.request.post(`${server.base}/api/orders/${orderId}/quote/send`, {
+    headers,
+    data: {
+      lines: [{ description: 'Tees', quantity: 50, unitPriceCents: 1200, taxable: true }],
+      confirmNoProofs: true,
+    },
+  });
+  expect(sent.status()).toBe(201);
+  const approved = await fetch(`${server.base}/api/o/${await tokenOf(orderId)}/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ version: 1, fullName: 'Marie Curie', agree: true }),
+  });
+  expect(approved.status).toBe(200);
+
+  // The To order list: the Gildan by size, 2% more rounded up, with the order's reference.
+  await page.getByRole('link', { name: 'Blanks' }).click();
+  await expect(page.getByRole('heading', { name: 'Blanks: to order and received' })).toBeVisible();
+  const sanmar = page.getByRole('region', { name: 'SanMar Canada' });
+  await expect(sanmar.getByRole('heading', { name: 'SanMar Canada: 53 pieces' })).toBeVisible();
+  await expect(sanmar.getByRole('row', { name: /Gildan 5000 T-shirt G500-SM Black S 10 11/ })).toContainText(
+    `${reference} (10)`,
+  );
+  await expect(sanmar.getByRole('row', { name: /Black M 20 21/ })).toBeVisible();
+  await expectNoViolations(page, 'Blanks page with blanks to order');
+
+  await sanmar.getByRole('button', { name: 'Make a purchase order to SanMar Canada' }).click();
+  const year = new Date().getFullYear();
+  const number = `PO-${year}-0001`;
+  await expect(page.getByRole('status')).toHaveText(`Purchase order ${number} made.`);
+  await expect(page.getByText('Nothing to order', { exact: false })).toBeVisible();
+  const po = page.getByRole('article', { name: `${number} · SanMar Canada` });
+  await expect(po.getByText(`For ${reference}`)).toBeVisible();
+
+  // Its PDF and the supplier's CSV.
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    po.getByRole('link', { name: `${number} (PDF)` }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe(`${number}.pdf`);
+  const text = pdfText(fs.readFileSync(await pdf.path()));
+  expect(text).toContain('PURCHASE ORDER');
+  expect(text).toMatch(/G500-SM\s+Gildan 5000 T-shirt\s+Black\s+L\s+21/);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    po.getByRole('link', { name: `${number} (CSV)` }).click(),
+  ]);
+  expect(fs.readFileSync(await csv.path(), 'utf8')).toBe(
+    '"Style","Colour","Size","Quantity"\n"G500-SM","Black","S",11\n"G500-SM","Black","M",21\n"G500-SM","Black","L",21\n',
+  );
+
+  await po.getByRole('button', { name: 'Mark sent' }).click();
+  await expect(page.getByRole('status')).toContainText('Sent');
+  await expect(po.getByRole('button', { name: 'Mark sent' })).toHaveCount(0);
+
+  // Receiving: the counts start at what is still to come; a damaged count above it is refused beside its box.
+  await po.getByText('Receive a delivery').click();
+  const small = po.getByRole('group', { name: 'G500-SM, Black, S' });
+  await expect(small.getByLabel('Received now')).toHaveValue('11');
+  await small.getByLabel('Of which damaged').fill('12');
+  await po.getByRole('button', { name: 'Record the delivery' }).click();
+  await expect(small.getByText('More damaged than received.')).toBeVisible();
+  await expect(small.getByLabel('Of which damaged')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolations(page, 'Blanks page with a receiving form refused');
+  await small.getByLabel('Of which damaged').fill('0');
+  await small.getByLabel('Short or damaged notes').fill('all there');
+  await small.getByLabel('Short or damaged notes').press('Enter');
+  await expect(page.getByRole('status')).toHaveText(`Delivery recorded on ${number}; the jobs’ blanks are updated.`);
+  await expect(po.getByText('Everything received', { exact: false })).toBeVisible();
+
+  const job = await page.request.get(`${server.base}/api/production/jobs/${orderId}`);
+  expect(((await job.json()) as { readiness: { blanks: string } }).readiness.blanks).toBe('in');
+  await expectNoViolations(page, 'Blanks page with everything received');
+});
