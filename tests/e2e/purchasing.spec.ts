@@ -121,7 +121,7 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
   );
 
   await po.getByRole('button', { name: 'Mark sent' }).click();
-  await expect(page.getByRole('status')).toContainText('Sent');
+  await expect(page.getByRole('status')).toHaveText(`${number} marked sent.`);
   await expect(po.getByRole('button', { name: 'Mark sent' })).toHaveCount(0);
 
   // Receiving: the counts start at what is still to come; a damaged count above it is refused beside its box.
@@ -133,11 +133,27 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
   await expect(small.getByText('More damaged than received.')).toBeVisible();
   await expect(small.getByLabel('Of which damaged')).toHaveAttribute('aria-invalid', 'true');
   await expectNoViolations(page, 'Blanks page with a receiving form refused');
-  await small.getByLabel('Of which damaged').fill('0');
-  await small.getByLabel('Short or damaged notes').fill('all there');
+  // The first delivery: two small ones damaged, so the job is one small short.
+  await small.getByLabel('Of which damaged').fill('2');
+  await small.getByLabel('Short or damaged notes').fill('2 stained');
   await small.getByLabel('Short or damaged notes').press('Enter');
   await expect(page.getByRole('status')).toHaveText(`Delivery recorded on ${number}; the jobs’ blanks are updated.`);
+  const waiting = page.getByRole('region', { name: 'Jobs still short' });
+  await expect(waiting.getByRole('listitem')).toContainText('G5000, Black, S: 1 short');
+  await expect(waiting.getByRole('link', { name: new RegExp(`^${reference}, due`) })).toBeVisible();
+  const short = await page.request.get(`${server.base}/api/production/jobs/${orderId}`);
+  expect(await short.json()).toMatchObject({
+    readiness: { blanks: 'short' },
+    blanksShort: [{ style: 'G5000', colour: 'Black', size: 'S', qty: 1 }],
+  });
+  await expect(po.getByRole('row', { name: /^G500-SM Black S 11 11 2 2 2 stained$/ })).toBeVisible();
+
+  // The second: the two still to come.
+  await po.getByText('Receive a delivery').click();
+  await expect(small.getByLabel('Received now')).toHaveValue('2');
+  await po.getByRole('button', { name: 'Record the delivery' }).click();
   await expect(po.getByText('Everything received', { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Jobs still short' })).toHaveCount(0);
 
   const job = await page.request.get(`${server.base}/api/production/jobs/${orderId}`);
   expect(((await job.json()) as { readiness: { blanks: string } }).readiness.blanks).toBe('in');

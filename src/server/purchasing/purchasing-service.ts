@@ -70,15 +70,20 @@ async function readToOrder(db: Db, priceList: PriceList | null, overagePercent: 
   const needs = [];
   const unread: ToOrderList['unread'] = [];
   const references: Record<string, string> = {};
+  const waiting: ToOrderList['waiting'] = [];
   for (const job of jobs) {
     if (job.blanks === 'in') continue;
+    if (job.blanks_short) {
+      const short = JSON.parse(job.blanks_short) as Shortage[];
+      waiting.push({ orderId: job.order_id, reference: job.reference, dueOn: job.due_on, short });
+    }
     const blanks = blanksOfOrder(job.order_id, fromJson(job.document).layouts, priceList);
     const left = blanks.needs.filter((n) => !ordered.has(pairKey(n.orderId, n.supplier)));
     needs.push(...left);
     unread.push(...blanks.unread.map((u) => ({ ...u, reference: job.reference })));
     if (left.length > 0 || blanks.unread.length > 0) references[job.order_id] = job.reference;
   }
-  return { overagePercent, suppliers: toOrder(needs, overagePercent), unread, references };
+  return { overagePercent, suppliers: toOrder(needs, overagePercent), unread, references, waiting };
 }
 
 async function priceListNow(deps: PurchasingDeps): Promise<PriceList | null> {

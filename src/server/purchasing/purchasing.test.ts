@@ -232,6 +232,9 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
     expect(late.readiness.blanks).toBe('short');
     expect(late.blanksShort).toEqual([{ style: 'G5000', colour: 'Black', size: 'S', qty: 8 }]);
     expect(late.ready).toBe(false);
+    expect((await toOrder()).waiting).toEqual([
+      { orderId: second, reference: late.reference, dueOn: late.dueOn, short: late.blanksShort },
+    ]);
     // The first has its Gildans but waits for ATC tees no purchase order carries yet.
     const soon = await job(first);
     expect(soon.readiness.blanks).toBe('to_order');
@@ -245,6 +248,7 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
     const ready = await job(second);
     expect(ready.readiness.blanks).toBe('in');
     expect(ready.blanksShort).toEqual([]);
+    expect((await toOrder()).waiting).toEqual([]);
     // The first job still waits for the ATC tees, on no PO: to order.
     expect((await job(first)).readiness.blanks).toBe('to_order');
     expect((await history(second)).filter((h) => h.event?.kind === 'blanks_received')).toHaveLength(2);

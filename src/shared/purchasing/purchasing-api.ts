@@ -1,7 +1,7 @@
 // What the purchasing capability answers (the To order list, purchase orders) and takes (a PO for
 // a supplier, a receipt): the wire format the inbox's Blanks page reads and the server declares.
 import { z } from 'zod';
-import type { SupplierBlanks, UnreadBlank } from './blanks.js';
+import type { Shortage, SupplierBlanks, UnreadBlank } from './blanks.js';
 
 export interface ToOrderList {
   overagePercent: number;
@@ -11,6 +11,8 @@ export interface ToOrderList {
   unread: (UnreadBlank & { reference: string })[];
   /** The reference of each order named in the lists. */
   references: Record<string, string>;
+  /** Jobs whose purchase orders have not brought all they need yet, and what they still wait for. */
+  waiting: { orderId: string; reference: string; dueOn: string; short: Shortage[] }[];
 }
 
 export interface PurchaseOrderLine {

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PurchaseOrder, ToOrderList } from '../../../../shared/purchasing/purchasing-api.js';
 import { ApiError } from '../../../shared/api-error.js';
+import { navigateOnClick } from '../navigation.js';
 import { purchasingApi } from './purchasing-api.js';
 import { usePurchasingText } from './purchasing-messages.js';
 import { ReceiveForm } from './receive-form.js';
@@ -134,6 +135,22 @@ export function BlanksPage() {
             )}
           </section>
 
+          {toOrder.waiting.length > 0 && (
+            <section aria-labelledby="h-waiting">
+              <h2 id="h-waiting">{t.waiting}</h2>
+              <ul>
+                {toOrder.waiting.map((job) => (
+                  <li key={job.orderId}>
+                    <a href={`/inbox/orders/${job.orderId}`} onClick={navigateOnClick(`/inbox/orders/${job.orderId}`)}>
+                      {t.waitingLine(job.reference, job.dueOn)}
+                    </a>{' '}
+                    {job.short.map((s) => t.shortLine(s.style, s.colour, size(s.size), s.qty)).join('; ')}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
           <section aria-labelledby="h-pos">
             <h2 id="h-pos">{t.purchaseOrders}</h2>
             {pos.length === 0 && <p>{t.noPurchaseOrders}</p>}
@@ -160,10 +177,9 @@ export function BlanksPage() {
                       className="button button-secondary"
                       disabled={busy !== ''}
                       onClick={() =>
-                        void act(`sent:${po.id}`, async () => {
-                          const sent = await purchasingApi.markSent(po.id);
-                          return t.sentBy(when(sent.sentAt ?? ''), sent.sentBy ?? '');
-                        })
+                        void act(`sent:${po.id}`, async () =>
+                          t.markedSent((await purchasingApi.markSent(po.id)).number),
+                        )
                       }
                     >
                       {t.markSent}
@@ -203,6 +219,8 @@ export function BlanksPage() {
                 </div>
                 {!po.received && (
                   <ReceiveForm
+                    // A new form after each delivery: its counts start again from what is still to come.
+                    key={po.lines.map((l) => l.received).join()}
                     po={po}
                     onReceived={(number) => act(`receive:${po.id}`, async () => t.receiptSaved(number))}
                   />

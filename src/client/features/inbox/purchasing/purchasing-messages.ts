@@ -32,6 +32,11 @@ const en = {
   unread: 'Sizes to read by hand',
   unreadLine: (reference: string, style: string, colour: string, sizes: string) =>
     `${reference}: ${style || 'no garment named'}${colour ? `, ${colour}` : ''} — “${sizes || 'nothing given'}”`,
+  waiting: 'Jobs still short',
+  waitingLine: (reference: string, dueOn: string) => `${reference}, due ${dueOn}:`,
+  shortLine: (style: string, colour: string, size: string, qty: number) =>
+    `${style}, ${colour || '—'}, ${size}: ${qty} short`,
+  markedSent: (number: string) => `${number} marked sent.`,
   purchaseOrders: 'Purchase orders',
   noPurchaseOrders: 'No purchase order yet.',
   poHeading: (number: string, supplier: string) => `${number} · ${supplier}`,
@@ -90,6 +95,10 @@ export const PURCHASING_MESSAGES = catalogues(en, {
   unread: 'Tailles à lire à la main',
   unreadLine: (reference, style, colour, sizes) =>
     `${reference} : ${style || 'aucun vêtement précisé'}${colour ? `, ${colour}` : ''} — « ${sizes || 'rien d’indiqué'} »`,
+  waiting: 'Travaux à qui il manque des vêtements',
+  waitingLine: (reference, dueOn) => `${reference}, dû le ${dueOn} :`,
+  shortLine: (style, colour, size, qty) => `${style}, ${colour || '—'}, ${size} : il en manque ${qty}`,
+  markedSent: (number) => `${number} marqué comme envoyé.`,
   purchaseOrders: 'Bons de commande',
   noPurchaseOrders: 'Aucun bon de commande pour l’instant.',
   poHeading: (number, supplier) => `${number} · ${supplier}`,
