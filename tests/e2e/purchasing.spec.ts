@@ -158,4 +158,24 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
   const job = await page.request.get(`${server.base}/api/production/jobs/${orderId}`);
   expect(((await job.json()) as { readiness: { blanks: string } }).readiness.blanks).toBe('in');
   await expectNoViolations(page, 'Blanks page with everything received');
+
+  // Each step is in the order's history.
+  await page.goto(`${server.base}/inbox/orders/${orderId}`);
+  for (const line of [
+    `Blanks on purchase order ${number} to SanMar Canada (50 pieces for this order)`,
+    `Purchase order ${number} sent to SanMar Canada`,
+    `Blanks received on ${number}: 53 pieces, 2 damaged; 1 still short for this order`,
+    `Blanks received on ${number}: 2 pieces, 0 damaged; nothing short for this order`,
+  ])
+    await expect(page.getByText(line)).toBeVisible();
+});
+
+test('the Blanks page in French', async ({ page }) => {
+  await signInAt(page, server.base, 'commis@shop.example', 'Commandes');
+  await page.getByRole('link', { name: 'Vêtements' }).click();
+  await expect(page.getByRole('heading', { name: 'Vêtements : à commander et reçus' })).toBeVisible();
+  const po = page.getByRole('article', { name: `PO-${new Date().getFullYear()}-0001 · SanMar Canada` });
+  await expect(po.getByText('Tout est reçu', { exact: false })).toBeVisible();
+  await expect(po.getByRole('columnheader', { name: 'Manquant' })).toBeVisible();
+  await expectNoViolations(page, 'Blanks page in French');
 });
