@@ -22,6 +22,7 @@ const WORDS = {
     total: 'Total pieces',
     oneSize: 'one size',
     footer: (number: string) => `Please quote ${number} on the packing slip.`,
+    field: (label: string, value: string) => `${label}: ${value}`,
   },
   fr: {
     title: 'BON DE COMMANDE',
@@ -36,6 +37,7 @@ const WORDS = {
     total: 'Total des pièces',
     oneSize: 'taille unique',
     footer: (number: string) => `Veuillez indiquer ${number} sur le bordereau d’expédition.`,
+    field: (label: string, value: string) => `${label}\u00a0: ${value}`,
   },
 } as const;
 
@@ -75,9 +77,9 @@ export function purchaseOrderPdf(
   return renderPdf(`${po.number} ${po.supplier}`, new Date(po.madeAt), (doc) => {
     write(doc, w.title, LEFT, 50, { size: 12, weight: 'bold', width: RIGHT - LEFT });
     write1(doc, po.number, LEFT, doc.y + 2, { size: 24, weight: 'bold', width: RIGHT - LEFT });
-    write(doc, `${w.from}: ${shopName}`, LEFT, doc.y + 6, { size: 11, width: RIGHT - LEFT });
-    write(doc, `${w.to}: ${po.supplier}`, LEFT, doc.y + 2, { size: 11, weight: 'bold', width: RIGHT - LEFT });
-    write(doc, `${w.date}: ${madeOn}`, LEFT, doc.y + 2, { size: 11, width: RIGHT - LEFT });
+    write(doc, w.field(w.from, shopName), LEFT, doc.y + 6, { size: 11, width: RIGHT - LEFT });
+    write(doc, w.field(w.to, po.supplier), LEFT, doc.y + 2, { size: 11, weight: 'bold', width: RIGHT - LEFT });
+    write(doc, w.field(w.date, madeOn), LEFT, doc.y + 2, { size: 11, width: RIGHT - LEFT });
     doc.y += 16;
     row(doc, [w.style, w.description, w.colour, w.size, w.quantity], true);
     doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();

@@ -46,7 +46,14 @@ export function GarmentsEditor({ state }: { state: PriceDraft }) {
       setReport({ errors: reading.errors });
       return;
     }
-    state.edit((d) => void (d.garments = reading.garments));
+    // A new price file has no supplier columns: each style keeps the supplier it was given here.
+    state.edit((d) => {
+      const before = new Map(d.garments.map((g) => [g.id.trim().toLowerCase(), g]));
+      d.garments = reading.garments.map((g) => {
+        const { supplier, supplierSku } = before.get(g.id.trim().toLowerCase()) ?? {};
+        return { ...g, ...(supplier ? { supplier } : {}), ...(supplierSku ? { supplierSku } : {}) };
+      });
+    });
     setReport({ ok: t.csvReplaced(reading.garments.length, reading.rows) });
   };
 
