@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
 import type { JobCard } from '../../shared/production/production-api.js';
 import type { PurchaseOrder, ToOrderList } from '../../shared/purchasing/purchasing-api.js';
+import { outboxDirOf } from '../mail/outbox.js';
 import { publishPriceList } from '../prices/index.js';
+import { deleteOrder } from '../privacy/index.js';
 import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
@@ -279,5 +281,13 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
     expect(made.number).toBe(`PO-${year}-0002`);
     const list = (await staff('GET', '/api/purchasing/orders')).json<{ purchaseOrders: PurchaseOrder[] }>();
     expect(list.purchaseOrders.map((p) => p.number).sort()).toEqual([`PO-${year}-0001`, `PO-${year}-0002`]);
+  });
+
+  it('lets an order on a purchase order be deleted on request; the PO keeps its lines', async () => {
+    expect(await deleteOrder(t.app.db, t.app.files, outboxDirOf(t.dataDir), second, 'owner@shop.ca')).toBe(true);
+    const after = (await staff('GET', `/api/purchasing/orders/${po.id}`)).json<PurchaseOrder>();
+    expect(after.lines.map((l) => l.quantity)).toEqual([51, 21]);
+    expect(after.references).toHaveLength(1);
+    expect((await toOrder()).waiting).toEqual([]);
   });
 });
