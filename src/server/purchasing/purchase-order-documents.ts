@@ -44,7 +44,7 @@ const WORDS = {
 const LEFT = 50;
 const RIGHT = 562;
 /** Column starts: style, description, colour, size, quantity (right-aligned to RIGHT). */
-const COLUMNS = [LEFT, 160, 330, 430, 490] as const;
+const COLUMNS = [LEFT, 150, 310, 400, 490] as const;
 
 function row(doc: Doc, cells: readonly string[], bold = false): void {
   const top = doc.y;
