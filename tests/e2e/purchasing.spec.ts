@@ -22,7 +22,7 @@ const DATA = 'e2e-purchasing-data';
 
 test.beforeAll(async () => {
   server = await startOwnServer(45, DATA);
-  // The owner (the first account) publishes a list whose Gildan comes from SanMar.
+  // The owner (the first account) publishes the example list; the journey names its supplier.
   const signIn = await fetch(`${server.base}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -32,10 +32,7 @@ test.beforeAll(async () => {
   const published = await fetch(`${server.base}/api/prices`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      ...example,
-      garments: [{ ...example.garments[0]!, supplier: 'SanMar Canada', supplierSku: 'G500-SM' }],
-    }),
+    body: JSON.stringify(example),
   });
   expect(published.status).toBe(201);
 });
@@ -63,6 +60,13 @@ async function tokenOf(orderId: string): Promise<string> {
 
 test('blanks to order become a purchase order, sent and received: the job’s blanks are in', async ({ page }) => {
   await signInAt(page, server.base, 'clerk@shop.example', 'Orders');
+  // The owner names the Gildan's supplier and the supplier's style on the Prices page.
+  await page.getByRole('link', { name: 'Prices' }).click();
+  await page.getByLabel('G5000: Supplier', { exact: true }).fill('SanMar Canada');
+  await page.getByLabel('G5000: Supplier’s style (SKU)').fill('G500-SM');
+  await page.getByRole('button', { name: 'Publish as the next version' }).click();
+  await expect(page.getByText('Published: price list v2 is in effect from now on.')).toBeVisible();
+
   const order = quebecOrder('en', 'blanks@example.com');
   order.layouts['1'].variations = [{ type: 'G5000', color: 'Black', sizes: 'S:10, M:20, L:20', supplyingGoods: 'no' }];
   const { orderId, reference } = await submitOrderByApi(server.base, order, [

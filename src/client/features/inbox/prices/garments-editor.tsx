@@ -25,8 +25,11 @@ function TextBox({ label, value, onValue }: { label: string; value: string; onVa
       aria-label={label}
       value={text}
       maxLength={200}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={() => text.trim() !== value && onValue(text)}
+      onChange={(e) => {
+        // Kept as typed in the box, trimmed in the draft: the draft is what Publish sends.
+        setText(e.target.value);
+        onValue(e.target.value);
+      }}
     />
   );
 }
