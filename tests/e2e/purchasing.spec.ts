@@ -151,6 +151,11 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
     blanksShort: [{ style: 'G5000', colour: 'Black', size: 'S', qty: 1 }],
   });
   await expect(po.getByRole('row', { name: /^G500-SM Black S 11 11 2 2 2 stained$/ })).toBeVisible();
+  // The job's card on the scan page says what is still short.
+  const scan = await page.context().newPage();
+  await scan.goto(`${server.base}/inbox/jobs/${orderId}`);
+  await expect(scan.getByText('Blanks: short, still short: 1 × G5000 Black S')).toBeVisible();
+  await scan.close();
 
   // The second: the two still to come.
   await po.getByText('Receive a delivery').click();

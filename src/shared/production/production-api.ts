@@ -35,8 +35,11 @@ export interface JobCard {
   overdue: boolean;
   pieces: number | null;
   readiness: Readiness;
-  /** What the job still waits for of its purchase orders (purchasing/); empty when nothing. */
-  blanksShort: Shortage[];
+  /**
+   * What the job still waits for of its purchase orders (purchasing/); empty when nothing.
+   * Always sent; optional so a card made before purchasing existed still reads.
+   */
+  blanksShort?: Shortage[];
   ready: boolean;
   /** Every imprint at Pack: the inbox offers to move the order to Ready. */
   packed: boolean;

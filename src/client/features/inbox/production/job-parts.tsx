@@ -32,7 +32,17 @@ export function Flags({ job }: { job: JobCard }) {
   const flags = [
     { key: 'proof', ok: proof === 'approved', text: t.flags.proof[proof] },
     { key: 'deposit', ok: deposit !== 'due', text: t.flags.deposit[deposit] },
-    { key: 'blanks', ok: blanks === 'in' || blanks === 'customer', text: t.flags.blanks[blanks] },
+    {
+      key: 'blanks',
+      ok: blanks === 'in' || blanks === 'customer',
+      text: job.blanksShort?.length
+        ? `${t.flags.blanks[blanks]}, ${t.stillShort(
+            job.blanksShort
+              .map((s) => `${s.qty} × ${[s.style, s.colour, s.size].filter(Boolean).join(' ')}`)
+              .join(', '),
+          )}`
+        : t.flags.blanks[blanks],
+    },
   ];
   return (
     <ul className="job-flags" aria-label={t.readiness}>

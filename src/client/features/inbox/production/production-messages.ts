@@ -48,6 +48,8 @@ const en = {
       to_order: 'Blanks: to order',
     } satisfies Record<BlanksFlag, string>,
   },
+  /** What a job's purchase orders have not brought yet (docs/production.md, "Blanks and purchase orders"). */
+  stillShort: (items: string) => `still short: ${items}`,
   moveButton: (location: string, method: string) => `Move ${location} (${method})`,
   moveTo: (stage: string) => `Move to ${stage}`,
   movedTo: (reference: string, location: string, stage: string) => `${reference}: ${location} moved to ${stage}.`,
@@ -164,6 +166,7 @@ const fr: Messages = {
       to_order: 'Vêtements : à commander',
     },
   },
+  stillShort: (items: string) => `il manque encore : ${items}`,
   moveButton: (location: string, method: string) => `Déplacer ${location} (${method})`,
   moveTo: (stage: string) => `Déplacer vers ${stage}`,
   movedTo: (reference: string, location: string, stage: string) => `${reference} : ${location} déplacée vers ${stage}.`,
