@@ -28,7 +28,7 @@ const MOCKUP = [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(30
 const sharedOutbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data'), 'outbox');
 // The whole journey runs on a server of its own: its price list names the T-shirt's supplier, so
 // the blanks can be ordered, which would change every other journey's estimates.
-const OWN = { offset: 50, data: 'e2e-production-data' };
+const OWN = { offset: 55, data: 'e2e-production-data' };
 const ownBase = `http://127.0.0.1:${E2E_PORT + OWN.offset}`;
 
 async function emailed(orderId: string, subject: RegExp, outbox = sharedOutbox): Promise<ParsedMail> {
@@ -334,6 +334,10 @@ test('owners set the stages in both languages and the capacity; other staff read
   await commis.getByLabel(/^(Email|Courriel)$/).fill('commis@shop.example');
   await commis.getByLabel(/^(Password|Mot de passe)$/).fill(STAFF_PASSWORD);
   await commis.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
+  // French whatever an earlier journey left the account in: the inbox's own language button.
+  const french = commis.getByRole('button', { name: 'Français' });
+  await expect(commis.getByRole('heading', { level: 1 })).toBeVisible();
+  if (await french.isVisible()) await french.click();
   await expect(commis.getByRole('heading', { name: 'Réglages de production' })).toBeVisible();
   await expect(
     commis.getByText('Seul un propriétaire peut modifier les réglages de production.', { exact: false }),
