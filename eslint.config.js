@@ -46,6 +46,7 @@ const SERVER_CAPABILITIES = [
   'privacy',
   'production',
   'quotes',
+  'settings',
   'staff',
   'uploads',
 ];

@@ -565,6 +565,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('imprints_order').on('imprints').columns(['order_id', 'position']).execute();
     },
   },
+  // 023 is kept for purchasing (another branch).
+  '024-shop-profile': {
+    // The shop's profile (settings/): one frozen row per saved version, like the price list; the
+    // latest is in force, and with none the environment's values are (docs/settings.md).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('shop_profiles')
+        .addColumn('version', 'integer', (c) => c.primaryKey())
+        .addColumn('profile', 'text', (c) => c.notNull())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .addColumn('saved_by', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

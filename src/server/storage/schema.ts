@@ -404,7 +404,16 @@ export interface ImprintsTable {
   moved_by: string | null;
 }
 
+/** A saved version of the shop's profile (settings/), a ShopProfile as JSON. */
+export interface ShopProfilesTable {
+  version: number;
+  profile: string;
+  saved_at: string;
+  saved_by: string;
+}
+
 export interface Database {
+  shop_profiles: ShopProfilesTable;
   jobs: JobsTable;
   imprints: ImprintsTable;
   order_evidence: OrderEvidenceTable;
