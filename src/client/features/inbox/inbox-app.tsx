@@ -10,6 +10,9 @@ import { PricesPage } from './prices/prices-page.js';
 import { usePricesText } from './prices/prices-messages.js';
 import { AccountsPage } from './payments/accounts-page.js';
 import { usePaymentsText } from './payments/payments-messages.js';
+import { OwnerChecklist } from './settings/checklist.js';
+import { SettingsPage } from './settings/settings-page.js';
+import { useSettingsText } from './settings/settings-messages.js';
 import { SessionProvider, useSession } from './session.js';
 import { SignIn } from './sign-in.js';
 import './inbox.css';
@@ -30,6 +33,7 @@ function Inbox() {
   const { t } = useInboxText();
   const { t: prices } = usePricesText();
   const { t: pay } = usePaymentsText();
+  const { t: settings } = useSettingsText();
   const { staff, signOut, chooseLanguage, languageNotSaved } = useSession();
   const languageSwitch = <LanguageSwitch text={t} onChoose={chooseLanguage} className="button button-secondary" />;
   const path = usePath();
@@ -50,6 +54,7 @@ function Inbox() {
   const match = /^\/inbox\/orders\/([0-9a-f-]{36})/.exec(path);
   const onPrices = /^\/inbox\/prices\/?$/.test(path.split('?')[0]!);
   const onAccounts = /^\/inbox\/accounts\/?$/.test(path.split('?')[0]!);
+  const onSettings = /^\/inbox\/settings\/?$/.test(path.split('?')[0]!);
   return (
     <div className="inbox">
       <header className="inbox-header">
@@ -71,6 +76,15 @@ function Inbox() {
           >
             {pay.nav}
           </a>
+          {staff.role === 'owner' && (
+            <a
+              href="/inbox/settings"
+              aria-current={onSettings ? 'page' : undefined}
+              onClick={navigateOnClick('/inbox/settings')}
+            >
+              {settings.nav}
+            </a>
+          )}
         </nav>
         <span className="inbox-user">{staff.email}</span>
         {languageSwitch}
@@ -90,6 +104,8 @@ function Inbox() {
           <PricesPage />
         ) : onAccounts ? (
           <AccountsPage />
+        ) : onSettings ? (
+          <SettingsPage />
         ) : (
           <>
             {deleted && (
@@ -98,6 +114,7 @@ function Inbox() {
                 {t.orderDeleted(deleted)}
               </p>
             )}
+            <OwnerChecklist />
             <OrderList />
           </>
         )}
