@@ -34,7 +34,7 @@ import { ordersPlugin } from './orders/index.js';
 import { currentPriceListReader, estimator, publicPriceListRoutes } from './prices/index.js';
 import { housekeepingPlugin } from './privacy/index.js';
 import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
-import { liveIdentity, shopProfileSource } from './settings/index.js';
+import { liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
 import type { Database } from './storage/schema.js';
@@ -219,11 +219,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const onMailQueued = () => void app.mailWorker.kick();
   const shopTaxes = () => ({ province: inForce().books.shopProvince, registrations: inForce().registrations });
   await app.register(publicPriceListRoutes, { current: currentPriceList, shop: shopTaxes });
+  await app.register(publicLogoRoutes, { source: shopProfile });
   await app.register(inboxRoutes, { quoteDeps, onMailQueued, currentPriceList, shopProfile, shopTaxes });
-  const sendPage = config.clientDir ? pageRenderer(config.clientDir, config) : null;
+  const logo = () => {
+    const { profile } = inForce();
+    return profile.logo ? { url: `/api/shop/logo?v=${profile.logo.slice(0, 12)}`, alt: profile.name } : undefined;
+  };
+  const sendPage = config.clientDir ? pageRenderer(config.clientDir, config, logo) : null;
   await app.register(orderLinkRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   if (config.clientDir && sendPage) {
-    await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage });
+    await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage, logo });
   } else {
     app.setNotFoundHandler((request, reply) => sendNotFound(request, reply, null));
   }

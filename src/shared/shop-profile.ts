@@ -28,6 +28,8 @@ export interface ShopProfile {
   phone: string;
   /** #rrggbb, white text on it at least WCAG AA (shared/contrast.ts). */
   brandColour: string;
+  /** The SHA-256 of the logo (PNG or SVG, served at /api/shop/logo), or empty for none. */
+  logo: string;
 }
 
 /** The colour a shop without one gets: white on it is 5.2:1. */

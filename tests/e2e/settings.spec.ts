@@ -3,7 +3,7 @@
 // details and finds "Shop details" done. On a server of its own: saving the profile changes what
 // every later journey's documents would print.
 import { expect, test } from '@playwright/test';
-import { expectNoViolations, signInAt, startOwnServer } from './helpers.js';
+import { expectNoViolations, png, signInAt, startOwnServer } from './helpers.js';
 
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 test.beforeAll(async () => {
@@ -80,4 +80,20 @@ test('an owner follows the checklist to the shop’s settings, fixes a refused G
   await page.goto(`${server.base}/inbox/settings`);
   await expect(page.getByLabel('Shop name')).toHaveValue('Maple Print Works');
   await expect(page.getByLabel('Phone (optional)')).toHaveValue('416-555-0100');
+
+  // A logo: a PNG saved at once as version 2, then on the order form's header.
+  await expect(page.getByText('No logo: the order form shows the shop’s name alone.')).toBeVisible();
+  await page.getByLabel('Logo (PNG or SVG, at most 1 MB)').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: png(29, 78, 216),
+  });
+  await expect(page.getByRole('status')).toHaveText('Logo saved as version 2. The order form shows it now.');
+  await expect(page.getByRole('img', { name: 'The shop’s logo' })).toBeVisible();
+  await expectNoViolations(page, 'shop settings with a logo');
+  await page.goto(`${server.base}/`);
+  const logo = page.getByRole('main').getByRole('img', { name: 'Maple Print Works' });
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  await expectNoViolations(page, 'order form with the logo');
 });

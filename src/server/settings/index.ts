@@ -1,6 +1,6 @@
 // The shop's settings: its profile, versioned, and the owner's first checklist. Other folders
 // import this file only (docs/settings.md).
-export { settingsRoutes } from './settings-routes.js';
+export { publicLogoRoutes, settingsRoutes } from './settings-routes.js';
 export {
   liveIdentity,
   profileFromConfig,

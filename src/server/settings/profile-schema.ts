@@ -55,6 +55,10 @@ export const shopProfileSchema = z
         });
       }
     }),
+    logo: z
+      .string()
+      .regex(/^([0-9a-f]{64})?$/, 'must be the SHA-256 of a saved logo, or empty')
+      .default(''),
   })
   .strict() satisfies z.ZodType<ShopProfile, unknown>;
 

@@ -19,7 +19,8 @@ const savedOf = (row: { version: number; profile: string; saved_at: string; save
   version: Number(row.version),
   savedAt: row.saved_at,
   savedBy: row.saved_by,
-  profile: JSON.parse(row.profile) as ShopProfile,
+  // Every field a version may lack (saved before it existed) at its empty value.
+  profile: { logo: '', ...(JSON.parse(row.profile) as object) } as ShopProfile,
 });
 
 export async function latestVersionNumber(db: Db): Promise<number | null> {

@@ -23,6 +23,11 @@ import {
 import { hasPoppler, pdfText } from '../../../tests/support/pdf.js';
 
 const PASSWORD = 'a long and unusual passphrase 7';
+/** A 1×1 red PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);
 const ENV = {
   SHOP_NAME: 'Env Print Shop',
   SHOP_LEGAL_NAME: 'Env Print Shop Ltd.',
@@ -48,6 +53,7 @@ const SAVED: ShopProfile = {
   email: 'hello@maplethreads.ca',
   phone: '416-555-0100',
   brandColour: '#1D4ED8',
+  logo: '',
 };
 
 describe.each(backends())('the shop’s settings on %s', (backend) => {
@@ -143,6 +149,7 @@ describe.each(backends())('the shop’s settings on %s', (backend) => {
         email: 'env@shop.ca',
         phone: '',
         brandColour: '#1d4ed8',
+        logo: '',
       },
       version: null,
       canEdit: false,
@@ -179,6 +186,7 @@ describe.each(backends())('the shop’s settings on %s', (backend) => {
         /pst: names a province twice/,
       ],
       [{ gstHst: 'nope', brandColour: '#ffffff' }, ['gstHst', 'brandColour'], /gstHst: .*; brandColour: /],
+      [{ logo: 'a'.repeat(64) }, ['logo'], /logo: no such logo/],
     ];
     for (const [change, fields, message] of cases) {
       const res = await put({ ...SAVED, ...change });
@@ -189,7 +197,7 @@ describe.each(backends())('the shop’s settings on %s', (backend) => {
       expect(error.message).toMatch(message);
       expect(error.message_fr).toContain(fields[0]);
     }
-    expect((await put({ ...SAVED, logo: 'x' })).json().error.fields).toEqual(['profile']);
+    expect((await put({ ...SAVED, favicon: 'x' })).json().error.fields).toEqual(['profile']);
     expect((await get()).json().version).toBeNull();
   });
 
@@ -237,6 +245,63 @@ describe.each(backends())('the shop’s settings on %s', (backend) => {
     if (hasPoppler) expect(pdfText(await after.pdf())).toContain('Maple Threads Inc.');
     expect(after.quoteMail.text).toContain('Maple Threads Co. Contact: hello@maplethreads.ca, 416-555-0100.');
     expect(before.quoteMail.text).toContain('Env Print Shop. Contact: env@shop.ca or 416-555-0000.');
+  });
+
+  it('takes a PNG or a plain SVG logo from an owner, saved with a new version, served publicly so it cannot act as a page', async () => {
+    expect((await t.app.inject({ url: '/api/shop/logo' })).statusCode).toBe(404);
+    const upload = (body: Buffer | string, type: string, cookie = owner) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/shop/logo',
+        headers: { cookie, 'content-type': type },
+        payload: body,
+      });
+    expect((await upload(PNG, 'image/png', clerk)).statusCode).toBe(403);
+    const refusals: [Buffer | string, string, RegExp][] = [
+      [Buffer.from('GIF89a....'), 'image/png', /PNG or an SVG/],
+      [Buffer.concat([PNG.subarray(0, 30)]), 'image/png', /could not be read/],
+      ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml', /scripts/],
+      ['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'image/svg+xml', /scripts/],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png"/></svg>',
+        'image/svg+xml',
+        /links/,
+      ],
+      [
+        '<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg"/>',
+        'image/svg+xml',
+        /PNG or an SVG|entities/,
+      ],
+      [Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]), 'image/png', /at most 1 MB/],
+    ];
+    for (const [body, type, message] of refusals) {
+      const res = await upload(body, type);
+      expect(res.statusCode, String(message)).toBe(422);
+      expect(res.json().error).toMatchObject({ code: 'invalid_logo', fields: ['logo'] });
+      expect(res.json().error.message).toMatch(message);
+    }
+    const before = (await get()).json().version.version;
+    const saved = await upload(PNG, 'image/png');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version.version).toBe(before + 1);
+    expect(saved.json().profile.logo).toMatch(/^[0-9a-f]{64}$/);
+    const served = await t.app.inject({ url: '/api/shop/logo' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+
+    const svg =
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#1d4ed8"/></svg>';
+    expect((await upload(svg, 'image/svg+xml')).statusCode).toBe(200);
+    const servedSvg = await t.app.inject({ url: '/api/shop/logo' });
+    expect(servedSvg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(servedSvg.body).toBe(svg);
+    // Saving the profile without the logo removes it.
+    const removed = await put({ ...(await get()).json().profile, logo: '' });
+    expect(removed.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/shop/logo' })).statusCode).toBe(404);
   });
 
   it('lists the owner’s first steps with their state, to owners only, until dismissed', async () => {

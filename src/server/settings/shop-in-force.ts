@@ -44,6 +44,7 @@ export function profileFromConfig(config: Config): ShopProfile {
     email: config.SHOP_EMAIL,
     phone: '',
     brandColour: DEFAULT_BRAND_COLOUR,
+    logo: '',
   };
 }
 

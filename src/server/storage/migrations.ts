@@ -577,6 +577,19 @@ export const migrations: Record<string, Migration> = {
         .addColumn('saved_at', 'text', (c) => c.notNull())
         .addColumn('saved_by', 'text', (c) => c.notNull())
         .execute();
+      // The logos a profile names by their SHA-256 (PNG or SVG, at most 1 MB), kept while any
+      // version names them.
+      const isPostgres = await sql`select version() as v`.execute(db).then(
+        (r) => String((r.rows[0] as { v?: string })?.v ?? '').startsWith('PostgreSQL'),
+        () => false,
+      );
+      await db.schema
+        .createTable('shop_logos')
+        .addColumn('sha256', 'text', (c) => c.primaryKey())
+        .addColumn('media_type', 'text', (c) => c.notNull())
+        .addColumn('bytes', isPostgres ? sql`bytea` : sql`blob`, (c) => c.notNull())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .execute();
     },
   },
 };

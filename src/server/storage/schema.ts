@@ -412,8 +412,17 @@ export interface ShopProfilesTable {
   saved_by: string;
 }
 
+/** A shop logo (settings/), named by its SHA-256 from a profile's `logo`. */
+export interface ShopLogosTable {
+  sha256: string;
+  media_type: string;
+  bytes: Buffer;
+  saved_at: string;
+}
+
 export interface Database {
   shop_profiles: ShopProfilesTable;
+  shop_logos: ShopLogosTable;
   jobs: JobsTable;
   imprints: ImprintsTable;
   order_evidence: OrderEvidenceTable;

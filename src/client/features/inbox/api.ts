@@ -219,6 +219,13 @@ export function createInboxApi(onUnauthenticated: () => void) {
       call('/api/settings/shop').then((b) => expectAnswer(b, isShopSettings, 'shop settings')),
     saveShopSettings: (profile: ShopProfile): Promise<ShopSettings> =>
       call('/api/settings/shop', json('PUT', profile)).then((b) => expectAnswer(b, isShopSettings, 'shop settings')),
+    /** A PNG or SVG as the body: the server reads what it really is. */
+    uploadLogo: (file: File): Promise<ShopSettings> =>
+      call('/api/settings/shop/logo', {
+        method: 'PUT',
+        body: file,
+        headers: { 'content-type': /\.svg$/i.test(file.name) ? 'image/svg+xml' : 'image/png' },
+      }).then((b) => expectAnswer(b, isShopSettings, 'shop settings')),
     checklist: (): Promise<Checklist> =>
       call('/api/settings/checklist').then((b) => expectAnswer(b, isChecklist, 'checklist')),
     dismissChecklist: async (): Promise<void> =>

@@ -32,6 +32,7 @@ const en = {
     email: 'Contact email',
     phone: 'Phone (optional)',
     brandColour: 'Brand colour',
+    logo: 'Logo (PNG or SVG, at most 1 MB)',
   } satisfies ProfileText,
   hints: {
     legalName: 'Printed on invoices and receipts; empty, the shop name is.',
@@ -55,7 +56,12 @@ const en = {
     email: 'Enter an email address, such as orders@yourshop.ca.',
     phone: 'Enter a phone number, such as 416-555-0100.',
     brandColour: 'This colour is too light: white text on it falls under a contrast of 4.5:1. Choose a darker one.',
+    logo: 'Choose a PNG or a plain SVG of at most 1 MB.',
   } satisfies ProfileText,
+  logoCurrent: 'The shop’s logo',
+  noLogo: 'No logo: the order form shows the shop’s name alone.',
+  removeLogo: 'Remove the logo (then save)',
+  logoSaved: (version: number) => `Logo saved as version ${version}. The order form shows it now.`,
   pstRegistered: (province: string) => `Registered in ${province}`,
   pstNumber: (province: string) => `${province} registration number (optional)`,
   contrast: (ratio: string) => `White text on this colour: ${ratio}:1.`,
@@ -104,6 +110,7 @@ const fr: typeof en = {
     email: 'Courriel de contact',
     phone: 'Téléphone (facultatif)',
     brandColour: 'Couleur de la marque',
+    logo: 'Logo (PNG ou SVG, au plus 1 Mo)',
   },
   hints: {
     legalName: 'Imprimée sur les factures et les reçus; vide, c’est le nom de la boutique.',
@@ -128,7 +135,13 @@ const fr: typeof en = {
     phone: 'Entrez un numéro de téléphone, par exemple 514-555-0100.',
     brandColour:
       'Cette couleur est trop pâle : un texte blanc sur elle a un contraste inférieur à 4,5:1. Choisissez-en une plus foncée.',
+    logo: 'Choisissez un PNG ou un SVG simple d’au plus 1 Mo.',
   },
+  logoCurrent: 'Le logo de la boutique',
+  noLogo: 'Aucun logo : le formulaire de commande affiche le nom de la boutique seul.',
+  removeLogo: 'Retirer le logo (puis enregistrer)',
+  logoSaved: (version) =>
+    `Logo enregistré comme version ${version}. Le formulaire de commande l’affiche dès maintenant.`,
   pstRegistered: (province) => `Inscrite en ${province}`,
   pstNumber: (province) => `Numéro d’inscription, ${province} (facultatif)`,
   contrast: (ratio) => `Texte blanc sur cette couleur : ${ratio}:1.`,

@@ -25,6 +25,8 @@ export function SettingsPage() {
   const [draft, setDraft] = useState<ShopProfile | null>(null);
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
+  const [logoSaved, setLogoSaved] = useState<number | null>(null);
+  const [logoRefusal, setLogoRefusal] = useState<ApiError | null>(null);
   const summary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -54,7 +56,25 @@ export function SettingsPage() {
     setSaved(null);
     setDraft({ ...draft, ...patch });
   };
-  const text = (field: Exclude<Field, 'province' | 'pst'>, extra: { type?: string; maxLength?: number } = {}) => (
+  const uploadLogo = async (file: File) => {
+    setLogoSaved(null);
+    try {
+      const next = await api.uploadLogo(file);
+      setSettings(next);
+      // The upload saved a version of its own: the form keeps what is being edited, with the logo.
+      setDraft({ ...draft, logo: next.profile.logo });
+      setLogoRefusal(null);
+      setLogoSaved(next.version?.version ?? null);
+    } catch (err) {
+      if (err instanceof ApiError) setLogoRefusal(err);
+      else throw err;
+    }
+  };
+  const logoError = logoRefusal ? logoRefusal.messageIn(language) : errorOf('logo');
+  const text = (
+    field: Exclude<Field, 'province' | 'pst' | 'logo'>,
+    extra: { type?: string; maxLength?: number } = {},
+  ) => (
     <InputField
       id={fieldId(field)}
       label={t.labels[field]}
@@ -198,6 +218,36 @@ export function SettingsPage() {
             {text('email', { type: 'email', maxLength: 254 })}
             {text('phone', { type: 'tel', maxLength: 40 })}
             {text('brandColour', { maxLength: 7 })}
+            <div className="field">
+              <label htmlFor={fieldId('logo')}>{t.labels.logo}</label>
+              {draft.logo ? (
+                <img className="logo-preview" src={`/api/shop/logo?v=${draft.logo.slice(0, 12)}`} alt={t.logoCurrent} />
+              ) : (
+                <p className="muted small">{t.noLogo}</p>
+              )}
+              <input
+                id={fieldId('logo')}
+                type="file"
+                accept="image/png,image/svg+xml,.png,.svg"
+                aria-invalid={logoError ? true : undefined}
+                aria-describedby={logoError ? `${fieldId('logo')}-error` : undefined}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void uploadLogo(file);
+                }}
+              />
+              {logoError && (
+                <p id={`${fieldId('logo')}-error`} className="field-error">
+                  {logoError}
+                </p>
+              )}
+              {logoSaved !== null && <p role="status">{t.logoSaved(logoSaved)}</p>}
+              {draft.logo && (
+                <button type="button" className="button button-secondary" onClick={() => set({ logo: '' })}>
+                  {t.removeLogo}
+                </button>
+              )}
+            </div>
             <p className="brand-sample" aria-hidden="true">
               <span className="button" style={{ background: ratio ? draft.brandColour : undefined, color: '#fff' }}>
                 {t.sample}
