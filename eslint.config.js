@@ -47,6 +47,7 @@ const SERVER_CAPABILITIES = [
   'production',
   'purchasing',
   'quotes',
+  'settings',
   'staff',
   'uploads',
 ];

@@ -19,7 +19,11 @@ function settingsFrom(sent: unknown): ClientSettings {
     return typeof value === 'string' ? value : undefined;
   };
   const formToken = text('formToken');
+  const logo = isRecord(sent.logo) ? sent.logo : null;
   return {
+    ...(logo && typeof logo.url === 'string' && typeof logo.alt === 'string'
+      ? { logo: { url: logo.url, alt: logo.alt } }
+      : {}),
     functionsUrl: text('functionsUrl') ?? FALLBACK.functionsUrl,
     publicKey: text('publicKey') ?? FALLBACK.publicKey,
     designStudioUrl: text('designStudioUrl') ?? FALLBACK.designStudioUrl,

@@ -34,6 +34,7 @@ import { ordersPlugin } from './orders/index.js';
 import { currentPriceListReader, estimator, publicPriceListRoutes } from './prices/index.js';
 import { housekeepingPlugin } from './privacy/index.js';
 import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
+import { liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
 import type { Database } from './storage/schema.js';
@@ -136,12 +137,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   forgetLimits.unref();
   app.addHook('onClose', async () => clearInterval(forgetLimits));
 
-  const shop = {
-    name: config.SHOP_NAME,
-    contact: config.SHOP_CONTACT,
-    shopEmail: config.SHOP_EMAIL,
-    publicUrl: config.publicUrl,
-  };
+  // The shop's profile in force (settings/, docs/settings.md): the latest saved version, else the
+  // environment's values. Read again at most every few seconds, when a request comes in or a
+  // minute passes, so documents and mails made in any process use what an owner last saved.
+  const shopProfile = shopProfileSource(db, config);
+  await shopProfile.refresh();
+  app.addHook('onRequest', async (request) => {
+    await shopProfile.currentShop().catch((err: unknown) => request.log.warn({ err }, 'reading the shop profile'));
+  });
+  const readProfile = setInterval(
+    () => void shopProfile.refresh().catch((err: unknown) => app.log.warn({ err }, 'reading the shop profile')),
+    60_000,
+  );
+  readProfile.unref();
+  app.addHook('onClose', async () => clearInterval(readProfile));
+  const inForce = () => shopProfile.current();
+  const shop = liveIdentity(shopProfile);
   // Each capability owns its background work and stops it on close (docs/architecture.md).
   await app.register(mailPlugin, {
     mailer: options.mailer,
@@ -150,7 +161,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       return found.flatMap((f) => (f ? [{ filename: f.name, content: f.pdf, contentType: 'application/pdf' }] : []));
     },
   });
-  await app.register(housekeepingPlugin, { intervalMs: options.housekeepingIntervalMs });
+  await app.register(housekeepingPlugin, {
+    intervalMs: options.housekeepingIntervalMs,
+    books: {
+      get timeZone() {
+        return inForce().books.timeZone;
+      },
+      get fiscalYearEnd() {
+        return inForce().books.fiscalYearEnd;
+      },
+    },
+  });
   await app.register(artworkPlugin, { shop });
 
   await app.register(healthRoutes, { db, files, uploads });
@@ -159,37 +180,55 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     composeMails: (order) => composeOrderMails(order, shop),
     estimateOf: estimator({
       current: currentPriceList,
-      shopProvince: config.SHOP_PROVINCE,
-      registrations: config.registrations,
+      get shopProvince() {
+        return inForce().books.shopProvince;
+      },
+      get registrations() {
+        return inForce().registrations;
+      },
     }),
   });
   await app.register(uploadRoutes, { config, db, files, uploads });
   await app.register(staffAuthPlugin, { config });
+  // Getters: each document and mail takes the profile in force when it is made (an invoice then
+  // keeps what it printed).
   const quoteDeps: QuoteDeps = {
     db,
     dialect,
-    shopProvince: config.SHOP_PROVINCE,
-    registration: { gstHst: config.GST_HST_NUMBER, qst: config.QST_NUMBER },
-    registrations: config.registrations,
     currentPriceList,
-    shop,
-    books: { timeZone: config.timeZone, fiscalYearEnd: config.FISCAL_YEAR_END, shopProvince: config.SHOP_PROVINCE },
-    seller: {
-      legalName: config.SHOP_LEGAL_NAME.trim() || config.SHOP_NAME,
-      address: config.SHOP_ADDRESS.trim(),
-      gstHst: config.GST_HST_NUMBER.trim(),
-      qst: config.QST_NUMBER.trim(),
-      email: config.SHOP_EMAIL,
+    get shopProvince() {
+      return inForce().books.shopProvince;
+    },
+    get registration() {
+      return inForce().registration;
+    },
+    get registrations() {
+      return inForce().registrations;
+    },
+    get shop() {
+      return inForce().identity;
+    },
+    get books() {
+      return inForce().books;
+    },
+    get seller() {
+      return inForce().seller;
     },
   };
   await app.register(remindersPlugin, { deps: quoteDeps });
   const onMailQueued = () => void app.mailWorker.kick();
-  await app.register(publicPriceListRoutes, { current: currentPriceList });
-  await app.register(inboxRoutes, { quoteDeps, onMailQueued, currentPriceList });
-  const sendPage = config.clientDir ? pageRenderer(config.clientDir, config) : null;
+  const shopTaxes = () => ({ province: inForce().books.shopProvince, registrations: inForce().registrations });
+  await app.register(publicPriceListRoutes, { current: currentPriceList, shop: shopTaxes });
+  await app.register(publicLogoRoutes, { source: shopProfile });
+  await app.register(inboxRoutes, { quoteDeps, onMailQueued, currentPriceList, shopProfile, shopTaxes });
+  const logo = () => {
+    const { profile } = inForce();
+    return profile.logo ? { url: `/api/shop/logo?v=${profile.logo.slice(0, 12)}`, alt: profile.name } : undefined;
+  };
+  const sendPage = config.clientDir ? pageRenderer(config.clientDir, config, logo) : null;
   await app.register(orderLinkRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   if (config.clientDir && sendPage) {
-    await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage });
+    await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage, logo });
   } else {
     app.setNotFoundHandler((request, reply) => sendNotFound(request, reply, null));
   }

@@ -1,5 +1,5 @@
 // The shop's inbox API under /api/orders (with /api/account, the staff member's own settings,
-// and /api/prices, the shop's price list):
+// /api/prices, the shop's price list, and /api/settings, the shop's profile):
 // every route needs a staff session.
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './staff/index.js';
@@ -7,14 +7,21 @@ import { exportRoutes, fileRoutes, orderRoutes } from './orders/index.js';
 import { privacyRoutes } from './privacy/index.js';
 import { quoteRoutes } from './quotes/index.js';
 import type { QuoteDeps } from './quotes/index.js';
-import { staffPriceRoutes, type CurrentPriceList } from './prices/index.js';
+import { staffPriceRoutes, type CurrentPriceList, type ShopTaxes } from './prices/index.js';
 import { invoiceRoutes } from './invoices/index.js';
 import { productionRoutes } from './production/index.js';
 import { purchasingRoutes } from './purchasing/index.js';
+import { settingsRoutes, type ShopProfileSource } from './settings/index.js';
 
 export async function inboxRoutes(
   app: FastifyInstance,
-  opts: { quoteDeps: QuoteDeps; onMailQueued: () => void; currentPriceList: CurrentPriceList },
+  opts: {
+    quoteDeps: QuoteDeps;
+    onMailQueued: () => void;
+    currentPriceList: CurrentPriceList;
+    shopProfile: ShopProfileSource;
+    shopTaxes: ShopTaxes;
+  },
 ): Promise<void> {
   app.addHook('preHandler', app.requireStaff);
   app.addHook('onSend', async (_request, reply) => {
@@ -26,16 +33,27 @@ export async function inboxRoutes(
   await app.register(privacyRoutes);
   await app.register(accountRoutes);
   await app.register(quoteRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
-  await app.register(staffPriceRoutes, { current: opts.currentPriceList });
+  await app.register(staffPriceRoutes, { current: opts.currentPriceList, shop: opts.shopTaxes });
   await app.register(invoiceRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
+  await app.register(settingsRoutes, { source: opts.shopProfile });
+  // The shop's time zone as the profile in force says it (docs/settings.md), read on each use.
+  const { quoteDeps } = opts;
   await app.register(productionRoutes, {
-    deps: { db: opts.quoteDeps.db, dialect: opts.quoteDeps.dialect, timeZone: opts.quoteDeps.books.timeZone },
+    deps: {
+      db: quoteDeps.db,
+      dialect: quoteDeps.dialect,
+      get timeZone() {
+        return quoteDeps.books.timeZone;
+      },
+    },
   });
   await app.register(purchasingRoutes, {
     deps: {
-      db: opts.quoteDeps.db,
-      dialect: opts.quoteDeps.dialect,
-      timeZone: opts.quoteDeps.books.timeZone,
+      db: quoteDeps.db,
+      dialect: quoteDeps.dialect,
+      get timeZone() {
+        return quoteDeps.books.timeZone;
+      },
       currentPriceList: opts.currentPriceList,
     },
   });

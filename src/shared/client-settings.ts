@@ -5,6 +5,8 @@ export interface ClientSettings {
   publicKey: string;
   designStudioUrl: string;
   maxFileBytes: number;
+  /** The shop's logo in force (docs/settings.md), with the shop's name as its text; absent without one. */
+  logo?: { url: string; alt: string };
   /** When this page was served, signed by the server (checked when the order arrives). */
   formToken?: string;
 }

@@ -9,4 +9,4 @@ export {
 } from './price-list-store.js';
 export type { PublishedPriceList } from './price-list-store.js';
 export { publicPriceListRoutes, staffPriceRoutes } from './price-routes.js';
-export type { CurrentPriceList } from './price-routes.js';
+export type { CurrentPriceList, ShopTaxes } from './price-routes.js';

@@ -22,21 +22,24 @@ import {
 } from './price-list-store.js';
 
 export type CurrentPriceList = () => Promise<PublishedPriceList | null>;
+/** The shop's province and registrations in force (settings/, docs/settings.md). */
+export type ShopTaxes = () => PublicPriceList['shop'];
 
 /** A price list document is at most this big (5,000 garments fit several times over). */
 const DOCUMENT_BYTES = 8 * 1024 * 1024;
 
-export async function publicPriceListRoutes(app: FastifyInstance, opts: { current: CurrentPriceList }): Promise<void> {
-  const { config } = app;
-  const shop = { province: config.SHOP_PROVINCE, registrations: config.registrations };
-  const shopTag = createHash('sha256').update(JSON.stringify(shop)).digest('hex').slice(0, 12);
-
+export async function publicPriceListRoutes(
+  app: FastifyInstance,
+  opts: { current: CurrentPriceList; shop: ShopTaxes },
+): Promise<void> {
   app.get('/api/price-list', async (request, reply) => {
     const current = await opts.current();
     if (!current || !current.priceList.showEstimate) {
       return reply.code(204).header('cache-control', 'no-cache').send();
     }
     // The version and the shop's settings make the answer: unchanged, the browser keeps its copy.
+    const shop = opts.shop();
+    const shopTag = createHash('sha256').update(JSON.stringify(shop)).digest('hex').slice(0, 12);
     const etag = `"v${current.version}-${shopTag}"`;
     void reply.header('etag', etag).header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -51,14 +54,16 @@ export async function publicPriceListRoutes(app: FastifyInstance, opts: { curren
 
 const versionParams = z.object({ version: z.coerce.number().int().min(1).max(1_000_000) });
 
-export async function staffPriceRoutes(app: FastifyInstance, opts: { current: CurrentPriceList }): Promise<void> {
+export async function staffPriceRoutes(
+  app: FastifyInstance,
+  opts: { current: CurrentPriceList; shop: ShopTaxes },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app;
-  const shop = { province: config.SHOP_PROVINCE, registrations: config.registrations };
+  const { db } = app;
 
   api.get('/api/prices', async (request): Promise<StaffPriceLists> => {
     const [current, versions] = await Promise.all([opts.current(), listPriceLists(db)]);
-    return { current, versions, canPublish: request.staff?.role === 'owner', shop };
+    return { current, versions, canPublish: request.staff?.role === 'owner', shop: opts.shop() };
   });
 
   api.get('/api/prices/:version', { schema: { params: versionParams } }, async (request) => {

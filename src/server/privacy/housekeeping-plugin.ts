@@ -7,7 +7,11 @@ import fp from 'fastify-plugin';
 import { outboxDirOf } from '../mail/outbox.js';
 import { startHousekeeping } from './housekeeping.js';
 
-async function housekeeping(app: FastifyInstance, opts: { intervalMs?: number }): Promise<void> {
+async function housekeeping(
+  app: FastifyInstance,
+  // books: the shop's calendar in force (settings/, docs/settings.md); the environment's without it.
+  opts: { intervalMs?: number; books?: { timeZone: string; fiscalYearEnd: string } },
+): Promise<void> {
   const { config, db, files, uploads } = app;
   const running = startHousekeeping({
     db,
@@ -16,7 +20,7 @@ async function housekeeping(app: FastifyInstance, opts: { intervalMs?: number })
     retentionDays: config.RETENTION_DAYS,
     uploads,
     uploadExpiryHours: config.UPLOAD_EXPIRY_HOURS,
-    books: { timeZone: config.timeZone, fiscalYearEnd: config.FISCAL_YEAR_END },
+    books: opts.books ?? { timeZone: config.timeZone, fiscalYearEnd: config.FISCAL_YEAR_END },
     intervalMs: opts.intervalMs ?? 60 * 60 * 1000,
     log: app.log,
   });

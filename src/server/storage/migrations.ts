@@ -630,6 +630,32 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('jobs').addColumn('blanks_short', 'text').execute();
     },
   },
+  '024-shop-profile': {
+    // The shop's profile (settings/): one frozen row per saved version, like the price list; the
+    // latest is in force, and with none the environment's values are (docs/settings.md).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('shop_profiles')
+        .addColumn('version', 'integer', (c) => c.primaryKey())
+        .addColumn('profile', 'text', (c) => c.notNull())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .addColumn('saved_by', 'text', (c) => c.notNull())
+        .execute();
+      // The logos a profile names by their SHA-256 (PNG or SVG, at most 1 MB), kept while any
+      // version names them.
+      const isPostgres = await sql`select version() as v`.execute(db).then(
+        (r) => String((r.rows[0] as { v?: string })?.v ?? '').startsWith('PostgreSQL'),
+        () => false,
+      );
+      await db.schema
+        .createTable('shop_logos')
+        .addColumn('sha256', 'text', (c) => c.primaryKey())
+        .addColumn('media_type', 'text', (c) => c.notNull())
+        .addColumn('bytes', isPostgres ? sql`bytea` : sql`blob`, (c) => c.notNull())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 /** The sentences migration 011 turns into events, as they were written before it. */

@@ -456,7 +456,25 @@ export interface ImprintsTable {
   moved_by: string | null;
 }
 
+/** A saved version of the shop's profile (settings/), a ShopProfile as JSON. */
+export interface ShopProfilesTable {
+  version: number;
+  profile: string;
+  saved_at: string;
+  saved_by: string;
+}
+
+/** A shop logo (settings/), named by its SHA-256 from a profile's `logo`. */
+export interface ShopLogosTable {
+  sha256: string;
+  media_type: string;
+  bytes: Buffer;
+  saved_at: string;
+}
+
 export interface Database {
+  shop_profiles: ShopProfilesTable;
+  shop_logos: ShopLogosTable;
   jobs: JobsTable;
   imprints: ImprintsTable;
   purchase_orders: PurchaseOrdersTable;

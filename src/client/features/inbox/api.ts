@@ -16,6 +16,7 @@ import type {
 import type { PriceListCheck, StaffPriceLists } from '../../../shared/price-list-api.js';
 import type { PriceList } from '../../../shared/prices/price-list.js';
 import type { RoomForOrder } from '../../../shared/production/production-api.js';
+import type { Checklist, ShopProfile, ShopSettings } from '../../../shared/shop-profile.js';
 import { ApiError, isRecord } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
 
@@ -101,6 +102,10 @@ const isPermissions = (b: unknown): b is { permissions: MoneyPermissions; you: M
 const isHold = (b: unknown): b is RecordsHold => isRecord(b) && typeof b.hold === 'boolean';
 const isPriceLists = (b: unknown): b is StaffPriceLists =>
   isRecord(b) && Array.isArray(b.versions) && typeof b.canPublish === 'boolean' && isRecord(b.shop);
+const isShopSettings = (b: unknown): b is ShopSettings =>
+  isRecord(b) && isRecord(b.profile) && typeof b.canEdit === 'boolean';
+const isChecklist = (b: unknown): b is Checklist =>
+  isRecord(b) && Array.isArray(b.steps) && typeof b.show === 'boolean';
 const isPriceListCheck = (b: unknown): b is PriceListCheck =>
   isRecord(b) && (b.ok === true ? isRecord(b.priceList) : Array.isArray(b.errors));
 
@@ -211,6 +216,22 @@ export function createInboxApi(onUnauthenticated: () => void) {
       void (await call(order(id), json('DELETE', { reference: typedReference }))),
 
     /** The published versions, the current one with its document, and whether this account may publish. */
+    /** The shop's profile in force (docs/settings.md); owners save a new version. */
+    shopSettings: (): Promise<ShopSettings> =>
+      call('/api/settings/shop').then((b) => expectAnswer(b, isShopSettings, 'shop settings')),
+    saveShopSettings: (profile: ShopProfile): Promise<ShopSettings> =>
+      call('/api/settings/shop', json('PUT', profile)).then((b) => expectAnswer(b, isShopSettings, 'shop settings')),
+    /** A PNG or SVG as the body: the server reads what it really is. */
+    uploadLogo: (file: File): Promise<ShopSettings> =>
+      call('/api/settings/shop/logo', {
+        method: 'PUT',
+        body: file,
+        headers: { 'content-type': /\.svg$/i.test(file.name) ? 'image/svg+xml' : 'image/png' },
+      }).then((b) => expectAnswer(b, isShopSettings, 'shop settings')),
+    checklist: (): Promise<Checklist> =>
+      call('/api/settings/checklist').then((b) => expectAnswer(b, isChecklist, 'checklist')),
+    dismissChecklist: async (): Promise<void> =>
+      void (await call('/api/settings/checklist/dismiss', { method: 'POST' })),
     prices: (): Promise<StaffPriceLists> => call('/api/prices').then((b) => expectAnswer(b, isPriceLists, 'prices')),
     /** The server's reading of a document, publishing nothing. */
     checkPrices: (document: PriceList): Promise<PriceListCheck> =>

@@ -14,6 +14,9 @@ import { usePurchasingText } from './purchasing/purchasing-messages.js';
 import { usePaymentsText } from './payments/payments-messages.js';
 import { isProductionPath, ProductionPages } from './production/production-pages.js';
 import { useProductionText } from './production/production-messages.js';
+import { OwnerChecklist } from './settings/checklist.js';
+import { SettingsPage } from './settings/settings-page.js';
+import { useSettingsText } from './settings/settings-messages.js';
 import { SessionProvider, useSession } from './session.js';
 import { SignIn } from './sign-in.js';
 import './inbox.css';
@@ -36,6 +39,7 @@ function Inbox() {
   const { t: pay } = usePaymentsText();
   const { t: production } = useProductionText();
   const { t: blanks } = usePurchasingText();
+  const { t: settings } = useSettingsText();
   const { staff, signOut, chooseLanguage, languageNotSaved } = useSession();
   const languageSwitch = <LanguageSwitch text={t} onChoose={chooseLanguage} className="button button-secondary" />;
   const path = usePath();
@@ -58,6 +62,7 @@ function Inbox() {
   const onAccounts = /^\/inbox\/accounts\/?$/.test(path.split('?')[0]!);
   const onProduction = isProductionPath(path);
   const onBlanks = /^\/inbox\/blanks\/?$/.test(path.split('?')[0]!);
+  const onSettings = /^\/inbox\/settings\/?$/.test(path.split('?')[0]!);
   return (
     <div className="inbox">
       <header className="inbox-header">
@@ -93,6 +98,15 @@ function Inbox() {
           >
             {blanks.nav}
           </a>
+          {staff.role === 'owner' && (
+            <a
+              href="/inbox/settings"
+              aria-current={onSettings ? 'page' : undefined}
+              onClick={navigateOnClick('/inbox/settings')}
+            >
+              {settings.nav}
+            </a>
+          )}
         </nav>
         <span className="inbox-user">{staff.email}</span>
         {languageSwitch}
@@ -116,6 +130,8 @@ function Inbox() {
           <ProductionPages path={path} />
         ) : onBlanks ? (
           <BlanksPage />
+        ) : onSettings ? (
+          <SettingsPage />
         ) : (
           <>
             {deleted && (
@@ -124,6 +140,7 @@ function Inbox() {
                 {t.orderDeleted(deleted)}
               </p>
             )}
+            <OwnerChecklist />
             <OrderList />
           </>
         )}

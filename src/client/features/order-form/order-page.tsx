@@ -81,6 +81,7 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
       <FieldErrorsContext.Provider value={errorsByPath}>
         <main className="page">
           <header className="page-header">
+            {settings.logo && <img className="shop-logo" src={settings.logo.url} alt={settings.logo.alt} />}
             <h1>{t.page.title}</h1>
             <p className="subtitle">{t.page.subtitle}</p>
           </header>

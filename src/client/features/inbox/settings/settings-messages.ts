@@ -1,0 +1,186 @@
+// The Shop settings page's texts and the owner's first checklist, in English and Canadian French
+// (docs/settings.md), read with useSettingsText().
+import type { ProvinceCode } from '../../../../shared/constants.js';
+import type { ShopProfile } from '../../../../shared/shop-profile.js';
+import { catalogues, textHook } from '../../../shared/language.js';
+
+type ProfileText = Record<keyof ShopProfile, string>;
+
+const en = {
+  nav: 'Shop settings',
+  heading: 'Shop settings',
+  loading: 'Loading the shop’s settings…',
+  intro:
+    'Who the shop is on every quote, invoice, receipt and email. Documents take the settings in force when they are made: an invoice already issued keeps what it printed.',
+  fromEnvironment:
+    'In force: the server’s environment variables. Once you save here, these settings replace them (docs/settings.md).',
+  inForce: (version: number, date: string, by: string) => `In force: version ${version}, saved ${date} by ${by}.`,
+  ownerOnly: 'Only an owner can change the shop’s settings.',
+  identity: 'The shop',
+  taxes: 'Taxes and books',
+  contact: 'Contact and brand',
+  labels: {
+    name: 'Shop name',
+    legalName: 'Legal name (optional)',
+    address: 'Address, on one line',
+    province: 'Province or territory',
+    timeZone: 'Time zone',
+    fiscalYearEnd: 'Last day of the fiscal year (MM-DD)',
+    gstHst: 'GST/HST number (optional)',
+    qst: 'QST number (optional)',
+    pst: 'PST or RST registrations',
+    email: 'Contact email',
+    phone: 'Phone (optional)',
+    brandColour: 'Brand colour',
+    logo: 'Logo (PNG or SVG, at most 1 MB)',
+  } satisfies ProfileText,
+  hints: {
+    legalName: 'Printed on invoices and receipts; empty, the shop name is.',
+    timeZone: 'Such as America/Toronto or America/Vancouver: every document’s date.',
+    gstHst: 'Like 123456782 RT0001. Empty: the shop charges no GST/HST.',
+    qst: 'Like 1234567890 TQ0001. Empty: the shop charges no QST.',
+    email: 'Customers write here; new-order notices come here.',
+    brandColour: 'White text on it must reach a contrast of 4.5:1 (WCAG AA).',
+  } as Partial<ProfileText>,
+  errors: {
+    name: 'Enter the shop’s name.',
+    legalName: 'At most 200 characters.',
+    address: 'At most 300 characters.',
+    province: 'Choose a province or territory.',
+    timeZone: 'Enter a time zone such as America/Toronto.',
+    fiscalYearEnd: 'Enter a day as MM-DD, such as 12-31 or 03-31.',
+    gstHst:
+      'Enter 9 digits of a business number (the last one its check digit), RT and 4 digits, like 123456782 RT0001.',
+    qst: 'Enter 10 digits, TQ and 4 digits, like 1234567890 TQ0001.',
+    pst: 'Check the PST registrations: each province once.',
+    email: 'Enter an email address, such as orders@yourshop.ca.',
+    phone: 'Enter a phone number, such as 416-555-0100.',
+    brandColour: 'This colour is too light: white text on it falls under a contrast of 4.5:1. Choose a darker one.',
+    logo: 'Choose a PNG or a plain SVG of at most 1 MB.',
+  } satisfies ProfileText,
+  logoCurrent: 'The shop’s logo',
+  noLogo: 'No logo: the order form shows the shop’s name alone.',
+  removeLogo: 'Remove the logo (then save)',
+  logoSaved: (version: number) => `Logo saved as version ${version}. The order form shows it now.`,
+  pstRegistered: (province: string) => `Registered in ${province}`,
+  pstNumber: (province: string) => `${province} registration number (optional)`,
+  contrast: (ratio: string) => `White text on this colour: ${ratio}:1.`,
+  sample: 'Button',
+  save: 'Save the shop’s settings',
+  saved: (version: number) => `Saved as version ${version}. New documents and emails use it now.`,
+  summaryTitle: 'The settings were not saved',
+  checklist: {
+    heading: 'Set up your shop',
+    intro: 'A few things to do before the first order. Each is checked when done.',
+    steps: {
+      shopDetails: 'Shop details: name, address, tax numbers',
+      priceList: 'Price list: publish one',
+      paymentTerms: 'Payment terms: deposit and how to pay',
+      staff: 'Staff: add an account for each person (npm run staff -- add)',
+    },
+    done: 'done',
+    toDo: 'to do',
+    dismiss: 'Hide this checklist',
+  },
+};
+
+const fr: typeof en = {
+  nav: 'Réglages de la boutique',
+  heading: 'Réglages de la boutique',
+  loading: 'Chargement des réglages de la boutique…',
+  intro:
+    'Qui est la boutique sur chaque soumission, facture, reçu et courriel. Les documents prennent les réglages en vigueur au moment où ils sont faits : une facture déjà émise garde ce qu’elle a imprimé.',
+  fromEnvironment:
+    'En vigueur : les variables d’environnement du serveur. Dès que vous enregistrez ici, ces réglages les remplacent (docs/settings.md).',
+  inForce: (version, date, by) => `En vigueur : version ${version}, enregistrée le ${date} par ${by}.`,
+  ownerOnly: 'Seul un propriétaire peut modifier les réglages de la boutique.',
+  identity: 'La boutique',
+  taxes: 'Taxes et comptabilité',
+  contact: 'Coordonnées et image',
+  labels: {
+    name: 'Nom de la boutique',
+    legalName: 'Raison sociale (facultatif)',
+    address: 'Adresse, sur une ligne',
+    province: 'Province ou territoire',
+    timeZone: 'Fuseau horaire',
+    fiscalYearEnd: 'Dernier jour de l’exercice (MM-JJ)',
+    gstHst: 'Numéro de TPS/TVH (facultatif)',
+    qst: 'Numéro de TVQ (facultatif)',
+    pst: 'Inscriptions à la TVP ou à la TVD',
+    email: 'Courriel de contact',
+    phone: 'Téléphone (facultatif)',
+    brandColour: 'Couleur de la marque',
+    logo: 'Logo (PNG ou SVG, au plus 1 Mo)',
+  },
+  hints: {
+    legalName: 'Imprimée sur les factures et les reçus; vide, c’est le nom de la boutique.',
+    timeZone: 'Par exemple America/Toronto ou America/Vancouver : la date de chaque document.',
+    gstHst: 'Par exemple 123456782 RT0001. Vide : la boutique ne perçoit pas la TPS/TVH.',
+    qst: 'Par exemple 1234567890 TQ0001. Vide : la boutique ne perçoit pas la TVQ.',
+    email: 'Les clients écrivent ici; les avis de nouvelles commandes arrivent ici.',
+    brandColour: 'Un texte blanc sur cette couleur doit atteindre un contraste de 4,5:1 (WCAG AA).',
+  },
+  errors: {
+    name: 'Entrez le nom de la boutique.',
+    legalName: 'Au plus 200 caractères.',
+    address: 'Au plus 300 caractères.',
+    province: 'Choisissez une province ou un territoire.',
+    timeZone: 'Entrez un fuseau horaire comme America/Toronto.',
+    fiscalYearEnd: 'Entrez un jour au format MM-JJ, par exemple 12-31 ou 03-31.',
+    gstHst:
+      'Entrez 9 chiffres d’un numéro d’entreprise (le dernier étant son chiffre de contrôle), RT et 4 chiffres, par exemple 123456782 RT0001.',
+    qst: 'Entrez 10 chiffres, TQ et 4 chiffres, par exemple 1234567890 TQ0001.',
+    pst: 'Vérifiez les inscriptions à la TVP : une fois par province.',
+    email: 'Entrez une adresse courriel, par exemple commandes@votreboutique.ca.',
+    phone: 'Entrez un numéro de téléphone, par exemple 514-555-0100.',
+    brandColour:
+      'Cette couleur est trop pâle : un texte blanc sur elle a un contraste inférieur à 4,5:1. Choisissez-en une plus foncée.',
+    logo: 'Choisissez un PNG ou un SVG simple d’au plus 1 Mo.',
+  },
+  logoCurrent: 'Le logo de la boutique',
+  noLogo: 'Aucun logo : le formulaire de commande affiche le nom de la boutique seul.',
+  removeLogo: 'Retirer le logo (puis enregistrer)',
+  logoSaved: (version) =>
+    `Logo enregistré comme version ${version}. Le formulaire de commande l’affiche dès maintenant.`,
+  pstRegistered: (province) => `Inscrite en ${province}`,
+  pstNumber: (province) => `Numéro d’inscription, ${province} (facultatif)`,
+  contrast: (ratio) => `Texte blanc sur cette couleur : ${ratio}:1.`,
+  sample: 'Bouton',
+  save: 'Enregistrer les réglages de la boutique',
+  saved: (version) =>
+    `Enregistrés comme version ${version}. Les nouveaux documents et courriels les utilisent dès maintenant.`,
+  summaryTitle: 'Les réglages n’ont pas été enregistrés',
+  checklist: {
+    heading: 'Préparez votre boutique',
+    intro: 'Quelques étapes avant la première commande. Chacune est cochée une fois faite.',
+    steps: {
+      shopDetails: 'Coordonnées de la boutique : nom, adresse, numéros de taxes',
+      priceList: 'Liste de prix : en publier une',
+      paymentTerms: 'Conditions de paiement : acompte et façons de payer',
+      staff: 'Personnel : un compte par personne (npm run staff -- add)',
+    },
+    done: 'fait',
+    toDo: 'à faire',
+    dismiss: 'Masquer cette liste',
+  },
+};
+
+export const SETTINGS_TEXT = catalogues(en, fr);
+export const useSettingsText = textHook(SETTINGS_TEXT);
+
+/** The provinces' names in Canadian French (the select's options). */
+export const PROVINCE_NAMES_FR: Readonly<Record<ProvinceCode, string>> = {
+  AB: 'Alberta',
+  BC: 'Colombie-Britannique',
+  MB: 'Manitoba',
+  NB: 'Nouveau-Brunswick',
+  NL: 'Terre-Neuve-et-Labrador',
+  NS: 'Nouvelle-Écosse',
+  NT: 'Territoires du Nord-Ouest',
+  NU: 'Nunavut',
+  ON: 'Ontario',
+  PE: 'Île-du-Prince-Édouard',
+  QC: 'Québec',
+  SK: 'Saskatchewan',
+  YT: 'Yukon',
+};

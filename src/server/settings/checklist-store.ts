@@ -1,0 +1,49 @@
+// What the owner's first sign-in checklist reads (docs/settings.md, "The checklist"): one count
+// per step, each from the table that step writes, and whether an owner dismissed the list.
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema.js';
+
+type Db = Kysely<Database>;
+
+const DISMISSED_KEY = 'checklist_dismissed';
+// Written by invoices/invoice-store.ts (saveTerms) when an owner saves the payment terms.
+const TERMS_KEY = 'terms';
+
+const countOf = async (db: Db, table: 'shop_profiles' | 'price_lists' | 'staff'): Promise<number> => {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+};
+
+const settingExists = async (db: Db, key: string): Promise<boolean> =>
+  (await db.selectFrom('shop_settings').select('key').where('key', '=', key).executeTakeFirst()) !== undefined;
+
+export interface ChecklistFacts {
+  shopDetails: boolean;
+  priceList: boolean;
+  paymentTerms: boolean;
+  staff: boolean;
+  dismissed: boolean;
+}
+
+export async function readChecklist(db: Db): Promise<ChecklistFacts> {
+  const [profiles, priceLists, staff, terms, dismissed] = await Promise.all([
+    countOf(db, 'shop_profiles'),
+    countOf(db, 'price_lists'),
+    countOf(db, 'staff'),
+    settingExists(db, TERMS_KEY),
+    settingExists(db, DISMISSED_KEY),
+  ]);
+  return { shopDetails: profiles > 0, priceList: priceLists > 0, paymentTerms: terms, staff: staff > 1, dismissed };
+}
+
+export async function dismissChecklist(db: Db, by: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('shop_settings')
+    .values({ key: DISMISSED_KEY, value: 'true', updated_at: now, updated_by: by })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}

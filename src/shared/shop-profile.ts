@@ -1,0 +1,55 @@
+// The shop's profile: who the shop is on every document and mail (docs/settings.md). Kept in the
+// database as numbered versions; until an owner saves one, the environment's values are in force.
+import type { ProvinceCode } from './constants.js';
+
+/** A province where the shop is registered for PST or RST, with its number when it has one. */
+export interface PstRegistration {
+  province: ProvinceCode;
+  number: string;
+}
+
+export interface ShopProfile {
+  name: string;
+  /** Printed on invoices and receipts; empty: the name. */
+  legalName: string;
+  /** The postal address on one line. */
+  address: string;
+  province: ProvinceCode;
+  /** An IANA time zone: every document's date. */
+  timeZone: string;
+  /** MM-DD */
+  fiscalYearEnd: string;
+  /** Normalised (shared/registration-numbers.ts), or empty when not registered. */
+  gstHst: string;
+  qst: string;
+  pst: PstRegistration[];
+  /** Where customers write and where the shop's own mail goes. */
+  email: string;
+  phone: string;
+  /** #rrggbb, white text on it at least WCAG AA (shared/contrast.ts). */
+  brandColour: string;
+  /** The SHA-256 of the logo (PNG or SVG, served at /api/shop/logo), or empty for none. */
+  logo: string;
+}
+
+/** The colour a shop without one gets: white on it is 5.2:1. */
+export const DEFAULT_BRAND_COLOUR = '#1d4ed8';
+
+/** GET /api/settings/shop */
+export interface ShopSettings {
+  profile: ShopProfile;
+  /** The version in force, or null while the environment's values are. */
+  version: { version: number; savedAt: string; savedBy: string } | null;
+  canEdit: boolean;
+}
+
+/** The owner's first sign-in checklist, in the order shown (the test order is not built yet). */
+export const CHECKLIST_STEPS = ['shopDetails', 'priceList', 'paymentTerms', 'staff'] as const;
+export type ChecklistStep = (typeof CHECKLIST_STEPS)[number];
+
+/** GET /api/settings/checklist */
+export interface Checklist {
+  steps: { step: ChecklistStep; done: boolean }[];
+  /** Shown to owners until every step is done or an owner dismissed it. */
+  show: boolean;
+}
