@@ -62,7 +62,8 @@ describe('processArtwork’s budget of processor time', () => {
       analysis: { format: 'svg', width: 400, height: 400, isVector: true },
       thumbnail: { made: false, code: 'too-complex' },
     });
-    expect(result.cpuMs).toBeGreaterThan(1000);
+    // Stopped once past the budget; the time is reported rounded to the millisecond.
+    expect(result.cpuMs).toBeGreaterThanOrEqual(1000);
     expect(existsSync(file('budget.webp'))).toBe(false);
   }, 60_000);
 
