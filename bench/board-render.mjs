@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../dist/server/app.js';
-import { addStaff } from '../dist/server/staff/staff-service.js';
 import { loadConfig } from '../dist/server/config.js';
+import { EMPTY_ORDER_DOCUMENT, percentile, staffCookie, timed } from '../scripts/bench-scale.mjs';
 
 const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 2000);
 const RENDER = process.argv.includes('--render');
@@ -25,21 +25,7 @@ const referenceOf = (j) => {
 /** Open jobs straight into the tables: an order In production, its job, two imprints each. */
 async function seed(db, n) {
   const now = new Date().toISOString();
-  const document = JSON.stringify({
-    layouts: {
-      1: {
-        mockupOption: 'upload',
-        garmentOption: 'pick',
-        hasVectorFiles: 'no',
-        variations: [],
-        files: [],
-        mockupImages: [],
-        viewData: {},
-      },
-    },
-    isResalePartner: false,
-    includePolyBags: false,
-  });
+  const document = EMPTY_ORDER_DOCUMENT;
   for (let i = 0; i < n; i += 500) {
     const orders = [];
     const jobs = [];
@@ -101,9 +87,6 @@ async function seed(db, n) {
   }
 }
 
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-
 /** The board page in Chromium: from navigation until every lane's last column is drawn. */
 async function render(app, cookie) {
   const { chromium } = await import('@playwright/test');
@@ -148,13 +131,7 @@ const app = await buildApp(
 );
 try {
   await seed(app.db, N);
-  await addStaff(app.db, 'bench@shop.example', 'bench password long');
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    payload: { email: 'bench@shop.example', password: 'bench password long' },
-  });
-  const cookie = String(login.headers['set-cookie']).split(';')[0];
+  const cookie = await staffCookie(app);
   const rows = [];
   for (const [label, url] of Object.entries({
     'whole board': '/api/production/board',
@@ -162,18 +139,9 @@ try {
     'method and stage': '/api/production/board?method=screen-printing&stage=2',
     'due this week, not ready': '/api/production/board?due=week&notReady=1',
   })) {
-    const times = [];
-    let jobs = 0;
-    let bytes = 0;
-    for (let i = 0; i < RUNS + 3; i++) {
-      const started = process.hrtime.bigint();
-      const res = await app.inject({ url, headers: { cookie } });
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      jobs = res.json().jobs.length;
-      bytes = res.rawPayload.length;
-      if (i >= 3) times.push(ms); // the first runs warm caches up
-    }
+    const { times, res } = await timed(app, cookie, url, RUNS);
+    const jobs = res.json().jobs.length;
+    const bytes = res.rawPayload.length;
     rows.push({
       query: label,
       jobs,

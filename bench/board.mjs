@@ -8,10 +8,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../dist/server/app.js';
-import { addStaff } from '../dist/server/staff/staff-service.js';
 import { loadConfig } from '../dist/server/config.js';
+import { onEachDatabase, percentile, staffCookie, timed } from '../scripts/bench-scale.mjs';
 
 const OPEN = Number(process.argv[2] ?? 2_000);
 const FINISHED = Number(process.argv[3] ?? 20_000);
@@ -78,11 +77,6 @@ async function seed(db, n, finished) {
   }
 }
 
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function run(name, databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-board-'));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
@@ -91,24 +85,12 @@ async function run(name, databaseUrl) {
     await seed(app.db, OPEN, FINISHED);
     if (app.dialect === 'postgres')
       await app.db.executeQuery({ sql: 'analyze', parameters: [], query: { kind: 'RawNode' } }).catch(() => {});
-    await addStaff(app.db, 'bench@shop.example', 'bench password long');
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      payload: { email: 'bench@shop.example', password: 'bench password long' },
-    });
-    const cookie = String(login.headers['set-cookie']).split(';')[0];
-    const get = async (url) => {
-      const started = process.hrtime.bigint();
-      const res = await app.inject({ url, headers: { cookie } });
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return { ms, res };
-    };
+    const cookie = await staffCookie(app);
+    const get = async (url) => (await timed(app, cookie, url, 0)).res;
     // The approved orders become jobs on the board's first reads (500 a read).
     const made = process.hrtime.bigint();
     let jobs = 0;
-    for (let i = 0; i < 20 && jobs < OPEN; i++) jobs = (await get('/api/production/board')).res.json().jobs.length;
+    for (let i = 0; i < 20 && jobs < OPEN; i++) jobs = (await get('/api/production/board')).json().jobs.length;
     const makeMs = Number(process.hrtime.bigint() - made) / 1e6;
     if (jobs !== OPEN) throw new Error(`the board shows ${jobs} jobs, not ${OPEN}`);
 
@@ -123,16 +105,10 @@ async function run(name, databaseUrl) {
     const rows = [];
     let baseline = 0;
     for (const [label, url] of Object.entries(cases)) {
-      const times = [];
-      let bytes = 0;
-      let count = 0;
-      for (let i = 0; i < RUNS + 3; i++) {
-        const { ms, res } = await get(url);
-        bytes = res.rawPayload.length;
-        const body = res.json();
-        count = (body.jobs ?? body.orders ?? []).length;
-        if (i >= 3) times.push(ms);
-      }
+      const { times, res } = await timed(app, cookie, url, RUNS);
+      const bytes = res.rawPayload.length;
+      const body = res.json();
+      const count = (body.jobs ?? body.orders ?? []).length;
       const p50 = percentile(times, 50);
       if (!baseline) baseline = p50;
       rows.push({
@@ -153,22 +129,6 @@ async function run(name, databaseUrl) {
   }
 }
 
-const rows = await run('sqlite', '');
-if (process.env.TEST_DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `aof_board_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    rows.push(...(await run('postgres', url.toString())));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log('PostgreSQL skipped: set TEST_DATABASE_URL to include it.');
-}
+const rows = await onEachDatabase('aof_board', run);
 console.table(rows);
 console.log('Goal: the board with 2,000 open jobs under 200 ms on the server.');

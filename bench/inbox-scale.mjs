@@ -6,10 +6,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../dist/server/app.js';
-import { addStaff } from '../dist/server/staff/staff-service.js';
 import { loadConfig } from '../dist/server/config.js';
+import { EMPTY_ORDER_DOCUMENT, onEachDatabase, percentile, staffCookie, timed } from '../scripts/bench-scale.mjs';
 
 const N = Number(process.argv[2] ?? 100_000);
 const RUNS = 60;
@@ -36,21 +35,7 @@ const referenceOf = (j) => {
 
 async function seed(db, n) {
   const start = Date.parse('2024-01-01T00:00:00Z');
-  const document = JSON.stringify({
-    layouts: {
-      1: {
-        mockupOption: 'upload',
-        garmentOption: 'pick',
-        hasVectorFiles: 'no',
-        variations: [],
-        files: [],
-        mockupImages: [],
-        viewData: {},
-      },
-    },
-    isResalePartner: false,
-    includePolyBags: false,
-  });
+  const document = EMPTY_ORDER_DOCUMENT;
   for (let i = 0; i < n; i += 1000) {
     const rows = [];
     for (let j = i; j < Math.min(n, i + 1000); j++) {
@@ -83,11 +68,6 @@ async function seed(db, n) {
   }
 }
 
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function run(name, databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-scale-'));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
@@ -98,13 +78,7 @@ async function run(name, databaseUrl) {
     if (app.dialect === 'postgres')
       await app.db.executeQuery({ sql: 'analyze', parameters: [], query: { kind: 'RawNode' } }).catch(() => {});
     const seedSeconds = ((Date.now() - t0) / 1000).toFixed(0);
-    await addStaff(app.db, 'bench@shop.example', 'bench password long');
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/session',
-      payload: { email: 'bench@shop.example', password: 'bench password long' },
-    });
-    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    const cookie = await staffCookie(app);
     const cases = {
       'first page': '/api/orders',
       'status filter': '/api/orders?status=quoted',
@@ -116,16 +90,8 @@ async function run(name, databaseUrl) {
     };
     const rows = [];
     for (const [label, url] of Object.entries(cases)) {
-      const times = [];
-      let total = 0;
-      for (let i = 0; i < RUNS + 5; i++) {
-        const started = process.hrtime.bigint();
-        const res = await app.inject({ url, headers: { cookie } });
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-        total = res.json().total;
-        if (i >= 5) times.push(ms); // the first runs warm caches up
-      }
+      const { times, res } = await timed(app, cookie, url, RUNS);
+      const total = res.json().total;
       rows.push({
         database: name,
         query: label,
@@ -142,22 +108,6 @@ async function run(name, databaseUrl) {
   }
 }
 
-const rows = await run('sqlite', '');
-if (process.env.TEST_DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `aof_scale_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    rows.push(...(await run('postgres', url.toString())));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log('PostgreSQL skipped: set TEST_DATABASE_URL to include it.');
-}
+const rows = await onEachDatabase('aof_scale', run);
 console.table(rows);
 console.log('Goal: p95 under 50 ms on the server for the first page and for searches.');

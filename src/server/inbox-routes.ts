@@ -38,21 +38,20 @@ export async function inboxRoutes(
   await app.register(settingsRoutes, { source: opts.shopProfile });
   // The shop's time zone as the profile in force says it (docs/settings.md), read on each use.
   const { quoteDeps } = opts;
-  await app.register(productionRoutes, {
-    deps: {
-      db: quoteDeps.db,
-      dialect: quoteDeps.dialect,
-      get timeZone() {
-        return quoteDeps.books.timeZone;
-      },
+  const floor = {
+    db: quoteDeps.db,
+    dialect: quoteDeps.dialect,
+    get timeZone() {
+      return quoteDeps.books.timeZone;
     },
-  });
+  };
+  await app.register(productionRoutes, { deps: floor });
   await app.register(purchasingRoutes, {
     deps: {
-      db: quoteDeps.db,
-      dialect: quoteDeps.dialect,
+      db: floor.db,
+      dialect: floor.dialect,
       get timeZone() {
-        return quoteDeps.books.timeZone;
+        return floor.timeZone;
       },
       currentPriceList: opts.currentPriceList,
     },

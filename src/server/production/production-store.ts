@@ -95,9 +95,9 @@ export interface JobRow extends JobsTable {
   payment_state: PaymentState | null;
 }
 
-/** The open jobs (their order neither Completed nor Cancelled), soonest due first. */
-export async function openJobs(db: Db, dueBy?: string): Promise<JobRow[]> {
-  let q = db
+/** Jobs with what their cards show of their orders. */
+const jobRows = (db: Db) =>
+  db
     .selectFrom('jobs')
     .innerJoin('orders', 'orders.id', 'jobs.order_id')
     .select([
@@ -114,33 +114,17 @@ export async function openJobs(db: Db, dueBy?: string): Promise<JobRow[]> {
       'orders.company_name',
       'orders.status',
       'orders.payment_state',
-    ])
-    .where('orders.status', 'not in', ['completed', 'cancelled']);
+    ]);
+
+/** The open jobs (their order neither Completed nor Cancelled), soonest due first. */
+export async function openJobs(db: Db, dueBy?: string): Promise<JobRow[]> {
+  let q = jobRows(db).where('orders.status', 'not in', ['completed', 'cancelled']);
   if (dueBy) q = q.where('jobs.due_on', '<=', dueBy);
   return q.orderBy('jobs.due_on').orderBy('orders.reference').execute();
 }
 
 export async function jobOf(db: Db, orderId: string): Promise<JobRow | undefined> {
-  return db
-    .selectFrom('jobs')
-    .innerJoin('orders', 'orders.id', 'jobs.order_id')
-    .select([
-      'jobs.order_id',
-      'jobs.approved_on',
-      'jobs.due_on',
-      'jobs.proof_approved',
-      'jobs.blanks',
-      'jobs.blanks_short',
-      'jobs.pieces',
-      'jobs.created_at',
-      'orders.reference',
-      'orders.customer_name',
-      'orders.company_name',
-      'orders.status',
-      'orders.payment_state',
-    ])
-    .where('jobs.order_id', '=', orderId)
-    .executeTakeFirst();
+  return jobRows(db).where('jobs.order_id', '=', orderId).executeTakeFirst();
 }
 
 /** The job's order id for a reference typed from its ticket, when that order is a job. */

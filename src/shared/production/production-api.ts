@@ -3,20 +3,13 @@
 import { z } from 'zod';
 import { DECORATION_METHODS, type DecorationMethod, type OrderStatus } from '../constants.js';
 import type { Shortage } from '../purchasing/blanks.js';
-import type { DayLoad, Readiness } from './jobs.js';
+import type { DayLoad, ImprintSpec, Readiness } from './jobs.js';
 import type { ProductionSettings, StageName } from './stages.js';
 
-export interface ImprintCard {
+/** An imprint as the job keeps it (its location as stored), and where it is. */
+export interface ImprintCard extends Omit<ImprintSpec, 'location'> {
   id: string;
-  layout: string;
   location: string;
-  method: DecorationMethod;
-  printSize: string;
-  inkColours: number | null;
-  stitches: number | null;
-  transferInches: number | null;
-  pieces: number | null;
-  graphic: string;
   /** Index into its method's stages; the last is Pack. */
   stage: number;
   stageName: StageName;

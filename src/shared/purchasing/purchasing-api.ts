@@ -1,7 +1,7 @@
 // What the purchasing capability answers (the To order list, purchase orders) and takes (a PO for
 // a supplier, a receipt): the wire format the inbox's Blanks page reads and the server declares.
 import { z } from 'zod';
-import type { Shortage, SupplierBlanks, UnreadBlank } from './blanks.js';
+import type { BlankLine, Shortage, SupplierBlanks, UnreadBlank } from './blanks.js';
 
 export interface ToOrderList {
   overagePercent: number;
@@ -15,15 +15,9 @@ export interface ToOrderList {
   waiting: { orderId: string; reference: string; dueOn: string; short: Shortage[] }[];
 }
 
-export interface PurchaseOrderLine {
+/** A line of the To order list as the purchase order froze it, and what came of it. */
+export interface PurchaseOrderLine extends Omit<BlankLine, 'orders'> {
   id: string;
-  style: string;
-  sku: string;
-  name: string;
-  colour: string;
-  size: string;
-  needed: number;
-  quantity: number;
   received: number;
   damaged: number;
   /** Pieces still to come: quantity less the good ones received. */

@@ -70,43 +70,11 @@ function Inbox() {
           {t.title}
         </a>
         <nav aria-label={t.title}>
-          <a
-            href="/inbox/prices"
-            aria-current={onPrices ? 'page' : undefined}
-            onClick={navigateOnClick('/inbox/prices')}
-          >
-            {prices.nav}
-          </a>
-          <a
-            href="/inbox/accounts"
-            aria-current={onAccounts ? 'page' : undefined}
-            onClick={navigateOnClick('/inbox/accounts')}
-          >
-            {pay.nav}
-          </a>
-          <a
-            href="/inbox/production"
-            aria-current={onProduction ? 'page' : undefined}
-            onClick={navigateOnClick('/inbox/production')}
-          >
-            {production.nav}
-          </a>
-          <a
-            href="/inbox/blanks"
-            aria-current={onBlanks ? 'page' : undefined}
-            onClick={navigateOnClick('/inbox/blanks')}
-          >
-            {blanks.nav}
-          </a>
-          {staff.role === 'owner' && (
-            <a
-              href="/inbox/settings"
-              aria-current={onSettings ? 'page' : undefined}
-              onClick={navigateOnClick('/inbox/settings')}
-            >
-              {settings.nav}
-            </a>
-          )}
+          <NavLink href="/inbox/prices" current={onPrices} label={prices.nav} />
+          <NavLink href="/inbox/accounts" current={onAccounts} label={pay.nav} />
+          <NavLink href="/inbox/production" current={onProduction} label={production.nav} />
+          <NavLink href="/inbox/blanks" current={onBlanks} label={blanks.nav} />
+          {staff.role === 'owner' && <NavLink href="/inbox/settings" current={onSettings} label={settings.nav} />}
         </nav>
         <span className="inbox-user">{staff.email}</span>
         {languageSwitch}
@@ -146,5 +114,14 @@ function Inbox() {
         )}
       </main>
     </div>
+  );
+}
+
+/** A link of the inbox's header, marked as the current page where it is. */
+function NavLink({ href, current, label }: { href: string; current: boolean; label: string }) {
+  return (
+    <a href={href} aria-current={current ? 'page' : undefined} onClick={navigateOnClick(href)}>
+      {label}
+    </a>
   );
 }

@@ -4,6 +4,7 @@
 import { formatBytes } from '../../../shared/order-presentation.js';
 import type { PixelSize, PrintSize } from '../../../shared/print-size.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
+import { PROVINCE_NAMES_FR } from '../../shared/provinces.js';
 import {
   POLY_BAG_PRICE_CAD,
   STANDARD_TURNAROUND_DAYS,
@@ -392,21 +393,8 @@ export const fr: Messages = {
     jobNotes: 'Notes et détails supplémentaires',
     jobNotesPlaceholder: 'Toute autre information que nous devrions connaître sur votre commande...',
   },
-  provinces: {
-    AB: 'Alberta',
-    BC: 'Colombie-Britannique',
-    MB: 'Manitoba',
-    NB: 'Nouveau-Brunswick',
-    NL: 'Terre-Neuve-et-Labrador',
-    NS: 'Nouvelle-Écosse',
-    NT: 'Territoires du Nord-Ouest',
-    NU: 'Nunavut',
-    ON: 'Ontario',
-    PE: 'Île-du-Prince-Édouard',
-    QC: 'Québec',
-    SK: 'Saskatchewan',
-    YT: 'Yukon',
-  },
+  provinces: PROVINCE_NAMES_FR,
+
   options: {
     heading: 'Options supplémentaires',
     resalePartner: 'Êtes-vous l’un de nos partenaires revendeurs?',

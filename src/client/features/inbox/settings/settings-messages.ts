@@ -1,6 +1,5 @@
 // The Shop settings page's texts and the owner's first checklist, in English and Canadian French
 // (docs/settings.md), read with useSettingsText().
-import type { ProvinceCode } from '../../../../shared/constants.js';
 import type { ShopProfile } from '../../../../shared/shop-profile.js';
 import { catalogues, textHook } from '../../../shared/language.js';
 
@@ -167,20 +166,3 @@ const fr: typeof en = {
 
 export const SETTINGS_TEXT = catalogues(en, fr);
 export const useSettingsText = textHook(SETTINGS_TEXT);
-
-/** The provinces' names in Canadian French (the select's options). */
-export const PROVINCE_NAMES_FR: Readonly<Record<ProvinceCode, string>> = {
-  AB: 'Alberta',
-  BC: 'Colombie-Britannique',
-  MB: 'Manitoba',
-  NB: 'Nouveau-Brunswick',
-  NL: 'Terre-Neuve-et-Labrador',
-  NS: 'Nouvelle-Écosse',
-  NT: 'Territoires du Nord-Ouest',
-  NU: 'Nunavut',
-  ON: 'Ontario',
-  PE: 'Île-du-Prince-Édouard',
-  QC: 'Québec',
-  SK: 'Saskatchewan',
-  YT: 'Yukon',
-};

@@ -11,7 +11,8 @@ import { ApiError } from '../../../shared/api-error.js';
 import { formatDate } from '../../../shared/format.js';
 import { InputField } from '../payments/form-parts.js';
 import { useInboxApi } from '../session.js';
-import { PROVINCE_NAMES_FR, useSettingsText } from './settings-messages.js';
+import { PROVINCE_NAMES_FR } from '../../../shared/provinces.js';
+import { useSettingsText } from './settings-messages.js';
 
 /** The provinces with a provincial sales tax of their own (shared/taxes.ts). */
 const PST_PROVINCES: readonly ProvinceCode[] = ['BC', 'MB', 'SK'];
