@@ -152,24 +152,18 @@ export function BoardPage({ search }: { search: string }) {
             </p>
           )}
         </div>
-        <div className="field checkbox">
-          <input
-            id="production-week"
-            type="checkbox"
-            checked={filters.dueWeek}
-            onChange={(e) => setFilters({ ...filters, dueWeek: e.target.checked })}
-          />
-          <label htmlFor="production-week">{t.dueWeek}</label>
-        </div>
-        <div className="field checkbox">
-          <input
-            id="production-not-ready"
-            type="checkbox"
-            checked={filters.notReady}
-            onChange={(e) => setFilters({ ...filters, notReady: e.target.checked })}
-          />
-          <label htmlFor="production-not-ready">{t.notReady}</label>
-        </div>
+        <FilterBox
+          id="production-week"
+          label={t.dueWeek}
+          checked={filters.dueWeek}
+          onChange={(dueWeek) => setFilters({ ...filters, dueWeek })}
+        />
+        <FilterBox
+          id="production-not-ready"
+          label={t.notReady}
+          checked={filters.notReady}
+          onChange={(notReady) => setFilters({ ...filters, notReady })}
+        />
       </form>
       {/* Focused when it changes: a keyboard user's card has moved to another column. */}
       <Notice text={notice} />
@@ -238,5 +232,15 @@ export function BoardPage({ search }: { search: string }) {
         </>
       )}
     </>
+  );
+}
+
+/** One of the board's yes-or-no filters. */
+function FilterBox(props: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="field checkbox">
+      <input id={props.id} type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />
+      <label htmlFor={props.id}>{props.label}</label>
+    </div>
   );
 }

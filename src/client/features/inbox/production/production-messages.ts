@@ -119,9 +119,7 @@ const en = {
   },
 };
 
-type Messages = typeof en;
-
-const fr: Messages = {
+export const PRODUCTION_MESSAGES = catalogues(en, {
   nav: 'Production',
   heading: 'Tableau de production',
   boardTab: 'Tableau',
@@ -232,7 +230,5 @@ const fr: Messages = {
     overage: 'Entrez un pourcentage entier de 0 à 50.',
     turnaround: 'Entrez un nombre entier de jours ouvrables de 1 à 120.',
   },
-};
-
-export const PRODUCTION_MESSAGES = catalogues(en, fr);
+});
 export const useProductionText = textHook(PRODUCTION_MESSAGES);
