@@ -1,0 +1,158 @@
+// Migrations from 020 on: the books' evidence, artwork lanes, the production floor, purchasing
+// and the shop's profile. Frozen in time: never edit one that has shipped; add the next here.
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const migrationsFromTwenty: Record<string, Migration> = {
+  '020-order-evidence': {
+    // What an invoice needs once its order is deleted (invoices/invoice-store.ts, keepEvidence):
+    // the billing and delivery addresses, the approved versions and the approvals, kept with
+    // the invoices and payments until they are past retention.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('order_evidence')
+        .addColumn('order_id', 'text', (c) => c.primaryKey())
+        .addColumn('reference', 'text', (c) => c.notNull())
+        .addColumn('kept_at', 'text', (c) => c.notNull())
+        .addColumn('document', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('invoices_credits').on('invoices').column('credits_invoice_id').execute();
+    },
+  },
+  '021-artwork-lanes': {
+    // Pictures and drawings wait in separate lanes (artwork/artwork-store.ts): each row names its
+    // lane, told from the file's first bytes before any process reads it. A row still working
+    // was claimed before there were lanes: it is forgotten, and the file queued again.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('artwork').addColumn('lane', 'text').execute();
+      await db.deleteFrom('artwork').where('status', '=', 'working').execute();
+      await db.schema.createIndex('artwork_lane').on('artwork').columns(['lane', 'status']).execute();
+    },
+  },
+  '022-production': {
+    // Jobs and their imprints (production/): an approved order becomes a job, each decorated view
+    // an imprint moving through its method's stages. Deleted with their order.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('jobs')
+        .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
+        .addColumn('approved_on', 'text', (c) => c.notNull())
+        .addColumn('due_on', 'text', (c) => c.notNull())
+        .addColumn('proof_approved', 'integer', (c) => c.notNull())
+        .addColumn('blanks', 'text', (c) => c.notNull())
+        .addColumn('pieces', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('jobs_due_on').on('jobs').column('due_on').execute();
+      await db.schema
+        .createTable('imprints')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('layout', 'text', (c) => c.notNull())
+        .addColumn('location', 'text', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('print_size', 'text', (c) => c.notNull())
+        .addColumn('ink_colours', 'integer')
+        .addColumn('stitches', 'integer')
+        .addColumn('transfer_inches', 'real')
+        .addColumn('pieces', 'integer')
+        .addColumn('graphic', 'text', (c) => c.notNull())
+        .addColumn('stage', 'integer', (c) => c.notNull())
+        .addColumn('moved_at', 'text')
+        .addColumn('moved_by', 'text')
+        .execute();
+      await db.schema.createIndex('imprints_order').on('imprints').columns(['order_id', 'position']).execute();
+    },
+  },
+  '023-purchasing': {
+    // Blanks ordered from suppliers and received (purchasing/): a purchase order numbered per year
+    // (document_counters' 'purchase_order' series), its lines by style, colour and size, each
+    // line's part per job, the deliveries. A job's order is on one PO per supplier at most (the
+    // unique key refuses a second clerk's same PO). The jobs keep what they are still short.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('purchase_orders')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('number', 'text', (c) => c.notNull().unique())
+        .addColumn('supplier', 'text', (c) => c.notNull())
+        .addColumn('overage_percent', 'integer', (c) => c.notNull())
+        .addColumn('made_at', 'text', (c) => c.notNull())
+        .addColumn('made_by', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .addColumn('sent_by', 'text')
+        .execute();
+      await db.schema
+        .createTable('purchase_order_lines')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('po_id', 'text', (c) => c.notNull().references('purchase_orders.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('style', 'text', (c) => c.notNull())
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('colour', 'text', (c) => c.notNull())
+        .addColumn('size', 'text', (c) => c.notNull())
+        .addColumn('needed', 'integer', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('received', 'integer', (c) => c.notNull())
+        .addColumn('damaged', 'integer', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('purchase_order_lines_po')
+        .on('purchase_order_lines')
+        .columns(['po_id', 'position'])
+        .execute();
+      await db.schema
+        .createTable('purchase_order_jobs')
+        .addColumn('po_id', 'text', (c) => c.notNull().references('purchase_orders.id').onDelete('cascade'))
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('supplier', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('purchase_order_jobs_pk', ['order_id', 'supplier'])
+        .execute();
+      await db.schema.createIndex('purchase_order_jobs_po').on('purchase_order_jobs').column('po_id').execute();
+      await db.schema
+        .createTable('purchase_order_needs')
+        .addColumn('line_id', 'text', (c) => c.notNull().references('purchase_order_lines.id').onDelete('cascade'))
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('qty', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('purchase_order_needs_pk', ['line_id', 'order_id'])
+        .execute();
+      await db.schema.createIndex('purchase_order_needs_order').on('purchase_order_needs').column('order_id').execute();
+      await db.schema
+        .createTable('purchase_order_receipts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('po_id', 'text', (c) => c.notNull().references('purchase_orders.id').onDelete('cascade'))
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addColumn('received_by', 'text', (c) => c.notNull())
+        .addColumn('lines', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('jobs').addColumn('blanks_short', 'text').execute();
+    },
+  },
+  '024-shop-profile': {
+    // The shop's profile (settings/): one frozen row per saved version, like the price list; the
+    // latest is in force, and with none the environment's values are (docs/settings.md).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('shop_profiles')
+        .addColumn('version', 'integer', (c) => c.primaryKey())
+        .addColumn('profile', 'text', (c) => c.notNull())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .addColumn('saved_by', 'text', (c) => c.notNull())
+        .execute();
+      // The logos a profile names by their SHA-256 (PNG or SVG, at most 1 MB), kept while any
+      // version names them.
+      const isPostgres = await sql`select version() as v`.execute(db).then(
+        (r) => String((r.rows[0] as { v?: string })?.v ?? '').startsWith('PostgreSQL'),
+        () => false,
+      );
+      await db.schema
+        .createTable('shop_logos')
+        .addColumn('sha256', 'text', (c) => c.primaryKey())
+        .addColumn('media_type', 'text', (c) => c.notNull())
+        .addColumn('bytes', isPostgres ? sql`bytea` : sql`blob`, (c) => c.notNull())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
