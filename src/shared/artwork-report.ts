@@ -35,6 +35,7 @@ const WORDS = {
     wide: 'in wide',
     tall: 'in tall',
     inch: 'in',
+    ppi: 'ppi',
     sharpUpTo: (inches: string) => `sharp up to ${inches} in wide`,
     vector: 'vector',
     pictureInside: 'a picture inside',
@@ -49,6 +50,7 @@ const WORDS = {
     wide: 'po de large',
     tall: 'po de haut',
     inch: 'po',
+    ppi: 'ppp',
     sharpUpTo: (inches: string) => `net jusqu’à ${inches} po de large`,
     vector: 'vectoriel',
     pictureInside: 'une image à l’intérieur',
@@ -105,7 +107,7 @@ export function artworkLine(
     const resolution = effectiveResolution(px, size);
     if (size && resolution) {
       rating = resolution.rating;
-      parts.push(`${resolution.ppi} ppi ${w.at} ${sizeText(size, language)}`, w.rating[resolution.rating]);
+      parts.push(`${resolution.ppi} ${w.ppi} ${w.at} ${sizeText(size, language)}`, w.rating[resolution.rating]);
     } else {
       parts.push(w.sharpUpTo(number(Math.floor((px.width / 300) * 100) / 100, language)));
     }

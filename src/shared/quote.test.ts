@@ -201,7 +201,10 @@ describe('computeQuote: validation', () => {
       {
         code: 'QST',
         name: { en: 'QST', fr: 'TVQ' },
-        reason: { en: 'No QST: the shop has no QST number', fr: 'Pas de TVQ : l’entreprise n’a pas de numéro de TVQ' },
+        reason: {
+          en: 'No QST: the shop has no QST number',
+          fr: 'Pas de TVQ\u00a0: l’entreprise n’a pas de numéro de TVQ',
+        },
       },
     ]);
     // Without registrations given, every tax of the province (what quotes did before).
@@ -405,7 +408,7 @@ describe('suggestQuoteLines', () => {
 
   it('writes the descriptions in French for a French order', () => {
     const body = order(
-      [layout('pick', [variation('Gildan 5000', 'Noir', 'P : 5, M : 10', { supplyingGoods: 'yes' })])],
+      [layout('pick', [variation('Gildan 5000', 'Noir', 'P\u00a0: 5, M\u00a0: 10', { supplyingGoods: 'yes' })])],
       { deadline: { hasCriticalDeadline: true, date: '2026-12-01' } },
       { includePolyBags: true, language: 'fr' },
     );

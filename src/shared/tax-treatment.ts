@@ -95,7 +95,7 @@ export function taxKeyOf(tax: Pick<TaxLine, 'code' | 'rateMilliPercent'> & { key
 
 const REBATE_NOTE = {
   en: 'children’s clothing: provincial part rebated at the point of sale',
-  fr: 'vêtements pour enfants : partie provinciale remboursée au point de vente',
+  fr: 'vêtements pour enfants\u00a0: partie provinciale remboursée au point de vente',
 };
 
 export interface LineAssessment extends TaxAssessment {
@@ -107,7 +107,7 @@ const resaleReason = (code: TaxCode, number: string) => {
   const { en, fr } = TAX_NAMES[code];
   return {
     en: `${en} exempt: purchase for resale, ${en} number ${number}`,
-    fr: `Exonéré de la ${fr} : achat pour revente, numéro de ${fr} ${number}`,
+    fr: `Exonéré de la ${fr}\u00a0: achat pour revente, numéro de ${fr} ${number}`,
   };
 };
 

@@ -186,7 +186,10 @@ describe('assessTaxes: the shop’s registrations', () => {
       {
         code: 'QST',
         name: { en: 'QST', fr: 'TVQ' },
-        reason: { en: 'No QST: the shop has no QST number', fr: 'Pas de TVQ : l’entreprise n’a pas de numéro de TVQ' },
+        reason: {
+          en: 'No QST: the shop has no QST number',
+          fr: 'Pas de TVQ\u00a0: l’entreprise n’a pas de numéro de TVQ',
+        },
       },
     ]);
   });

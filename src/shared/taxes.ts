@@ -206,15 +206,18 @@ export function notRegisteredReason(code: TaxCode): { en: string; fr: string } {
     case 'HST':
       return {
         en: `No ${en}: the shop has no GST/HST number`,
-        fr: `Pas de ${fr} : l’entreprise n’a pas de numéro de TPS/TVH`,
+        fr: `Pas de ${fr}\u00a0: l’entreprise n’a pas de numéro de TPS/TVH`,
       };
     case 'QST':
-      return { en: 'No QST: the shop has no QST number', fr: 'Pas de TVQ : l’entreprise n’a pas de numéro de TVQ' };
+      return {
+        en: 'No QST: the shop has no QST number',
+        fr: 'Pas de TVQ\u00a0: l’entreprise n’a pas de numéro de TVQ',
+      };
     case 'PST':
     case 'RST':
       return {
         en: `No ${en}: the shop is not registered for ${en} in this province`,
-        fr: `Pas de ${fr} : l’entreprise n’est pas inscrite à la ${fr} de cette province`,
+        fr: `Pas de ${fr}\u00a0: l’entreprise n’est pas inscrite à la ${fr} de cette province`,
       };
   }
 }

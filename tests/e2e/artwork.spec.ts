@@ -54,14 +54,14 @@ test('a small image at 10" wide is flagged with what to do, a large one prints s
   await devant.getByLabel('Dimensions du graphique').fill('10 po de large');
   await expect(
     devant.getByText(
-      'À 10 po de large, cette image fait 64 ppp : elle risque d’être floue à l’impression. Envoyez une image plus grande (3000 px de large) ou un fichier vectoriel.',
+      'À 10 po de large, cette image fait 64 ppp\u00a0: elle risque d’être floue à l’impression. Envoyez une image plus grande (3000 px de large) ou un fichier vectoriel.',
       { exact: true },
     ),
   ).toBeVisible();
   await expect(
     page
       .getByRole('group', { name: 'Dos', exact: true })
-      .getByText('3000 × 3000 px · 300 ppp à 10 po de large : impression nette.', { exact: true }),
+      .getByText('3000 × 3000 px · 300 ppp à 10 po de large\u00a0: impression nette.', { exact: true }),
   ).toBeVisible();
 });
 

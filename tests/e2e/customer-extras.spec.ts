@@ -154,14 +154,16 @@ test('French throughout after the switch, remembered, and the customer email in 
   await page.goto('/');
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
-  await expect(page.getByRole('heading', { level: 1, name: 'Passez votre commande, à votre façon!' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Passez votre commande, à votre façon\u202f!' }),
+  ).toBeVisible();
   await page.getByLabel('Options de maquette').selectOption('upload');
   await expect(page.getByRole('group', { name: 'Manche gauche' })).toBeVisible();
   await expect(page.getByText('Aucun graphique téléversé').first()).toBeVisible();
   await page.getByLabel('Options de vêtements').selectOption('pick');
   await expect(page.getByRole('group', { name: 'Détails du vêtement' })).toBeVisible();
   await page
-    .getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande?' })
+    .getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande\u202f?' })
     .getByRole('radio', { name: 'Non' })
     .check();
   await expect(page.getByRole('heading', { name: 'Section C - Facturation et livraison' })).toBeVisible();
@@ -179,11 +181,13 @@ test('French throughout after the switch, remembered, and the customer email in 
     expect(text).not.toContain(english);
   }
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Passez votre commande, à votre façon!' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Passez votre commande, à votre façon\u202f!' }),
+  ).toBeVisible();
 
   await page.getByLabel('Options de maquette').selectOption('upload');
   await page
-    .getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande?' })
+    .getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande\u202f?' })
     .getByRole('radio', { name: 'Non' })
     .check();
   await page.getByLabel('Prénom').fill('Gabrielle');
@@ -195,7 +199,9 @@ test('French throughout after the switch, remembered, and the customer email in 
   await page.getByLabel('Téléphone').fill('418-555-0110');
   await page.getByLabel('Courriel').fill('gabrielle@example.com');
   await page.getByRole('button', { name: 'Soumettre la commande' }).click();
-  await expect(page.getByRole('status').getByText('Merci! Votre commande a été soumise avec succès.')).toBeVisible();
+  await expect(
+    page.getByRole('status').getByText('Merci\u202f! Votre commande a été soumise avec succès.'),
+  ).toBeVisible();
   const reference = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(
     (await page.getByText(/Le numéro de référence/).textContent()) ?? '',
   )![1]!;
@@ -218,7 +224,9 @@ test('the browser language picks French on a first visit', async ({ browser }) =
   const context = await browser.newContext({ locale: 'fr-CA' });
   const page = await context.newPage();
   await page.goto(test.info().project.use.baseURL!);
-  await expect(page.getByRole('heading', { level: 1, name: 'Passez votre commande, à votre façon!' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Passez votre commande, à votre façon\u202f!' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'English' }).click();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Place your order, your way!' })).toBeVisible();

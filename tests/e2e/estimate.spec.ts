@@ -70,7 +70,7 @@ const WORDS = {
     sizeBoxes: 'Quantités par taille',
     sizeBox: (size: string) => `Quantité, taille ${size}`,
     sizes: 'Tailles et quantités',
-    additional: 'Y a-t-il d’autres dispositions graphiques pour cette commande?',
+    additional: 'Y a-t-il d’autres dispositions graphiques pour cette commande\u202f?',
     no: 'Non',
     estimate: 'Estimation du prix',
     first: 'Prénom',

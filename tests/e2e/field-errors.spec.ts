@@ -92,7 +92,7 @@ test('refused fields: a focused summary, each message beside its field, in Engli
   await page.unroute(SUBMIT);
   await page.getByRole('button', { name: 'Soumettre la commande' }).click();
   await expect(
-    page.getByRole('status').getByText('Merci! Votre commande a été soumise avec succès.', { exact: true }),
+    page.getByRole('status').getByText('Merci\u202f! Votre commande a été soumise avec succès.', { exact: true }),
   ).toBeVisible();
   await expect(résumé).toHaveCount(0);
   await page.getByRole('button', { name: 'English' }).click();

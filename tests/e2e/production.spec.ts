@@ -345,8 +345,8 @@ test('owners set the stages in both languages and the capacity; other staff read
   await expect(commis.getByRole('button', { name: 'Enregistrer les réglages de production' })).toBeDisabled();
   await commis.getByRole('link', { name: 'Tableau', exact: true }).click();
   await expect(commis.getByRole('heading', { name: 'Tableau de production' })).toBeVisible();
-  await expect(commis.getByRole('list', { name: 'Prête à commencer ?' }).first()).toContainText(
-    'Épreuve : aucune approuvée',
+  await expect(commis.getByRole('list', { name: 'Prête à commencer\u202f?' }).first()).toContainText(
+    'Épreuve\u00a0: aucune approuvée',
   );
   await expectNoViolations(commis, 'production board in French');
   await context.close();

@@ -182,7 +182,7 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
 test('the Blanks page in French', async ({ page }) => {
   await signInAt(page, server.base, 'commis@shop.example', 'Commandes');
   await page.getByRole('link', { name: 'Vêtements' }).click();
-  await expect(page.getByRole('heading', { name: 'Vêtements : à commander et reçus' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Vêtements\u00a0: à commander et reçus' })).toBeVisible();
   const po = page.getByRole('article', { name: `PO-${new Date().getFullYear()}-0001 · SanMar Canada` });
   await expect(po.getByText('Tout est reçu', { exact: false })).toBeVisible();
   await expect(po.getByRole('columnheader', { name: 'Manquant' })).toBeVisible();

@@ -151,7 +151,7 @@ test('the same in French: the customer page shows 689,85 $ and approves in Frenc
   await expect(c.getByRole('row', { name: /^TPS/ })).toHaveText('TPS (5\u00a0%)30,00\u00a0$');
   await expect(c.getByRole('row', { name: /^TVQ/ })).toHaveText('TVQ (9,975\u00a0%)59,85\u00a0$');
   await expect(c.getByRole('row', { name: /^Total/ })).toHaveText('Total689,85\u00a0$');
-  await expect(c.getByRole('img', { name: 'Épreuve : proof-front.png' })).toBeVisible();
+  await expect(c.getByRole('img', { name: 'Épreuve\u00a0: proof-front.png' })).toBeVisible();
   await expectNoViolations(c, 'customer order page in French');
   // On the narrowest phone, in the longer language, the quote's four columns fit: the amounts
   // are not hidden behind a sideways scroll, and the page does not scroll sideways.

@@ -1,6 +1,6 @@
 // The provinces' and territories' names in Canadian French, for every select that lists them
 // (the order form's, the shop settings'); the English names are the shared PROVINCES list's.
-import type { ProvinceCode } from '../../shared/constants.js';
+import { PROVINCES, type ProvinceCode } from '../../shared/constants.js';
 
 export const PROVINCE_NAMES_FR: Readonly<Record<ProvinceCode, string>> = {
   AB: 'Alberta',
@@ -17,3 +17,11 @@ export const PROVINCE_NAMES_FR: Readonly<Record<ProvinceCode, string>> = {
   SK: 'Saskatchewan',
   YT: 'Yukon',
 };
+
+/** The provinces and territories as a select lists them: by their name in the reader's language, in its alphabetical order. */
+export function provinceOptions(language: 'en' | 'fr'): { value: ProvinceCode; label: string }[] {
+  const locale = language === 'fr' ? 'fr-CA' : 'en-CA';
+  return PROVINCES.map((p) => ({ value: p.code, label: language === 'fr' ? PROVINCE_NAMES_FR[p.code] : p.name })).sort(
+    (a, b) => a.label.localeCompare(b.label, locale),
+  );
+}

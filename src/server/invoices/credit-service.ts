@@ -27,7 +27,7 @@ function describer(original: InvoiceDocument) {
   return (line: CreditRoomLine | null) =>
     line
       ? fr
-        ? `Crédit : ${line.description}`
+        ? `Crédit\u00a0: ${line.description}`
         : `Credit: ${line.description}`
       : fr
         ? `Crédit sur la facture ${original.number}`

@@ -34,9 +34,9 @@ export function composeInvoiceMail(
               ? [`Elle remplace votre facture précédente, créditée par ${creditNotes.join(', ')} (jointe aussi).`]
               : []),
             due > 0
-              ? `Acompte dû : ${money(due)}. Nous commençons la production dès sa réception.`
-              : 'Aucun acompte n’est demandé : nous commençons la production.',
-            'Votre commande, ses factures et ce qui reste à payer, sur sa page :',
+              ? `Acompte dû\u00a0: ${money(due)}. Nous commençons la production dès sa réception.`
+              : 'Aucun acompte n’est demandé\u00a0: nous commençons la production.',
+            'Votre commande, ses factures et ce qui reste à payer, sur sa page\u00a0:',
           ]
         : [
             `${hello} Thank you for approving quote v${invoice.quoteVersion}. Here is invoice ${invoice.number} (${money(invoice.totalCents)}, taxes included), attached.`,
@@ -100,12 +100,12 @@ export function composeReceiptMail(
           ? `Remboursement ${receipt.number} de la commande ${order.reference}`
           : `Refund ${receipt.number} for order ${order.reference}`
         : fr
-          ? `Reçu ${receipt.number} : paiement de ${money(receipt.amountCents)} reçu`
+          ? `Reçu ${receipt.number}\u00a0: paiement de ${money(receipt.amountCents)} reçu`
           : `Receipt ${receipt.number}: payment of ${money(receipt.amountCents)} received`,
       intro: [
         fr
           ? refund
-            ? `${hello} Nous vous avons remboursé ${money(-receipt.amountCents)} (${method}) pour la commande ${order.reference} : ${receipt.reason}`
+            ? `${hello} Nous vous avons remboursé ${money(-receipt.amountCents)} (${method}) pour la commande ${order.reference}\u00a0: ${receipt.reason}`
             : `${hello} Nous avons reçu votre paiement de ${money(receipt.amountCents)} (${method}) pour la commande ${order.reference}. Le reçu ${receipt.number} est joint.`
           : refund
             ? `${hello} We refunded ${money(-receipt.amountCents)} (${method}) for order ${order.reference}: ${receipt.reason}`

@@ -279,7 +279,7 @@ describe.skipIf(!hasPoppler)('invoice and receipt PDFs', () => {
       reason: 'Two shirts misprinted',
       lines: [
         {
-          description: 'Crédit : Printed tees',
+          description: 'Crédit\u00a0: Printed tees',
           quantity: 1,
           unitPriceCents: 3000,
           taxable: true,
@@ -307,7 +307,7 @@ describe.skipIf(!hasPoppler)('invoice and receipt PDFs', () => {
     expect(words).toContain('CN-2026-0003');
     expect(words).toContain('Jane Tremblay');
     expect(words).toContain('123456782 RT0001');
-    expect(lineWith(text, 'Crédit : Printed tees')).toContain('TPS / GST, TVQ / QST');
+    expect(lineWith(text, 'Crédit\u00a0: Printed tees')).toContain('TPS / GST, TVQ / QST');
     expect(flat(lineWith(text, 'Taxes créditées / Taxes credited'))).toMatch(/4,49 \$$/);
     expect(flat(lineWith(text, 'Total'))).toMatch(/34,49 \$$/);
     expect(text).not.toContain('Acompte');
@@ -415,7 +415,7 @@ describe.skipIf(!hasPoppler)('invoice and receipt PDFs', () => {
         'Payé à ce jour / Paid to date',
         'Solde après ce paiement /',
         'Balance after this payment',
-        'Acompte dû : 154,70 $',
+        'Acompte dû\u00a0: 154,70 $',
         'Deposit due: $154.70',
       ]) {
         expect(words).toContain(label);

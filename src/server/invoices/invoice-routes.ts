@@ -164,7 +164,7 @@ export async function invoiceRoutes(
         error: {
           code: 'invalid_terms',
           message: `The terms were not saved: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-          message_fr: `Les conditions n’ont pas été enregistrées : ${issues.map((i) => i.path.join('.')).join(', ')}`,
+          message_fr: `Les conditions n’ont pas été enregistrées\u00a0: ${issues.map((i) => i.path.join('.')).join(', ')}`,
           fields: issues.map((i) => i.path.join('.')),
         },
       });

@@ -262,7 +262,7 @@ export async function recordPayment(
         'no_invoice',
         'amount',
         'This order has no invoice yet: payments are recorded once the customer approves a quote.',
-        'Cette commande n’a pas encore de facture : les paiements s’inscrivent une fois une soumission approuvée.',
+        'Cette commande n’a pas encore de facture\u00a0: les paiements s’inscrivent une fois une soumission approuvée.',
         'conflict',
       );
     }

@@ -117,7 +117,7 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
         error: {
           code: 'invalid_tax_codes',
           message: `The tax codes were not saved: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-          message_fr: `Les codes de taxe n’ont pas été enregistrés : ${fields.join(', ')}`,
+          message_fr: `Les codes de taxe n’ont pas été enregistrés\u00a0: ${fields.join(', ')}`,
           fields,
         },
       });

@@ -47,13 +47,13 @@ export type Confirmation = 'send' | 'no_form_token' | 'address_cap' | 'client_ca
 
 const WITHHELD: Record<Exclude<Confirmation, 'send'>, string> = {
   no_form_token:
-    'No confirmation was sent to the customer: the order did not come from the order page. / Aucune confirmation n’a été envoyée au client : la commande ne vient pas de la page de commande.',
+    'No confirmation was sent to the customer: the order did not come from the order page. / Aucune confirmation n’a été envoyée au client\u00a0: la commande ne vient pas de la page de commande.',
   address_cap:
-    'No confirmation was sent to the customer: their address already received the most confirmations allowed in 24 hours. / Aucune confirmation n’a été envoyée au client : son adresse a déjà reçu le maximum de confirmations permis en 24 heures.',
+    'No confirmation was sent to the customer: their address already received the most confirmations allowed in 24 hours. / Aucune confirmation n’a été envoyée au client\u00a0: son adresse a déjà reçu le maximum de confirmations permis en 24 heures.',
   client_cap:
-    'No confirmation was sent to the customer: the address the order was sent from already received the most confirmations allowed in an hour. / Aucune confirmation n’a été envoyée au client : l’adresse d’où vient la commande a déjà reçu le maximum de confirmations permis en une heure.',
+    'No confirmation was sent to the customer: the address the order was sent from already received the most confirmations allowed in an hour. / Aucune confirmation n’a été envoyée au client\u00a0: l’adresse d’où vient la commande a déjà reçu le maximum de confirmations permis en une heure.',
   hourly_cap:
-    'No confirmation was sent to the customer: the hourly limit on customer emails was reached. / Aucune confirmation n’a été envoyée au client : la limite horaire de courriels aux clients a été atteinte.',
+    'No confirmation was sent to the customer: the hourly limit on customer emails was reached. / Aucune confirmation n’a été envoyée au client\u00a0: la limite horaire de courriels aux clients a été atteinte.',
 };
 
 /**
@@ -184,7 +184,7 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
         ],
         [],
         [
-          `${shopName}. Pour nous joindre : ${contact}.`,
+          `${shopName}. Pour nous joindre\u00a0: ${contact}.`,
           'Vous recevez ce courriel parce qu’une commande a été passée avec cette adresse sur notre formulaire de commande. Si ce n’est pas vous, écrivez-nous et ignorez ce message.',
         ],
       )

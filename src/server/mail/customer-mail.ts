@@ -24,8 +24,8 @@ export function footer(shop: ShopIdentity, fr: boolean): string[] {
   const contact = shop.contact.replace(/\.$/, '');
   return fr
     ? [
-        `${shopName}. Pour nous joindre : ${contact}.`,
-        'Ce lien est personnel : toute personne qui l’a peut voir et approuver votre commande. Ne le transférez pas.',
+        `${shopName}. Pour nous joindre\u00a0: ${contact}.`,
+        'Ce lien est personnel\u00a0: toute personne qui l’a peut voir et approuver votre commande. Ne le transférez pas.',
       ]
     : [
         `${shopName}. Contact: ${contact}.`,

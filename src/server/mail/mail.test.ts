@@ -163,7 +163,9 @@ describe.each(backends())('notifications on %s', (backend) => {
     // Changed on purpose: the confirmation no longer repeats the order (no relay of typed text).
     expect(customer.mail.text).not.toContain('Disposition graphique 1');
     expect(customer.mail.text).not.toContain('Gildan 5000');
-    expect(customer.mail.text).toContain('Maple Print Co. Pour nous joindre : 1 Main St, Halifax NS, 902-555-0199.');
+    expect(customer.mail.text).toContain(
+      'Maple Print Co. Pour nous joindre\u00a0: 1 Main St, Halifax NS, 902-555-0199.',
+    );
     // The shop reads English.
     expect(shop.mail.subject).toBe(`New order ${reference}: Ada Lovelace (Analytical Tees)`);
   });

@@ -97,7 +97,7 @@ export async function staffPriceRoutes(
         error: {
           code: 'invalid_price_list',
           message: `The price list was not published: ${err.errors.map((e) => e.message.en).join('; ')}`,
-          message_fr: `La liste de prix n’a pas été publiée : ${err.errors.map((e) => e.message.fr).join(' ; ')}`,
+          message_fr: `La liste de prix n’a pas été publiée\u00a0: ${err.errors.map((e) => e.message.fr).join('\u202f; ')}`,
           fields: err.errors.map((e) => e.path),
           errors: err.errors,
         },

@@ -281,7 +281,10 @@ describe.each(backends())('the price list on %s', (backend) => {
       {
         code: 'QST',
         name: { en: 'QST', fr: 'TVQ' },
-        reason: { en: 'No QST: the shop has no QST number', fr: 'Pas de TVQ : l’entreprise n’a pas de numéro de TVQ' },
+        reason: {
+          en: 'No QST: the shop has no QST number',
+          fr: 'Pas de TVQ\u00a0: l’entreprise n’a pas de numéro de TVQ',
+        },
       },
     ]);
   });

@@ -57,7 +57,7 @@ export async function productionRoutes(app: FastifyInstance, opts: { deps: Produ
         `No job has the reference ${reference}: check it on the ticket.`,
         ['reference'],
         {
-          messageFr: `Aucune commande en production n’a la référence ${reference} : vérifiez-la sur la fiche de travail.`,
+          messageFr: `Aucune commande en production n’a la référence ${reference}\u00a0: vérifiez-la sur la fiche de travail.`,
         },
       );
     }

@@ -246,7 +246,7 @@ export async function moveImprint(
       'moved_meanwhile',
       'Someone moved this imprint meanwhile: here is where it is now.',
       undefined,
-      { messageFr: 'Quelqu’un a déplacé cette impression entre-temps : la voici où elle est maintenant.' },
+      { messageFr: 'Quelqu’un a déplacé cette impression entre-temps\u00a0: la voici où elle est maintenant.' },
     );
   }
   return card!;

@@ -35,8 +35,8 @@ function quoteClosed(status: OrderStatus): DomainError {
     undefined,
     {
       messageFr: cancelled
-        ? 'Cette commande a été annulée : sa soumission ne peut plus être approuvée ni modifiée.'
-        : `Cette commande est maintenant à l’étape « ${statusLabel(status, 'fr')} » : sa soumission ne peut plus être approuvée ni modifiée. Communiquez avec la boutique si quelque chose doit changer.`,
+        ? 'Cette commande a été annulée\u00a0: sa soumission ne peut plus être approuvée ni modifiée.'
+        : `Cette commande est maintenant à l’étape «\u00a0${statusLabel(status, 'fr')}\u00a0»\u00a0: sa soumission ne peut plus être approuvée ni modifiée. Communiquez avec la boutique si quelque chose doit changer.`,
     },
   );
 }

@@ -145,7 +145,7 @@ describe.each(backends())('quotes taxed line by line, and without proofs, on %s'
         exemption: 'resale',
         reason: {
           en: 'PST exempt: purchase for resale, PST number PST-1234-5678',
-          fr: 'Exonéré de la TVP : achat pour revente, numéro de TVP PST-1234-5678',
+          fr: 'Exonéré de la TVP\u00a0: achat pour revente, numéro de TVP PST-1234-5678',
         },
       },
     ]);

@@ -20,8 +20,8 @@ export function composeQuoteSentMail(
       ? {
           subject: `Votre soumission pour la commande ${order.reference}`,
           intro: [
-            `${hello} ${shop.name} a préparé la soumission v${quote.version} de votre commande ${order.reference} : total ${total}, taxes comprises.`,
-            'Consultez les épreuves et la soumission, puis approuvez-les ou demandez des modifications, sur la page de votre commande :',
+            `${hello} ${shop.name} a préparé la soumission v${quote.version} de votre commande ${order.reference}\u00a0: total ${total}, taxes comprises.`,
+            'Consultez les épreuves et la soumission, puis approuvez-les ou demandez des modifications, sur la page de votre commande\u00a0:',
           ],
         }
       : {
@@ -59,7 +59,7 @@ export function composeReadyMail(
           intro: [
             `${hello} Votre commande ${order.reference} est prête. ${how}`,
             ...owed,
-            'Suivez votre commande sur sa page :',
+            'Suivez votre commande sur sa page\u00a0:',
           ],
           sections,
         }

@@ -149,7 +149,7 @@ async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody
 }
 
 const withoutOnQuoteSuffix = (text: string) =>
-  text.replace(/: priced on your quote$/, '').replace(/ : prix dans votre soumission$/, '');
+  text.replace(/: priced on your quote$/, '').replace(/[\u00a0 ]: prix dans votre soumission$/, '');
 
 /** Width ÷ height of each view's graphic, from the measured file: an embroidery given a width only needs it. */
 async function graphicAspects(

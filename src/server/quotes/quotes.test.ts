@@ -391,7 +391,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
     expect(approve.json().error).toMatchObject({
       code: 'quote_closed',
       message: 'This order was cancelled, so its quote can no longer be approved or changed.',
-      message_fr: 'Cette commande a été annulée : sa soumission ne peut plus être approuvée ni modifiée.',
+      message_fr: 'Cette commande a été annulée\u00a0: sa soumission ne peut plus être approuvée ni modifiée.',
     });
     const changes = await customer('POST', `/api/o/${token}/changes`, { comment: 'Navy, please.' });
     expect(changes.statusCode).toBe(409);

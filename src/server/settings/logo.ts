@@ -33,7 +33,7 @@ export async function checkLogo(bytes: Buffer): Promise<LogoCheck> {
   if (isSvg && SVG_REFUSED.test(bytes.toString('utf8'))) {
     return refused(
       'This SVG carries scripts, links or entities: save it as a plain drawing, or as a PNG.',
-      'Ce SVG contient des scripts, des liens ou des entités : enregistrez-le comme simple dessin, ou en PNG.',
+      'Ce SVG contient des scripts, des liens ou des entités\u00a0: enregistrez-le comme simple dessin, ou en PNG.',
     );
   }
   try {

@@ -33,7 +33,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { source: ShopP
         error: {
           code: 'invalid_shop_profile',
           message: `The shop’s settings were not saved: ${reading.reasons.join('; ')}.`,
-          message_fr: `Les réglages de la boutique n’ont pas été enregistrés : vérifiez ${reading.fields.join(', ')}.`,
+          message_fr: `Les réglages de la boutique n’ont pas été enregistrés\u00a0: vérifiez ${reading.fields.join(', ')}.`,
           fields: reading.fields,
         },
       });
@@ -43,7 +43,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { source: ShopP
         error: {
           code: 'invalid_shop_profile',
           message: 'The shop’s settings were not saved: logo: no such logo was uploaded.',
-          message_fr: 'Les réglages de la boutique n’ont pas été enregistrés : vérifiez logo.',
+          message_fr: 'Les réglages de la boutique n’ont pas été enregistrés\u00a0: vérifiez logo.',
           fields: ['logo'],
         },
       });

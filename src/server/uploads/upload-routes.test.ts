@@ -179,7 +179,7 @@ describe.each(backends())('resumable uploads on %s', (backend) => {
     expect(tooBig.json().error).toMatchObject({
       code: 'file_too_large',
       message: '"huge.tif" is larger than the limit of 5 MB per file. Nothing was sent.',
-      message_fr: "« huge.tif » dépasse la limite de 5 Mo par fichier. Rien n'a été envoyé.",
+      message_fr: "«\u00a0huge.tif\u00a0» dépasse la limite de 5 Mo par fichier. Rien n'a été envoyé.",
     });
     const deferred = await t.app.inject({
       method: 'POST',

@@ -211,7 +211,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
           `"${name.slice(0, 200)}" is larger than the limit of ${formatBytes(config.MAX_FILE_BYTES)} per file. Nothing was sent.`,
           undefined,
           {
-            messageFr: `« ${name.slice(0, 200)} » dépasse la limite de ${formatBytes(config.MAX_FILE_BYTES, 'fr')} par fichier. Rien n'a été envoyé.`,
+            messageFr: `«\u00a0${name.slice(0, 200)}\u00a0» dépasse la limite de ${formatBytes(config.MAX_FILE_BYTES, 'fr')} par fichier. Rien n'a été envoyé.`,
           },
         );
       }

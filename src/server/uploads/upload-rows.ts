@@ -73,7 +73,7 @@ export const uploadTaken = (fields?: string[]) =>
     fields,
     {
       messageFr:
-        "Un fichier téléversé nommé par cette commande appartient déjà à une autre commande. Chaque téléversement ne peut servir qu'à une seule commande : veuillez choisir le fichier de nouveau.",
+        "Un fichier téléversé nommé par cette commande appartient déjà à une autre commande. Chaque téléversement ne peut servir qu'à une seule commande\u00a0: veuillez choisir le fichier de nouveau.",
     },
   );
 

@@ -214,7 +214,7 @@ export function planCredit(
       if (treatments.size > 1) {
         return fail('credit_mixed_taxes', 'lines', () => ({
           en: 'The lines of this invoice are not all taxed alike: say which lines the credit takes back.',
-          fr: 'Les lignes de cette facture ne sont pas toutes taxées de la même façon : indiquez les lignes créditées.',
+          fr: 'Les lignes de cette facture ne sont pas toutes taxées de la même façon\u00a0: indiquez les lignes créditées.',
         }));
       }
       if (request.cents > room.subtotalCents) return exceedsInvoice(room);
@@ -267,7 +267,7 @@ const notPositive = (field = 'amount') =>
 const exceedsInvoice = (room: CreditRoom) =>
   fail('credit_exceeds_invoice', 'amount', (m) => ({
     en: `A credit note cannot exceed its invoice: at most ${m(room.subtotalCents).en} before taxes is left to credit.`,
-    fr: `Une note de crédit ne peut dépasser sa facture : il reste au plus ${m(room.subtotalCents).fr} avant taxes à créditer.`,
+    fr: `Une note de crédit ne peut dépasser sa facture\u00a0: il reste au plus ${m(room.subtotalCents).fr} avant taxes à créditer.`,
   }));
 
 /** `subtotal` spread over the open lines in order, each up to what is left of it and of its treatment. */

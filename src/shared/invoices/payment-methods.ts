@@ -34,9 +34,9 @@ const etransfer: PaymentMethod = {
     if (language === 'fr') {
       return [
         `Envoyez ${amount} par virement Interac à ${terms.etransferEmail}.`,
-        `Dans le message du virement, écrivez : ${reference}`,
+        `Dans le message du virement, écrivez\u00a0: ${reference}`,
         terms.autodeposit
-          ? 'Le dépôt automatique est activé : aucune question de sécurité n’est nécessaire.'
+          ? 'Le dépôt automatique est activé\u00a0: aucune question de sécurité n’est nécessaire.'
           : 'Communiquez-nous la réponse à la question de sécurité par un autre moyen que le message du virement.',
       ];
     }

@@ -63,7 +63,7 @@ describe('readGarmentsCsv: a supplier price file', () => {
       'Line 3: the style is empty',
       'Line 4: "four" is not a price in dollars, such as 4.50',
     ]);
-    expect(reading.errors[1]!.fr).toBe('Ligne 4 : « four » n’est pas un prix en dollars, comme 4,50');
+    expect(reading.errors[1]!.fr).toBe('Ligne 4\u00a0: «\u00a0four\u00a0» n’est pas un prix en dollars, comme 4,50');
     const conflicting = readGarmentsCsv('G5000,Tee,Black,M,4.50\nG5000,Tee,White,M,4.75\n');
     expect(!conflicting.ok && conflicting.errors[0]!.en).toBe(
       'Line 2: G5000 size M costs 4.75 here but 4.50 on line 1: one price per size',

@@ -28,7 +28,7 @@ export function readDollars(text: string): number | null {
 
 const lineSay = (line: number, en: string, fr: string): Bilingual => ({
   en: `Line ${line}: ${en}`,
-  fr: `Ligne ${line} : ${fr}`,
+  fr: `Ligne ${line}\u00a0: ${fr}`,
 });
 
 interface Row {
@@ -63,7 +63,7 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
           lineSay(
             1,
             `no "${column}" column (the columns are style, name, colour, size, price)`,
-            `pas de colonne « ${column} » (les colonnes sont style, name, colour, size, price)`,
+            `pas de colonne «\u00a0${column}\u00a0» (les colonnes sont style, name, colour, size, price)`,
           ),
         );
       }
@@ -97,7 +97,7 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
         lineSay(
           line,
           `"${price}" is not a price in dollars, such as 4.50`,
-          `« ${price} » n’est pas un prix en dollars, comme 4,50`,
+          `«\u00a0${price}\u00a0» n’est pas un prix en dollars, comme 4,50`,
         ),
       );
     }
@@ -128,7 +128,7 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
           lineSay(
             row.line,
             `${head.style} size ${row.size} costs ${(row.cents / 100).toFixed(2)} here but ${(seen.cents / 100).toFixed(2)} on line ${seen.line}: one price per size`,
-            `${head.style} taille ${row.size} coûte ${(row.cents / 100).toFixed(2)} ici mais ${(seen.cents / 100).toFixed(2)} à la ligne ${seen.line} : un prix par taille`,
+            `${head.style} taille ${row.size} coûte ${(row.cents / 100).toFixed(2)} ici mais ${(seen.cents / 100).toFixed(2)} à la ligne ${seen.line}\u00a0: un prix par taille`,
           ),
         );
         continue;
@@ -167,7 +167,7 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
   if (garments.length > PRICE_LIST_LIMITS.garments) {
     errors.push({
       en: `The file has ${garments.length} styles; a price list holds at most ${PRICE_LIST_LIMITS.garments}.`,
-      fr: `Le fichier a ${garments.length} modèles; une liste de prix en contient au plus ${PRICE_LIST_LIMITS.garments}.`,
+      fr: `Le fichier a ${garments.length} modèles\u202f; une liste de prix en contient au plus ${PRICE_LIST_LIMITS.garments}.`,
     });
   }
   if (errors.length > 0) return { ok: false, errors };

@@ -168,7 +168,7 @@ export function priceLocation(
     description: say((l) => [`${where(l)} · ${METHOD_NAMES[l][method]}`, measured.text(l)].filter(Boolean).join(', ')),
     reason: say(
       (l) =>
-        `${[piecesText(pieces, l), measuredText(l), rowText(l)].filter(Boolean).join(', ')}${l === 'en' ? ':' : ' :'} ${money(unit, l)} × ${pieces}`,
+        `${[piecesText(pieces, l), measuredText(l), rowText(l)].filter(Boolean).join(', ')}${l === 'en' ? ':' : '\u00a0:'} ${money(unit, l)} × ${pieces}`,
     ),
   });
 
@@ -190,12 +190,12 @@ export function priceLocation(
       if (!screens)
         return l === 'en'
           ? `Once for this location: ${money(m.setupCents, l)}`
-          : `Une fois pour cet emplacement : ${money(m.setupCents, l)}`;
+          : `Une fois pour cet emplacement\u00a0: ${money(m.setupCents, l)}`;
       const n =
         l === 'en'
           ? `${screens} ${screens === 1 ? 'screen' : 'screens'}`
           : `${screens} ${screens === 1 ? 'écran' : 'écrans'}`;
-      return `${n}${l === 'en' ? ', one per colour:' : ', un par couleur :'} ${money(m.setupCents, l)} × ${screens}`;
+      return `${n}${l === 'en' ? ', one per colour:' : ', un par couleur\u00a0:'} ${money(m.setupCents, l)} × ${screens}`;
     }),
   });
 }

@@ -34,7 +34,7 @@ export function priceGarments(
       reason: say((l) =>
         l === 'en'
           ? `${piecesText(reading.total, l)} supplied by you: ${money(unit, l)} × ${reading.total}`
-          : `${piecesText(reading.total, l)} fournies par vous : ${money(unit, l)} × ${reading.total}`,
+          : `${piecesText(reading.total, l)} fournies par vous\u00a0: ${money(unit, l)} × ${reading.total}`,
       ),
     });
     return;
@@ -57,7 +57,9 @@ export function priceGarments(
       code: 'garment_unknown',
       kind: 'garment',
       ...at,
-      reason: onYourQuote((l) => (l === 'en' ? `“${type}”, not in our list` : `« ${type} », absent de notre liste`)),
+      reason: onYourQuote((l) =>
+        l === 'en' ? `“${type}”, not in our list` : `«\u00a0${type}\u00a0», absent de notre liste`,
+      ),
     });
     return;
   }

@@ -34,7 +34,7 @@ describe('readPriceList', () => {
         path: 'methods.dtf.unitCents[1][3]',
         message: {
           en: 'methods.dtf.unitCents[1][3]: must be a whole number of cents',
-          fr: 'methods.dtf.unitCents[1][3] : doit être un nombre entier de cents',
+          fr: 'methods.dtf.unitCents[1][3]\u00a0: doit être un nombre entier de cents',
         },
       },
     ]);
@@ -81,11 +81,11 @@ describe('readPriceList', () => {
     ).toEqual([
       {
         en: 'methods.embroidery.unitCents[1]: must have one price per column (3 prices)',
-        fr: 'methods.embroidery.unitCents[1] : doit avoir un prix par colonne (3 prix)',
+        fr: 'methods.embroidery.unitCents[1]\u00a0: doit avoir un prix par colonne (3 prix)',
       },
       {
         en: 'methods.dtf.unitCents: must have one row per break (3 rows)',
-        fr: 'methods.dtf.unitCents : doit avoir une rangée par palier (3 rangées)',
+        fr: 'methods.dtf.unitCents\u00a0: doit avoir une rangée par palier (3 rangées)',
       },
     ]);
   });
@@ -125,7 +125,7 @@ describe('readPriceList', () => {
         path: 'garments[0].sizeUpchargeCents.5XL',
         message: {
           en: 'garments[0].sizeUpchargeCents.5XL: is not one of this garment’s sizes',
-          fr: 'garments[0].sizeUpchargeCents.5XL : n’est pas une des tailles de ce vêtement',
+          fr: 'garments[0].sizeUpchargeCents.5XL\u00a0: n’est pas une des tailles de ce vêtement',
         },
       },
     ]);

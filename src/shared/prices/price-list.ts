@@ -187,7 +187,7 @@ const MESSAGES: Record<string, Bilingual> = {
   },
   empty: { en: 'must not be empty', fr: 'ne doit pas être vide' },
   emptyList: { en: 'must not be an empty list', fr: 'ne doit pas être une liste vide' },
-  currency: { en: 'must be "CAD"', fr: 'doit être « CAD »' },
+  currency: { en: 'must be "CAD"', fr: 'doit être «\u00a0CAD\u00a0»' },
   required: { en: 'is required', fr: 'est obligatoire' },
   unknownField: { en: 'is not a field of the price list', fr: 'n’est pas un champ de la liste de prix' },
   unknownMethod: {
@@ -249,7 +249,7 @@ class Refusals {
     this.seen.add(where);
     // French puts a space before its colon.
     const at = (m: string, colon: string) => (where ? `${where}${colon} ${m}` : m);
-    this.errors.push({ path: where, message: { en: at(message.en, ':'), fr: at(message.fr, ' :') } });
+    this.errors.push({ path: where, message: { en: at(message.en, ':'), fr: at(message.fr, '\u00a0:') } });
   }
 }
 
@@ -260,7 +260,7 @@ function messageOf(issue: z.core.$ZodIssue, document: unknown): Bilingual {
   const [key, argument] = issue.message.split(':');
   if (key === 'measure') {
     const method = String(issue.path.at(-2));
-    return { en: `must be "${argument}" for ${method}`, fr: `doit être « ${argument} » pour ${method}` };
+    return { en: `must be "${argument}" for ${method}`, fr: `doit être «\u00a0${argument}\u00a0» pour ${method}` };
   }
   if (key === 'percent') {
     return { en: `must be a whole number from 0 to ${argument}`, fr: `doit être un nombre entier de 0 à ${argument}` };

@@ -122,12 +122,12 @@ describe('priceOrder: the worked example', () => {
     });
     expect(front!.reason).toEqual({
       en: '55 pieces, 2 colours, 48+ row: $2.20 × 55',
-      fr: `55 pièces, 2 couleurs, rangée 48+ : 2,20${NBSP}$ × 55`,
+      fr: `55 pièces, 2 couleurs, rangée 48+\u00a0: 2,20${NBSP}$ × 55`,
     });
     expect(screens!.description.en).toBe('Layout 1 · Front · Screens');
     expect(screens!.reason).toEqual({
       en: '2 screens, one per colour: $15.00 × 2',
-      fr: `2 écrans, un par couleur : 15,00${NBSP}$ × 2`,
+      fr: `2 écrans, un par couleur\u00a0: 15,00${NBSP}$ × 2`,
     });
     expect(back!.description).toEqual({
       en: 'Layout 1 · Back · DTF, 4" longest side',
@@ -197,7 +197,10 @@ describe('priceOrder: the worked example', () => {
       {
         code: 'QST',
         name: { en: 'QST', fr: 'TVQ' },
-        reason: { en: 'No QST: the shop has no QST number', fr: 'Pas de TVQ : l’entreprise n’a pas de numéro de TVQ' },
+        reason: {
+          en: 'No QST: the shop has no QST number',
+          fr: 'Pas de TVQ\u00a0: l’entreprise n’a pas de numéro de TVQ',
+        },
       },
     ]);
     expect(qc.totalCents).toBe(57_350 + 2_868);
@@ -216,7 +219,10 @@ describe('priceOrder: taxes by the shop’s registrations and the place of suppl
     const priced = price('ON', { gstHst: false, qst: false, pstProvinces: [] });
     expect(priced.taxes).toEqual([]);
     expect(priced.taxesNotCharged.map((t) => t.reason)).toEqual([
-      { en: 'No HST: the shop has no GST/HST number', fr: 'Pas de TVH : l’entreprise n’a pas de numéro de TPS/TVH' },
+      {
+        en: 'No HST: the shop has no GST/HST number',
+        fr: 'Pas de TVH\u00a0: l’entreprise n’a pas de numéro de TPS/TVH',
+      },
     ]);
     expect(priced.totalCents).toBe(priced.subtotalCents);
   });
@@ -234,7 +240,7 @@ describe('priceOrder: taxes by the shop’s registrations and the place of suppl
     ]);
     const manitoba = price('MB', { gstHst: true, qst: false, pstProvinces: [] });
     expect(manitoba.taxesNotCharged.map((t) => t.reason.fr)).toEqual([
-      'Pas de TVD : l’entreprise n’est pas inscrite à la TVD de cette province',
+      'Pas de TVD\u00a0: l’entreprise n’est pas inscrite à la TVD de cette province',
     ]);
   });
 
@@ -350,7 +356,7 @@ describe('priceOrder: decorated locations and their columns', () => {
     const [back, screens] = priced.lines.filter((l) => l.view === 'Back');
     expect([back!.unitCents, screens!.quantity]).toEqual([250, 3]);
     expect(back!.reason.en).toBe('55 pieces, 3 colours (4-colour column), 48+ row: $2.50 × 55');
-    expect(back!.reason.fr).toBe(`55 pièces, 3 couleurs (colonne 4 couleurs), rangée 48+ : 2,50${NBSP}$ × 55`);
+    expect(back!.reason.fr).toBe(`55 pièces, 3 couleurs (colonne 4 couleurs), rangée 48+\u00a0: 2,50${NBSP}$ × 55`);
   });
 
   it('leaves colours past the last column, or not given, for the quote', () => {
@@ -377,7 +383,7 @@ describe('priceOrder: decorated locations and their columns', () => {
         'Front',
         {
           en: 'Ink colours on the front not given: priced on your quote',
-          fr: 'Couleurs d’encre sur le devant non précisées : prix dans votre soumission',
+          fr: 'Couleurs d’encre sur le devant non précisées\u00a0: prix dans votre soumission',
         },
       ],
       [
@@ -385,7 +391,7 @@ describe('priceOrder: decorated locations and their columns', () => {
         'Back',
         {
           en: '3 or more colours on the back: priced on your quote',
-          fr: '3 couleurs ou plus au dos : prix dans votre soumission',
+          fr: '3 couleurs ou plus au dos\u00a0: prix dans votre soumission',
         },
       ],
       ['colours_missing', 'Left Sleeve', expect.anything()],
@@ -399,7 +405,7 @@ describe('priceOrder: decorated locations and their columns', () => {
     expect([front!.unitCents, front!.totalCents]).toEqual([750, 41_250]);
     expect(front!.reason).toEqual({
       en: '55 pieces, about 7,500 stitches (up to 10,000), 48+ row: $7.50 × 55',
-      fr: `55 pièces, environ 7\u202f500 points (jusqu’à 10\u202f000), rangée 48+ : 7,50${NBSP}$ × 55`,
+      fr: `55 pièces, environ 7\u202f500 points (jusqu’à 10\u202f000), rangée 48+\u00a0: 7,50${NBSP}$ × 55`,
     });
     expect([setup!.kind, setup!.quantity, setup!.unitCents]).toEqual(['setup', 1, 4_000]);
     expect(setup!.description).toEqual({
@@ -430,7 +436,7 @@ describe('priceOrder: decorated locations and their columns', () => {
     expect(back.unitCents).toBe(800);
     expect(back.reason.en).toBe('55 pieces, 9.843" longest side (up to 12"), 24+ row: $8.00 × 55');
     expect(back.reason.fr).toBe(
-      `55 pièces, côté le plus long 9,843 po (jusqu’à 12 po), rangée 24+ : 8,00${NBSP}$ × 55`,
+      `55 pièces, côté le plus long 9,843 po (jusqu’à 12 po), rangée 24+\u00a0: 8,00${NBSP}$ × 55`,
     );
   });
 
@@ -448,7 +454,9 @@ describe('priceOrder: decorated locations and their columns', () => {
       ['size_missing', 'Size of the graphic on the left sleeve not given: priced on your quote'],
       ['size_unreadable', 'Size of the graphic on the right sleeve not understood: priced on your quote'],
     ]);
-    expect(priced.onQuote[0]!.reason.fr).toBe('Transfert de plus de 16 po sur le devant : prix dans votre soumission');
+    expect(priced.onQuote[0]!.reason.fr).toBe(
+      'Transfert de plus de 16 po sur le devant\u00a0: prix dans votre soumission',
+    );
   });
 
   it('prices sewing from its only column, whatever the size', () => {
@@ -560,7 +568,7 @@ describe('priceOrder: garments', () => {
         variation: 0,
         reason: {
           en: '“Bella 3001”, not in our list: priced on your quote',
-          fr: '« Bella 3001 », absent de notre liste : prix dans votre soumission',
+          fr: '«\u00a0Bella 3001\u00a0», absent de notre liste\u00a0: prix dans votre soumission',
         },
       },
     ]);
@@ -576,7 +584,7 @@ describe('priceOrder: garments', () => {
     expect(priced.onQuote.map((q) => q.reason)).toEqual([
       {
         en: 'Garment Details, no garment named: priced on your quote',
-        fr: 'Détails du vêtement, aucun vêtement précisé : prix dans votre soumission',
+        fr: 'Détails du vêtement, aucun vêtement précisé\u00a0: prix dans votre soumission',
       },
     ]);
   });
@@ -625,7 +633,7 @@ describe('priceOrder: garments', () => {
         'sizes_missing',
         {
           en: 'Garment Details (G5000, Black), sizes and quantities not given yet: priced on your quote',
-          fr: 'Détails du vêtement (G5000, Black), tailles et quantités pas encore indiquées : prix dans votre soumission',
+          fr: 'Détails du vêtement (G5000, Black), tailles et quantités pas encore indiquées\u00a0: prix dans votre soumission',
         },
       ],
       ['pieces_unknown', expect.anything()],
@@ -644,7 +652,7 @@ describe('priceOrder: garments', () => {
         '1',
         {
           en: 'Garments and quantities in your PO: priced on your quote',
-          fr: 'Vêtements et quantités dans votre bon de commande : prix dans votre soumission',
+          fr: 'Vêtements et quantités dans votre bon de commande\u00a0: prix dans votre soumission',
         },
       ],
       ['garments_not_chosen', 'layout', '2', expect.anything()],
@@ -683,7 +691,7 @@ describe('priceOrder: rush, resale partner and poly bags', () => {
     expect(rush.map((l) => [l.quantity, l.unitCents, l.totalCents])).toEqual([[1, 14_338, 14_338]]);
     expect(rush[0]!.reason).toEqual({
       en: '9 business days away, fewer than 10: 25% of $573.50',
-      fr: `Dans 9 jours ouvrables, moins de 10 : 25${NBSP}% de 573,50${NBSP}$`,
+      fr: `Dans 9 jours ouvrables, moins de 10\u00a0: 25${NBSP}% de 573,50${NBSP}$`,
     });
     expect(rush[0]!.description.en).toBe('Rush fee, critical deadline 2026-05-15 (25%)');
     expect(priced.subtotalCents).toBe(57_350 + 14_338);

@@ -326,7 +326,8 @@ function price(
         unitCents: POLY_BAG_PRICE_CENTS,
         description: say((l) => ORDER_WORDS[l].polyBags),
         reason: say(
-          (l) => `${piecesText(pieces, l)}${l === 'en' ? ':' : ' :'} ${money(POLY_BAG_PRICE_CENTS, l)} × ${pieces}`,
+          (l) =>
+            `${piecesText(pieces, l)}${l === 'en' ? ':' : '\u00a0:'} ${money(POLY_BAG_PRICE_CENTS, l)} × ${pieces}`,
         ),
       });
     } else {
@@ -371,7 +372,7 @@ function price(
           reason: say((l) =>
             l === 'en'
               ? `${days} business ${days === 1 ? 'day' : 'days'} away, fewer than ${businessDays}: ${percentLabel(rushPercent, l)} of ${money(base, l)}`
-              : `Dans ${days} ${days === 1 ? 'jour ouvrable' : 'jours ouvrables'}, moins de ${businessDays} : ${percentLabel(rushPercent, l)} de ${money(base, l)}`,
+              : `Dans ${days} ${days === 1 ? 'jour ouvrable' : 'jours ouvrables'}, moins de ${businessDays}\u00a0: ${percentLabel(rushPercent, l)} de ${money(base, l)}`,
           ),
         });
       }

@@ -11,7 +11,7 @@ export type Say = (l: Language) => string;
 export const say = (f: Say): Bilingual => ({ en: f('en'), fr: f('fr') });
 export const money = formatCents;
 export const onYourQuote = (f: Say): Bilingual =>
-  say((l) => `${f(l)}${l === 'en' ? ': priced on your quote' : ' : prix dans votre soumission'}`);
+  say((l) => `${f(l)}${l === 'en' ? ': priced on your quote' : '\u00a0: prix dans votre soumission'}`);
 
 export const NARROW_NO_BREAK_SPACE = '\u202f';
 export const count = (n: number, l: Language) =>

@@ -64,15 +64,15 @@ describe('the inbox messages', () => {
     expect(fr.order.historyEvent(sent)).toBe('Soumission v2 envoyée (8b9d64182087…)');
     expect(en.order.historyEvent(approved)).toBe('Quote v1 approved online by “Zoë “Zed” O’Brien” (8b9d64182087…)');
     expect(fr.order.historyEvent(approved)).toBe(
-      'Soumission v1 approuvée en ligne par « Zoë “Zed” O’Brien » (8b9d64182087…)',
+      'Soumission v1 approuvée en ligne par «\u00a0Zoë “Zed” O’Brien\u00a0» (8b9d64182087…)',
     );
     expect(en.order.historyEvent(changes)).toBe('Changes requested to quote v1: Navy, please.\nAnd: bigger (12").');
     expect(fr.order.historyEvent(changes)).toBe(
-      'Modifications demandées à la soumission v1 : Navy, please.\nAnd: bigger (12").',
+      'Modifications demandées à la soumission v1\u00a0: Navy, please.\nAnd: bigger (12").',
     );
-    expect(fr.order.statusChange('d', 'a', 'b', 'customer')).toBe('d : a → b par le client');
+    expect(fr.order.statusChange('d', 'a', 'b', 'customer')).toBe('d\u00a0: a → b par le client');
     expect(en.order.statusChange('d', 'a', 'b', 'customer')).toBe('d: a → b by the customer');
-    expect(fr.order.statusChange('d', 'a', 'b', 'clerk@shop.ca')).toBe('d : a → b par clerk@shop.ca');
+    expect(fr.order.statusChange('d', 'a', 'b', 'clerk@shop.ca')).toBe('d\u00a0: a → b par clerk@shop.ca');
   });
 
   it('name the switch to the other language in that language', () => {

@@ -10,6 +10,7 @@ import { formatCents } from '../../../shared/money.js';
 import { PAYMENT_METHODS } from '../../../shared/invoices/payment-methods.js';
 import { ApiError } from '../../shared/api-error.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
+import { deName } from '../../../shared/french.js';
 
 const methodLabel = (method: string, language: Language): string =>
   method in PAYMENT_METHODS ? PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS].label[language] : method;
@@ -219,7 +220,7 @@ export const fr: InboxMessages = {
   switchTo: 'English',
   switchToLang: 'en',
   languageNotSaved:
-    'Votre choix de langue n’a pas pu être enregistré sur le serveur; il ne s’applique que dans ce navigateur.',
+    'Votre choix de langue n’a pas pu être enregistré sur le serveur\u202f; il ne s’applique que dans ce navigateur.',
   orderDeleted: (reference) => `La commande ${reference} a été supprimée, avec ses fichiers et ses courriels.`,
 
   signIn: {
@@ -260,7 +261,7 @@ export const fr: InboxMessages = {
   order: {
     estimateHeading: 'Estimation vue par le client',
     estimateSeen: (total, version) => `Le client a vu une estimation de ${total} taxes comprises (prix v${version}).`,
-    estimateLeft: 'Laissé à la soumission :',
+    estimateLeft: 'Laissé à la soumission\u00a0:',
     allOrders: '← Toutes les commandes',
     heading: (reference) => `Commande ${reference}`,
     received: (date) => `Reçue le ${date}`,
@@ -271,14 +272,14 @@ export const fr: InboxMessages = {
     billing: 'Facturation',
     shipping: 'Livraison',
     deadline: 'Échéance',
-    rush: (date) => `Urgent : ${date || 'date non précisée'}`,
+    rush: (date) => `Urgent\u00a0: ${date || 'date non précisée'}`,
     options: 'Options',
     jobNotes: 'Notes sur le travail',
     files: (count) => `Fichiers (${count})`,
     fileLayout: (n) => `Disposition ${n}`,
     history: 'Historique',
-    receivedAs: (date, status) => `${date} : reçue (${status})`,
-    statusChange: (date, from, to, by) => `${date} : ${from} → ${to} par ${by === 'customer' ? 'le client' : by}`,
+    receivedAs: (date, status) => `${date}\u00a0: reçue (${status})`,
+    statusChange: (date, from, to, by) => `${date}\u00a0: ${from} → ${to} par ${by === 'customer' ? 'le client' : by}`,
     eventBy: (date, by) => `${date}, par ${by === 'customer' ? 'le client' : by}`,
     layoutNotLoaded: 'Cette commande est très volumineuse\u00a0: cette disposition se lit quand vous l’ouvrez.',
     showLayout: (n) => `Afficher la disposition ${n}`,
@@ -287,19 +288,19 @@ export const fr: InboxMessages = {
         case 'quote_sent':
           return `Soumission v${event.version} envoyée (${shortHash(event.hash)}…)`;
         case 'quote_approved':
-          return `Soumission v${event.version} approuvée en ligne par « ${event.fullName} » (${shortHash(event.hash)}…)`;
+          return `Soumission v${event.version} approuvée en ligne par «\u00a0${event.fullName}\u00a0» (${shortHash(event.hash)}…)`;
         case 'changes_requested':
-          return `Modifications demandées à la soumission v${event.version} : ${event.comment}`;
+          return `Modifications demandées à la soumission v${event.version}\u00a0: ${event.comment}`;
         case 'invoice_issued':
-          return `Facture ${event.number} émise : ${formatCents(event.totalCents, 'fr')}, acompte ${formatCents(event.depositCents, 'fr')}`;
+          return `Facture ${event.number} émise\u00a0: ${formatCents(event.totalCents, 'fr')}, acompte ${formatCents(event.depositCents, 'fr')}`;
         case 'credit_note_issued':
-          return `Note de crédit ${event.number} émise sur la facture ${event.invoiceNumber} : ${formatCents(event.totalCents, 'fr')} (${event.reason})`;
+          return `Note de crédit ${event.number} émise sur la facture ${event.invoiceNumber}\u00a0: ${formatCents(event.totalCents, 'fr')} (${event.reason})`;
         case 'payment_recorded':
           return event.amountCents < 0
-            ? `Remboursement de ${formatCents(-event.amountCents, 'fr')} inscrit (${methodLabel(event.method, 'fr')}, reçu ${event.receiptNumber}) : ${event.reason}`
+            ? `Remboursement de ${formatCents(-event.amountCents, 'fr')} inscrit (${methodLabel(event.method, 'fr')}, reçu ${event.receiptNumber})\u00a0: ${event.reason}`
             : `Paiement de ${formatCents(event.amountCents, 'fr')} inscrit (${methodLabel(event.method, 'fr')}${event.reference ? ` ${event.reference}` : ''}, reçu ${event.receiptNumber})`;
         case 'started_without_deposit':
-          return `Production commencée sans l’acompte : ${event.reason}`;
+          return `Production commencée sans l’acompte\u00a0: ${event.reason}`;
         case 'gate_overridden':
           return `Poursuivie sans ${[
             event.withoutApprovedQuote ? 'soumission approuvée' : '',
@@ -342,7 +343,7 @@ export const fr: InboxMessages = {
     noGraphic: 'Aucun graphique',
     noPreview: 'Pas encore d’aperçu',
     tooComplex: 'Trop complexe pour un aperçu',
-    previewOf: (name) => `Aperçu de ${name}`,
+    previewOf: (name) => `Aperçu ${deName(name)}`,
     noDimensions: 'aucune dimension',
     noMethod: 'aucune méthode',
     garments: 'Vêtements',
@@ -358,7 +359,7 @@ export const fr: InboxMessages = {
 
   deletion: {
     open: 'Supprimer cette commande',
-    heading: (reference) => `Supprimer la commande ${reference}?`,
+    heading: (reference) => `Supprimer la commande ${reference}\u202f?`,
     what: (reference) =>
       `Cela supprime pour de bon la commande, ses fichiers, son historique de statuts et ses courriels. Seule une ligne indiquant que la commande ${reference} a été supprimée, par vous, est conservée. C’est irréversible.`,
     confirm: (reference) => `Tapez ${reference} pour confirmer`,
@@ -382,13 +383,13 @@ export const fr: InboxMessages = {
     cross_site: () => 'Cette demande venait d’un autre site et a été refusée.',
     bad_request: () => 'La demande n’est pas valide.',
     unavailable: () =>
-      'Le service de commande ne peut pas joindre sa base de données ou ses fichiers en ce moment. Rien n’a été enregistré; réessayez dans quelques minutes.',
+      'Le service de commande ne peut pas joindre sa base de données ou ses fichiers en ce moment. Rien n’a été enregistré\u202f; réessayez dans quelques minutes.',
     insufficient_storage: (e) =>
       e.serverFr ??
       'Le service de commande manque d’espace disque en ce moment. Rien n’a été enregistré. Réessayez dans quelques minutes.',
-    internal: () => 'Un problème est survenu de notre côté. Rien n’a été enregistré; veuillez réessayer.',
+    internal: () => 'Un problème est survenu de notre côté. Rien n’a été enregistré\u202f; veuillez réessayer.',
     proof_sent: () =>
-      'Cette épreuve a été envoyée au client avec une version de la soumission : elle est conservée. Téléversez l’épreuve corrigée et envoyez une nouvelle version.',
+      'Cette épreuve a été envoyée au client avec une version de la soumission\u00a0: elle est conservée. Téléversez l’épreuve corrigée et envoyez une nouvelle version.',
   },
 };
 

@@ -52,6 +52,6 @@ describe('the quote editor catalogues', () => {
     const fr = quoteMessages.fr;
     expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
     expect(fr.send).not.toBe(en.send);
-    expect(fr.placeOfSupply('QC')).toBe('Lieu de fourniture : QC (taxes de cette province)');
+    expect(fr.placeOfSupply('QC')).toBe('Lieu de fourniture\u00a0: QC (taxes de cette province)');
   });
 });

@@ -3,6 +3,7 @@
 // and its proofs are the inbox's largest part, and grow with prices and invoices.
 import { moneyOrNull } from '../../../shared/amounts.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
+import { frenchCount } from '../../../shared/french.js';
 
 const en = {
   heading: 'Quote',
@@ -108,24 +109,26 @@ export const QUOTE_MESSAGES = catalogues(en, {
   hide: 'Fermer l’éditeur de soumission',
   loading: 'Chargement de la soumission…',
   editorHeading: 'Éditeur de soumission',
-  placeOfSupply: (province) => `Lieu de fourniture : ${province} (taxes de cette province)`,
-  noPlaceOfSupply: 'La commande n’indique aucune province de livraison : demandez-la au client avant de soumissionner.',
-  roomFirstDay: (pieces, day) => `Premier jour où l’atelier a de la place pour cette commande (${pieces}) : ${day}.`,
+  placeOfSupply: (province) => `Lieu de fourniture\u00a0: ${province} (taxes de cette province)`,
+  noPlaceOfSupply:
+    'La commande n’indique aucune province de livraison\u00a0: demandez-la au client avant de soumissionner.',
+  roomFirstDay: (pieces, day) =>
+    `Premier jour où l’atelier a de la place pour cette commande (${pieces})\u00a0: ${day}.`,
   roomNone: (pieces) =>
-    `Aucun jour des six prochains mois n’a de place pour cette commande (${pieces}) : augmentez la capacité ou déplacez des travaux.`,
+    `Aucun jour des six prochains mois n’a de place pour cette commande (${pieces})\u00a0: augmentez la capacité ou déplacez des travaux.`,
   roomNoPieces:
-    'L’atelier ne peut pas encore compter les pièces de cette commande : aucune vue décorée aux quantités lisibles.',
-  roomPieces: (count, method) => `${method}, ${count} pièces`,
-  suggestedNote: 'Lignes suggérées d’après la commande : vérifiez chaque quantité et entrez les prix.',
+    'L’atelier ne peut pas encore compter les pièces de cette commande\u00a0: aucune vue décorée aux quantités lisibles.',
+  roomPieces: (count, method) => `${method}, ${frenchCount(count, 'pièce')}`,
+  suggestedNote: 'Lignes suggérées d’après la commande\u00a0: vérifiez chaque quantité et entrez les prix.',
   pricedNote: (version) =>
-    `Prix tirés de la liste de prix v${version} : vérifiez chaque ligne. Les lignes marquées « À chiffrer » attendent votre prix.`,
+    `Prix tirés de la liste de prix v${version}\u00a0: vérifiez chaque ligne. Les lignes marquées «\u00a0À chiffrer\u00a0» attendent votre prix.`,
   pricedFrom: (version) => `prix de la liste v${version}`,
   estimateSeen: (total, version) => `Le client a vu une estimation de ${total} (prix v${version}).`,
   estimateDiffers: (amount, more) =>
     `Cette soumission est ${more ? 'supérieure' : 'inférieure'} de ${amount} à cette estimation.`,
   estimateSame: 'Cette soumission arrive au même total.',
-  needsPrice: 'À chiffrer : la liste de prix n’a pas pu chiffrer cette ligne. Entrez un prix ou retirez la ligne.',
-  needsQuantity: 'Quantité illisible dans la commande : entrez-la.',
+  needsPrice: 'À chiffrer\u00a0: la liste de prix n’a pas pu chiffrer cette ligne. Entrez un prix ou retirez la ligne.',
+  needsQuantity: 'Quantité illisible dans la commande\u00a0: entrez-la.',
   lineLegend: (n) => `Ligne ${n}`,
   description: 'Description',
   quantity: 'Quantité',
@@ -173,7 +176,7 @@ export const QUOTE_MESSAGES = catalogues(en, {
   removeProof: (name) => `Retirer ${name}`,
   remove: 'Retirer',
   removed: (name) => `${name} retiré.`,
-  sentWith: (versions) => `Envoyée avec ${versions}; conservée.`,
+  sentWith: (versions) => `Envoyée avec ${versions}\u202f; conservée.`,
   artwork: 'Illustrations',
   noProofs: 'Aucune épreuve pour l’instant.',
   saveDraft: 'Enregistrer le brouillon',
@@ -193,8 +196,8 @@ export const QUOTE_MESSAGES = catalogues(en, {
     changes_requested: 'Modifications demandées',
     superseded: 'Remplacée',
   },
-  approvedBy: (name, date) => `Approuvée par « ${name} » le ${date}`,
-  changesAsked: (date, comment) => `Modifications demandées le ${date} : ${comment}`,
+  approvedBy: (name, date) => `Approuvée par «\u00a0${name}\u00a0» le ${date}`,
+  changesAsked: (date, comment) => `Modifications demandées le ${date}\u00a0: ${comment}`,
   from: (address, browser) => `depuis ${address}, ${browser}`,
   hash: (hash) => `empreinte de la version ${hash}`,
   none: '—',

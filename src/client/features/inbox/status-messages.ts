@@ -19,7 +19,7 @@ const en = {
 };
 
 export const STATUS_MESSAGES = catalogues(en, {
-  heading: (status) => `Passer la commande à « ${status} »\u00a0?`,
+  heading: (status) => `Passer la commande à «\u00a0${status}\u00a0»\u00a0?`,
   gateReason: 'Pourquoi la commande continue-t-elle sans cela\u00a0?',
   gateNotAllowed: 'Seul un propriétaire, ou une personne qu’il autorise à la page Comptes, peut le faire.',
   mailsHeading: 'Le client recevra ce courriel\u00a0:',
@@ -29,7 +29,7 @@ export const STATUS_MESSAGES = catalogues(en, {
   creditNotAllowed: 'Seul un propriétaire, ou une personne qu’il autorise, peut émettre des notes de crédit.',
   unpaidKept: (amount) =>
     `${amount} reste facturé et impayé\u00a0: rien n’est demandé au client, et la page Comptes l’indique.`,
-  confirm: (status) => `Passer à « ${status} »`,
+  confirm: (status) => `Passer à «\u00a0${status}\u00a0»`,
   cancel: 'Annuler',
   loading: 'Vérification de ce que fait ce changement…',
 });

@@ -1,7 +1,8 @@
 // Section C - Billing & Shipping Info: billing, shipping, deadline and job notes, once per order,
 // sent with layout 1 (docs/product.md, Section C).
 import type { Dispatch } from 'react';
-import { PROVINCES, type ProvinceCode } from '../../../shared/constants.js';
+import type { ProvinceCode } from '../../../shared/constants.js';
+import { provinceOptions } from '../../shared/provinces.js';
 import { SelectField, TextAreaField, TextField, CheckboxField } from '../../components/fields.js';
 import { useOrderFormText } from './messages.js';
 import {
@@ -134,7 +135,7 @@ function AddressFields({
   values: Record<AddressField, string>;
   onChange: (field: AddressField, value: string) => void;
 }) {
-  const { t } = useOrderFormText();
+  const { t, language } = useOrderFormText();
   const c = t.sectionC;
   const required = section === 'billing';
   const field = (name: AddressField) => (value: string) => onChange(name, value);
@@ -186,7 +187,7 @@ function AddressFields({
           label={c.province}
           value={values.province as ProvinceCode | ''}
           placeholder={c.chooseProvince}
-          options={PROVINCES.map((p) => ({ value: p.code, label: t.provinces[p.code] }))}
+          options={provinceOptions(language)}
           onChange={field('province')}
           path={`${section}.province`}
           required={required}

@@ -38,8 +38,8 @@ describe('describeField', () => {
       summary: 'Design Layout 2: Enter the Front graphic dimensions in 200 characters or fewer',
     });
     expect(describeField(fr, 'layouts.1.variations.0.sizes')).toEqual({
-      message: 'Entrez les tailles et les quantités, comme P : 5, M : 10',
-      summary: 'Disposition graphique 1 : Entrez les tailles et les quantités, comme P : 5, M : 10',
+      message: 'Entrez les tailles et les quantités, comme P\u00a0: 5, M\u00a0: 10',
+      summary: 'Disposition graphique 1\u00a0: Entrez les tailles et les quantités, comme P\u00a0: 5, M\u00a0: 10',
     });
     expect(describeField(fr, 'layouts.3.viewData.Left Sleeve.decoration')?.message).toBe(
       'Choisissez une méthode de décoration pour le graphique (Manche gauche)',

@@ -12,6 +12,7 @@ import {
   type ProvinceCode,
   type ViewName,
 } from '../../../shared/constants.js';
+import { deName } from '../../../shared/french.js';
 
 /** Inches as people write them: at most two decimals, a decimal comma in French. */
 function inches(value: number, lang: Language): string {
@@ -261,20 +262,20 @@ export const fr: Messages = {
     switchLabel: 'Show the form in English',
   },
   page: {
-    title: 'Passez votre commande, à votre façon!',
+    title: 'Passez votre commande, à votre façon\u202f!',
     subtitle: 'Remplissez le formulaire ci-dessous pour soumettre votre commande personnalisée',
     formLabel: 'Formulaire de commande',
   },
   notFound: {
     heading: '404',
-    text: 'Oups! Page introuvable',
+    text: 'Oups\u202f! Page introuvable',
     home: 'Retour à l’accueil',
   },
   layout: {
     title: (n) => `Disposition graphique ${n}`,
     thumbnailAlt: (n) => `Première maquette de la disposition graphique ${n}`,
     remove: 'Retirer la disposition',
-    additionalQuestion: 'Y a-t-il d’autres dispositions graphiques pour cette commande?',
+    additionalQuestion: 'Y a-t-il d’autres dispositions graphiques pour cette commande\u202f?',
     added: (n) => `Disposition graphique ${n} ajoutée.`,
     removed: 'Disposition retirée.',
   },
@@ -287,7 +288,7 @@ export const fr: Messages = {
     chosen: (count) => (count === 1 ? '1 fichier choisi' : `${count} fichiers choisis`),
     size: (bytes) => formatBytes(bytes, 'fr'),
     tooLarge: (name, limit) =>
-      `« ${name} » n’a pas été ajouté : il dépasse la limite de ${formatBytes(limit, 'fr')} par fichier.`,
+      `«\u00a0${name}\u00a0» n’a pas été ajouté\u00a0: il dépasse la limite de ${formatBytes(limit, 'fr')} par fichier.`,
     added: (count) => (count === 1 ? '1 fichier ajouté.' : `${count} fichiers ajoutés.`),
     removed: (name) => `${name} retiré.`,
   },
@@ -297,32 +298,32 @@ export const fr: Messages = {
     paused: 'En pause jusqu’au retour de la connexion',
     failed: 'Échec du téléversement',
     retry: 'Réessayer',
-    retryLabel: (name) => `Réessayer le téléversement de ${name}`,
+    retryLabel: (name) => `Réessayer le téléversement ${deName(name)}`,
     announceDone: 'Le téléversement d’un fichier est terminé.',
     announcePaused: 'Téléversements en pause jusqu’au retour de la connexion.',
     announceFailed:
-      'Un fichier n’a pas pu être téléversé : utilisez Réessayer à côté de lui, ou soumettez la commande et il sera envoyé avec elle.',
+      'Un fichier n’a pas pu être téléversé\u00a0: utilisez Réessayer à côté de lui, ou soumettez la commande et il sera envoyé avec elle.',
   },
   artwork: {
-    vector: 'Fichier vectoriel : impression nette à toute taille.',
+    vector: 'Fichier vectoriel\u00a0: impression nette à toute taille.',
     embroidery: 'Pour la broderie, notre atelier numérise votre illustration.',
     sharp: (px, ppi, size) =>
-      `${px.width} × ${px.height} px · ${ppi} ppp à ${printSizeText(size, 'fr')} : impression nette.`,
+      `${px.width} × ${px.height} px · ${ppi} ppp à ${printSizeText(size, 'fr')}\u00a0: impression nette.`,
     acceptable: (px, ppi, size, neededPx) =>
-      `${px.width} × ${px.height} px · ${ppi} ppp à ${printSizeText(size, 'fr')} : acceptable. Une image de ${neededPx} px de large s’imprimerait nettement.`,
+      `${px.width} × ${px.height} px · ${ppi} ppp à ${printSizeText(size, 'fr')}\u00a0: acceptable. Une image de ${neededPx} px de large s’imprimerait nettement.`,
     low: (ppi, size, neededPx) =>
-      `À ${printSizeText(size, 'fr')}, cette image fait ${ppi} ppp : elle risque d’être floue à l’impression. Envoyez une image plus grande (${neededPx} px de large) ou un fichier vectoriel.`,
+      `À ${printSizeText(size, 'fr')}, cette image fait ${ppi} ppp\u00a0: elle risque d’être floue à l’impression. Envoyez une image plus grande (${neededPx} px de large) ou un fichier vectoriel.`,
     measuredOnly: (px, maxSharpIn) =>
-      `Cette image fait ${px.width} × ${px.height} px : elle s’imprime nettement jusqu’à ${inches(maxSharpIn, 'fr')} po de large. Indiquez la taille d’impression dans « Dimensions du graphique » (p. ex. 10 po de large) pour la vérifier.`,
+      `Cette image fait ${px.width} × ${px.height} px\u00a0: elle s’imprime nettement jusqu’à ${inches(maxSharpIn, 'fr')} po de large. Indiquez la taille d’impression dans «\u00a0Dimensions du graphique\u00a0» (p. ex. 10 po de large) pour la vérifier.`,
   },
   sectionA: {
     heading: 'Section A - Maquettes et illustrations',
     mockupOptions: 'Options de maquette',
     upload: 'Téléverser des maquettes et des illustrations',
     create: 'Créer la mienne',
-    vectorQuestion: 'Votre maquette comprend-elle des fichiers vectoriels?',
+    vectorQuestion: 'Votre maquette comprend-elle des fichiers vectoriels\u202f?',
     uploadMockup: 'Téléverser une maquette',
-    studioHeading: 'Créez une maquette avec notre studio de design!',
+    studioHeading: 'Créez une maquette avec notre studio de design\u202f!',
     studioNote:
       'Vous pouvez passer votre commande directement dans le studio de design, ou faire une capture d’écran de votre design et la téléverser ici pour continuer avec ce formulaire.',
     studioBannerAlt: 'Ouvrir notre studio de design (dans un nouvel onglet)',
@@ -331,7 +332,7 @@ export const fr: Messages = {
     noGraphic: 'Aucun graphique téléversé',
     uploadGraphic: 'Téléverser un graphique',
     removeGraphic: 'Retirer le graphique',
-    graphicPreviewAlt: (view) => `Graphique : ${view}`,
+    graphicPreviewAlt: (view) => `Graphique\u00a0: ${view}`,
     graphicDimensions: 'Dimensions du graphique',
     dimensionsPlaceholder: 'p. ex. 10 po de large',
     decorationMethod: 'Méthode de décoration',
@@ -355,13 +356,13 @@ export const fr: Messages = {
     type: 'Type de vêtement ou UGS',
     color: 'Couleur',
     sizes: 'Tailles et quantités',
-    sizesPlaceholder: 'p. ex. P : 5, M : 10, G : 10, TG : 5',
+    sizesPlaceholder: 'p. ex. P\u00a0: 5, M\u00a0: 10, G\u00a0: 10, TG\u00a0: 5',
     sizeBoxes: 'Quantités par taille',
     sizeBox: (size) => `Quantité, taille ${size}`,
     sizeBoxInvalid: 'Un nombre entier de 0 à 100 000.',
     sizeBoxesUnread:
-      'Le texte ci-dessous nomme des tailles que ce vêtement n’a pas, ou ne se lit pas par taille : modifiez-le, ou videz-le pour utiliser ces cases.',
-    supplyingGoods: 'Fournissez-vous les vêtements?',
+      'Le texte ci-dessous nomme des tailles que ce vêtement n’a pas, ou ne se lit pas par taille\u00a0: modifiez-le, ou videz-le pour utiliser ces cases.',
+    supplyingGoods: 'Fournissez-vous les vêtements\u202f?',
     itemPO: 'Bon de commande de l’article',
     removeVariation: 'Retirer la variante',
     addVariation: 'Ajouter une autre variante',
@@ -385,7 +386,7 @@ export const fr: Messages = {
     sameAsBilling: 'Identique à l’adresse de facturation',
     localPickup: 'Cueillette sur place',
     deadline: 'Échéance',
-    deadlineQuestion: 'Avez-vous une échéance critique?',
+    deadlineQuestion: 'Avez-vous une échéance critique\u202f?',
     standardTurnaround: `Délai standard de ${STANDARD_TURNAROUND_DAYS} jours`,
     rushDeadline: 'Oui, j’ai une échéance critique',
     requestedDate: 'Date d’achèvement souhaitée',
@@ -397,7 +398,7 @@ export const fr: Messages = {
 
   options: {
     heading: 'Options supplémentaires',
-    resalePartner: 'Êtes-vous l’un de nos partenaires revendeurs?',
+    resalePartner: 'Êtes-vous l’un de nos partenaires revendeurs\u202f?',
     polyBags: `Inclure des sacs de plastique biodégradables à ${POLY_BAG_PRICE_CAD.toFixed(2).replace('.', ',')} $ l’unité`,
   },
   fieldErrors: {
@@ -413,7 +414,7 @@ export const fr: Messages = {
       phone: 'Entrez un numéro de téléphone, comme 902-555-0100',
       email: 'Entrez une adresse courriel, comme nom@exemple.com',
     },
-    inShipping: (message) => `Adresse de livraison : ${message}`,
+    inShipping: (message) => `Adresse de livraison\u00a0: ${message}`,
     deadlineDate: 'Entrez la date d’achèvement souhaitée, comme 2026-12-31',
     jobNotes: 'Entrez des notes de 20 000 caractères ou moins',
     layout: {
@@ -424,11 +425,11 @@ export const fr: Messages = {
       garmentOption: 'Choisissez une option de vêtements',
       type: 'Entrez un type de vêtement ou une UGS de 200 caractères ou moins',
       color: 'Entrez une couleur de 200 caractères ou moins',
-      sizes: 'Entrez les tailles et les quantités, comme P : 5, M : 10',
+      sizes: 'Entrez les tailles et les quantités, comme P\u00a0: 5, M\u00a0: 10',
       supplyingGoods: 'Choisissez oui si vous fournissez les vêtements',
       itemPO: 'Entrez un bon de commande d’article de 200 caractères ou moins',
     },
-    inLayout: (n, message) => `Disposition graphique ${n} : ${message}`,
+    inLayout: (n, message) => `Disposition graphique ${n}\u00a0: ${message}`,
   },
   draft: {
     restored: 'Nous avons rétabli la commande que vous aviez commencée sur cet appareil.',
@@ -443,11 +444,12 @@ export const fr: Messages = {
     progress: (sent, total) =>
       `${total ? Math.floor((sent / total) * 100) : 100} % envoyé (${formatBytes(sent, 'fr')} sur ${formatBytes(total, 'fr')})`,
     cancel: 'Annuler l’envoi',
-    cancelled: 'L’envoi a été annulé. Votre commande est toujours ici; soumettez-la de nouveau quand vous serez prêt.',
-    success: 'Merci! Votre commande a été soumise avec succès.',
+    cancelled:
+      'L’envoi a été annulé. Votre commande est toujours ici\u202f; soumettez-la de nouveau quand vous serez prêt.',
+    success: 'Merci\u202f! Votre commande a été soumise avec succès.',
     failure: 'La soumission de la commande a échoué. Veuillez réessayer.',
     expired:
-      'Cette page a expiré. Veuillez recharger la page, puis soumettre de nouveau : vos entrées et vos fichiers sont conservés.',
+      'Cette page a expiré. Veuillez recharger la page, puis soumettre de nouveau\u00a0: vos entrées et vos fichiers sont conservés.',
     reference: (reference) => `Le numéro de référence de votre commande est ${reference}.`,
     dismiss: 'Fermer',
   },

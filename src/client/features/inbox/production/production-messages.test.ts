@@ -32,7 +32,7 @@ describe('the production floor’s texts', () => {
   it('words the scan page’s button and the polite answer to a stale move', () => {
     expect(PRODUCTION_MESSAGES.en.nextStage('Screens', 'Print')).toBe('Screens done: start Print');
     expect(PRODUCTION_MESSAGES.fr.nextStage('Écrans', 'Impression')).toBe(
-      'Étape Écrans terminée : passer à Impression',
+      'Étape Écrans terminée\u00a0: passer à Impression',
     );
     expect(PRODUCTION_MESSAGES.en.movedMeanwhile('7KQ4-M2XD', 'Back', 'Sew')).toBe(
       'Someone moved Back of 7KQ4-M2XD meanwhile; it is now at Sew. Nothing was lost: the board shows it where it is.',

@@ -1,6 +1,7 @@
 // The texts of the Blanks page (the To order list, purchase orders, receiving), in English and
 // Canadian French, read with usePurchasingText().
 import { catalogues, textHook } from '../../../shared/language.js';
+import { frenchCount } from '../../../../shared/french.js';
 
 const en = {
   nav: 'Blanks',
@@ -66,16 +67,16 @@ const en = {
 
 export const PURCHASING_MESSAGES = catalogues(en, {
   nav: 'Vêtements',
-  heading: 'Vêtements : à commander et reçus',
+  heading: 'Vêtements\u00a0: à commander et reçus',
   loading: 'Chargement des vêtements…',
   toOrder: 'À commander',
   toOrderIntro: (percent) =>
-    `Les vêtements que la boutique fournit pour les travaux approuvés, pas encore sur un bon de commande, additionnés par fournisseur, modèle, couleur et taille, avec ${percent} % de plus pour les rejets (arrondi vers le haut; le propriétaire le règle dans les réglages de production).`,
+    `Les vêtements que la boutique fournit pour les travaux approuvés, pas encore sur un bon de commande, additionnés par fournisseur, modèle, couleur et taille, avec ${percent} % de plus pour les rejets (arrondi vers le haut\u202f; le propriétaire le règle dans les réglages de production).`,
   nothingToOrder:
-    'Rien à commander : les vêtements de chaque travail sont sur un bon de commande, ou les clients les fournissent.',
+    'Rien à commander\u00a0: les vêtements de chaque travail sont sur un bon de commande, ou les clients les fournissent.',
   noSupplier: 'Aucun fournisseur nommé',
   noSupplierHint: 'Nommez un fournisseur pour ces vêtements dans la liste de prix pour les commander ici.',
-  supplierPieces: (supplier, pieces) => `${supplier} : ${pieces} pièces`,
+  supplierPieces: (supplier, pieces) => `${supplier}\u00a0: ${frenchCount(pieces, 'pièce')}`,
   style: 'Modèle',
   sku: 'Modèle du fournisseur',
   colour: 'Couleur',
@@ -94,10 +95,10 @@ export const PURCHASING_MESSAGES = catalogues(en, {
   made: (number) => `Bon de commande ${number} créé.`,
   unread: 'Tailles à lire à la main',
   unreadLine: (reference, style, colour, sizes) =>
-    `${reference} : ${style || 'aucun vêtement précisé'}${colour ? `, ${colour}` : ''} — « ${sizes || 'rien d’indiqué'} »`,
+    `${reference}\u00a0: ${style || 'aucun vêtement précisé'}${colour ? `, ${colour}` : ''} — «\u00a0${sizes || 'rien d’indiqué'}\u00a0»`,
   waiting: 'Travaux à qui il manque des vêtements',
-  waitingLine: (reference, dueOn) => `${reference}, dû le ${dueOn} :`,
-  shortLine: (style, colour, size, qty) => `${style}, ${colour || '—'}, ${size} : il en manque ${qty}`,
+  waitingLine: (reference, dueOn) => `${reference}, dû le ${dueOn}\u00a0:`,
+  shortLine: (style, colour, size, qty) => `${style}, ${colour || '—'}, ${size}\u00a0: il en manque ${qty}`,
   markedSent: (number) => `${number} marqué comme envoyé.`,
   purchaseOrders: 'Bons de commande',
   noPurchaseOrders: 'Aucun bon de commande pour l’instant.',
@@ -113,18 +114,18 @@ export const PURCHASING_MESSAGES = catalogues(en, {
   receive: 'Recevoir une livraison',
   receiveLegend: (number) => `Livraison sur ${number}`,
   receiveHint:
-    'Comptez ce qui est arrivé dans cette livraison; les pièces endommagées comptent aussi dans ce qui est arrivé.',
+    'Comptez ce qui est arrivé dans cette livraison\u202f; les pièces endommagées comptent aussi dans ce qui est arrivé.',
   lineLabel: (sku, colour, size) => `${sku}, ${colour || '—'}, ${size}`,
   receivedNow: 'Reçu maintenant',
   damagedNow: 'Dont endommagées',
   noteNow: 'Notes sur les manquants ou les dommages',
   saveReceipt: 'Inscrire la livraison',
   saving: 'Inscription…',
-  receiptSaved: (number) => `Livraison inscrite sur ${number}; les vêtements des travaux sont à jour.`,
+  receiptSaved: (number) => `Livraison inscrite sur ${number}\u202f; les vêtements des travaux sont à jour.`,
   nothingCounted: 'Comptez au moins une pièce, ou écrivez une note.',
   moreDamaged: 'Plus d’endommagées que de reçues.',
   notACount: 'Un nombre entier, 0 ou plus.',
-  errorSummary: 'La livraison n’a pas été inscrite :',
+  errorSummary: 'La livraison n’a pas été inscrite\u00a0:',
 });
 
 export const usePurchasingText = textHook(PURCHASING_MESSAGES);

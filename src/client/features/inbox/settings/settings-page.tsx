@@ -11,7 +11,7 @@ import { ApiError } from '../../../shared/api-error.js';
 import { formatDate } from '../../../shared/format.js';
 import { InputField } from '../payments/form-parts.js';
 import { useInboxApi } from '../session.js';
-import { PROVINCE_NAMES_FR } from '../../../shared/provinces.js';
+import { PROVINCE_NAMES_FR, provinceOptions } from '../../../shared/provinces.js';
 import { useSettingsText } from './settings-messages.js';
 
 /** The provinces with a provincial sales tax of their own (shared/taxes.ts). */
@@ -155,9 +155,9 @@ export function SettingsPage() {
                 aria-describedby={errorOf('province') ? `${fieldId('province')}-error` : undefined}
                 onChange={(e) => set({ province: e.target.value as ProvinceCode })}
               >
-                {PROVINCES.map((p) => (
-                  <option key={p.code} value={p.code}>
-                    {nameOf(p.code)}
+                {provinceOptions(language).map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.label}
                   </option>
                 ))}
               </select>
