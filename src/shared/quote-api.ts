@@ -15,6 +15,7 @@ import type { PriceLineKind } from './prices/price-order.js';
 import type { Bilingual } from './prices/price-list.js';
 import type { SeenEstimate } from './price-list-api.js';
 import type { ValidOrderBody } from './order-schema.js';
+import type { RecordSection } from './order-record.js';
 
 /** A line as the clerk's editor sends it. Amounts are recomputed on the server; anything else is dropped. */
 export const quoteLineInputSchema = z.object({
@@ -153,6 +154,8 @@ export interface CustomerOrderView {
   language: 'en' | 'fr';
   createdAt: string;
   status: OrderStatus;
+  /** What the customer sent and the estimate they saw, as their confirmation said it; null once a quote is sent. */
+  record: RecordSection[] | null;
   /** When each step was last reached (from the status history); received is the order's arrival. */
   steps: Partial<Record<(typeof CUSTOMER_STEPS)[number], string>>;
   document: ValidOrderBody;

@@ -169,12 +169,17 @@ test('three layouts, the open middle one removed: numbering, focus and data foll
   await expect(banner).toHaveAttribute('rel', /noopener/);
   // The question is only on the last layout.
   await expect(question).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Remove Layout' })).toHaveCount(1);
+  // Every layout has its Remove button.
+  await expect(page.getByRole('button', { name: /^Remove Layout \d$/ })).toHaveCount(3);
 
-  // Open the middle layout and remove it.
+  // Open the middle layout and remove it, saying yes when asked.
   await page.getByRole('button', { name: 'Design Layout 2' }).click();
   await expect(page.getByLabel('Garment Options')).toHaveValue('po');
-  await page.getByRole('button', { name: 'Remove Layout' }).click();
+  await page.getByRole('button', { name: 'Remove Layout 2', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove Design Layout 2?' })
+    .getByRole('button', { name: 'Yes, remove it' })
+    .click();
 
   await expect(page.getByRole('heading', { name: /Design Layout/ })).toHaveText([
     '1Design Layout 1',
@@ -192,7 +197,7 @@ test('three layouts, the open middle one removed: numbering, focus and data foll
   // A new layout takes the next number of the counter, shown by position.
   await question.getByRole('radio', { name: 'Yes' }).click();
   await expect(page.getByRole('button', { name: 'Design Layout 3' })).toBeFocused();
-  await expect(page.getByRole('button', { name: 'Remove Layout' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Remove Layout \d$/ })).toHaveCount(3);
   // Collapsing the open layout leaves none open.
   await page.getByRole('button', { name: 'Design Layout 3' }).click();
   await expect(page.getByRole('region')).toHaveCount(0);

@@ -1,10 +1,12 @@
 // The two emails of a new order: the shop's notification (the full order) and the customer's
-// confirmation (the reference and the shop's own words only, so the form cannot relay a
-// stranger's message to any address). Every piece of customer text goes through escapeHtml.
+// confirmation: the reference, the record of what they sent with what they typed guarded, the
+// estimate they saw and the link to their order's page (shared/order-record.ts;
+// docs/decisions/018-a-record-in-the-confirmation.md). Every piece of customer text goes through escapeHtml.
 import {
   billingLines,
   deadlineText,
   formatBytes,
+  labelled,
   layoutSections,
   optionLines,
   personName,
@@ -14,6 +16,7 @@ import {
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { formatCents } from '../../shared/money.js';
+import { orderRecord, type RecordSection } from '../../shared/order-record.js';
 
 export interface ShopIdentity {
   name: string;
@@ -41,6 +44,35 @@ export interface OrderForMail {
   confirmation: Confirmation;
   /** The estimate the customer saw on the form, when the shop shows one. */
   estimate?: SeenEstimate | null;
+  /** The order page's link token minted for the confirmation (storage/order-links.ts), when one is sent. */
+  linkToken?: string | null;
+}
+
+/** The customer's page of an order: /o/<token> on the shop's public address. */
+export const orderPageUrl = (shop: ShopIdentity, token: string) => `${shop.publicUrl.replace(/\/$/, '')}/o/${token}`;
+
+/** The record's sections as far as MAIL_LAYOUTS_BUDGET characters go; the rest is on the order's page. */
+function recordWithin(sections: RecordSection[], fr: boolean): RecordSection[] {
+  const kept: RecordSection[] = [];
+  let used = 0;
+  for (const s of sections) {
+    const size = s.lines.reduce((n, line) => n + line.length + 1, s.heading.length);
+    if (kept.length > 0 && used + size > MAIL_LAYOUTS_BUDGET) {
+      const left = sections.length - kept.length;
+      kept.push({
+        heading: fr ? 'Et le reste' : 'And the rest',
+        lines: [
+          fr
+            ? `${left} autres sections sont sur la page de votre commande.`
+            : `${left} more sections are on your order’s page.`,
+        ],
+      });
+      break;
+    }
+    kept.push(s);
+    used += size;
+  }
+  return kept;
 }
 
 export type Confirmation = 'send' | 'no_form_token' | 'address_cap' | 'client_cap' | 'hourly_cap';
@@ -172,19 +204,26 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
   const customerSubject = fr
     ? `Nous avons reçu votre commande ${order.reference}`
     : `We received your order ${order.reference}`;
-  // Nothing the submitter typed, beyond a cleaned first name: this mail goes to an address
-  // anyone can type, so it must not be able to carry anyone else's message.
+  // Nothing the submitter typed but a cleaned first name and the record's guarded values: this
+  // mail goes to an address anyone can type (docs/decisions/018-a-record-in-the-confirmation.md).
+  const record = recordWithin(orderRecord(doc, order.estimate, fr ? 'fr' : 'en'), fr);
+  const page = order.linkToken ? orderPageUrl(shop, order.linkToken) : null;
   const customerMail = fr
     ? render(
         customerSubject,
         [
           `Merci${greeting}. ${shop.name} a reçu votre commande le ${day}.`,
           `Le numéro de référence de votre commande est ${order.reference}. Veuillez l’indiquer lorsque vous communiquez avec nous.`,
-          'Nous communiquerons avec vous si nous avons des questions sur votre commande.',
+          'Voici ce que nous avons reçu. Nous communiquerons avec vous si nous avons des questions, puis nous vous enverrons une soumission.',
+          labelled('Échéance', deadlineText(first.deadline, 'fr'), 'fr'),
+          ...(page ? ['Votre commande, et sa soumission quand elle sera prête, sur sa page\u00a0:', page] : []),
         ],
-        [],
+        record,
         [
           `${shopName}. Pour nous joindre\u00a0: ${contact}.`,
+          ...(page
+            ? ['Ce lien est personnel\u00a0: toute personne qui l’a peut voir votre commande. Ne le transférez pas.']
+            : []),
           'Vous recevez ce courriel parce qu’une commande a été passée avec cette adresse sur notre formulaire de commande. Si ce n’est pas vous, écrivez-nous et ignorez ce message.',
         ],
       )
@@ -193,11 +232,14 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
         [
           `Thank you${greeting}. ${shop.name} received your order on ${day}.`,
           `Your order reference is ${order.reference}. Please quote it when you contact us.`,
-          'We will contact you if we have questions about your order.',
+          'Here is what we received. We will contact you if we have questions, then send you a quote.',
+          labelled('Deadline', deadlineText(first.deadline, 'en'), 'en'),
+          ...(page ? ['Your order, and its quote when it is ready, on its page:', page] : []),
         ],
-        [],
+        record,
         [
           `${shopName}. Contact: ${contact}.`,
+          ...(page ? ['This link is personal: anyone who has it can see your order. Do not forward it.'] : []),
           'You receive this email because an order was placed with this address on our order form. If it was not you, let us know and ignore this message.',
         ],
       );

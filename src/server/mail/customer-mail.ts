@@ -1,7 +1,7 @@
 // What every email to a customer about their order shares: who it goes to and in which
 // language, the link to their order's page, and the footer that says the link is personal.
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { cleanFirstName, render, type ComposedMail, type ShopIdentity } from './compose.js';
+import { cleanFirstName, orderPageUrl, render, type ComposedMail, type ShopIdentity } from './compose.js';
 
 export interface OrderForUpdate {
   id: string;
@@ -11,7 +11,7 @@ export interface OrderForUpdate {
 
 export const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
-export const orderLink = (shop: ShopIdentity, token: string) => `${shop.publicUrl.replace(/\/$/, '')}/o/${token}`;
+export const orderLink = orderPageUrl;
 
 export function customerOf(order: OrderForUpdate) {
   const billing = order.document.layouts['1']?.billing;

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { addStaff } from '../staff/staff-service.js';
 import { cleanFirstName, composeOrderMails, type Confirmation } from './compose.js';
+import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
+import { frenchTypographyFaults } from '../../shared/french.js';
 import {
   backends,
   deliveredText,
@@ -160,14 +162,63 @@ describe.each(backends())('notifications on %s', (backend) => {
     expect(customer.mail.subject).toBe(`Nous avons reçu votre commande ${reference}`);
     expect(customer.mail.text).toContain(`Le numéro de référence de votre commande est ${reference}.`);
     expect(customer.mail.text).toContain('Merci, Ada.');
-    // Changed on purpose: the confirmation no longer repeats the order (no relay of typed text).
-    expect(customer.mail.text).not.toContain('Disposition graphique 1');
-    expect(customer.mail.text).not.toContain('Gildan 5000');
+    // The record of what was sent, guarded (docs/decisions/018-a-record-in-the-confirmation.md).
+    expect(customer.mail.text).toContain('Disposition graphique 1');
+    expect(customer.mail.text).toContain('Vêtement\u00a0: Gildan 5000, Black, S 5, M 10 (15 pièces)');
+    expect(customer.mail.text).not.toContain('Please call before printing');
+    const lines = customer.mail.text!.split('\n').filter((l) => !l.includes('://'));
+    expect(lines.flatMap((l) => frenchTypographyFaults(l).map((f) => `${f}: ${l}`))).toEqual([]);
     expect(customer.mail.text).toContain(
       'Maple Print Co. Pour nous joindre\u00a0: 1 Main St, Halifax NS, 902-555-0199.',
     );
     // The shop reads English.
     expect(shop.mail.subject).toBe(`New order ${reference}: Ada Lovelace (Analytical Tees)`);
+  });
+
+  it('gives the customer a record: each layout, the estimate computed here and marked as one, and a link that opens the order', async () => {
+    const smtp = await startSmtp();
+    cleanup.push(() => new Promise<void>((r) => smtp.server.close(() => r())));
+    const t = await startTestApp(backend, { ...FAST, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    cleanup.push(() => t.close());
+    await addStaff(t.app.db, 'owner@shop.example', 'a long and unusual passphrase 7');
+    const owner = await signIn(t.app, 'owner@shop.example', 'a long and unusual passphrase 7');
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/prices',
+      headers: { cookie: owner },
+      payload: example,
+    });
+    expect(published.statusCode).toBe(201);
+    const order = sampleOrder();
+    Object.assign(order.layouts['1'].viewData, {
+      Front: { image: '', dimensions: '10 in wide', decoration: 'screen-printing', colours: 2 },
+    });
+    const { orderId, reference } = await submit(t, order);
+    await until(() => smtp.received.length >= 2 && smtp.received);
+    const text = smtp.received.find((r) => r.to.includes('ada@example.com'))!.mail.text!;
+    expect(text).toContain('Design Layout 1\n  Garment: Gildan 5000, Black, S 5, M 10 (15 pieces)');
+    expect(text).toContain('  Front: Screen Printing, 2 colours, 10 in wide');
+    expect(text).toContain('  Files: none');
+    // The estimate is the server's, kept with the order, never a figure from the browser.
+    const row = await t.app.db
+      .selectFrom('orders')
+      .select('estimate')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const estimate = typeof row.estimate === 'string' ? JSON.parse(row.estimate) : row.estimate;
+    expect(estimate.totalCents).toBeGreaterThan(0);
+    expect(text).toContain('Estimate (not a quote)');
+    // Gildan 5000 is not in the example list: its garments are left to the quote, and the total says "so far".
+    expect(estimate.onQuote.length).toBeGreaterThan(0);
+    expect(text).toContain(`Estimated total so far, with taxes: $${(estimate.totalCents / 100).toFixed(2)}`);
+    for (const q of estimate.onQuote) expect(text).toContain(`  ${q.en}`);
+    expect(text).not.toContain('Please call before printing');
+    const token = /https:\/\/orders\.shop\.example\/o\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+    expect(token).toBeDefined();
+    const page = await t.app.inject({ url: `/api/o/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ reference, status: 'new', quote: null });
+    expect(page.json().record[0]).toMatchObject({ heading: 'Design Layout 1' });
   });
 
   it('writes .eml files to DATA_DIR/outbox when no SMTP server is configured', async () => {
@@ -189,7 +240,7 @@ describe.each(backends())('notifications on %s', (backend) => {
   });
 });
 
-describe('the customer confirmation relays nothing the submitter typed', () => {
+describe('the customer confirmation relays nothing the submitter typed but the guarded record', () => {
   const shop = {
     name: 'Maple Print Co.',
     contact: '1 Main St, Halifax NS, 902-555-0199',
@@ -221,14 +272,16 @@ describe('the customer confirmation relays nothing the submitter typed', () => {
     );
 
   it.each(['en', 'fr'] as const)(
-    'in %s: only the reference and the shop’s words; the shop mail keeps it all',
+    'in %s: the reference, the shop’s words and the guarded record, no link or name; the shop mail keeps it all',
     (lang) => {
       const [shopMail, customer] = mail(spam(lang));
       expect(customer!.kind).toBe('customer');
       for (const part of [customer!.subject, customer!.text, customer!.html]) {
         expect(part).not.toMatch(/evil|phish|PHISH|refund|prize|files\.example|http:/);
-        expect(part).not.toMatch(/Gildan|Black|Lovelace|Analytical/);
+        expect(part).not.toMatch(/Lovelace|Analytical/);
       }
+      // What was typed for the garment shows cut short and without its link.
+      expect(customer!.text).toContain('Your account is locked, log in at …, Black, S 5, M 10');
       expect(customer!.text).toContain('AB12-CD34');
       expect(customer!.text).toContain('1 Main St, Halifax NS, 902-555-0199');
       expect(customer!.text).toContain(
@@ -244,7 +297,7 @@ describe('the customer confirmation relays nothing the submitter typed', () => {
     },
   );
 
-  it('tells the shop the estimate the customer saw, and what it left for the quote; never the customer', () => {
+  it('tells the shop and the customer the estimate the customer saw, and what it left for the quote', () => {
     const [shopMail, customer] = composeOrderMails(
       {
         id: 'order-1',
@@ -266,7 +319,10 @@ describe('the customer confirmation relays nothing the submitter typed', () => {
     );
     expect(shopMail!.text).toContain('Estimate the customer saw\n  $648.06 with taxes (prices v3)');
     expect(shopMail!.text).toContain('Left for the quote: 3 or more colours on the back: priced on your quote');
-    expect(customer!.text).not.toContain('648');
+    // The customer reads the same estimate, marked as one.
+    expect(customer!.text).toContain('Estimate (not a quote)\n  An estimate from our price list (v3)');
+    expect(customer!.text).toContain('Estimated total so far, with taxes: $648.06');
+    expect(customer!.text).toContain('  3 or more colours on the back: priced on your quote');
     expect(mail(sampleOrder() as unknown as ValidOrderBody)[0]!.text).not.toContain('Estimate the customer saw');
   });
 

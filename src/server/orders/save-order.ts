@@ -20,6 +20,7 @@ import { adoptUploads } from '../uploads/index.js';
 import type { FormToken } from '../http/bot-checks.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { toJson } from '../storage/json.js';
+import { mintOrderLink } from '../storage/order-links.js';
 
 /** Checks what zod cannot: layout 1 exists and carries the billing fields the form requires. */
 export function checkOrderComplete(body: ValidOrderBody): void {
@@ -159,6 +160,13 @@ export async function saveOrder(
             })),
           );
           if (deps.composeMails) {
+            const confirmation = await decideConfirmation(
+              trx,
+              deps.confirmationCaps,
+              formToken,
+              billing.email,
+              submission.clientKey ?? null,
+            );
             const mails = deps.composeMails({
               id: orderId,
               reference: result.reference,
@@ -167,13 +175,9 @@ export async function saveOrder(
               document,
               attachments: attachments.map((a) => ({ name: a.name, size: a.staged.size })),
               estimate,
-              confirmation: await decideConfirmation(
-                trx,
-                deps.confirmationCaps,
-                formToken,
-                billing.email,
-                submission.clientKey ?? null,
-              ),
+              confirmation,
+              // A link only in a confirmation that goes (docs/decisions/018-a-record-in-the-confirmation.md).
+              linkToken: confirmation === 'send' ? await mintOrderLink(trx, orderId) : null,
             });
             await enqueueMails(trx, mailRows(orderId, mails, new Date(), submission.clientKey ?? null));
           }

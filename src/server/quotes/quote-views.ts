@@ -25,6 +25,7 @@ import { customerAccountView, todayOf } from '../invoices/index.js';
 import { fromJson } from '../storage/json.js';
 
 import { documentOf, type QuoteDeps } from './quote-service.js';
+import { orderRecord } from '../../shared/order-record.js';
 
 const yieldThen = async <T>(work: () => T): Promise<T> => {
   await yieldToLoop();
@@ -203,9 +204,12 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
   const shown = quote ? new Set(quote.proofIds) : new Set<string>();
   const shipping = doc.layouts['1']?.shipping;
   const reachedReady = at >= CUSTOMER_STEPS.indexOf('ready');
+  const language = doc.language === 'fr' ? 'fr' : 'en';
   return {
     reference: order.reference,
-    language: doc.language === 'fr' ? 'fr' : 'en',
+    language,
+    // The confirmation's record, until a quote replaces it (docs/decisions/018-a-record-in-the-confirmation.md).
+    record: quote ? null : orderRecord(doc, order.estimate ? fromJson(order.estimate) : null, language),
     createdAt: order.created_at,
     status: order.status,
     steps,

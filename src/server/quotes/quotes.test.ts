@@ -419,7 +419,7 @@ describe.each(backends())('quotes and approval on %s', (backend) => {
       message:
         'This order is at “Completed” now, so its quote can no longer be approved or changed. Contact the shop if something should change.',
     });
-    expect(changes.json().error.message_fr).toContain('« Terminée »');
+    expect(changes.json().error.message_fr).toContain('«\u00a0Terminée\u00a0»');
     const approve = await customer('POST', `/api/o/${token}/approve`, {
       version,
       fullName: 'Ada Lovelace',

@@ -8,6 +8,7 @@ import { randomId } from '../../shared/random-id.js';
 import type { LayoutState, OrderAction } from './order-state.js';
 import { GarmentSelection } from './garment-selection.js';
 import { MockupsAndArtwork } from './mockups-and-artwork.js';
+import { RemoveLayout } from './remove-layout.js';
 
 interface Props {
   layout: LayoutState;
@@ -74,16 +75,10 @@ export function LayoutSection({
             designStudioUrl={designStudioUrl}
           />
           <GarmentSelection layout={layout} position={position} dispatch={dispatch} />
-          {canRemove && (
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => dispatch({ type: 'layoutRemoved', layout: n })}
-            >
-              {t.layout.remove}
-            </button>
-          )}
         </div>
+      )}
+      {canRemove && (
+        <RemoveLayout position={position} onConfirm={() => dispatch({ type: 'layoutRemoved', layout: n })} />
       )}
       {isLast && (
         <RadioGroup<YesNo>

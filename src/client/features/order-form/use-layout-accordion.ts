@@ -31,8 +31,10 @@ export function useLayoutAccordion(
     if (action.type === 'additionalLayoutsAnswered' && action.answer === 'no' && !state.detailsRevealed)
       announce(t.sectionC.revealed);
     if (action.type === 'layoutRemoved') {
-      if (state.openLayout === action.layout)
-        focusHeader(state.layouts.find((l) => l.number !== action.layout)?.number);
+      // The Remove button goes with its layout: focus the layout before it (or the first), never nowhere.
+      const at = state.layouts.findIndex((l) => l.number === action.layout);
+      const rest = state.layouts.filter((l) => l.number !== action.layout);
+      focusHeader(rest[Math.max(0, at - 1)]?.number);
       announce(t.layout.removed);
     }
     dispatch(action);

@@ -36,23 +36,26 @@ export function OrderSummary({ view }: { view: CustomerOrderView }) {
         <dd>{deadlineText(first?.deadline, lang)}</dd>
         <dt>{t.options}</dt>
         <dd>{optionLines(doc, lang).join(' · ')}</dd>
-        {first?.jobNotes && (
+        {first?.jobNotes && !view.record && (
           <>
             <dt>{t.notes}</dt>
             <dd className="pre">{first.jobNotes}</dd>
           </>
         )}
       </dl>
-      {layoutSections(doc, lang).map((section) => (
-        <div key={section.n}>
-          <h3 id={`h-summary-layout-${section.n}`}>{section.title}</h3>
-          <ul className="plain">
-            {section.lines.map((line, i) => (
-              <li key={i}>{line}</li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      {/* Until a quote replaces it, the record the confirmation carried (docs/decisions/018-a-record-in-the-confirmation.md). */}
+      {(view.record ?? layoutSections(doc, lang).map((s) => ({ heading: s.title, lines: s.lines }))).map(
+        (section, n) => (
+          <div key={n}>
+            <h3 id={`h-summary-section-${n}`}>{section.heading}</h3>
+            <ul className="plain">
+              {section.lines.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ),
+      )}
     </section>
   );
 }
