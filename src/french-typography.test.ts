@@ -1,4 +1,4 @@
-// French typography (docs/product.md, "Languages"): every French catalogue a reader sees, walked
+// French typography (docs/product.md, "What the product adds"): every French catalogue a reader sees, walked
 // leaf by leaf (functions called with sample arguments), must put a no-break space before
 // : ; ? ! and inside « », elide "de" before a vowel, and agree "1 pièce". The list of catalogues
 // is checked against the files on disk, so a new messages.ts cannot escape the scan.
@@ -158,12 +158,8 @@ describe('French typography in every catalogue', () => {
       rasterInside: null,
       note: null,
     } as const;
-    expect(artworkLine(measured, '10 in wide', 'fr').text).toBe(
-      '2720×1000 px · 272 ppp à 10 po de large · acceptable',
-    );
-    expect(artworkLine(measured, '10 in wide', 'en').text).toBe(
-      '2720×1000 px · 272 ppi at 10 in wide · acceptable',
-    );
+    expect(artworkLine(measured, '10 in wide', 'fr').text).toBe('2720×1000 px · 272 ppp à 10 po de large · acceptable');
+    expect(artworkLine(measured, '10 in wide', 'en').text).toBe('2720×1000 px · 272 ppi at 10 in wide · acceptable');
   });
 
   it('lists the provinces in French alphabetical order for a French reader', () => {

@@ -1,4 +1,4 @@
-// Canadian French as it is printed (docs/product.md, "Languages"): the elision of "de" and "le"
+// Canadian French as it is printed (docs/product.md, "What the product adds"): the elision of "de" and "le"
 // before a vowel ("d’Atelier", never "de Atelier"), the plural of a count ("1 pièce", "2 pièces"),
 // and the check the catalogues' test runs on every French string.
 

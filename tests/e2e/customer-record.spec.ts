@@ -1,4 +1,4 @@
-// The customer's side of issue 29, on a phone: Remove asks first on every layout (by keyboard
+// The customer's side of the order form on a phone: Remove asks first on every layout (by keyboard
 // too), the views keep their size beside a neighbour's graphic, and the French form's
 // typography (no-break spaces, provinces in French order).
 import { expect, test, type Page } from '@playwright/test';
