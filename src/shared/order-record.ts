@@ -143,3 +143,12 @@ export function orderRecord(
 ): RecordSection[] {
   return [...layoutRecord(order, language), ...(estimate ? [estimateRecord(estimate, language)] : [])];
 }
+
+/** The record in both languages, for the order's page, whose reader may switch. */
+export const recordInBoth = (
+  order: Pick<OrderBody, 'layouts'>,
+  estimate: SeenEstimate | null | undefined,
+): Record<Language, RecordSection[]> => ({
+  en: orderRecord(order, estimate, 'en'),
+  fr: orderRecord(order, estimate, 'fr'),
+});

@@ -155,7 +155,7 @@ export interface CustomerOrderView {
   createdAt: string;
   status: OrderStatus;
   /** What the customer sent and the estimate they saw, as their confirmation said it; null once a quote is sent. */
-  record: RecordSection[] | null;
+  record: Record<'en' | 'fr', RecordSection[]> | null;
   /** When each step was last reached (from the status history); received is the order's arrival. */
   steps: Partial<Record<(typeof CUSTOMER_STEPS)[number], string>>;
   document: ValidOrderBody;

@@ -218,7 +218,13 @@ describe.each(backends())('notifications on %s', (backend) => {
     const page = await t.app.inject({ url: `/api/o/${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ reference, status: 'new', quote: null });
-    expect(page.json().record[0]).toMatchObject({ heading: 'Design Layout 1' });
+    // The page shows the same record, in either language, until a quote replaces it.
+    const record = page.json().record;
+    expect(record.en[0]).toMatchObject({ heading: 'Design Layout 1' });
+    expect(record.fr[0]).toMatchObject({ heading: 'Disposition graphique 1' });
+    expect(record.en.at(-1).lines).toContain(
+      `Estimated total so far, with taxes: $${(estimate.totalCents / 100).toFixed(2)}`,
+    );
   });
 
   it('writes .eml files to DATA_DIR/outbox when no SMTP server is configured', async () => {

@@ -25,7 +25,7 @@ import { customerAccountView, todayOf } from '../invoices/index.js';
 import { fromJson } from '../storage/json.js';
 
 import { documentOf, type QuoteDeps } from './quote-service.js';
-import { orderRecord } from '../../shared/order-record.js';
+import { recordInBoth } from '../../shared/order-record.js';
 
 const yieldThen = async <T>(work: () => T): Promise<T> => {
   await yieldToLoop();
@@ -209,7 +209,7 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
     reference: order.reference,
     language,
     // The confirmation's record, until a quote replaces it (docs/decisions/018-a-record-in-the-confirmation.md).
-    record: quote ? null : orderRecord(doc, order.estimate ? fromJson(order.estimate) : null, language),
+    record: quote ? null : recordInBoth(doc, order.estimate ? fromJson(order.estimate) : null),
     createdAt: order.created_at,
     status: order.status,
     steps,

@@ -44,7 +44,7 @@ export function OrderSummary({ view }: { view: CustomerOrderView }) {
         )}
       </dl>
       {/* Until a quote replaces it, the record the confirmation carried (docs/decisions/018-a-record-in-the-confirmation.md). */}
-      {(view.record ?? layoutSections(doc, lang).map((s) => ({ heading: s.title, lines: s.lines }))).map(
+      {(view.record?.[lang] ?? layoutSections(doc, lang).map((s) => ({ heading: s.title, lines: s.lines }))).map(
         (section, n) => (
           <div key={n}>
             <h3 id={`h-summary-section-${n}`}>{section.heading}</h3>
