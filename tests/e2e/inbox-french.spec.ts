@@ -127,9 +127,9 @@ test('a clerk switches the inbox to French, works in it, and finds it in French 
   const status = page.getByLabel('Statut', { exact: true });
   await expect(status.locator('option:checked')).toHaveText('Nouvelle');
   await status.selectOption('quoted');
-  await expect(page.getByText(/ : Nouvelle → Soumission envoyée par clerc@shop\.example$/)).toBeVisible();
+  await expect(page.getByText(/\u00a0: Nouvelle → Soumission envoyée par clerc@shop\.example$/)).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: '\u00a0: reçue (Nouvelle)' })).toHaveText(
-    new RegExp(`^${FRENCH_DATE.source.slice(1, -1)} : reçue \\(Nouvelle\\)$`),
+    new RegExp(`^${FRENCH_DATE.source.slice(1, -1)}\u00a0: reçue \\(Nouvelle\\)$`),
   );
 
   // The deletion dialog speaks French too; cancelled.
