@@ -134,7 +134,7 @@ test('a clerk switches the inbox to French, works in it, and finds it in French 
 
   // The deletion dialog speaks French too; cancelled.
   await page.getByRole('button', { name: 'Supprimer cette commande' }).click();
-  const dialog = page.getByRole('dialog', { name: `Supprimer la commande ${reference}?` });
+  const dialog = page.getByRole('dialog', { name: `Supprimer la commande ${reference}\u202f?` });
   await dialog.getByLabel(`Tapez ${reference} pour confirmer`).fill('nope');
   await dialog.getByRole('button', { name: 'Supprimer pour de bon' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(`Tapez exactement ${reference} pour confirmer.`);
