@@ -155,4 +155,36 @@ export const migrationsFromTwenty: Record<string, Migration> = {
         .execute();
     },
   },
+  '026-portal': {
+    // The customer's portal (portal/, docs/portal.md): sign-in links sent by email and the
+    // sessions they open, each stored only as the SHA-256 of its token; orders found by their
+    // billing email, whatever its case.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('portal_sign_in_links')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('portal_sign_in_links_email')
+        .on('portal_sign_in_links')
+        .columns(['email', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('portal_sessions')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('orders_customer_email_lower')
+        .on('orders')
+        .expression(sql`lower(customer_email)`)
+        .execute();
+    },
+  },
 };
