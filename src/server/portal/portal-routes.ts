@@ -15,7 +15,9 @@ import { sendNotFound, type SendPage } from '../http/pages.js';
 import { sendPdf, storedPdf } from '../invoices/index.js';
 import { customerView, type QuoteDeps } from '../quotes/index.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
+import { fromJson } from '../storage/json.js';
 import { mintOrderLink } from '../storage/order-links.js';
+import type { OrderRow } from '../storage/schema.js';
 import {
   createPortalSession,
   createSignInLink,
@@ -103,6 +105,11 @@ export async function portalRoutes(
     }
     return email;
   };
+  const portalOrder = async (order: OrderRow): Promise<PortalOrder> => ({
+    id: order.id,
+    view: await customerView(deps, order),
+    estimate: order.estimate ? fromJson(order.estimate) : null,
+  });
   const notFound = (request: FastifyRequest, reply: FastifyReply) => sendNotFound(request, reply, sendPage);
 
   if (sendPage) {
@@ -172,9 +179,7 @@ export async function portalRoutes(
   api.get('/api/portal/orders', async (request): Promise<PortalOrders> => {
     const email = await customerEmail(request);
     const rows = await ordersOfEmail(db, email);
-    const orders = await Promise.all(
-      rows.map(async (o): Promise<PortalOrder> => ({ id: o.id, view: await customerView(deps, o) })),
-    );
+    const orders = await Promise.all(rows.map((o) => portalOrder(o)));
     return { email, orders };
   });
 
@@ -182,7 +187,7 @@ export async function portalRoutes(
     const email = await customerEmail(request);
     const order = UUID.test(request.params.orderId) ? await orderOfEmail(db, email, request.params.orderId) : undefined;
     if (!order) return notFound(request, reply);
-    return { id: order.id, view: await customerView(deps, order) } satisfies PortalOrder;
+    return portalOrder(order);
   });
 
   // The order's own page, by a link minted now for this signed-in customer (decision 014: only
