@@ -106,3 +106,30 @@ test('a customer signs in by the emailed link and sees both past orders with wha
   );
   await expect(page.getByLabel('Email')).toBeVisible();
 });
+
+test('in French on a phone at 390 px, by keyboard alone: the same answer for an email with no orders', async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'fr-CA',
+  });
+  const p = await phone.newPage();
+  await p.goto('/my-orders');
+  await expect(p.getByRole('heading', { name: 'Mes commandes' })).toBeVisible();
+  // Keyboard alone: Tab to the field, type, Enter.
+  await p.keyboard.press('Tab');
+  await p.keyboard.press('Tab');
+  await expect(p.getByLabel('Courriel')).toBeFocused();
+  await p.keyboard.type('personne@example.com');
+  await p.keyboard.press('Enter');
+  await expect(p.getByRole('status')).toHaveText(
+    'Si personne@example.com figure sur des commandes chez nous, un lien est en route. Il fonctionne une seule fois, pendant 15\u00a0minutes. Vérifiez vos courriels indésirables s’il n’arrive pas.',
+  );
+  // Nothing wider than the phone.
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoViolations(p, 'Mes commandes at 390 px');
+  await phone.close();
+});
