@@ -20,3 +20,26 @@ export interface PortalOrders {
   email: string;
   orders: PortalOrder[];
 }
+
+/** One message on an order, as either side reads it. */
+export interface OrderMessage {
+  id: string;
+  author: 'customer' | 'shop';
+  /** The staff member who wrote a shop message (their sign-in email: accounts have no other name); null for the customer. */
+  staffEmail: string | null;
+  body: string;
+  createdAt: string;
+}
+
+/** GET /api/portal/orders/:id/messages and GET /api/orders/:id/messages: oldest first. */
+export interface OrderMessages {
+  messages: OrderMessage[];
+}
+
+/** GET /api/messages/unread: the customers' messages the shop has not read, by order id. */
+export interface UnreadMessages {
+  counts: Record<string, number>;
+}
+
+/** The longest message, in characters. */
+export const MAX_MESSAGE_CHARS = 5000;

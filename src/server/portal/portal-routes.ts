@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PortalOrder, PortalOrders, PortalSession } from '../../shared/portal-api.js';
+import type { OrderMessage, OrderMessages, PortalOrder, PortalOrders, PortalSession } from '../../shared/portal-api.js';
 import type { Config } from '../config.js';
 import { AppError, rateLimited } from '../errors.js';
 import { sendNotFound, type SendPage } from '../http/pages.js';
@@ -30,6 +30,9 @@ import {
   useSignInLink,
 } from './portal-store.js';
 import { signInMail } from './sign-in-mail.js';
+import { messageToShop } from './message-mail.js';
+import { messageBody } from './message-routes.js';
+import { addMessage, readThread } from './message-store.js';
 
 /** The customer's session cookie: apart from the staff's (`staff_session`). */
 export const PORTAL_COOKIE = 'portal_session';
@@ -199,6 +202,34 @@ export async function portalRoutes(
     if (!order) return notFound(request, reply);
     return reply.redirect(`/o/${await mintOrderLink(db, order.id)}`, 303);
   });
+
+  // The messages on one of their orders: read (the shop's now read by them), and written.
+  const ownOrder = async (request: FastifyRequest, orderId: string) => {
+    const email = await customerEmail(request);
+    return UUID.test(orderId) ? await orderOfEmail(db, email, orderId) : undefined;
+  };
+  api.get('/api/portal/orders/:orderId/messages', { schema: { params: orderParams } }, async (request, reply) => {
+    const order = await ownOrder(request, request.params.orderId);
+    if (!order) return notFound(request, reply);
+    return { messages: await readThread(db, order.id, 'customer') } satisfies OrderMessages;
+  });
+  api.post(
+    '/api/portal/orders/:orderId/messages',
+    { schema: { params: orderParams, body: messageBody } },
+    async (request, reply) => {
+      const order = await ownOrder(request, request.params.orderId);
+      if (!order) return notFound(request, reply);
+      const now = new Date();
+      const message = await addMessage(
+        db,
+        { orderId: order.id, author: 'customer', staffEmail: null, body: request.body.body },
+        now,
+      );
+      await enqueueMails(db, mailRows(order.id, [messageToShop(order, deps.shop)], now));
+      opts.onMailQueued();
+      return reply.code(201).send(message satisfies OrderMessage);
+    },
+  );
 
   // Their invoices, credit notes and receipts, only of their own orders.
   for (const [path, kind] of [

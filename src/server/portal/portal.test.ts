@@ -14,6 +14,7 @@ import {
   submitMultipart,
   type TestApp,
 } from '../../../tests/support/harness.js';
+import { zipEntries } from '../../../tests/support/zip.js';
 import { createSignInLink } from './portal-store.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -188,6 +189,69 @@ describe.each(backends())('the customer portal on %s', (backend) => {
     expect((await as(`/api/portal/orders/${orders.bob}/receipts/${bobInvoiceId}`)).statusCode).toBe(404);
     expect((await as(`/my-orders/${orders.bob}/page`)).statusCode).toBe(404);
     expect((await as(`/api/portal/orders/not-an-id`)).statusCode).toBe(404);
+  });
+
+  it('carries messages on an order both ways, each emailed as a link, kept and deleted with the order', async () => {
+    const customer = (method: 'GET' | 'POST', orderId: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/portal/orders/${orderId}/messages`,
+        headers: { cookie: session },
+        ...(payload ? { payload } : {}),
+      });
+    const mailsOf = async (orderId: string) =>
+      t.app.db.selectFrom('mail_queue').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
+    const before = (await mailsOf(orders.adaOld)).length;
+    const sent = await customer('POST', orders.adaOld, { body: 'Can the logo be 2 cm higher?' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ author: 'customer', staffEmail: null, body: 'Can the logo be 2 cm higher?' });
+    // The shop is told by a link to the inbox, without the text.
+    const toShop = (await mailsOf(orders.adaOld)).slice(before);
+    expect(toShop).toHaveLength(1);
+    expect(toShop[0]).toMatchObject({ kind: 'shop', subject: expect.stringMatching(/^New message from the customer/) });
+    expect(toShop[0]!.text_body).toContain(`/inbox/orders/${orders.adaOld}`);
+    expect(toShop[0]!.text_body).not.toContain('2 cm');
+    expect((await customer('POST', orders.adaOld, { body: '   ' })).statusCode).toBe(400);
+
+    // Another customer's order: 404 for reading and for writing, nothing stored.
+    expect((await customer('GET', orders.bob)).statusCode).toBe(404);
+    expect((await customer('POST', orders.bob, { body: 'hello' })).statusCode).toBe(404);
+    expect((await staff('GET', `/api/orders/${orders.bob}/messages`)).json().messages).toEqual([]);
+
+    // The inbox counts it unread until the clerk opens the thread, and answers in their name.
+    expect((await staff('GET', '/api/messages/unread')).json().counts).toEqual({ [orders.adaOld]: 1 });
+    expect((await staff('GET', `/api/orders/${orders.adaOld}/messages`)).json().messages).toHaveLength(1);
+    expect((await staff('GET', '/api/messages/unread')).json().counts).toEqual({});
+    const answer = await staff('POST', `/api/orders/${orders.adaOld}/messages`, { body: 'Yes, done.' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json()).toMatchObject({ author: 'shop', staffEmail: 'clerk@shop.ca' });
+    const toCustomer = (await mailsOf(orders.adaOld)).at(-1)!;
+    expect(toCustomer).toMatchObject({ kind: 'customer_update', recipient: 'ada@example.com' });
+    expect(toCustomer.text_body).toContain('Read the message and answer in My orders:');
+    expect(toCustomer.text_body).toContain('/my-orders');
+    expect(toCustomer.text_body).not.toContain('Yes, done.');
+    const thread = (await customer('GET', orders.adaOld)).json().messages;
+    expect(thread.map((m: { body: string }) => m.body)).toEqual(['Can the logo be 2 cm higher?', 'Yes, done.']);
+
+    // Exported with the order's data, and deleted with it.
+    const zip = await staff('GET', `/api/orders/${orders.adaOld}/data.zip`);
+    const data = JSON.parse((await zipEntries(zip.rawPayload)).get('order.json')!.toString());
+    expect(data.messages.map((m: { body: string }) => m.body)).toEqual(['Can the logo be 2 cm higher?', 'Yes, done.']);
+    const carol = await order('carol@example.com');
+    const reference = (
+      await t.app.db.selectFrom('orders').select('reference').where('id', '=', carol).executeTakeFirstOrThrow()
+    ).reference;
+    expect((await staff('POST', `/api/orders/${carol}/messages`, { body: 'For Carol.' })).statusCode).toBe(201);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${carol}`,
+      headers: { cookie: clerk },
+      payload: { reference },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.app.db.selectFrom('order_messages').select('id').where('order_id', '=', carol).execute()).toEqual(
+      [],
+    );
   });
 
   it('keeps customer and staff sessions apart, and signs out', async () => {

@@ -180,6 +180,22 @@ export const migrationsFromTwenty: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
+      // Messages on an order (text), between its customer and the shop: deleted with the order.
+      await db.schema
+        .createTable('order_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('staff_email', 'text')
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('read_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('order_messages_order')
+        .on('order_messages')
+        .columns(['order_id', 'created_at'])
+        .execute();
       await db.schema
         .createIndex('orders_customer_email_lower')
         .on('orders')

@@ -174,6 +174,17 @@ export interface PortalSessionsTable {
   expires_at: string;
 }
 
+/** A message on an order (portal/): from its customer or from a staff member; read_at is when the other side read it. */
+export interface OrderMessagesTable {
+  id: string;
+  order_id: string;
+  author: 'customer' | 'shop';
+  staff_email: string | null;
+  body: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface UploadBudgetTable {
   address: string;
   /** UTC day, YYYY-MM-DD. */
@@ -523,6 +534,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   portal_sign_in_links: PortalSignInLinksTable;
   portal_sessions: PortalSessionsTable;
+  order_messages: OrderMessagesTable;
   upload_budget: UploadBudgetTable;
   used_form_tokens: UsedFormTokensTable;
   audit_log: AuditLogTable;
