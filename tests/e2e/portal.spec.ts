@@ -1,7 +1,8 @@
 // A customer who comes back (docs/portal.md), against the real server: two past orders, quoted
 // and approved, each with its deposit due; the customer asks for a link at My orders, opens it
 // from the email the server wrote, and sees both orders with the amount due and how to pay, the
-// same the order's own page shows; the link works once.
+// same the order's own page shows; writes to the shop on one and reads the clerk's answer (sent
+// by the inbox's API: the inbox has no thread on screen yet); the link works once.
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -92,6 +93,26 @@ test('a customer signs in by the emailed link and sees both past orders with wha
     await expect(cards.nth(i).getByRole('link', { name: /^Invoice \d{4}-\d{4} \(PDF\)$/ })).toBeVisible();
   }
   await expectNoViolations(page, 'My orders: two orders');
+
+  // A message to the shop on the older order; the shop's answer shows in the thread.
+  const older = cards.nth(1);
+  await older.getByText('Messages with the shop').click();
+  await expect(older.getByText('No messages yet.')).toBeVisible();
+  await older.getByLabel('Your message').fill('Same as last year, but 10 more in L.');
+  await older.getByRole('button', { name: 'Send the message' }).click();
+  await expect(older.getByText('Same as last year, but 10 more in L.')).toBeVisible();
+  const answer = await fetch(`${base}/api/orders/${first.orderId}/messages`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ body: 'Noted: 10 more in L.' }),
+  });
+  expect(answer.status).toBe(201);
+  await emailed(first.orderId, /^A message from .+ about order /);
+  await page.reload();
+  await cards.nth(1).getByText('Messages with the shop').click();
+  await expect(cards.nth(1).getByText('The shop (clerk@shop.example)', { exact: false })).toBeVisible();
+  await expect(cards.nth(1).getByText('Noted: 10 more in L.')).toBeVisible();
+  await expectNoViolations(page, 'My orders: a thread open');
 
   // The order's own page says the same.
   await page.getByRole('link', { name: `Open the page of order ${first.reference}` }).click();

@@ -7,6 +7,7 @@ import { formatCents } from '../../../shared/money.js';
 import { statusLabel } from '../../../shared/order-presentation.js';
 import { formatDate } from '../../shared/format.js';
 import { portalApi } from './api.js';
+import { MessageThread } from './message-thread.js';
 import { usePortalText } from './messages.js';
 
 export function OrderCard({ order }: { order: PortalOrder }) {
@@ -64,6 +65,7 @@ export function OrderCard({ order }: { order: PortalOrder }) {
           )}
         </>
       )}
+      <MessageThread orderId={order.id} />
       <p>
         <a className="button button-secondary" href={links.orderPage(order.id)}>
           {t.openOrder(view.reference)}
