@@ -42,6 +42,7 @@ const SERVER_CAPABILITIES = [
   'artwork',
   'invoices',
   'orders',
+  'portal',
   'prices',
   'privacy',
   'production',

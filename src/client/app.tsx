@@ -1,12 +1,13 @@
 // The app shell: one feature per path (docs/product.md, Routes). The order form is in the first
-// download; the shop's inbox and the customer's order page (/o/<token>) are chunks of their
-// own, loaded only when visited.
+// download; the shop's inbox, the customer's order page (/o/<token>) and My orders (/my-orders)
+// are chunks of their own, loaded only when visited.
 import { lazy, Suspense } from 'react';
 import { OrderFormApp } from './features/order-form/order-form-app.js';
 import type { ClientSettings } from './settings.js';
 
 const InboxApp = lazy(() => import('./features/inbox/inbox-app.js'));
 const OrderStatusApp = lazy(() => import('./features/order-status/order-status-app.js'));
+const PortalApp = lazy(() => import('./features/portal/portal-app.js'));
 const ORDER_LINK_PATH = /^\/o\/([A-Za-z0-9_-]+)$/;
 
 export function App({ path, settings }: { path: string; settings: ClientSettings }) {
@@ -15,6 +16,13 @@ export function App({ path, settings }: { path: string; settings: ClientSettings
     return (
       <Suspense fallback={<p className="page">…</p>}>
         <OrderStatusApp token={orderLink} />
+      </Suspense>
+    );
+  }
+  if (path === '/my-orders') {
+    return (
+      <Suspense fallback={<p className="page">…</p>}>
+        <PortalApp />
       </Suspense>
     );
   }

@@ -112,6 +112,10 @@ export const configSchema = z.object({
     }),
   ORDER_LINK_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   ORDER_LINK_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  PORTAL_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  PORTAL_SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  PORTAL_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  PORTAL_LINKS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(5),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5_000),
   MAIL_LEASE_MS: z.coerce

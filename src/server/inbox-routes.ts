@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './staff/index.js';
 import { exportRoutes, fileRoutes, orderRoutes } from './orders/index.js';
+import { staffMessageRoutes } from './portal/index.js';
 import { privacyRoutes } from './privacy/index.js';
 import { quoteRoutes } from './quotes/index.js';
 import type { QuoteDeps } from './quotes/index.js';
@@ -36,6 +37,7 @@ export async function inboxRoutes(
   await app.register(staffPriceRoutes, { current: opts.currentPriceList, shop: opts.shopTaxes });
   await app.register(invoiceRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
   await app.register(settingsRoutes, { source: opts.shopProfile });
+  await app.register(staffMessageRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
   // The shop's time zone as the profile in force says it (docs/settings.md), read on each use.
   const { quoteDeps } = opts;
   const floor = {

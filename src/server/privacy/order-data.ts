@@ -36,7 +36,7 @@ export async function exportOrder(
 ): Promise<{ reference: string; stream: Readable }> {
   const records = await orderRecords(db, orderId);
   if (!records) throw new DomainError('not_found', 'not_found', 'No such order.');
-  const { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs } = records;
+  const { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages } = records;
   const measured = new Map(
     artwork.map(({ attachment_id, order_id: _o, claimed_until: _c, ...m }) => [attachment_id, m]),
   );
@@ -79,6 +79,7 @@ export async function exportOrder(
     })),
     quoteAnswers,
     proofs,
+    messages,
   };
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(`${JSON.stringify(data, null, 2)}\n`), EXPORT_JSON_NAME);

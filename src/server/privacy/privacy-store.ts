@@ -12,7 +12,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function orderRecords(db: Db, orderId: string) {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!order) return undefined;
-  const [attachments, artwork, history, mails, quotes, quoteAnswers, proofs] = await Promise.all([
+  const [attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages] = await Promise.all([
     db.selectFrom('attachments').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
     db.selectFrom('artwork').selectAll().where('order_id', '=', orderId).execute(),
     db
@@ -47,8 +47,15 @@ export async function orderRecords(db: Db, orderId: string) {
       .where('order_id', '=', orderId)
       .orderBy('uploaded_at')
       .execute(),
+    // The messages on the order, both sides' (docs/portal.md).
+    db
+      .selectFrom('order_messages')
+      .select(['author', 'staff_email', 'body', 'created_at', 'read_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .execute(),
   ]);
-  return { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs };
+  return { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages };
 }
 
 export const AUDIT_ORDER_DELETED = 'order_deleted' as const;

@@ -4,6 +4,6 @@ export { orderLinkRoutes } from './order-link-routes.js';
 export { quoteRoutes } from './quote-routes.js';
 export { queueStatusMail, statusMails } from './quote-service.js';
 export { closeOpenQuotes } from './quote-answers.js';
-export { hasApprovedQuote } from './quote-views.js';
+export { customerView, hasApprovedQuote } from './quote-views.js';
 export type { QuoteDeps } from './quote-service.js';
 export { approvedVersions, proofsOfOrder } from './quote-store.js';

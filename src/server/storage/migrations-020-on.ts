@@ -155,4 +155,52 @@ export const migrationsFromTwenty: Record<string, Migration> = {
         .execute();
     },
   },
+  '026-portal': {
+    // The customer's portal (portal/, docs/portal.md): sign-in links sent by email and the
+    // sessions they open, each stored only as the SHA-256 of its token; orders found by their
+    // billing email, whatever its case.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('portal_sign_in_links')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('portal_sign_in_links_email')
+        .on('portal_sign_in_links')
+        .columns(['email', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('portal_sessions')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      // Messages on an order (text), between its customer and the shop: deleted with the order.
+      await db.schema
+        .createTable('order_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('staff_email', 'text')
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('read_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('order_messages_order')
+        .on('order_messages')
+        .columns(['order_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('orders_customer_email_lower')
+        .on('orders')
+        .expression(sql`lower(customer_email)`)
+        .execute();
+    },
+  },
 };

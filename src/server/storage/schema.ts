@@ -156,6 +156,35 @@ export interface RateLimitsTable {
   reset_at: BigInt;
 }
 
+/** A sign-in link of the customer's portal (portal/): its token's SHA-256, single use, 15 minutes. */
+export interface PortalSignInLinksTable {
+  token_hash: string;
+  /** Lowercased. */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A customer's portal session: its cookie's SHA-256 and the (lowercased) email it shows the orders of. */
+export interface PortalSessionsTable {
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A message on an order (portal/): from its customer or from a staff member; read_at is when the other side read it. */
+export interface OrderMessagesTable {
+  id: string;
+  order_id: string;
+  author: 'customer' | 'shop';
+  staff_email: string | null;
+  body: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface UploadBudgetTable {
   address: string;
   /** UTC day, YYYY-MM-DD. */
@@ -503,6 +532,9 @@ export interface Database {
   status_history: StatusHistoryTable;
   mail_queue: MailQueueTable;
   rate_limits: RateLimitsTable;
+  portal_sign_in_links: PortalSignInLinksTable;
+  portal_sessions: PortalSessionsTable;
+  order_messages: OrderMessagesTable;
   upload_budget: UploadBudgetTable;
   used_form_tokens: UsedFormTokensTable;
   audit_log: AuditLogTable;

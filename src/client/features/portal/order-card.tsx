@@ -1,0 +1,76 @@
+// One order in My orders: what its own page shows, in short (docs/portal.md): status, the quote
+// in force or the estimate seen on the form, proofs, invoices and receipts, what is due now and
+// how to pay, and the link to the order's page. Every amount comes from the server's view.
+import type { PortalOrder } from '../../../shared/portal-api.js';
+import { accountHeadline } from '../../../shared/invoices/account.js';
+import { formatCents } from '../../../shared/money.js';
+import { statusLabel } from '../../../shared/order-presentation.js';
+import { formatDate } from '../../shared/format.js';
+import { portalApi } from './api.js';
+import { MessageThread } from './message-thread.js';
+import { usePortalText } from './messages.js';
+
+export function OrderCard({ order }: { order: PortalOrder }) {
+  const { t, language } = usePortalText();
+  const { view, estimate } = order;
+  const money = (cents: number) => formatCents(cents, language);
+  const headingId = `order-${order.id}`;
+  const links = portalApi.links;
+  return (
+    <section className="card portal-order" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.orderHeading(view.reference)}</h2>
+      <p className="muted">{t.received(formatDate(view.createdAt, language, 'long'))}</p>
+      <p>{t.status(statusLabel(view.status, language))}</p>
+      <p>
+        {view.quote
+          ? t.quote(view.quote.version, money(view.quote.quote.totalCents))
+          : estimate
+            ? t.estimate(money(estimate.totalCents))
+            : t.noQuote}
+      </p>
+      {view.proofs.length > 0 && <p>{t.proofs(view.proofs.length)}</p>}
+      {view.account && (
+        <>
+          <p className="amount-due">{accountHeadline(view.account.account, language)}</p>
+          <ul className="document-links">
+            {view.account.invoices.map((i) => (
+              <li key={i.id}>
+                <a href={links.invoice(order.id, i.id)} download>
+                  {i.kind === 'invoice' ? t.invoiceLink(i.number) : t.creditNoteLink(i.number)}
+                </a>
+              </li>
+            ))}
+            {view.account.payments.map((p) => (
+              <li key={p.id}>
+                <a href={links.receipt(order.id, p.id)} download>
+                  {t.receiptLink(p.receiptNumber)}
+                </a>
+              </li>
+            ))}
+          </ul>
+          {view.account.howToPay.length > 0 && (
+            <>
+              <h3>{t.howToPay}</h3>
+              {view.account.howToPay.map((way) => (
+                <div key={way.id} className="how-to-pay">
+                  <h4>{way.label}</h4>
+                  <ul>
+                    {way.instructions.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </>
+          )}
+        </>
+      )}
+      <MessageThread orderId={order.id} />
+      <p>
+        <a className="button button-secondary" href={links.orderPage(order.id)}>
+          {t.openOrder(view.reference)}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+// The customer's portal (docs/portal.md): sign-in by email link, their own session, My orders,
+// and the messages on an order (the shop's side registered with the inbox's routes).
+// The public face: other folders import this file only.
+export { portalRoutes } from './portal-routes.js';
+export { staffMessageRoutes } from './message-routes.js';

@@ -1,0 +1,54 @@
+// The email each message sends to the other side (docs/portal.md): a link to where the thread is
+// read and answered, never the text itself and never an address to reply to, so a thread stays
+// in one place and a mailbox holds no copy of it.
+import { render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
+import { customerOf, oneLine } from '../mail/customer-mail.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
+
+const base = (shop: ShopIdentity) => shop.publicUrl.replace(/\/$/, '');
+
+/** To the shop: the customer wrote on an order. */
+export function messageToShop(order: { id: string; reference: string }, shop: ShopIdentity): ComposedMail {
+  const subject = `New message from the customer on order ${order.reference} / Nouveau message du client sur la commande ${order.reference}`;
+  const link = `${base(shop)}/inbox/orders/${order.id}`;
+  return {
+    kind: 'shop',
+    to: shop.shopEmail,
+    subject,
+    ...render(
+      subject,
+      [
+        'The customer wrote a message on this order. Read it and answer in the inbox:',
+        'Le client a écrit un message sur cette commande. Lisez-le et répondez dans la boîte de réception\u00a0:',
+        link,
+      ],
+      [],
+      [],
+    ),
+  };
+}
+
+/** To the customer: the shop answered on their order; they read it in My orders. */
+export function messageToCustomer(
+  order: { reference: string; document: ValidOrderBody },
+  shop: ShopIdentity,
+): ComposedMail {
+  const { to, fr } = customerOf({ id: '', ...order });
+  const shopName = shop.name.replace(/\.$/, '');
+  const subject = fr
+    ? `Un message de ${shopName} au sujet de la commande ${order.reference}`
+    : `A message from ${shopName} about order ${order.reference}`;
+  const intro = fr
+    ? [
+        `${shopName} vous a écrit au sujet de votre commande ${order.reference}. Lisez le message et répondez dans Mes commandes\u00a0:`,
+        `${base(shop)}/my-orders`,
+      ]
+    : [
+        `${shopName} wrote to you about your order ${order.reference}. Read the message and answer in My orders:`,
+        `${base(shop)}/my-orders`,
+      ];
+  const footer = fr
+    ? ['Ne répondez pas à ce courriel\u00a0: répondez dans Mes commandes.']
+    : ['Do not reply to this email: answer in My orders.'];
+  return { kind: 'customer_update', to, subject: oneLine(subject), ...render(subject, intro, [], footer) };
+}
