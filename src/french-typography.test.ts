@@ -17,6 +17,7 @@ import { PRICES_MESSAGES } from './client/features/inbox/prices/prices-messages.
 import { ACCOUNTS_MESSAGES } from './client/features/inbox/payments/accounts-messages.js';
 import { PAYMENTS_MESSAGES } from './client/features/inbox/payments/payments-messages.js';
 import { PURCHASING_MESSAGES } from './client/features/inbox/purchasing/purchasing-messages.js';
+import { PORTAL_MESSAGES } from './client/features/portal/messages.js';
 import { WORDS, approvedBy, creditStatement, deposit, labelsFor } from './server/invoices/pdf-labels.js';
 import { ticketLabels } from './server/production/ticket-labels.js';
 import { DECORATION_LABELS, ORDER_WORDS, VIEW_LABELS } from './shared/order-presentation.js';
@@ -39,6 +40,7 @@ const FRENCH: Record<string, unknown> = {
   'client/features/inbox/payments/accounts-messages.ts': ACCOUNTS_MESSAGES.fr,
   'client/features/inbox/payments/payments-messages.ts': PAYMENTS_MESSAGES.fr,
   'client/features/inbox/purchasing/purchasing-messages.ts': PURCHASING_MESSAGES.fr,
+  'client/features/portal/messages.ts': PORTAL_MESSAGES.fr,
   'server/invoices/pdf-labels.ts': {
     words: Object.fromEntries(Object.entries(WORDS).map(([k, p]) => [k, p.fr])),
     deposit: deposit(25).fr,

@@ -3,6 +3,7 @@
 // in one place and a mailbox holds no copy of it.
 import { render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
 import { customerOf, oneLine } from '../mail/customer-mail.js';
+import { deName } from '../../shared/french.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 
 const base = (shop: ShopIdentity) => shop.publicUrl.replace(/\/$/, '');
@@ -36,7 +37,7 @@ export function messageToCustomer(
   const { to, fr } = customerOf({ id: '', ...order });
   const shopName = shop.name.replace(/\.$/, '');
   const subject = fr
-    ? `Un message de ${shopName} au sujet de la commande ${order.reference}`
+    ? `Un message ${deName(shopName)} au sujet de la commande ${order.reference}`
     : `A message from ${shopName} about order ${order.reference}`;
   const intro = fr
     ? [
