@@ -330,7 +330,7 @@ export async function recordPayment(
       balanceCents: after.balanceCents,
       account: after,
     };
-    const pdf = await renderReceiptPdf(receipt, now);
+    const pdf = await renderReceiptPdf(receipt, now, (await deps.logo?.(trx)) ?? null);
     const id = randomUUID();
     await insertPayment(trx, {
       id,

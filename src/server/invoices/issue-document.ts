@@ -46,7 +46,7 @@ export async function issueDocument(
   const issueDate = todayOf(deps.books, now);
   const number = await nextNumber(trx, document.kind, Number(issueDate.slice(0, 4)));
   const full: InvoiceDocument = { format: 'invoice/2', number, issueDate, ...document };
-  const pdf = await renderInvoicePdf(full, now);
+  const pdf = await renderInvoicePdf(full, now, (await deps.logo?.(trx)) ?? null);
   const id = randomUUID();
   await insertInvoice(trx, {
     id,
