@@ -35,7 +35,7 @@ import { currentPriceListReader, estimator, publicPriceListRoutes } from './pric
 import { housekeepingPlugin } from './privacy/index.js';
 import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
 import { portalRoutes } from './portal/index.js';
-import { liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
+import { documentLogoReader, liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
 import type { Database } from './storage/schema.js';
@@ -154,6 +154,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => clearInterval(readProfile));
   const inForce = () => shopProfile.current();
   const shop = liveIdentity(shopProfile);
+  const documentLogo = documentLogoReader(shopProfile);
   // Each capability owns its background work and stops it on close (docs/architecture.md).
   await app.register(mailPlugin, {
     mailer: options.mailer,
@@ -212,6 +213,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     get books() {
       return inForce().books;
     },
+    // The logo in force, on each PDF as it is made (docs/settings.md, "Logo").
+    logo: documentLogo,
     get seller() {
       return inForce().seller;
     },

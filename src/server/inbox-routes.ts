@@ -46,6 +46,7 @@ export async function inboxRoutes(
     get timeZone() {
       return quoteDeps.books.timeZone;
     },
+    logo: quoteDeps.logo,
   };
   await app.register(productionRoutes, { deps: floor });
   await app.register(purchasingRoutes, {

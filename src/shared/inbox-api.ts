@@ -67,6 +67,8 @@ export const orderSummarySchema = z.object({
   mail_status: z.enum(['sent', 'pending', 'failed', 'none']),
   /** Where its payments stand; null before an invoice. */
   payment_state: z.enum(PAYMENT_STATES).nullable(),
+  /** A test order from the owner's checklist: no customer mail, no invoice number (docs/settings.md). */
+  is_test: z.boolean(),
 });
 
 export const orderListSchema = z.object({

@@ -20,8 +20,17 @@ export interface PublicPriceList {
   shop: { province: ProvinceCode; registrations: TaxRegistrations };
 }
 
+/** A price list saved by staff for an owner to review (docs/prices.md, "Drafts for review"). */
+export interface PriceDraftInfo {
+  id: string;
+  savedAt: string;
+  savedBy: string;
+}
+
 /** GET /api/prices */
 export interface StaffPriceLists {
+  /** Drafts waiting for an owner, newest first. */
+  drafts: PriceDraftInfo[];
   current: (PriceListVersionInfo & { priceList: PriceList }) | null;
   versions: PriceListVersionInfo[];
   /** Whether the signed-in staff member may publish (an owner). */

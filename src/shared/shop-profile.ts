@@ -43,8 +43,8 @@ export interface ShopSettings {
   canEdit: boolean;
 }
 
-/** The owner's first sign-in checklist, in the order shown (the test order is not built yet). */
-export const CHECKLIST_STEPS = ['shopDetails', 'priceList', 'paymentTerms', 'staff'] as const;
+/** The owner's first sign-in checklist, in the order shown. */
+export const CHECKLIST_STEPS = ['shopDetails', 'priceList', 'paymentTerms', 'staff', 'testOrder'] as const;
 export type ChecklistStep = (typeof CHECKLIST_STEPS)[number];
 
 /** GET /api/settings/checklist */

@@ -83,7 +83,14 @@ test('an owner imports garments, edits a cell and publishes; a clerk’s quote i
       'PC61,Port & Company Essential Tee,Navy,M,5.25',
     ]),
   );
-  await expect(page.getByText('2 garments read from 5 rows; they replace the list below.')).toBeVisible();
+  // Merged, not replaced: a preview first, nothing changed until Apply.
+  const preview = page.getByRole('region', { name: 'What the import will change' });
+  await expect(
+    preview.getByText('A price file: 5 rows read. 1 to add, 1 to change, 0 to remove, 0 unchanged.'),
+  ).toBeVisible();
+  await expect(preview.getByRole('row', { name: 'Added PC61 Port & Company Essential Tee $5.25' })).toBeVisible();
+  await preview.getByRole('button', { name: 'Apply to the price list' }).click();
+  await expect(page.getByText('Applied: 1 added, 1 changed, 0 removed. Publish to put them in effect.')).toBeVisible();
   const garments = page.getByRole('table', { name: 'Garments in the price list' });
   await expect(
     garments.getByRole('row', { name: /G5000 Gildan 5000 T-shirt Black, White S, M, L, 2XL/ }),
@@ -99,8 +106,8 @@ test('an owner imports garments, edits a cell and publishes; a clerk’s quote i
   await expect(page.getByText('Some boxes cannot be read')).toBeVisible();
   await cell.fill('2.10');
   // The sample order priced with the list as it stands: $568.00 + HST $73.84.
-  const preview = page.getByRole('region', { name: 'Preview: a sample order' });
-  await expect(preview.getByRole('row', { name: /Total \$641\.84/ })).toBeVisible();
+  const sample = page.getByRole('region', { name: 'Preview: a sample order' });
+  await expect(sample.getByRole('row', { name: /Total \$641\.84/ })).toBeVisible();
   await expectNoViolations(page, 'the Prices page');
 
   await page.getByRole('button', { name: 'Publish as the next version' }).click();

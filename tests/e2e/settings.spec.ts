@@ -24,6 +24,7 @@ test('an owner follows the checklist to the shop’s settings, fixes a refused G
     '☐ Price list: publish one (to do)',
     '☐ Payment terms: deposit and how to pay (to do)',
     '☑ Staff: add an account for each person (npm run staff -- add) (done)',
+    '☐ A test order: place one on the form (no mail to a customer, no invoice number) (to do)',
   ]);
   await expectNoViolations(page, 'inbox with the checklist');
 

@@ -40,6 +40,8 @@ export interface InvoiceDeps {
   seller: Seller;
   shop: ShopIdentity;
   books: Books;
+  /** The shop's logo in force, printed on each invoice, credit note and receipt as it is issued. */
+  logo?: (db: Transaction<Database>) => Promise<Buffer | null>;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;

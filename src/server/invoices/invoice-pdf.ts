@@ -183,69 +183,78 @@ function howToPay(doc: Doc, invoice: InvoiceDocument, l: Labels) {
   doc.moveDown(0.8);
 }
 
-export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt: Date): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: InvoiceDocument,
+  issuedAt: Date,
+  logo: Buffer | null = null,
+): Promise<Buffer> {
   const l = labelsFor(invoice.language, invoice.bilingual === true);
   const credit = invoice.kind === 'credit_note';
   const title = l.say(credit ? W.creditNote : W.invoice);
-  return render(`${title} ${invoice.number}`, issuedAt, (doc) => {
-    const facts: [Pair, string][] = [
-      [W.number, invoice.number],
-      [W.date, invoice.issueDate],
-      [W.order, invoice.orderReference],
-    ];
-    if (invoice.quoteVersion !== null) facts.push([W.quote, `v${invoice.quoteVersion}`]);
-    header(doc, invoice.seller, title, facts, l);
-    parties(doc, invoice, l);
-    if (invoice.credits) {
-      const statement = l.lines(creditStatement(invoice.credits.number, invoice.credits.issueDate));
-      if (invoice.reason) statement.push(l.field(W.reason, invoice.reason));
-      for (const line of statement) write(doc, line, LEFT, doc.y, { size: 9, width: WIDTH });
-      doc.moveDown(0.8);
-    }
-    const taxNames = taxNamesOf(invoice, l);
-    row(
-      doc,
-      {
-        description: l.say(W.description),
-        quantity: l.say(W.quantity),
-        unitPrice: l.say(W.unitPrice),
-        taxes: l.say(W.taxes),
-        amount: l.say(W.amount),
-      },
-      'bold',
-    );
-    rule(doc);
-    for (const line of invoice.lines) {
-      row(doc, {
-        description: line.description,
-        quantity: String(line.quantity),
-        unitPrice: l.money(line.unitPriceCents),
-        taxes: taxNames(lineTaxKeys(invoice, line)),
-        amount: l.money(line.lineTotalCents),
-      });
-    }
-    rule(doc);
-    sum(doc, l.say(W.subtotal), l.money(invoice.subtotalCents));
-    for (const tax of invoice.taxes) {
-      sum(doc, taxLabel(tax, l), l.money(tax.amountCents), { notes: tax.note ? l.lines(tax.note) : [] });
-    }
-    for (const tax of invoice.taxesNotCharged) {
-      const [first = '', ...rest] = l.lines(tax.reason);
-      sum(doc, first, '—', { notes: rest });
-    }
-    sum(doc, l.say(W.total), l.money(invoice.totalCents), { bold: true });
-    if (credit) {
-      const taxCents = invoice.taxes.reduce((total, tax) => total + tax.amountCents, 0);
-      sum(doc, l.say(W.taxesCredited), l.money(taxCents));
-      doc.moveDown(1);
-    } else {
-      sum(doc, l.say(deposit(invoice.depositPercent)), l.money(invoice.depositCents), { bold: true });
-      doc.moveDown(1);
-      howToPay(doc, invoice, l);
-    }
-    room(doc, 24);
-    for (const line of l.lines(W.keep)) write(doc, line, LEFT, doc.y, { size: 8, width: WIDTH });
-  });
+  return render(
+    `${title} ${invoice.number}`,
+    issuedAt,
+    (doc) => {
+      const facts: [Pair, string][] = [
+        [W.number, invoice.number],
+        [W.date, invoice.issueDate],
+        [W.order, invoice.orderReference],
+      ];
+      if (invoice.quoteVersion !== null) facts.push([W.quote, `v${invoice.quoteVersion}`]);
+      header(doc, invoice.seller, title, facts, l);
+      parties(doc, invoice, l);
+      if (invoice.credits) {
+        const statement = l.lines(creditStatement(invoice.credits.number, invoice.credits.issueDate));
+        if (invoice.reason) statement.push(l.field(W.reason, invoice.reason));
+        for (const line of statement) write(doc, line, LEFT, doc.y, { size: 9, width: WIDTH });
+        doc.moveDown(0.8);
+      }
+      const taxNames = taxNamesOf(invoice, l);
+      row(
+        doc,
+        {
+          description: l.say(W.description),
+          quantity: l.say(W.quantity),
+          unitPrice: l.say(W.unitPrice),
+          taxes: l.say(W.taxes),
+          amount: l.say(W.amount),
+        },
+        'bold',
+      );
+      rule(doc);
+      for (const line of invoice.lines) {
+        row(doc, {
+          description: line.description,
+          quantity: String(line.quantity),
+          unitPrice: l.money(line.unitPriceCents),
+          taxes: taxNames(lineTaxKeys(invoice, line)),
+          amount: l.money(line.lineTotalCents),
+        });
+      }
+      rule(doc);
+      sum(doc, l.say(W.subtotal), l.money(invoice.subtotalCents));
+      for (const tax of invoice.taxes) {
+        sum(doc, taxLabel(tax, l), l.money(tax.amountCents), { notes: tax.note ? l.lines(tax.note) : [] });
+      }
+      for (const tax of invoice.taxesNotCharged) {
+        const [first = '', ...rest] = l.lines(tax.reason);
+        sum(doc, first, '—', { notes: rest });
+      }
+      sum(doc, l.say(W.total), l.money(invoice.totalCents), { bold: true });
+      if (credit) {
+        const taxCents = invoice.taxes.reduce((total, tax) => total + tax.amountCents, 0);
+        sum(doc, l.say(W.taxesCredited), l.money(taxCents));
+        doc.moveDown(1);
+      } else {
+        sum(doc, l.say(deposit(invoice.depositPercent)), l.money(invoice.depositCents), { bold: true });
+        doc.moveDown(1);
+        howToPay(doc, invoice, l);
+      }
+      room(doc, 24);
+      for (const line of l.lines(W.keep)) write(doc, line, LEFT, doc.y, { size: 8, width: WIDTH });
+    },
+    logo,
+  );
 }
 
 /** A line of a receipt: the label, then an amount (right-aligned, one line) or a text. */
@@ -263,37 +272,46 @@ function field(doc: Doc, label: string, value: string, kind: 'amount' | 'text', 
   doc.y = Math.max(...bottoms) + 3;
 }
 
-export function renderReceiptPdf(receipt: ReceiptDocument, recordedAt: Date): Promise<Buffer> {
+export function renderReceiptPdf(
+  receipt: ReceiptDocument,
+  recordedAt: Date,
+  logo: Buffer | null = null,
+): Promise<Buffer> {
   const l = labelsFor(receipt.language, receipt.bilingual === true);
   const refund = receipt.amountCents < 0;
   const title = l.say(refund ? W.refund : W.receipt);
-  return render(`${title} ${receipt.number}`, recordedAt, (doc) => {
-    const facts: [Pair, string][] = [
-      [W.number, receipt.number],
-      [W.date, receipt.receivedOn],
-      [W.order, receipt.orderReference],
-    ];
-    header(doc, receipt.seller, title, facts, l);
-    block(doc, l.say(refund ? W.paidTo : W.receivedFrom), [receipt.customerName]);
-    doc.moveDown(0.8);
-    field(doc, l.say(W.amount), l.money(Math.abs(receipt.amountCents)), 'amount', true);
-    field(doc, l.say(W.method), l.say(PAYMENT_METHODS[receipt.method].label), 'text');
-    if (receipt.reference) field(doc, l.say(W.reference), receipt.reference, 'text');
-    if (receipt.invoiceNumbers.length > 0) field(doc, l.say(W.invoices), receipt.invoiceNumbers.join(', '), 'text');
-    field(doc, l.say(W.paidToDate), l.money(receipt.paidCents), 'amount');
-    field(doc, l.say(W.balanceAfter), l.money(receipt.balanceCents), 'amount', true);
-    if (receipt.account) {
-      const account = receipt.account;
-      const headline = l.lines({ en: accountHeadline(account, 'en'), fr: accountHeadline(account, 'fr') });
-      doc.moveDown(0.5);
-      field(doc, l.say(W.account), headline.join('\n'), 'text', true);
-    }
-    if (receipt.reason) {
+  return render(
+    `${title} ${receipt.number}`,
+    recordedAt,
+    (doc) => {
+      const facts: [Pair, string][] = [
+        [W.number, receipt.number],
+        [W.date, receipt.receivedOn],
+        [W.order, receipt.orderReference],
+      ];
+      header(doc, receipt.seller, title, facts, l);
+      block(doc, l.say(refund ? W.paidTo : W.receivedFrom), [receipt.customerName]);
+      doc.moveDown(0.8);
+      field(doc, l.say(W.amount), l.money(Math.abs(receipt.amountCents)), 'amount', true);
+      field(doc, l.say(W.method), l.say(PAYMENT_METHODS[receipt.method].label), 'text');
+      if (receipt.reference) field(doc, l.say(W.reference), receipt.reference, 'text');
+      if (receipt.invoiceNumbers.length > 0) field(doc, l.say(W.invoices), receipt.invoiceNumbers.join(', '), 'text');
+      field(doc, l.say(W.paidToDate), l.money(receipt.paidCents), 'amount');
+      field(doc, l.say(W.balanceAfter), l.money(receipt.balanceCents), 'amount', true);
+      if (receipt.account) {
+        const account = receipt.account;
+        const headline = l.lines({ en: accountHeadline(account, 'en'), fr: accountHeadline(account, 'fr') });
+        doc.moveDown(0.5);
+        field(doc, l.say(W.account), headline.join('\n'), 'text', true);
+      }
+      if (receipt.reason) {
+        doc.moveDown(1);
+        block(doc, l.say(W.reason), [receipt.reason]);
+      }
       doc.moveDown(1);
-      block(doc, l.say(W.reason), [receipt.reason]);
-    }
-    doc.moveDown(1);
-    room(doc, 24);
-    for (const line of l.lines(W.keep)) write(doc, line, LEFT, doc.y, { size: 8, width: WIDTH });
-  });
+      room(doc, 24);
+      for (const line of l.lines(W.keep)) write(doc, line, LEFT, doc.y, { size: 8, width: WIDTH });
+    },
+    logo,
+  );
 }

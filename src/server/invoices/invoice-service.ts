@@ -36,6 +36,7 @@ import {
   insertPayment,
   invoicesOfOrder,
   nextNumber,
+  refuseTestOrder,
   paymentsOfOrder,
   readTerms,
 } from './invoice-store.js';
@@ -246,6 +247,8 @@ export async function recordPayment(
   const cents = (amount as { cents: number }).cents;
   return deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(deps, trx, orderId);
+    // A test order takes no receipt number (docs/settings.md): said before anything else.
+    await refuseTestOrder(trx, orderId);
     // A mistyped year (2016 for 2026) would file the payment in a closed period and let retention drop it.
     const received = todayOf(deps.books, new Date(order.created_at));
     if (body.receivedOn < received) {
@@ -327,7 +330,7 @@ export async function recordPayment(
       balanceCents: after.balanceCents,
       account: after,
     };
-    const pdf = await renderReceiptPdf(receipt, now);
+    const pdf = await renderReceiptPdf(receipt, now, (await deps.logo?.(trx)) ?? null);
     const id = randomUUID();
     await insertPayment(trx, {
       id,

@@ -2,6 +2,7 @@
 // payments (inserted, never updated: a trigger refuses it), and the shop's payment terms.
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { defaultTerms, paymentTermsSchema, type PaymentTerms } from '../../shared/invoices/terms.js';
+import { refuse } from './refusals.js';
 import type { Database, InvoicesTable, OrderEvidence, PaymentsTable } from '../storage/schema.js';
 import { fromJson, toJson } from '../storage/json.js';
 import { recordsKeptUntil } from '../../shared/dates.js';
@@ -33,6 +34,22 @@ export async function nextNumber(trx: Transaction<Database>, series: Series, yea
     .returning('last')
     .executeTakeFirstOrThrow();
   return `${PREFIX[series]}${year}-${String(row.last).padStart(4, '0')}`;
+}
+
+/**
+ * A test order (the owner's checklist; docs/settings.md) takes no number of any series: the
+ * invoice, credit note and receipt sequences stay gapless for the real books.
+ */
+export async function refuseTestOrder(trx: Transaction<Database>, orderId: string): Promise<void> {
+  const row = await trx.selectFrom('orders').select('is_test').where('id', '=', orderId).executeTakeFirst();
+  if (row?.is_test !== 1) return;
+  throw refuse(
+    'test_order',
+    'order',
+    'This is a test order: it takes no invoice, credit note or receipt number. Delete it when you are done with it.',
+    'Ceci est une commande test\u00a0: elle ne prend aucun numéro de facture, de note de crédit ni de reçu. Supprimez-la quand vous aurez terminé.',
+    'conflict',
+  );
 }
 
 /** The columns of an InvoiceRow, for every query that reads whole invoices. */

@@ -21,7 +21,7 @@ import {
   until,
   type TestApp,
 } from '../../../tests/support/harness.js';
-import { hasPoppler, pdfText } from '../../../tests/support/pdf.js';
+import { hasPoppler, pdfImages, pdfText } from '../../../tests/support/pdf.js';
 import { sendDepositReminders } from './reminders.js';
 import { todayOf } from './accounts.js';
 
@@ -124,6 +124,46 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
 
   const pay = (orderId: string, body: Record<string, unknown>) =>
     staff('POST', `/api/orders/${orderId}/payments`, { method: 'etransfer', receivedOn: shopDate(), ...body });
+
+  it.skipIf(!hasPoppler)(
+    'prints the logo in force at the head of the invoice and receipt (pdfimages sees it)',
+    async () => {
+      const before = await approved('ON');
+      const plain = (await account(before.orderId)).invoices[0];
+      const plainPdf = (await staff('GET', `/api/orders/${before.orderId}/invoices/${plain.id}/pdf`)).rawPayload;
+      expect(pdfImages(plainPdf)).toEqual([]);
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"><rect width="80" height="20" fill="#1d4ed8"/></svg>';
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/shop/logo',
+        headers: { cookie: owner, 'content-type': 'image/svg+xml' },
+        payload: svg,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const { orderId } = await approved('ON');
+      const invoice = (await account(orderId)).invoices[0];
+      const pdf = (await staff('GET', `/api/orders/${orderId}/invoices/${invoice.id}/pdf`)).rawPayload;
+      // The SVG drawn 100 px high (4:1), on the first page.
+      expect(pdfImages(pdf)).toMatchObject([{ page: 1, width: 400, height: 100 }]);
+      const paid = await pay(orderId, { amount: '100.00' });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const receipt = (await account(orderId)).payments[0];
+      const receiptPdf = (await staff('GET', `/api/orders/${orderId}/payments/${receipt.id}/receipt`)).rawPayload;
+      expect(pdfImages(receiptPdf)).toHaveLength(1);
+      // Frozen: the invoice issued before the logo still has none.
+      expect(
+        pdfImages((await staff('GET', `/api/orders/${before.orderId}/invoices/${plain.id}/pdf`)).rawPayload),
+      ).toEqual([]);
+      const removed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/shop',
+        headers: { cookie: owner },
+        payload: { ...(await staff('GET', '/api/settings/shop', undefined, owner)).json().profile, logo: '' },
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+    },
+  );
 
   it('issues the invoice of the approved version: numbered, frozen with its SHA-256, mailed as a PDF with the deposit due', async () => {
     const { orderId, token } = await approved();

@@ -7,7 +7,7 @@ import type { Database } from '../storage/schema.js';
 import { toJson } from '../storage/json.js';
 import { todayOf, type InvoiceDeps } from './accounts.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
-import { insertInvoice, nextNumber } from './invoice-store.js';
+import { insertInvoice, nextNumber, refuseTestOrder } from './invoice-store.js';
 
 type Trx = Transaction<Database>;
 
@@ -42,10 +42,11 @@ export async function issueDocument(
   extra: { quoteId: string | null; creditsInvoiceId: string | null; by: string },
   now: Date,
 ): Promise<Issued> {
+  await refuseTestOrder(trx, orderId);
   const issueDate = todayOf(deps.books, now);
   const number = await nextNumber(trx, document.kind, Number(issueDate.slice(0, 4)));
   const full: InvoiceDocument = { format: 'invoice/2', number, issueDate, ...document };
-  const pdf = await renderInvoicePdf(full, now);
+  const pdf = await renderInvoicePdf(full, now, (await deps.logo?.(trx)) ?? null);
   const id = randomUUID();
   await insertInvoice(trx, {
     id,

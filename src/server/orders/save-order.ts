@@ -59,6 +59,8 @@ export interface Submission {
   formToken: FormToken | null;
   /** The submitting address, hashed (clientKeyOf): confirmations are capped per sender too. */
   clientKey?: string | null;
+  /** A test order placed by staff (the owner's checklist): it mails no customer (storage/mail-queue.ts) and takes no invoice number. */
+  test?: boolean;
   idempotency: { key: string; owner: string } | null;
   /** Resumable uploads already copied into the staging, marked as this order's in its transaction. */
   uploadIds?: string[];
@@ -144,6 +146,7 @@ export async function saveOrder(
               document: stored,
               client_key: submission.clientKey ?? null,
               estimate: estimate ? toJson(estimate) : null,
+              is_test: submission.test ? 1 : 0,
             },
             attachments.map((a, position) => ({
               id: a.staged.id,

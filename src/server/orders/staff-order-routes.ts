@@ -75,6 +75,7 @@ export async function orderRoutes(
         orders: rows.map((r) => ({
           ...r,
           has_critical_deadline: r.has_critical_deadline === 1,
+          is_test: r.is_test === 1,
           mail_status: mail.get(r.id) ?? 'none',
         })),
         total,
@@ -112,7 +113,11 @@ export async function orderRoutes(
       await yieldToLoop();
       const { shown, omitted } = withinBudget(whole);
       return {
-        order: { ...summary, has_critical_deadline: summary.has_critical_deadline === 1 },
+        order: {
+          ...summary,
+          has_critical_deadline: summary.has_critical_deadline === 1,
+          is_test: summary.is_test === 1,
+        },
         document: shown,
         omittedLayouts: omitted,
         estimate: estimate ? boundedEstimate(fromJson(estimate)) : null,

@@ -105,6 +105,9 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       },
     },
     async (request, reply) => {
+      // "?test=1": a test order, only from a signed-in staff member's browser (the owner's checklist).
+      const test = (request.query as Record<string, unknown> | undefined)?.test === '1';
+      if (test) await app.requireStaff(request, reply);
       const isJson = !request.isMultipart();
       const token = request.headers[FORM_TOKEN_HEADER];
       const formToken = checkFormToken(typeof token === 'string' ? token : undefined, config.formTokenSecret, {
@@ -186,6 +189,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
             idempotency: key ? { key, owner: `${PROCESS_ID}:${request.id}` } : null,
             uploadIds,
             clientKey: clientKeyOf(request.ip, config.formTokenSecret),
+            test,
           },
         );
         claim?.stopHeartbeat();
@@ -198,7 +202,10 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
         }
         opts.onOrderSaved?.(result.orderId);
         app.metrics.ordersReceived.inc();
-        request.log.info({ orderId: result.orderId, reference: result.reference, bytes: staging.bytes }, 'order saved');
+        request.log.info(
+          { orderId: result.orderId, reference: result.reference, bytes: staging.bytes, test },
+          'order saved',
+        );
         return reply.code(201).send(withNextToken(result));
       } catch (err) {
         if (claim?.kind === 'claimed') await claim.release().catch(() => {});

@@ -13,6 +13,7 @@ import type { PriceListCheck, PublicPriceList, StaffPriceLists } from '../../sha
 import { readPriceList } from '../../shared/prices/price-list.js';
 import { AppError } from '../errors.js';
 import { requireOwner } from '../staff/index.js';
+import { deletePriceDraft, findPriceDraft, listPriceDrafts, savePriceDraft } from './price-draft-store.js';
 import {
   findPriceList,
   listPriceLists,
@@ -62,8 +63,35 @@ export async function staffPriceRoutes(
   const { db } = app;
 
   api.get('/api/prices', async (request): Promise<StaffPriceLists> => {
-    const [current, versions] = await Promise.all([opts.current(), listPriceLists(db)]);
-    return { current, versions, canPublish: request.staff?.role === 'owner', shop: opts.shop() };
+    const [current, versions, drafts] = await Promise.all([opts.current(), listPriceLists(db), listPriceDrafts(db)]);
+    return { current, versions, drafts, canPublish: request.staff?.role === 'owner', shop: opts.shop() };
+  });
+
+  // Drafts: any staff member saves one (a clerk's work is kept for an owner); an owner opens,
+  // publishes (POST /api/prices?draft=ID) or discards it.
+  const noDraft = (id: string) =>
+    new AppError(404, 'not_found', `There is no draft ${id}: it was published or discarded.`, undefined, {
+      messageFr: `Il n’y a pas de brouillon ${id}\u00a0: il a été publié ou abandonné.`,
+    });
+  const draftParams = z.object({ id: z.uuid() });
+  api.post(
+    '/api/prices/drafts',
+    { bodyLimit: DOCUMENT_BYTES, schema: { body: z.object({ document: z.record(z.string(), z.unknown()) }) } },
+    async (request, reply) => {
+      const saved = await savePriceDraft(db, request.body.document, request.staff!.email);
+      request.log.info({ draft: saved.id }, 'price list draft saved for review');
+      return reply.code(201).send(saved);
+    },
+  );
+  api.get('/api/prices/drafts/:id', { schema: { params: draftParams } }, async (request) => {
+    const found = await findPriceDraft(db, request.params.id);
+    if (!found) throw noDraft(request.params.id);
+    return found;
+  });
+  api.delete('/api/prices/drafts/:id', { schema: { params: draftParams } }, async (request, reply) => {
+    requireOwner(request, { en: 'discard a draft', fr: 'abandonner un brouillon' });
+    if (!(await deletePriceDraft(db, request.params.id))) throw noDraft(request.params.id);
+    return reply.code(204).send();
   });
 
   api.get('/api/prices/:version', { schema: { params: versionParams } }, async (request) => {
@@ -81,27 +109,34 @@ export async function staffPriceRoutes(
     return readPriceList(request.body);
   });
 
-  api.post('/api/prices', { bodyLimit: DOCUMENT_BYTES }, async (request, reply) => {
-    requireOwner(request, { en: 'publish prices', fr: 'publier des prix' });
-    try {
-      const published = await publishPriceList(db, request.body, request.staff!.email);
-      request.log.info({ version: published.version }, 'price list published');
-      return reply.code(201).send({
-        version: published.version,
-        effectiveAt: published.effectiveAt,
-        publishedBy: published.publishedBy,
-      });
-    } catch (err) {
-      if (!(err instanceof PriceListRefused)) throw err;
-      return reply.code(422).send({
-        error: {
-          code: 'invalid_price_list',
-          message: `The price list was not published: ${err.errors.map((e) => e.message.en).join('; ')}`,
-          message_fr: `La liste de prix n’a pas été publiée\u00a0: ${err.errors.map((e) => e.message.fr).join('\u202f; ')}`,
-          fields: err.errors.map((e) => e.path),
-          errors: err.errors,
-        },
-      });
-    }
-  });
+  const publishQuery = z.object({ draft: z.uuid().optional() });
+  api.post(
+    '/api/prices',
+    { bodyLimit: DOCUMENT_BYTES, schema: { querystring: publishQuery } },
+    async (request, reply) => {
+      requireOwner(request, { en: 'publish prices', fr: 'publier des prix' });
+      try {
+        const published = await publishPriceList(db, request.body, request.staff!.email);
+        // A reviewed draft, once published, is no longer waiting.
+        if (request.query.draft) await deletePriceDraft(db, request.query.draft);
+        request.log.info({ version: published.version, draft: request.query.draft }, 'price list published');
+        return reply.code(201).send({
+          version: published.version,
+          effectiveAt: published.effectiveAt,
+          publishedBy: published.publishedBy,
+        });
+      } catch (err) {
+        if (!(err instanceof PriceListRefused)) throw err;
+        return reply.code(422).send({
+          error: {
+            code: 'invalid_price_list',
+            message: `The price list was not published: ${err.errors.map((e) => e.message.en).join('; ')}`,
+            message_fr: `La liste de prix n’a pas été publiée\u00a0: ${err.errors.map((e) => e.message.fr).join('\u202f; ')}`,
+            fields: err.errors.map((e) => e.path),
+            errors: err.errors,
+          },
+        });
+      }
+    },
+  );
 }

@@ -441,10 +441,16 @@ export async function jobTicket(
   if (!ticket) return null;
   const l = ticketLabels(language);
   const title = `${l.words.title} ${ticket.job.reference}`;
-  const pdf = await renderPdf(title, new Date(), (doc) => {
-    const d: Drawing = { doc, l, ticket, qr: openImage(doc, ticket.qr), images: new Map() };
-    summaryPage(d);
-    ticket.job.imprints.forEach((imprint, i) => imprintPage(d, imprint, i + 1));
-  });
+  const logo = (await deps.logo?.(deps.db)) ?? null;
+  const pdf = await renderPdf(
+    title,
+    new Date(),
+    (doc) => {
+      const d: Drawing = { doc, l, ticket, qr: openImage(doc, ticket.qr), images: new Map() };
+      summaryPage(d);
+      ticket.job.imprints.forEach((imprint, i) => imprintPage(d, imprint, i + 1));
+    },
+    logo,
+  );
   return { name: `${language === 'fr' ? 'fiche' : 'ticket'}-${ticket.job.reference}.pdf`, pdf };
 }

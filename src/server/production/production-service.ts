@@ -50,6 +50,8 @@ export interface ProductionDeps {
   dialect: Dialect;
   /** The shop's time zone: today, and an approval's day. */
   timeZone: string;
+  /** The shop's logo in force (settings/document-logo.ts), at the head of the job ticket. */
+  logo?: (db: Kysely<Database>) => Promise<Buffer | null>;
 }
 
 /**

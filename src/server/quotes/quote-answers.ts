@@ -159,15 +159,17 @@ async function answer(
           deps.shop,
         );
         await enqueueMails(trx, mailRows(orderId, [mail]));
-        // The invoice of exactly this version, numbered in this transaction: one approval, one invoice.
-        await issueInvoiceOnApproval(
-          deps,
-          trx,
-          { ...order, status: 'approved' },
-          quote,
-          { fullName: what.fullName, at: now },
-          new Date(now),
-        );
+        // The invoice of exactly this version, numbered in this transaction: one approval, one
+        // invoice. A test order (the owner's checklist) is approved without one: no number taken.
+        if (order.is_test !== 1)
+          await issueInvoiceOnApproval(
+            deps,
+            trx,
+            { ...order, status: 'approved' },
+            quote,
+            { fullName: what.fullName, at: now },
+            new Date(now),
+          );
       } else {
         await recordStatus(trx, order, 'new', 'customer', {
           kind: 'changes_requested',

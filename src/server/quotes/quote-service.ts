@@ -56,6 +56,8 @@ export interface QuoteDeps {
   shop: ShopIdentity;
   /** Printed on invoices and receipts (invoices/invoice-service.ts). */
   seller: Seller;
+  /** The shop's logo in force as PNG bytes, on each PDF as it is made (settings/document-logo.ts). */
+  logo?: (db: Kysely<Database>) => Promise<Buffer | null>;
   /** The shop's calendar, fiscal year and province (invoices/accounts.ts). */
   books: Books;
 }

@@ -25,18 +25,28 @@ export interface ChecklistFacts {
   priceList: boolean;
   paymentTerms: boolean;
   staff: boolean;
+  /** A test order exists (placed from the form with ?test=1; orders/). */
+  testOrder: boolean;
   dismissed: boolean;
 }
 
 export async function readChecklist(db: Db): Promise<ChecklistFacts> {
-  const [profiles, priceLists, staff, terms, dismissed] = await Promise.all([
+  const [profiles, priceLists, staff, terms, dismissed, testOrder] = await Promise.all([
     countOf(db, 'shop_profiles'),
     countOf(db, 'price_lists'),
     countOf(db, 'staff'),
     settingExists(db, TERMS_KEY),
     settingExists(db, DISMISSED_KEY),
+    db.selectFrom('orders').select('id').where('is_test', '=', 1).limit(1).executeTakeFirst(),
   ]);
-  return { shopDetails: profiles > 0, priceList: priceLists > 0, paymentTerms: terms, staff: staff > 1, dismissed };
+  return {
+    shopDetails: profiles > 0,
+    priceList: priceLists > 0,
+    paymentTerms: terms,
+    staff: staff > 1,
+    testOrder: testOrder !== undefined,
+    dismissed,
+  };
 }
 
 export async function dismissChecklist(db: Db, by: string): Promise<void> {

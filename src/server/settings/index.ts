@@ -8,3 +8,4 @@ export {
   type ShopInForce,
   type ShopProfileSource,
 } from './shop-in-force.js';
+export { documentLogoReader, type DocumentLogo } from './document-logo.js';

@@ -312,6 +312,7 @@ describe.each(backends())('the shop’s settings on %s', (backend) => {
         { step: 'priceList', done: false },
         { step: 'paymentTerms', done: false },
         { step: 'staff', done: true },
+        { step: 'testOrder', done: false },
       ],
       show: true,
     });

@@ -55,8 +55,26 @@ export function mailRows(
     }));
 }
 
-/** Queues mail; with `once`, a row whose id is already queued is left as it is. */
-export async function enqueueMails(trx: Db, rows: NewMailRow[], once = false): Promise<void> {
+/**
+ * Queues mail; with `once`, a row whose id is already queued is left as it is. A test order's
+ * mail to its customer is never queued (docs/settings.md, "A test order"): only the shop's own.
+ */
+export async function enqueueMails(trx: Db, all: NewMailRow[], once = false): Promise<void> {
+  const toCustomers = [...new Set(all.filter((r) => r.kind !== 'shop').map((r) => r.order_id))];
+  const tests =
+    toCustomers.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await trx
+              .selectFrom('orders')
+              .select('id')
+              .where('id', 'in', toCustomers)
+              .where('is_test', '=', 1)
+              .execute()
+          ).map((r) => r.id),
+        );
+  const rows = all.filter((r) => r.kind === 'shop' || !tests.has(r.order_id));
   if (rows.length === 0) return;
   const insert = trx.insertInto('mail_queue').values(rows);
   await (once ? insert.onConflict((oc) => oc.column('id').doNothing()) : insert).execute();

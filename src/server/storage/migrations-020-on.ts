@@ -203,4 +203,22 @@ export const migrationsFromTwenty: Record<string, Migration> = {
         .execute();
     },
   },
+  '027-owner-day': {
+    // Price lists drafted by staff who cannot publish, kept for an owner to review (prices/,
+    // docs/prices.md); and test orders, placed from the owner's checklist, that never mail a
+    // customer nor take an invoice number (orders/, docs/settings.md).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('price_drafts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('document', 'text', (c) => c.notNull())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .addColumn('saved_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('is_test', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };

@@ -96,6 +96,7 @@ const SUMMARY_COLUMNS = [
   'attachment_count',
   'total_bytes',
   'payment_state',
+  'is_test',
 ] as const;
 
 /** One page of orders, newest first, and how many match in all. */

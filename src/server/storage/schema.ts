@@ -41,6 +41,8 @@ export interface OrdersTable {
   payment_state: ColumnType<PaymentState | null, PaymentState | null | undefined, PaymentState | null>;
   /** When the customer was last reminded of an unpaid deposit. */
   deposit_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 for a test order from the owner's checklist: no customer mail, no invoice number. */
+  is_test: ColumnType<number, number | undefined, number>;
 }
 
 export interface AttachmentsTable {
@@ -266,6 +268,15 @@ export interface QuotesTable {
 }
 
 /** One published version of the shop's price list: frozen, never updated (prices/price-list-store.ts). */
+/** A price list saved by staff for an owner to review and publish (027-owner-day). */
+export interface PriceDraftsTable {
+  id: string;
+  /** The document as the editor had it (JSON): checked only when it is published. */
+  document: string;
+  saved_at: string;
+  saved_by: string;
+}
+
 export interface PriceListsTable {
   version: number;
   /** The document as published (JSON), checked by readPriceList before it was stored. */
@@ -517,6 +528,7 @@ export interface Database {
   invoices: InvoicesTable;
   payments: PaymentsTable;
   price_lists: PriceListsTable;
+  price_drafts: PriceDraftsTable;
   quotes: QuotesTable;
   quote_proofs: QuoteProofsTable;
   quote_responses: QuoteResponsesTable;

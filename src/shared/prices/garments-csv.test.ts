@@ -18,6 +18,7 @@ describe('readGarmentsCsv: a supplier price file', () => {
     expect(reading).toEqual({
       ok: true,
       rows: 6,
+      supplier: null,
       garments: [
         {
           id: 'G5000',

@@ -1,29 +1,68 @@
-// Garments from a supplier's price file: CSV rows of style, name, colour, size and price, the
-// shape supplier price lists come in, grouped into the price list's garments (docs/prices.md).
-// A style's unit price is its lowest size price; dearer sizes become size upcharges. Every bad
-// row is named by its line, in both languages; nothing of a file with a bad row is used.
+// Garments from a supplier's price file as the supplier publishes it (SanMar Canada, S&S
+// Activewear Canada, alphabroder/Debco, or any CSV of style, name, colour, size and price),
+// grouped into the price list's garments (docs/prices.md, "Supplier price files"). Each size's
+// cost takes the owner's markup (markup.ts); a style's unit price is its lowest size price and
+// dearer sizes become size upcharges. Every bad row is named by its line, in both languages;
+// nothing of a file with a bad row is used.
 import Papa from 'papaparse';
 import { moneyOrNull } from '../amounts.js';
+import { applyMarkup, NO_MARKUP, type MarkupRule } from './markup.js';
 import { PRICE_LIST_LIMITS, type Bilingual, type PriceListGarment } from './price-list.js';
 
 export type GarmentsCsvReading =
-  { ok: true; garments: PriceListGarment[]; rows: number } | { ok: false; errors: Bilingual[] };
+  | {
+      ok: true;
+      garments: PriceListGarment[];
+      rows: number;
+      /** The supplier the file's columns are recognised as, or null for a plain CSV. */
+      supplier: string | null;
+    }
+  | { ok: false; errors: Bilingual[] };
 
 const COLUMNS = ['style', 'name', 'colour', 'size', 'price'] as const;
-type Column = (typeof COLUMNS)[number];
+type Column = (typeof COLUMNS)[number] | 'brand';
 
-/** Header names taken for each column, lowercased: English, French and the US spelling. */
-const HEADERS: Record<Column, readonly string[]> = {
-  style: ['style', 'sku', 'style number', 'modèle', 'style #'],
-  name: ['name', 'description', 'nom', 'product name'],
-  colour: ['colour', 'color', 'couleur'],
-  size: ['size', 'taille'],
-  price: ['price', 'prix', 'unit price', 'cost'],
+/**
+ * Header names taken for each column, as `headerKey` writes them (lowercase, words apart), the
+ * first found wins: ours in English and French, then the suppliers' own (SanMar "STYLE#",
+ * "PRODUCT_TITLE", "COLOR_NAME", "PIECE_PRICE"; S&S "styleName", "colorName", "sizeName",
+ * "customerPrice", "piecePrice"; alphabroder "Style", "Short Description", "Color Name",
+ * "Piece Price"). The shop's own cost ("customer price") before the list's piece price, a case
+ * price only when the file has no other.
+ */
+export const SUPPLIER_HEADERS: Record<Column, readonly string[]> = {
+  style: ['style', 'style number', 'style name', 'style no', 'modèle', 'sku'],
+  name: ['name', 'description', 'nom', 'product name', 'product title', 'short description', 'title'],
+  colour: ['colour', 'color', 'couleur', 'color name', 'colour name'],
+  size: ['size', 'taille', 'size name'],
+  price: ['price', 'prix', 'unit price', 'cost', 'customer price', 'your price', 'piece price', 'case price'],
+  brand: ['brand', 'brand name', 'mill', 'mill name', 'marque'],
 };
 
-/** Dollars as a supplier writes them ("4.50", "$4.50", "4,50 $", "1,204.00"), in whole cents; null if not. */
+/** A header as compared: "PIECE_PRICE", "Piece Price", "piecePrice" and "STYLE#" read "piece price" and "style". */
+function headerKey(cell: string): string {
+  return cell
+    .trim()
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[_#]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Which supplier's file this is, by the columns only that supplier's files have. */
+function supplierOf(keys: readonly string[]): string | null {
+  const has = (key: string) => keys.includes(key);
+  if (has('product title') || has('dozens price')) return 'SanMar Canada';
+  if (has('style name') && has('brand name')) return 'S&S Activewear Canada';
+  if (has('mill name') || has('item number')) return 'alphabroder / Debco';
+  return null;
+}
+
+/** Dollars as a supplier writes them ("4.50", "$4.50", "4,50 $", "1,204.00", "4.5000"), in whole cents; null if not. */
 export function readDollars(text: string): number | null {
-  return moneyOrNull(text, { allowZero: true, maxCents: 999_999_999 });
+  // Some files write four decimals: zeros past the cents are no fraction of a cent.
+  return moneyOrNull(text.replace(/([.,]\d{2})0+(?=\D*$)/, '$1'), { allowZero: true, maxCents: 999_999_999 });
 }
 
 const lineSay = (line: number, en: string, fr: string): Bilingual => ({
@@ -40,8 +79,12 @@ interface Row {
   cents: number;
 }
 
-/** Reads the CSV text. A first row naming the columns may put them in any order; without one, the order is style, name, colour, size, price. */
-export function readGarmentsCsv(text: string): GarmentsCsvReading {
+/**
+ * Reads the CSV text. A first row naming the columns may put them in any order; without one, the
+ * order is style, name, colour, size, price. Each size's cost takes `markup`; a supplier's file
+ * gives each garment its supplier and the supplier's style as its SKU (for purchase orders).
+ */
+export function readGarmentsCsv(text: string, markup: MarkupRule = NO_MARKUP): GarmentsCsvReading {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const errors: Bilingual[] = [];
   for (const e of parsed.errors.slice(0, 10)) {
@@ -52,12 +95,21 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
   if (table.length === 0)
     return { ok: false, errors: [{ en: 'The file has no rows.', fr: 'Le fichier n’a aucune ligne.' }] };
 
-  const first = table[0]!.map((cell) => cell.trim().toLowerCase());
-  const hasHeader = first.some((cell) => Object.values(HEADERS).some((names) => names.includes(cell)));
-  const at: Record<Column, number> = { style: 0, name: 1, colour: 2, size: 3, price: 4 };
+  const first = table[0]!.map(headerKey);
+  const hasHeader = first.some((cell) => Object.values(SUPPLIER_HEADERS).some((names) => names.includes(cell)));
+  const supplier = hasHeader ? supplierOf(first) : null;
+  const at: Record<Column, number> = { style: 0, name: 1, colour: 2, size: 3, price: 4, brand: -1 };
   if (hasHeader) {
+    const indexOf = (column: Column) =>
+      SUPPLIER_HEADERS[column].map((name) => first.indexOf(name)).find((i) => i >= 0) ?? -1;
+    at.brand = indexOf('brand');
     for (const column of COLUMNS) {
-      const index = first.findIndex((cell) => HEADERS[column].includes(cell));
+      const index = indexOf(column);
+      // Without a name column, a supplier's file names a garment by its brand and style.
+      if (index < 0 && column === 'name' && at.brand >= 0) {
+        at.name = -1;
+        continue;
+      }
       if (index < 0) {
         errors.push(
           lineSay(
@@ -77,8 +129,9 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
     if (hasHeader && i === 0) return;
     const line = i + 1;
     if (errors.length >= 50) return;
-    const cell = (column: Column) => (cells[at[column]] ?? '').trim();
-    const [style, name, colour, size, price] = COLUMNS.map(cell) as [string, string, string, string, string];
+    const cell = (column: Column) => (at[column] < 0 ? '' : (cells[at[column]] ?? '').trim());
+    const [style, named, colour, size, price] = COLUMNS.map(cell) as [string, string, string, string, string];
+    const name = named || [cell('brand'), style].filter(Boolean).join(' ');
     if (!style) return void errors.push(lineSay(line, 'the style is empty', 'le modèle est vide'));
     if (!size) return void errors.push(lineSay(line, 'the size is empty', 'la taille est vide'));
     const tooLong = [style, name, colour, size].find((v) => v.length > PRICE_LIST_LIMITS.text);
@@ -123,7 +176,10 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
     for (const row of styleRows) {
       const sizeKey = row.size.toUpperCase();
       const seen = priceOfSize.get(sizeKey);
-      if (seen && seen.cents !== row.cents) {
+      // A supplier prices some colours higher (white often costs less): the dearest colour's cost
+      // of each size is taken, so no colour sells at a loss. A plain file must be unambiguous.
+      if (seen && supplier && row.cents > seen.cents) priceOfSize.set(sizeKey, row);
+      else if (seen && !supplier && seen.cents !== row.cents) {
         errors.push(
           lineSay(
             row.line,
@@ -148,10 +204,12 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
         ),
       );
     }
-    const unitCents = Math.min(...[...priceOfSize.values()].map((r) => r.cents));
+    // Each size's cost marked up on its own: the upcharge is the difference of selling prices.
+    const sell = (size: string) => applyMarkup(priceOfSize.get(size.toUpperCase())!.cents, markup);
+    const unitCents = Math.min(...sizes.map(sell));
     const upcharges = Object.fromEntries(
       sizes.flatMap((size) => {
-        const extra = priceOfSize.get(size.toUpperCase())!.cents - unitCents;
+        const extra = sell(size) - unitCents;
         return extra > 0 ? [[size, extra] as const] : [];
       }),
     );
@@ -162,6 +220,7 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
       sizes,
       unitCents,
       ...(Object.keys(upcharges).length > 0 ? { sizeUpchargeCents: upcharges } : {}),
+      ...(supplier ? { supplier, supplierSku: head.style } : {}),
     });
   }
   if (garments.length > PRICE_LIST_LIMITS.garments) {
@@ -171,5 +230,5 @@ export function readGarmentsCsv(text: string): GarmentsCsvReading {
     });
   }
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, garments, rows: rows.length };
+  return { ok: true, garments, rows: rows.length, supplier };
 }

@@ -148,6 +148,23 @@ export const priceListSchema = z
     resalePartnerPercentOff: percent(100).meta({
       description: 'Percent off garments, decoration and setup for resale partners.',
     }),
+    supplierMarkup: z
+      .strictObject({
+        markupPercent: percent(1000).meta({ description: 'The factor on the cost: 40 makes it 1.40.' }),
+        fixedCents: cents().meta({ description: 'Cents added after the factor.' }),
+        endingCents: z
+          .number({ error: 'ending' })
+          .int({ error: 'ending' })
+          .min(0, { error: 'ending' })
+          .max(99, { error: 'ending' })
+          .optional()
+          .meta({ description: 'Every price raised to end in these cents (99 for $x.99, 0 for $x.00).' }),
+      })
+      .optional()
+      .meta({
+        description:
+          "The owner's markup on a supplier's cost when a supplier's price file is imported (src/shared/prices/markup.ts).",
+      }),
   })
   .meta({
     title: 'Price list',
@@ -204,6 +221,10 @@ const MESSAGES: Record<string, Bilingual> = {
   unreadableSize: {
     en: 'is not a size the order form can read (such as XS, S, M, L, XL, 2XL, YS, P, G, TG, OS)',
     fr: 'n’est pas une taille que le formulaire sait lire (comme XS, S, M, L, XL, 2XL, YS, P, G, TG, OS)',
+  },
+  ending: {
+    en: 'must be the cents every price ends with, from 0 to 99',
+    fr: 'doit être les cents qui terminent chaque prix, de 0 à 99',
   },
   tooLarge: { en: 'is too large', fr: 'est trop grand' },
   tooLong: { en: 'is too long', fr: 'est trop long' },

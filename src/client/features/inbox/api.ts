@@ -13,7 +13,7 @@ import type {
   SendQuoteBody,
   StaffQuoteState,
 } from '../../../shared/quote-api.js';
-import type { PriceListCheck, StaffPriceLists } from '../../../shared/price-list-api.js';
+import type { PriceDraftInfo, PriceListCheck, StaffPriceLists } from '../../../shared/price-list-api.js';
 import type { PriceList } from '../../../shared/prices/price-list.js';
 import type { RoomForOrder } from '../../../shared/production/production-api.js';
 import type { Checklist, ShopProfile, ShopSettings } from '../../../shared/shop-profile.js';
@@ -101,7 +101,13 @@ const isPermissions = (b: unknown): b is { permissions: MoneyPermissions; you: M
   isRecord(b) && isRecord(b.permissions) && Array.isArray(b.you);
 const isHold = (b: unknown): b is RecordsHold => isRecord(b) && typeof b.hold === 'boolean';
 const isPriceLists = (b: unknown): b is StaffPriceLists =>
-  isRecord(b) && Array.isArray(b.versions) && typeof b.canPublish === 'boolean' && isRecord(b.shop);
+  isRecord(b) &&
+  Array.isArray(b.versions) &&
+  Array.isArray(b.drafts) &&
+  typeof b.canPublish === 'boolean' &&
+  isRecord(b.shop);
+const isPriceDraft = (b: unknown): b is PriceDraftInfo & { document: PriceList } =>
+  isRecord(b) && typeof b.id === 'string' && isRecord(b.document);
 const isShopSettings = (b: unknown): b is ShopSettings =>
   isRecord(b) && isRecord(b.profile) && typeof b.canEdit === 'boolean';
 const isChecklist = (b: unknown): b is Checklist =>
@@ -237,8 +243,17 @@ export function createInboxApi(onUnauthenticated: () => void) {
     checkPrices: (document: PriceList): Promise<PriceListCheck> =>
       call('/api/prices/check', json('POST', document)).then((b) => expectAnswer(b, isPriceListCheck, 'price check')),
     /** Publishes the document as the next version (owners); a refusal carries every error in its answer. */
-    publishPrices: (document: PriceList): Promise<{ version: number }> =>
-      call('/api/prices', json('POST', document)).then((b) => expectAnswer(b, isSentVersion, 'published prices')),
+    publishPrices: (document: PriceList, draftId?: string): Promise<{ version: number }> =>
+      call(`/api/prices${draftId ? `?draft=${encodeURIComponent(draftId)}` : ''}`, json('POST', document)).then((b) =>
+        expectAnswer(b, isSentVersion, 'published prices'),
+      ),
+    /** Keeps the document for an owner to review (any staff member). */
+    savePriceDraft: async (document: PriceList): Promise<void> =>
+      void (await call('/api/prices/drafts', json('POST', { document }))),
+    priceDraft: (id: string): Promise<PriceDraftInfo & { document: PriceList }> =>
+      call(`/api/prices/drafts/${encodeURIComponent(id)}`).then((b) => expectAnswer(b, isPriceDraft, 'price draft')),
+    discardPriceDraft: async (id: string): Promise<void> =>
+      void (await call(`/api/prices/drafts/${encodeURIComponent(id)}`, { method: 'DELETE' })),
 
     quote: (id: string): Promise<StaffQuoteState> =>
       call(`${order(id)}/quote`).then((b) => expectAnswer(b, isQuoteState, 'quote')),

@@ -65,6 +65,7 @@ export const en = {
     files: 'Files',
     email: 'Email',
     rush: (date: string) => `Rush ${date}`.trim(),
+    test: 'Test',
     mailSent: 'Sent',
     mailFailed: 'Failed',
     mailWaiting: 'Waiting',
@@ -82,6 +83,8 @@ export const en = {
     allOrders: '← All orders',
     heading: (reference: string) => `Order ${reference}`,
     received: (date: string) => `Received ${date}`,
+    testOrder:
+      'Test order: its customer gets no mail, and it takes no invoice, credit note or receipt number. Delete it when you are done.',
     status: 'Status',
     downloadAll: 'Download all files (ZIP)',
     print: 'Print work order',
@@ -249,6 +252,7 @@ export const fr: InboxMessages = {
     files: 'Fichiers',
     email: 'Courriel',
     rush: (date) => `Urgent ${date}`.trim(),
+    test: 'Test',
     mailSent: 'Envoyé',
     mailFailed: 'Échec',
     mailWaiting: 'En attente',
@@ -265,6 +269,8 @@ export const fr: InboxMessages = {
     allOrders: '← Toutes les commandes',
     heading: (reference) => `Commande ${reference}`,
     received: (date) => `Reçue le ${date}`,
+    testOrder:
+      'Commande test\u00a0: son client ne reçoit aucun courriel, et elle ne prend aucun numéro de facture, de note de crédit ni de reçu. Supprimez-la quand vous aurez terminé.',
     status: 'Statut',
     downloadAll: 'Télécharger tous les fichiers (ZIP)',
     print: 'Imprimer le bon de travail',

@@ -23,6 +23,11 @@ export function OrderHeader({
       <div>
         <h1>{t.order.heading(order.reference)}</h1>
         <p className="muted">{t.order.received(formatDate(order.created_at, language))}</p>
+        {order.is_test && (
+          <p className="inbox-notice">
+            <span className="badge badge-test">{t.list.test}</span> {t.order.testOrder}
+          </p>
+        )}
       </div>
       <div className="order-actions no-print">
         <div className="field">

@@ -102,6 +102,7 @@ export function OrderList() {
                       <a href={`/inbox/orders/${o.id}`} onClick={navigateOnClick(`/inbox/orders/${o.id}`)}>
                         {o.reference}
                       </a>
+                      {o.is_test && <span className="badge badge-test">{t.list.test}</span>}
                     </td>
                     <td>{formatDate(o.created_at, language)}</td>
                     <td>

@@ -44,6 +44,8 @@ export const en = {
     title: 'Place your order, your way!',
     subtitle: 'Complete the form below to submit your custom order',
     formLabel: 'Order form',
+    testMode:
+      'Test order: it is marked Test in the inbox, mails no customer and takes no invoice number. Only signed-in staff can send one.',
   },
   notFound: {
     heading: '404',
@@ -270,6 +272,8 @@ export const fr: Messages = {
     title: 'Passez votre commande, à votre façon\u202f!',
     subtitle: 'Remplissez le formulaire ci-dessous pour soumettre votre commande personnalisée',
     formLabel: 'Formulaire de commande',
+    testMode:
+      'Commande test\u00a0: elle est marquée Test dans la boîte de réception, n’envoie aucun courriel au client et ne prend aucun numéro de facture. Seul le personnel connecté peut en envoyer une.',
   },
   notFound: {
     heading: '404',

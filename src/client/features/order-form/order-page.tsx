@@ -1,4 +1,5 @@
 // The order form page ("/"): composes the form's hooks and renders the state of order-state.ts.
+import { isTestOrder } from './test-mode.js';
 import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ErrorSummary } from '../../components/error-summary.js';
 import { FieldErrorsContext } from '../../components/field-errors.js';
@@ -85,6 +86,11 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
             <h1>{t.page.title}</h1>
             <p className="subtitle">{t.page.subtitle}</p>
           </header>
+          {isTestOrder() && (
+            <p className="draft-notice" role="note">
+              {t.page.testMode}
+            </p>
+          )}
 
           {draft.restored && (
             <div className="draft-notice" role="status">

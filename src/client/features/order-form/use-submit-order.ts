@@ -1,3 +1,4 @@
+import { submitUrlOf } from './test-mode.js';
 import { useRef, useState, type Dispatch, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { Language } from '../../shared/language.js';
@@ -89,7 +90,7 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
       }
       setProgress({ sent: 0, total: sent.attachments.reduce((sum, a) => sum + a.file.size, 0) });
       return sendOrder({
-        url: settings.functionsUrl,
+        url: submitUrlOf(settings.functionsUrl),
         apiKey: settings.publicKey,
         body: toFormData(sent),
         idempotencyKey: key,

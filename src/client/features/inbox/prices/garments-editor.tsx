@@ -1,12 +1,12 @@
-// The price list's garments: imported from a supplier's CSV price file (every bad row named by
-// its line, nothing used from a file with one), each unit price editable, each removable.
-import { useId, useState, type ChangeEvent } from 'react';
-import { readGarmentsCsv } from '../../../../shared/prices/garments-csv.js';
+// The price list's garments: merged from a supplier's price file (supplier-import.tsx), each unit
+// price editable, each removable.
+import { useState } from 'react';
 import { formatCents } from '../../../../shared/money.js';
-import type { Bilingual, PriceListGarment } from '../../../../shared/prices/price-list.js';
+import type { PriceListGarment } from '../../../../shared/prices/price-list.js';
 import { ColumnHeads } from '../../../components/column-heads.js';
 import { NumberBox } from './price-inputs.js';
 import { usePricesText } from './prices-messages.js';
+import { SupplierImport } from './supplier-import.js';
 import type { PriceDraft } from './use-price-draft.js';
 
 /** An optional text of a garment: absent when blank, so a list saved before these fields reads the same. */
@@ -36,48 +36,13 @@ function TextBox({ label, value, onValue }: { label: string; value: string; onVa
 
 export function GarmentsEditor({ state }: { state: PriceDraft }) {
   const { t, language } = usePricesText();
-  const inputId = useId();
-  const [report, setReport] = useState<{ ok: string } | { errors: Bilingual[] } | null>(null);
   const garments = state.draft?.garments ?? [];
-
-  const importCsv = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const reading = readGarmentsCsv(await file.text());
-    if (!reading.ok) {
-      setReport({ errors: reading.errors });
-      return;
-    }
-    // A new price file has no supplier columns: each style keeps the supplier it was given here.
-    state.edit((d) => {
-      const before = new Map(d.garments.map((g) => [g.id.trim().toLowerCase(), g]));
-      d.garments = reading.garments.map((g) => {
-        const { supplier, supplierSku } = before.get(g.id.trim().toLowerCase()) ?? {};
-        return { ...g, ...(supplier ? { supplier } : {}), ...(supplierSku ? { supplierSku } : {}) };
-      });
-    });
-    setReport({ ok: t.csvReplaced(reading.garments.length, reading.rows) });
-  };
 
   return (
     <section aria-labelledby="h-garments" className="price-garments">
       <h2 id="h-garments">{t.garments}</h2>
       <p className="muted small">{t.garmentsIntro}</p>
-      <div className="field">
-        <label htmlFor={inputId}>{t.importCsv}</label>
-        <input id={inputId} type="file" accept=".csv,text/csv" onChange={(e) => void importCsv(e)} />
-      </div>
-      <div role="status" aria-live="polite">
-        {report && 'ok' in report && <p>{report.ok}</p>}
-      </div>
-      {report && 'errors' in report && (
-        <ul role="alert" className="form-error">
-          {report.errors.map((e, i) => (
-            <li key={i}>{e[language]}</li>
-          ))}
-        </ul>
-      )}
+      <SupplierImport state={state} />
       {garments.length === 0 ? (
         <p className="muted">{t.noGarments}</p>
       ) : (

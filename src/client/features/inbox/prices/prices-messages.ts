@@ -1,7 +1,7 @@
 // The Prices page's texts, in English and Canadian French (the inbox's language).
 import { catalogues, textHook } from '../../../shared/language.js';
 import type { DecorationMethod } from '../../../../shared/constants.js';
-import { frenchCount } from '../../../../shared/french.js';
+import { deName, frenchCount } from '../../../../shared/french.js';
 
 const en = {
   nav: 'Prices',
@@ -11,7 +11,21 @@ const en = {
     `In effect: price list v${version}, since ${date}, published by ${by}.`,
   none: 'No price list is published: the order form shows no estimate and quotes are priced by hand.',
   startFromExample: 'Start from the example price list',
-  ownerOnly: 'Only an owner can publish prices. You can look, edit here and check, but not publish.',
+  ownerOnly:
+    'Only an owner can publish prices. You can edit here, check, and save your changes for an owner to review and publish.',
+  saveForReview: 'Save for an owner to review',
+  savedForReview: 'Saved: an owner will find your draft on this page, to review and publish.',
+  drafts: 'Drafts waiting for an owner',
+  draftsIntroOwner: 'Price lists saved by staff who cannot publish. Open one to review it here, then publish it.',
+  draftsIntroStaff: 'An owner will review these and publish them.',
+  savedBy: 'Saved by',
+  savedAt: 'Saved on',
+  draftActions: 'Review',
+  openDraft: (by: string, when: string) => `Open the draft of ${by} (${when})`,
+  discardDraft: (by: string, when: string) => `Discard the draft of ${by} (${when})`,
+  draftOpened: (by: string) =>
+    `The draft of ${by} is open below: check it, change what you like, then publish it as the next version.`,
+  draftDiscarded: 'The draft was discarded.',
   general: 'General',
   showEstimate: 'Show customers a live estimate on the order form',
   customerGoods: 'Per piece when the customer supplies the garments ($)',
@@ -50,10 +64,28 @@ const en = {
   stitchesPerSquareInch: 'Stitches per square inch',
   garments: 'Garments',
   garmentsIntro:
-    'Garments the shop sells. Import a supplier’s price file as CSV: style, name, colour, size, price (one row per size). A style’s lowest size price is its unit price; dearer sizes become upcharges.',
+    'Garments the shop sells. Import a supplier’s price file as the supplier sends it (SanMar Canada, S&S Activewear Canada, alphabroder/Debco), or a CSV of style, name, colour, size, price (one row per size). Each size’s cost takes your markup; a style’s lowest price is its unit price, dearer sizes become upcharges.',
   importCsv: 'Import garments from a CSV file',
-  csvReplaced: (styles: number, rows: number) =>
-    `${styles} garments read from ${rows} rows; they replace the list below.`,
+  markup: 'Markup on a supplier’s cost',
+  markupIntro: 'Price = cost × (1 + markup ÷ 100) + fixed amount, raised to the ending you choose.',
+  markupPercent: 'Markup (%)',
+  markupFixed: 'Fixed amount added ($)',
+  ending: 'Prices end in',
+  noEnding: 'No rounding',
+  endingIn: (cents: string) => `.${cents}`,
+  importPreview: 'What the import will change',
+  importRead: (supplier: string, rows: number) => `${supplier}: ${rows} ${rows === 1 ? 'row' : 'rows'} read.`,
+  noSupplier: 'A price file',
+  importCounts: (added: number, changed: number, removed: number, unchanged: number) =>
+    `${added} to add, ${changed} to change, ${removed} to remove, ${unchanged} unchanged.`,
+  importWhat: 'Change',
+  added: 'Added',
+  changed: 'Changed',
+  removed: 'Removed',
+  applyImport: 'Apply to the price list',
+  cancelImport: 'Cancel the import',
+  importApplied: (added: number, changed: number, removed: number) =>
+    `Applied: ${added} added, ${changed} changed, ${removed} removed. Publish to put them in effect.`,
   noGarments: 'No garments: every garment is priced on the quote.',
   garmentTable: 'Garments in the price list',
   style: 'Style',
@@ -101,7 +133,22 @@ export const PRICES_MESSAGES = catalogues(en, {
   none: 'Aucune liste de prix n’est publiée\u00a0: le formulaire n’affiche pas d’estimation et les soumissions sont chiffrées à la main.',
   startFromExample: 'Partir de la liste de prix d’exemple',
   ownerOnly:
-    'Seul un propriétaire peut publier des prix. Vous pouvez consulter, modifier ici et vérifier, mais pas publier.',
+    'Seul un propriétaire peut publier des prix. Vous pouvez modifier ici, vérifier et enregistrer vos changements pour qu’un propriétaire les révise et les publie.',
+  saveForReview: 'Enregistrer pour révision par un propriétaire',
+  savedForReview:
+    'Enregistré\u00a0: un propriétaire trouvera votre brouillon sur cette page, pour le réviser et le publier.',
+  drafts: 'Brouillons en attente d’un propriétaire',
+  draftsIntroOwner:
+    'Des listes de prix enregistrées par des employés qui ne peuvent pas publier. Ouvrez-en une pour la réviser ici, puis publiez-la.',
+  draftsIntroStaff: 'Un propriétaire les révisera et les publiera.',
+  savedBy: 'Enregistré par',
+  savedAt: 'Enregistré le',
+  draftActions: 'Révision',
+  openDraft: (by, when) => `Ouvrir le brouillon ${deName(by)} (${when})`,
+  discardDraft: (by, when) => `Abandonner le brouillon ${deName(by)} (${when})`,
+  draftOpened: (by) =>
+    `Le brouillon ${deName(by)} est ouvert ci-dessous\u00a0: vérifiez-le, modifiez ce que vous voulez, puis publiez-le comme version suivante.`,
+  draftDiscarded: 'Le brouillon a été abandonné.',
   general: 'Général',
   showEstimate: 'Montrer une estimation en direct aux clients sur le formulaire',
   customerGoods: 'Par pièce quand le client fournit les vêtements ($)',
@@ -140,10 +187,28 @@ export const PRICES_MESSAGES = catalogues(en, {
   stitchesPerSquareInch: 'Points par pouce carré',
   garments: 'Vêtements',
   garmentsIntro:
-    'Les vêtements vendus par l’entreprise. Importez le fichier de prix d’un fournisseur en CSV\u00a0: modèle, nom, couleur, taille, prix (une ligne par taille). Le prix le plus bas d’un modèle devient son prix unitaire\u202f; les tailles plus chères deviennent des suppléments.',
+    'Les vêtements vendus par l’entreprise. Importez le fichier de prix d’un fournisseur tel qu’il l’envoie (SanMar Canada, S&S Activewear Canada, alphabroder/Debco), ou un CSV de modèle, nom, couleur, taille, prix (une ligne par taille). Le coût de chaque taille reçoit votre majoration\u202f; le prix le plus bas d’un modèle devient son prix unitaire, les tailles plus chères des suppléments.',
   importCsv: 'Importer des vêtements d’un fichier CSV',
-  csvReplaced: (styles, rows) =>
-    `${frenchCount(styles, 'vêtement')} ${styles > 1 ? 'lus' : 'lu'} dans ${frenchCount(rows, 'ligne')}\u202f; ${styles > 1 ? 'ils remplacent' : 'il remplace'} la liste ci-dessous.`,
+  markup: 'Majoration du coût d’un fournisseur',
+  markupIntro: 'Prix = coût × (1 + majoration ÷ 100) + montant fixe, arrondi vers le haut à la terminaison choisie.',
+  markupPercent: 'Majoration (%)',
+  markupFixed: 'Montant fixe ajouté ($)',
+  ending: 'Les prix se terminent par',
+  noEnding: 'Aucun arrondi',
+  endingIn: (cents) => `,${cents}`,
+  importPreview: 'Ce que l’importation va changer',
+  importRead: (supplier, rows) => `${supplier}\u00a0: ${rows} ${rows <= 1 ? 'ligne lue' : 'lignes lues'}.`,
+  noSupplier: 'Un fichier de prix',
+  importCounts: (added, changed, removed, unchanged) =>
+    `${added} à ajouter, ${changed} à modifier, ${removed} à retirer, ${unchanged} ${unchanged <= 1 ? 'inchangé' : 'inchangés'}.`,
+  importWhat: 'Changement',
+  added: 'Ajouté',
+  changed: 'Modifié',
+  removed: 'Retiré',
+  applyImport: 'Appliquer à la liste de prix',
+  cancelImport: 'Annuler l’importation',
+  importApplied: (added, changed, removed) =>
+    `Appliqué\u00a0: ${added} ${added <= 1 ? 'ajouté' : 'ajoutés'}, ${changed} ${changed <= 1 ? 'modifié' : 'modifiés'}, ${removed} ${removed <= 1 ? 'retiré' : 'retirés'}. Publiez pour les mettre en vigueur.`,
   noGarments: 'Aucun vêtement\u00a0: chaque vêtement est chiffré dans la soumission.',
   garmentTable: 'Vêtements de la liste de prix',
   style: 'Modèle',

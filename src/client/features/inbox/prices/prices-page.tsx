@@ -50,7 +50,7 @@ export function PricesPage() {
             >
               {t.check}
             </button>
-            {lists.canPublish && (
+            {lists.canPublish ? (
               <button
                 type="button"
                 className="button button-primary"
@@ -59,10 +59,20 @@ export function PricesPage() {
               >
                 {state.busy ? t.publishing : t.publish}
               </button>
+            ) : (
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={state.busy}
+                onClick={() => void state.saveForReview()}
+              >
+                {t.saveForReview}
+              </button>
             )}
           </div>
         </form>
       )}
+      {lists.drafts.length > 0 && <Drafts state={state} />}
       {lists.versions.length > 0 && (
         <section aria-labelledby="h-price-versions">
           <h2 id="h-price-versions">{t.versions}</h2>
@@ -171,6 +181,57 @@ function DocumentInOut({ state, draft }: { state: PriceDraft; draft: PriceList }
   );
 }
 
+/** Drafts saved by staff who cannot publish: an owner opens one to review and publish, or discards it. */
+function Drafts({ state }: { state: PriceDraft }) {
+  const { t, locale } = usePricesText();
+  const drafts = state.lists?.drafts ?? [];
+  const canPublish = state.lists?.canPublish ?? false;
+  return (
+    <section aria-labelledby="h-price-drafts">
+      <h2 id="h-price-drafts">{t.drafts}</h2>
+      <p className="muted small">{canPublish ? t.draftsIntroOwner : t.draftsIntroStaff}</p>
+      <div className="table-wrap">
+        <table>
+          <ColumnHeads
+            columns={[t.savedBy, t.savedAt, ...(canPublish ? [{ key: 'actions', label: t.draftActions }] : [])]}
+          />
+          <tbody>
+            {drafts.map((d) => {
+              const when = new Date(d.savedAt).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+              return (
+                <tr key={d.id}>
+                  <td>{d.savedBy}</td>
+                  <td>{when}</td>
+                  {canPublish && (
+                    <td>
+                      <button
+                        type="button"
+                        className="link-button"
+                        disabled={state.busy}
+                        onClick={() => void state.openDraft(d.id)}
+                      >
+                        {t.openDraft(d.savedBy, when)}
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="link-button"
+                        disabled={state.busy}
+                        onClick={() => void state.discardDraft(d.id)}
+                      >
+                        {t.discardDraft(d.savedBy, when)}
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 function Outcome({ state }: { state: PriceDraft }) {
   const { t, language } = usePricesText();
   const o = state.outcome;
@@ -179,6 +240,9 @@ function Outcome({ state }: { state: PriceDraft }) {
       {o?.kind === 'checked' && <p className="inbox-notice">{t.checked}</p>}
       {o?.kind === 'published' && <p className="inbox-notice">{t.published(o.version)}</p>}
       {o?.kind === 'read' && <p>{t.jsonRead}</p>}
+      {o?.kind === 'savedForReview' && <p className="inbox-notice">{t.savedForReview}</p>}
+      {o?.kind === 'draftOpened' && <p className="inbox-notice">{t.draftOpened(o.by)}</p>}
+      {o?.kind === 'draftDiscarded' && <p className="inbox-notice">{t.draftDiscarded}</p>}
       {o?.kind === 'unreadable' && <p className="form-error">{t.unreadable}</p>}
       {o?.kind === 'failed' && <p className="form-error">{o.message}</p>}
       {o?.kind === 'refused' && (

@@ -15,6 +15,9 @@ export type Edit = (copy: Draft) => void;
 export type Outcome =
   | { kind: 'checked' }
   | { kind: 'published'; version: number }
+  | { kind: 'savedForReview' }
+  | { kind: 'draftOpened'; by: string }
+  | { kind: 'draftDiscarded' }
   | { kind: 'refused'; errors: PriceListError[] }
   | { kind: 'failed'; message: string }
   | { kind: 'read' }
@@ -37,6 +40,8 @@ export function usePriceDraft() {
   const [unreadable, setUnreadable] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The staff draft opened for review: publishing it takes it off the list. */
+  const [draftId, setDraftId] = useState<string | undefined>(undefined);
 
   const load = useCallback(
     () =>
@@ -104,8 +109,9 @@ export function usePriceDraft() {
     if (unreadable.size > 0) return setOutcome({ kind: 'unreadable' });
     setBusy(true);
     try {
-      const { version } = await api.publishPrices(draft);
+      const { version } = await api.publishPrices(draft, draftId);
       setOutcome({ kind: 'published', version });
+      setDraftId(undefined);
       await load();
     } catch (err) {
       const errors = errorsOf(err);
@@ -114,6 +120,45 @@ export function usePriceDraft() {
       setBusy(false);
     }
   };
+
+  /** Any staff member: the document kept for an owner to review and publish. */
+  const saveForReview = async () => {
+    if (!draft) return;
+    if (unreadable.size > 0) return setOutcome({ kind: 'unreadable' });
+    await run(async () => {
+      await api.savePriceDraft(draft);
+      setOutcome({ kind: 'savedForReview' });
+      await load();
+    });
+  };
+
+  /** An owner opens a staff draft in the editor. */
+  const openDraft = (id: string) =>
+    run(async () => {
+      const found = await api.priceDraft(id);
+      replace(found.document);
+      setDraftId(id);
+      setOutcome({ kind: 'draftOpened', by: found.savedBy });
+    });
+
+  const discardDraft = (id: string) =>
+    run(async () => {
+      await api.discardPriceDraft(id);
+      if (draftId === id) setDraftId(undefined);
+      setOutcome({ kind: 'draftDiscarded' });
+      await load();
+    });
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      setOutcome({ kind: 'failed', message: messageOf(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
 
   /** The server's error for exactly this place, if the last check or publish named it. */
   const errorAt = (path: string): Bilingual | undefined =>
@@ -133,6 +178,9 @@ export function usePriceDraft() {
     markUnreadable,
     check,
     publish,
+    saveForReview,
+    openDraft,
+    discardDraft,
     errorAt,
   };
 }

@@ -14,6 +14,8 @@ const WHERE: Record<ChecklistStep, string | null> = {
   priceList: '/inbox/prices',
   paymentTerms: '/inbox/accounts',
   staff: null,
+  // The order form itself, in test mode (a full page load: it is not part of the inbox).
+  testOrder: '/?test=1',
 };
 
 export function OwnerChecklist() {
@@ -43,7 +45,7 @@ export function OwnerChecklist() {
             <li key={step} className={done ? 'done' : undefined}>
               <span aria-hidden="true">{done ? '☑' : '☐'}</span>{' '}
               {where ? (
-                <a href={where} onClick={navigateOnClick(where)}>
+                <a href={where} onClick={where.startsWith('/inbox') ? navigateOnClick(where) : undefined}>
                   {words}
                 </a>
               ) : (

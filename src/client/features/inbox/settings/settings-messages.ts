@@ -76,6 +76,7 @@ const en = {
       priceList: 'Price list: publish one',
       paymentTerms: 'Payment terms: deposit and how to pay',
       staff: 'Staff: add an account for each person (npm run staff -- add)',
+      testOrder: 'A test order: place one on the form (no mail to a customer, no invoice number)',
     },
     done: 'done',
     toDo: 'to do',
@@ -157,6 +158,8 @@ const fr: typeof en = {
       priceList: 'Liste de prix\u00a0: en publier une',
       paymentTerms: 'Conditions de paiement\u00a0: acompte et façons de payer',
       staff: 'Personnel\u00a0: un compte par personne (npm run staff -- add)',
+      testOrder:
+        'Une commande test\u00a0: en passer une sur le formulaire (aucun courriel au client, aucun numéro de facture)',
     },
     done: 'fait',
     toDo: 'à faire',
