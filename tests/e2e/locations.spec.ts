@@ -4,24 +4,11 @@
 // the logo in the estimate; the compact summary stays in view from billing to Submit; the rush
 // shows beside the deadline once the date triggers it. On a phone in English, on a desktop in French.
 import { expect, test } from '@playwright/test';
-import example from '../../src/shared/prices/example-price-list.json' with { type: 'json' };
-import { expectNoViolations, STAFF_PASSWORD, startOwnServer } from './helpers.js';
+import { expectNoViolations, startOwnServer, startServerWithExamplePrices } from './helpers.js';
 
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 test.beforeAll(async () => {
-  server = await startOwnServer(60, 'e2e-locations-data');
-  const signIn = await fetch(`${server.base}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'clerk@shop.example', password: STAFF_PASSWORD }),
-  });
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const published = await fetch(`${server.base}/api/prices`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(example),
-  });
-  expect(published.status).toBe(201);
+  server = await startServerWithExamplePrices(60, 'e2e-locations-data');
 });
 test.afterAll(async () => server.stop());
 
