@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS_MESSAGES } from './client/features/order-status/messages.js';
 import { ORDER_FORM_MESSAGES } from './client/features/order-form/messages.js';
+import { LOCATION_MESSAGES } from './client/features/order-form/location-messages.js';
 import { INBOX_MESSAGES } from './client/features/inbox/messages.js';
 import { QUOTE_MESSAGES } from './client/features/inbox/quote-messages.js';
 import { STATUS_MESSAGES } from './client/features/inbox/status-messages.js';
@@ -30,6 +31,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 /** Every catalogue module under src, by path, with its French side. */
 const FRENCH: Record<string, unknown> = {
   'client/features/order-form/messages.ts': ORDER_FORM_MESSAGES.fr,
+  'client/features/order-form/location-messages.ts': LOCATION_MESSAGES.fr,
   'client/features/order-status/messages.ts': ORDER_STATUS_MESSAGES.fr,
   'client/features/inbox/messages.ts': INBOX_MESSAGES.fr,
   'client/features/inbox/quote-messages.ts': QUOTE_MESSAGES.fr,

@@ -31,6 +31,11 @@ export function viewAttachmentName(layout: number, view: ViewName, ext: string):
   return `Layout_${layout}_${view.replace(/ /g, '_')}.${ext}`;
 }
 
+/** An extra decoration's graphic: "Layout_1_Front_left-chest.png" (docs/product.md, Locations). */
+export function locationAttachmentName(layout: number, view: ViewName, location: string, ext: string): string {
+  return `Layout_${layout}_${view.replace(/ /g, '_')}_${location}.${ext}`;
+}
+
 const MAX_NAME_LENGTH = 180;
 // C0 and C1 controls, and the bidirectional overrides that can disguise an extension
 // ("invoice\u202Efdp.exe" displays as "invoiceexe.pdf").

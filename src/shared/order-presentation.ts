@@ -4,11 +4,11 @@
 import {
   ORDER_STATUSES,
   STANDARD_TURNAROUND_DAYS,
-  VIEWS,
   type DecorationMethod,
   type OrderStatus,
   type ViewName,
 } from './constants.js';
+import { decorationsOf, LOCATION_SIZES, readImprintPlace, type Location } from './locations.js';
 import type { Billing, Deadline, OrderBody, OrderLayout, Shipping } from './order.js';
 
 export type Language = 'en' | 'fr';
@@ -40,6 +40,53 @@ export const VIEW_LABELS: Record<Language, Record<ViewName, string>> = {
   en: { Front: 'Front', Back: 'Back', 'Left Sleeve': 'Left Sleeve', 'Right Sleeve': 'Right Sleeve' },
   fr: { Front: 'Devant', Back: 'Dos', 'Left Sleeve': 'Manche gauche', 'Right Sleeve': 'Manche droite' },
 };
+
+export const LOCATION_LABELS: Record<Language, Record<Location, string>> = {
+  en: {
+    'full-front': 'Full front',
+    'left-chest': 'Left chest',
+    'right-chest': 'Right chest',
+    pocket: 'Pocket',
+    'full-back': 'Full back',
+    'upper-back': 'Upper back',
+    nape: 'Nape',
+    sleeve: 'Sleeve',
+    cuff: 'Cuff',
+  },
+  fr: {
+    'full-front': 'Devant complet',
+    'left-chest': 'Poitrine gauche',
+    'right-chest': 'Poitrine droite',
+    pocket: 'Poche',
+    'full-back': 'Dos complet',
+    'upper-back': 'Haut du dos',
+    nape: 'Nuque',
+    sleeve: 'Manche',
+    cuff: 'Poignet',
+  },
+};
+
+/** "Front · Left chest", or the view alone when the customer named no location (a spec client). */
+export function placeName(view: ViewName, location: Location | null, language: Language): string {
+  return location
+    ? `${VIEW_LABELS[language][view]} · ${LOCATION_LABELS[language][location]}`
+    : VIEW_LABELS[language][view];
+}
+
+/** A stored imprint's place ("Front" or "Front/left-chest") in words; anything else as it is. */
+export function imprintPlaceName(place: string, language: Language): string {
+  const read = readImprintPlace(place);
+  return read ? placeName(read.view, read.location, language) : place;
+}
+
+/** The usual print size of a location: "3.5–4\" wide" / "3,5 à 4 po de large". */
+export function suggestedSizeText(location: Location, language: Language): string {
+  const { minWidthIn, maxWidthIn } = LOCATION_SIZES[location];
+  const n = (v: number) => (language === 'en' ? String(v) : String(v).replace('.', ','));
+  return language === 'en'
+    ? `${n(minWidthIn)}–${n(maxWidthIn)}" wide`
+    : `${n(minWidthIn)} à ${n(maxWidthIn)}\u00a0po de large`;
+}
 
 /** Words of the order presentation that are not labels of a value. */
 export const ORDER_WORDS = {
@@ -136,12 +183,9 @@ export function mockupText(layout: OrderLayout, language: Language = 'en'): stri
       : words.notChosen;
 }
 
-/** The views of a layout that hold anything, in the form's order (docs/product.md). */
-export function filledViews(layout: OrderLayout): ViewName[] {
-  return VIEWS.filter((view) => {
-    const v = layout.viewData[view];
-    return v && (v.image || v.dimensions || v.decoration);
-  });
+/** The decorations of a layout that hold anything, each view's own then its extras (docs/product.md). */
+export function filledViews(layout: OrderLayout) {
+  return decorationsOf(layout).filter(({ datum: v }) => v.image || v.dimensions || v.decoration);
 }
 
 /** "Garment Details" for the first variation, "Variation #N" after it (the form's own titles). */
@@ -153,11 +197,15 @@ export function variationTitle(index: number, language: Language = 'en'): string
 export function layoutLines(layout: OrderLayout, language: Language = 'en'): string[] {
   const words = ORDER_WORDS[language];
   const lines = [labelled(words.mockups, mockupText(layout, language), language)];
-  for (const view of filledViews(layout)) {
-    const v = layout.viewData[view]!;
+  for (const d of filledViews(layout)) {
+    const v = d.datum;
     const decoration = v.decoration ? decorationLabel(v.decoration, language) : '';
     lines.push(
-      labelled(VIEW_LABELS[language][view], [v.image, v.dimensions, decoration].filter(Boolean).join(', '), language),
+      labelled(
+        placeName(d.view, d.named ? d.location : null, language),
+        [v.image, v.dimensions, decoration].filter(Boolean).join(', '),
+        language,
+      ),
     );
   }
   if (layout.garmentOption === 'po') lines.push(words.poGarments);

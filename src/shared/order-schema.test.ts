@@ -66,3 +66,66 @@ describe('the deadline', () => {
       expect(withDate(date).success, date).toBe(false);
   });
 });
+
+describe('locations', () => {
+  // An order as the spec's own client sends it: viewData by view, no location, no extra decorations.
+  const specLayout = {
+    mockupOption: 'upload',
+    garmentOption: 'pick',
+    hasVectorFiles: 'no',
+    variations: [{ type: 'G5000', color: 'Black', sizes: 'M:12', supplyingGoods: 'no', itemPO: '' }],
+    files: [{ name: 'Layout_1_Front.png', type: 'image/png' }],
+    mockupImages: [],
+    viewData: {
+      Front: { image: 'Layout_1_Front.png', dimensions: '10" wide', decoration: 'screen-printing' },
+      Back: { image: '', dimensions: '', decoration: 'embroidery' },
+      'Left Sleeve': { image: '', dimensions: '', decoration: 'dtf' },
+      'Right Sleeve': { image: '', dimensions: '', decoration: 'sewing' },
+    },
+  };
+
+  it('accepts a spec client’s order unchanged, with no location and no extra decorations', () => {
+    const result = orderBodySchema.safeParse({
+      layouts: { '1': specLayout },
+      isResalePartner: false,
+      includePolyBags: false,
+    });
+    expect(result.success).toBe(true);
+    const layout = result.data!.layouts['1']!;
+    expect(layout.extraDecorations).toBeUndefined();
+    expect(layout.viewData).toEqual({
+      Front: { image: 'Layout_1_Front.png', dimensions: '10" wide', decoration: 'screen-printing' },
+      Back: { image: '', dimensions: '', decoration: 'embroidery' },
+      'Left Sleeve': { image: '', dimensions: '', decoration: 'dtf' },
+      'Right Sleeve': { image: '', dimensions: '', decoration: 'sewing' },
+    });
+  });
+
+  it('takes extra decorations at their view’s locations, and refuses a location of another view', () => {
+    const withExtras = (extraDecorations: unknown, front: object = {}) =>
+      orderBodySchema.safeParse({
+        layouts: {
+          '1': {
+            ...specLayout,
+            viewData: { ...specLayout.viewData, Front: { ...specLayout.viewData.Front, ...front } },
+            extraDecorations,
+          },
+        },
+      });
+    const ok = withExtras(
+      [{ view: 'Front', location: 'left-chest', image: '', dimensions: '3.5" wide', decoration: 'embroidery' }],
+      {
+        location: 'full-front',
+      },
+    );
+    expect(ok.success).toBe(true);
+    expect(ok.data!.layouts['1']!.extraDecorations).toEqual([
+      { view: 'Front', location: 'left-chest', image: '', dimensions: '3.5" wide', decoration: 'embroidery' },
+    ]);
+    const wrong = withExtras([{ view: 'Back', location: 'left-chest', decoration: 'embroidery' }]);
+    expect(wrong.success).toBe(false);
+    expect(issueFields(wrong.error!)).toEqual(['layouts.1.extraDecorations.0.location']);
+    const wrongOwn = withExtras(undefined, { location: 'nape' });
+    expect(issueFields(wrongOwn.error!)).toEqual(['layouts.1.viewData.Front.location']);
+  });
+});

@@ -3,12 +3,15 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates.js';
 import { DECORATION_METHODS, GARMENT_OPTIONS, MOCKUP_OPTIONS, VIEWS, YES_NO } from './constants.js';
+import { isLocationOf, LOCATIONS, VIEW_LOCATIONS } from './locations.js';
 import { provinceCodeOf } from './order-details.js';
 import type { OrderBody } from './order.js';
 
 export const LIMITS = {
   layouts: 50,
   variations: 100,
+  /** Decorations beyond the four views' own, per layout. */
+  extraDecorations: 20,
   filesPerLayout: 200,
   shortText: 200,
   longText: 20_000,
@@ -63,7 +66,15 @@ const viewDatumSchema = z.object({
     .max(100, 'must be a whole number of ink colours, from 1 to 100')
     .nullish()
     .transform((v) => v ?? undefined),
+  location: z.enum(LOCATIONS).optional(),
 });
+
+const extraDecorationSchema = viewDatumSchema
+  .extend({ view: z.enum(VIEWS), location: z.enum(LOCATIONS) })
+  .refine((d) => isLocationOf(d.view, d.location), {
+    path: ['location'],
+    message: `must be a location of its view (${VIEWS.map((v) => `${v}: ${VIEW_LOCATIONS[v].join(', ')}`).join('; ')})`,
+  });
 
 // Older clients (the JSON body, docs/architecture.md) serialised browser File objects, which become {} in JSON: every field optional.
 const fileRefSchema = z.object({
@@ -125,7 +136,19 @@ const layoutSchema = z.object({
   viewData: z
     .partialRecord(z.enum(VIEWS), viewDatumSchema)
     .nullish()
-    .transform((v) => v ?? {}),
+    .transform((v) => v ?? {})
+    .superRefine((views, ctx) => {
+      for (const view of VIEWS) {
+        const location = views[view]?.location;
+        if (location && !isLocationOf(view, location))
+          ctx.addIssue({
+            code: 'custom',
+            path: [view, 'location'],
+            message: `must be one of ${VIEW_LOCATIONS[view].join(', ')}`,
+          });
+      }
+    }),
+  extraDecorations: z.array(extraDecorationSchema).max(LIMITS.extraDecorations).optional(),
   billing: billingSchema.optional(),
   shipping: shippingSchema.optional(),
   deadline: deadlineSchema.optional(),

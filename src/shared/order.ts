@@ -2,6 +2,7 @@
 // In the multipart transport, `mockupImages` and `viewData[view].image` hold the
 // names of attachment parts; in the older JSON body (docs/architecture.md) they hold data URLs.
 import type { DecorationMethod, GarmentOption, MockupOption, ViewName, YesNo } from './constants.js';
+import type { Location } from './locations.js';
 
 export interface Variation {
   type: string;
@@ -17,6 +18,14 @@ export interface ViewDatum {
   decoration: DecorationMethod | '';
   /** Ink colours of a screen-printed view (1 to 20). */
   colours?: number;
+  /** Where on the view (docs/product.md, Locations); absent, the view's usual place (a spec client). */
+  location?: Location;
+}
+
+/** A decoration beyond the view's own (a left-chest logo beside a full-front print): never sent by the spec's client. */
+export interface ExtraDecoration extends ViewDatum {
+  view: ViewName;
+  location: Location;
 }
 
 export type FileRole = 'mockup' | 'po';
@@ -63,6 +72,8 @@ export interface OrderLayout {
   files: FileRef[];
   mockupImages: string[];
   viewData: Partial<Record<ViewName, ViewDatum>>;
+  /** More decorations on the same views, each at its named location (optional: the spec's wire format has none). */
+  extraDecorations?: ExtraDecoration[];
   billing?: Billing;
   shipping?: Shipping;
   deadline?: Deadline;

@@ -147,7 +147,7 @@ test('a customer sees the worked example priced as they type, in English; the cl
   await fillWorkedExample(page, 'en', 'estimate-en@example.com');
   const estimate = page.getByRole('region', { name: 'Price estimate' });
   await expect(estimate.getByText('Layout 1 · Gildan 5000 T-shirt, Black · S 10, M 20, L 20')).toBeVisible();
-  await expect(estimate.getByText('55 pieces, 2 colours, 48+ row: $2.20 × 55')).toBeVisible();
+  await expect(estimate.getByText('55 pieces, 2 colours, price from 48 pieces: $2.20 × 55')).toBeVisible();
   await expect(estimate.getByText('Layout 1 · Back · DTF, 4" longest side')).toBeVisible();
   await expect(estimate.getByRole('row', { name: 'HST (13%) $74.56' })).toBeVisible();
   await expect(estimate.getByRole('row', { name: 'Estimated total $648.06' })).toBeVisible();

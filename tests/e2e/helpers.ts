@@ -230,3 +230,24 @@ export function quebecOrder(language: 'en' | 'fr', email: string) {
     includePolyBags: false,
   };
 }
+
+/** A server of the spec's own with the example price list published by the owner, as the Prices page would. */
+export async function startServerWithExamplePrices(offset: number, name: string) {
+  const { default: example } = await import('../../src/shared/prices/example-price-list.json', {
+    with: { type: 'json' },
+  });
+  const server = await startOwnServer(offset, name);
+  const signIn = await fetch(`${server.base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'clerk@shop.example', password: STAFF_PASSWORD }),
+  });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const published = await fetch(`${server.base}/api/prices`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(example),
+  });
+  expect(published.status).toBe(201);
+  return server;
+}

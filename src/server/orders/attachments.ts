@@ -6,6 +6,7 @@ import {
   mockupAttachmentName,
   uniqueName,
   viewAttachmentName,
+  locationAttachmentName,
 } from '../../shared/attachment-names.js';
 import { VIEWS, type ViewName } from '../../shared/constants.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
@@ -153,6 +154,15 @@ export async function planAttachments(body: ValidOrderBody, staging: Staging): P
       resolved.set(where, staged);
       Object.assign(plan(staged), { role: 'view', layout: n, view });
     }
+    for (const [i, extra] of (layout.extraDecorations ?? []).entries()) {
+      const where = `layouts.${n}.extraDecorations.${i}.image`;
+      const staged = await resolveImage(extra.image, where, (ext) =>
+        locationAttachmentName(n, extra.view, extra.location, ext),
+      );
+      if (!staged) continue;
+      resolved.set(where, staged);
+      Object.assign(plan(staged), { role: 'view', layout: n, view: extra.view });
+    }
     for (let i = 0; i < layout.files.length; i++) {
       const ref = layout.files[i]!;
       if (!ref.name) continue; // older clients' serialised File objects carry no name
@@ -186,6 +196,7 @@ export async function planAttachments(body: ValidOrderBody, staging: Staging): P
       const datum = layout.viewData[view];
       if (datum) datum.image = nameAt(`layouts.${n}.viewData.${view}.image`);
     }
+    layout.extraDecorations?.forEach((extra, i) => (extra.image = nameAt(`layouts.${n}.extraDecorations.${i}.image`)));
     layout.files = layout.files.map((ref, i) => (ref.name ? { ...ref, name: nameAt(`layouts.${n}.files.${i}`) } : ref));
   }
   return { document, attachments };

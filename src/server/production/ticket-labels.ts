@@ -1,8 +1,8 @@
 // The words of the job ticket (job-ticket.ts) in English and Canadian French: the ticket is
 // printed in the language of the staff member who prints it. Decoration methods and garment
 // locations come from shared/order-presentation.ts, as everywhere else.
-import { DECORATION_LABELS, VIEW_LABELS, type Language } from '../../shared/order-presentation.js';
-import type { DecorationMethod, ViewName } from '../../shared/constants.js';
+import { DECORATION_LABELS, imprintPlaceName, type Language } from '../../shared/order-presentation.js';
+import type { DecorationMethod } from '../../shared/constants.js';
 
 const EN = {
   title: 'JOB TICKET',
@@ -96,7 +96,7 @@ export function ticketLabels(language: Language): TicketLabels {
     words: language === 'fr' ? FR : EN,
     field: (label, value) => `${label}${language === 'fr' ? '\u00a0: ' : ': '}${value}`,
     method: (method) => DECORATION_LABELS[language][method],
-    location: (location) => VIEW_LABELS[language][location as ViewName] ?? location,
+    location: (location) => imprintPlaceName(location, language),
     number: (n) => numbers.format(n),
     day: (date) => `${date} (${weekday.format(new Date(`${date}T12:00:00Z`))})`,
   };

@@ -50,6 +50,7 @@ export class Estimate {
       layout: l.layout,
       variation: l.variation,
       view: l.view,
+      location: l.location,
       method: l.method,
       sizes: l.sizes,
       quantity: l.quantity,

@@ -1,7 +1,8 @@
 // A decorated view: its measure (ink colours, stitches from the print size, a transfer's side),
 // the method's row and column, its setup; past the last column or unmeasured, the quote (docs/prices.md).
 import { type DecorationMethod, type ViewName } from '../constants.js';
-import { VIEW_LABELS, type Language } from '../order-presentation.js';
+import type { Location } from '../locations.js';
+import { placeName, type Language } from '../order-presentation.js';
 import { parsePrintSize } from '../print-size.js';
 import type { Bilingual, PriceList, PriceListMethod } from './price-list.js';
 
@@ -15,12 +16,18 @@ import {
   METHOD_NAMES,
   METHOD_STARTS,
   money,
-  ON_VIEW,
+  onPlace,
   onYourQuote,
   piecesText,
   say,
   type Say,
 } from './price-words.js';
+
+/** Where a decoration is: its view, and its location when the customer named one. */
+export interface Place {
+  view: ViewName;
+  location?: Location;
+}
 
 type Measured = { value: number; text: Say } | { missing: OnQuoteItem['reason']; code: OnQuoteCode };
 
@@ -34,8 +41,8 @@ function printSize(d: PricingView, aspect: number | undefined): { width: number;
   return { width, height };
 }
 
-function measure(m: PriceListMethod, d: PricingView, view: ViewName, aspect: number | undefined): Measured {
-  const on = (l: Language) => ON_VIEW[l][view];
+function measure(m: PriceListMethod, d: PricingView, place: Place, aspect: number | undefined): Measured {
+  const on = (l: Language) => onPlace(place.view, place.location, l);
   if (m.measure === 'none') return { value: m.columns[0]!, text: () => '' };
   if (m.measure === 'colours') {
     const colours = d.colours;
@@ -76,10 +83,10 @@ function measure(m: PriceListMethod, d: PricingView, view: ViewName, aspect: num
   };
 }
 
-function pastLastColumn(m: PriceListMethod, view: ViewName, measured: number): Bilingual {
+function pastLastColumn(m: PriceListMethod, place: Place, measured: number): Bilingual {
   const last = m.columns.at(-1)!;
   return onYourQuote((l) => {
-    const on = ON_VIEW[l][view];
+    const on = onPlace(place.view, place.location, l);
     if (m.measure === 'colours') {
       return l === 'en' ? `${last + 1} or more colours ${on}` : `${last + 1} couleurs ou plus ${on}`;
     }
@@ -103,13 +110,14 @@ export function priceLocation(
   priceList: PriceList,
   estimate: Estimate,
   layout: string,
-  view: ViewName,
+  place: Place,
   d: PricingView,
   method: DecorationMethod,
   pieces: number,
   aspect: number | undefined,
 ): void {
-  const at = { layout, view };
+  const { view, location } = place;
+  const at = { layout, view, location };
   const m: PriceListMethod | undefined = priceList.methods[method];
   if (!m) {
     estimate.quote({
@@ -118,13 +126,13 @@ export function priceLocation(
       ...at,
       reason: onYourQuote((l) =>
         l === 'en'
-          ? `${METHOD_NAMES[l][method]} ${ON_VIEW[l][view]}, not in our price list`
-          : `${METHOD_NAMES[l][method]} ${ON_VIEW[l][view]}, absente de notre liste de prix`,
+          ? `${METHOD_NAMES[l][method]} ${onPlace(view, location, l)}, not in our price list`
+          : `${METHOD_NAMES[l][method]} ${onPlace(view, location, l)}, absente de notre liste de prix`,
       ),
     });
     return;
   }
-  const measured = measure(m, d, view, aspect);
+  const measured = measure(m, d, place, aspect);
   if ('missing' in measured) {
     estimate.quote({ code: measured.code, kind: 'decoration', ...at, reason: measured.missing });
     return;
@@ -135,7 +143,7 @@ export function priceLocation(
       code: 'past_last_column',
       kind: 'decoration',
       ...at,
-      reason: pastLastColumn(m, view, measured.value),
+      reason: pastLastColumn(m, place, measured.value),
     });
     return;
   }
@@ -157,8 +165,14 @@ export function priceLocation(
     const text = measured.text(l);
     return text && column !== measured.value ? text + columnText(m, column, l) : text;
   };
-  const rowText = (l: Language) => (l === 'en' ? `${m.breaks[row]!}+ row` : `rangée ${m.breaks[row]!}+`);
-  const where = (l: Language) => `${layoutName(layout, l)} · ${VIEW_LABELS[l][view]}`;
+  // The row in the customer's words: the quantity this price starts at, when there is more than one.
+  const rowText = (l: Language) =>
+    m.breaks.length < 2
+      ? ''
+      : l === 'en'
+        ? `price from ${piecesText(m.breaks[row]!, l)}`
+        : `prix à partir de ${piecesText(m.breaks[row]!, l)}`;
+  const where = (l: Language) => `${layoutName(layout, l)} · ${placeName(view, location ?? null, l)}`;
   estimate.line({
     kind: 'decoration',
     ...at,

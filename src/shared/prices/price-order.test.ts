@@ -121,8 +121,8 @@ describe('priceOrder: the worked example', () => {
       fr: 'Disposition 1 · Devant · Sérigraphie, 2 couleurs',
     });
     expect(front!.reason).toEqual({
-      en: '55 pieces, 2 colours, 48+ row: $2.20 × 55',
-      fr: `55 pièces, 2 couleurs, rangée 48+\u00a0: 2,20${NBSP}$ × 55`,
+      en: '55 pieces, 2 colours, price from 48 pieces: $2.20 × 55',
+      fr: `55 pièces, 2 couleurs, prix à partir de 48 pièces\u00a0: 2,20${NBSP}$ × 55`,
     });
     expect(screens!.description.en).toBe('Layout 1 · Front · Screens');
     expect(screens!.reason).toEqual({
@@ -133,7 +133,7 @@ describe('priceOrder: the worked example', () => {
       en: 'Layout 1 · Back · DTF, 4" longest side',
       fr: 'Disposition 1 · Dos · DTF, côté le plus long 4 po',
     });
-    expect(back!.reason.en).toBe('55 pieces, 4" longest side, 24+ row: $3.00 × 55');
+    expect(back!.reason.en).toBe('55 pieces, 4" longest side, price from 24 pieces: $3.00 × 55');
   });
 
   it('shipped to Ontario by a shop with a GST/HST number: $573.50 + HST $74.56 = $648.06', () => {
@@ -296,7 +296,7 @@ describe('priceOrder: pieces and quantity breaks', () => {
     );
     const [front] = linesOf(priced, 'decoration');
     expect([front!.quantity, front!.unitCents]).toEqual([55, 190]);
-    expect(front!.reason.en).toBe('55 pieces, 1 colour, 48+ row: $1.90 × 55');
+    expect(front!.reason.en).toBe('55 pieces, 1 colour, price from 48 pieces: $1.90 × 55');
   });
 
   it('counts each layout on its own: two layouts of 30 stay in the 24+ row', () => {
@@ -355,8 +355,10 @@ describe('priceOrder: decorated locations and their columns', () => {
     );
     const [back, screens] = priced.lines.filter((l) => l.view === 'Back');
     expect([back!.unitCents, screens!.quantity]).toEqual([250, 3]);
-    expect(back!.reason.en).toBe('55 pieces, 3 colours (4-colour column), 48+ row: $2.50 × 55');
-    expect(back!.reason.fr).toBe(`55 pièces, 3 couleurs (colonne 4 couleurs), rangée 48+\u00a0: 2,50${NBSP}$ × 55`);
+    expect(back!.reason.en).toBe('55 pieces, 3 colours (4-colour column), price from 48 pieces: $2.50 × 55');
+    expect(back!.reason.fr).toBe(
+      `55 pièces, 3 couleurs (colonne 4 couleurs), prix à partir de 48 pièces\u00a0: 2,50${NBSP}$ × 55`,
+    );
   });
 
   it('leaves colours past the last column, or not given, for the quote', () => {
@@ -399,13 +401,13 @@ describe('priceOrder: decorated locations and their columns', () => {
   });
 
   it('estimates embroidery stitches from width × height × stitches per square inch', () => {
-    // 2 × 2.5 in = 5 sq in × 1500 = 7,500 stitches: the 10,000 column.
-    const priced = priceViews({ Front: view('embroidery', '2 x 2.5 in') });
+    // 3 × 2.5 in = 7.5 sq in × 1000 = 7,500 stitches: the 10,000 column.
+    const priced = priceViews({ Front: view('embroidery', '3 x 2.5 in') });
     const [front, setup] = priced.lines.filter((l) => l.view === 'Front');
     expect([front!.unitCents, front!.totalCents]).toEqual([750, 41_250]);
     expect(front!.reason).toEqual({
-      en: '55 pieces, about 7,500 stitches (up to 10,000), 48+ row: $7.50 × 55',
-      fr: `55 pièces, environ 7\u202f500 points (jusqu’à 10\u202f000), rangée 48+\u00a0: 7,50${NBSP}$ × 55`,
+      en: '55 pieces, about 7,500 stitches (up to 10,000), price from 48 pieces: $7.50 × 55',
+      fr: `55 pièces, environ 7\u202f500 points (jusqu’à 10\u202f000), prix à partir de 48 pièces\u00a0: 7,50${NBSP}$ × 55`,
     });
     expect([setup!.kind, setup!.quantity, setup!.unitCents]).toEqual(['setup', 1, 4_000]);
     expect(setup!.description).toEqual({
@@ -415,18 +417,18 @@ describe('priceOrder: decorated locations and their columns', () => {
   });
 
   it('with only a width, takes the height from the graphic’s proportions, or makes it square', () => {
-    // 2" wide: square is 4 sq in (6,000 stitches); a graphic twice as wide as tall is 2 sq in (3,000).
+    // 2" wide: square is 4 sq in (4,000 stitches); a graphic twice as wide as tall is 2 sq in (2,000).
     const square = priceViews({ Front: view('embroidery', '2" wide') });
-    expect(square.lines.find((l) => l.kind === 'decoration')!.reason.en).toContain('about 6,000 stitches');
+    expect(square.lines.find((l) => l.kind === 'decoration')!.reason.en).toContain('about 4,000 stitches');
     const wide = priceViews({ Front: view('embroidery', '2" wide') }, { graphicAspect: { '1': { Front: 2 } } });
-    expect(wide.lines.find((l) => l.kind === 'decoration')!.reason.en).toContain('about 3,000 stitches (up to 5,000)');
+    expect(wide.lines.find((l) => l.kind === 'decoration')!.reason.en).toContain('about 2,000 stitches (up to 5,000)');
     // DTF: 5" tall and a graphic half as wide as tall: the longest side is the height, 5" → the 8" column.
     const tall = priceViews({ Back: view('dtf', '5" tall') }, { graphicAspect: { '1': { Back: 0.5 } } });
     expect(tall.lines.find((l) => l.kind === 'decoration')!.unitCents).toBe(550);
     // 4" wide and a graphic half as wide as tall: 8" tall, still within the 8" column.
     const narrow = priceViews({ Back: view('dtf', '4" wide') }, { graphicAspect: { '1': { Back: 0.5 } } });
     expect(narrow.lines.find((l) => l.kind === 'decoration')!.reason.en).toBe(
-      '55 pieces, 8" longest side, 24+ row: $5.50 × 55',
+      '55 pieces, 8" longest side, price from 24 pieces: $5.50 × 55',
     );
   });
 
@@ -434,23 +436,23 @@ describe('priceOrder: decorated locations and their columns', () => {
     const priced = priceViews({ Back: view('dtf', '25 cm x 10 cm') });
     const back = priced.lines.find((l) => l.kind === 'decoration')!;
     expect(back.unitCents).toBe(800);
-    expect(back.reason.en).toBe('55 pieces, 9.843" longest side (up to 12"), 24+ row: $8.00 × 55');
+    expect(back.reason.en).toBe('55 pieces, 9.843" longest side (up to 12"), price from 24 pieces: $8.00 × 55');
     expect(back.reason.fr).toBe(
-      `55 pièces, côté le plus long 9,843 po (jusqu’à 12 po), rangée 24+\u00a0: 8,00${NBSP}$ × 55`,
+      `55 pièces, côté le plus long 9,843 po (jusqu’à 12 po), prix à partir de 24 pièces\u00a0: 8,00${NBSP}$ × 55`,
     );
   });
 
   it('leaves a size past the last column, missing or unreadable for the quote', () => {
     const priced = priceViews({
       Front: view('dtf', '17 x 5 in'),
-      Back: view('embroidery', '4 x 3 in'),
+      Back: view('embroidery', '5 x 4 in'),
       'Left Sleeve': { image: 'sleeve.png', dimensions: '', decoration: 'dtf' },
       'Right Sleeve': view('embroidery', 'big'),
     });
     expect(priced.lines.filter((l) => l.kind !== 'garment')).toEqual([]);
     expect(priced.onQuote.map((q) => [q.code, q.reason.en])).toEqual([
       ['past_last_column', 'Transfer over 16" on the front: priced on your quote'],
-      ['past_last_column', 'More than 15,000 stitches on the back (about 18,000): priced on your quote'],
+      ['past_last_column', 'More than 15,000 stitches on the back (about 20,000): priced on your quote'],
       ['size_missing', 'Size of the graphic on the left sleeve not given: priced on your quote'],
       ['size_unreadable', 'Size of the graphic on the right sleeve not understood: priced on your quote'],
     ]);
@@ -464,7 +466,7 @@ describe('priceOrder: decorated locations and their columns', () => {
     expect(shape(priced).filter(([kind]) => kind !== 'garment')).toEqual([
       ['decoration', '1', 'Left Sleeve', 55, 300, 16_500],
     ]);
-    expect(priced.lines.at(-1)!.reason.en).toBe('55 pieces, 1+ row: $3.00 × 55');
+    expect(priced.lines.at(-1)!.reason.en).toBe('55 pieces: $3.00 × 55');
   });
 
   it('counts a view as decorated with a method and a graphic or dimensions, not a method alone', () => {
@@ -1016,5 +1018,73 @@ describe('priceOrder: bounded by what a quote can hold', () => {
     const priced = priceOrder(priceList(), order(most), context());
     expect(priced.onQuote.map((q) => q.code)).not.toContain('too_large');
     expect(linesOf(priced, 'garment').reduce((n, l) => n + l.quantity, 0)).toBe(200);
+  });
+});
+
+describe('priceOrder: named locations (docs/product.md, Locations)', () => {
+  // The trade's most common job: a full-front print and a left-chest embroidered logo on one set of shirts.
+  const shirts = (extraDecorations: PricingLayout['extraDecorations']): PricingLayout => ({
+    ...layout([variation('G5000', 'M:55')], { Front: view('screen-printing', '10" wide', { colours: 2 }) }),
+    extraDecorations,
+  });
+
+  it('prices a full-front print and a left-chest logo on one layout, the garments once', () => {
+    const priced = priceOrder(
+      priceList(),
+      order([shirts([{ view: 'Front', location: 'left-chest', ...view('embroidery', '3.5" wide') }])]),
+      context(),
+    );
+    const garments = priced.lines.filter((l) => l.kind === 'garment');
+    expect(garments.map((l) => [l.quantity, l.unitCents])).toEqual([[55, 450]]);
+    const decorations = priced.lines.filter((l) => l.kind === 'decoration');
+    expect(decorations.map((l) => [l.view, l.location, l.method])).toEqual([
+      ['Front', undefined, 'screen-printing'],
+      ['Front', 'left-chest', 'embroidery'],
+    ]);
+    // 3.5" wide at the left chest's usual 3.5 × 2 in: 7 sq in × 1000 = 7,000 stitches, the 10,000 column.
+    expect(decorations[1]!.description).toEqual({
+      en: 'Layout 1 · Front · Left chest · Embroidery, about 7,000 stitches',
+      fr: 'Disposition 1 · Devant · Poitrine gauche · Broderie, environ 7\u202f000 points',
+    });
+    expect(decorations[1]!.unitCents).toBe(750);
+    expect(priced.onQuote).toEqual([]);
+  });
+
+  it('gives a typical 3.5 × 2 in left-chest logo 5,000 to 8,000 stitches with the default density', () => {
+    expect(example.methods.embroidery.stitchesPerSquareInch * 3.5 * 2).toBeGreaterThanOrEqual(5_000);
+    expect(example.methods.embroidery.stitchesPerSquareInch * 3.5 * 2).toBeLessThanOrEqual(8_000);
+  });
+
+  it('leaves a location past the last column to the quote, naming it in the customer’s words', () => {
+    const priced = priceOrder(
+      priceList(),
+      order([shirts([{ view: 'Back', location: 'full-back', ...view('embroidery', '12" wide') }])]),
+      context(),
+    );
+    expect(priced.onQuote.map((q) => [q.code, q.layout, q.view, q.location, q.reason.en, q.reason.fr])).toEqual([
+      [
+        'past_last_column',
+        '1',
+        'Back',
+        'full-back',
+        'More than 15,000 stitches on the back (full back) (about 168,000): priced on your quote',
+        `Plus de 15\u202f000 points au dos (dos complet) (environ 168\u202f000)\u00a0: prix dans votre soumission`,
+      ],
+    ]);
+  });
+
+  it('reprices when only an extra decoration changes (the form’s pricer remembers layouts by content)', () => {
+    const pricer = createOrderPricer();
+    const first = pricer(
+      priceList(),
+      order([shirts([{ view: 'Front', location: 'left-chest', ...view('embroidery', '3.5" wide') }])]),
+      context(),
+    );
+    const second = pricer(
+      priceList(),
+      order([shirts([{ view: 'Front', location: 'left-chest', ...view('embroidery', '4 x 3 in') }])]),
+      context(),
+    );
+    expect(second.totalCents).toBeGreaterThan(first.totalCents);
   });
 });

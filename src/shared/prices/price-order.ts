@@ -4,6 +4,7 @@
 // certainty is listed as "priced on the quote", with its reason, and never counted as $0.
 import { DECORATION_METHODS, POLY_BAG_PRICE_CENTS, VIEWS, type ViewName } from '../constants.js';
 import { deepFreeze } from '../deep-freeze.js';
+import { decorationsOf, locationAspect } from '../locations.js';
 import { applyRate } from '../money.js';
 import { firstLayoutWith, layoutsInOrder, placeOfSupply } from '../order-details.js';
 import { ORDER_WORDS, type Language } from '../order-presentation.js';
@@ -21,7 +22,7 @@ import type {
   PricingOrder,
 } from './price-types.js';
 import { Estimate } from './estimate.js';
-import { isBlank, money, ON_VIEW, onYourQuote, piecesText, say, variationLabel } from './price-words.js';
+import { isBlank, money, onPlace, onYourQuote, piecesText, say, variationLabel } from './price-words.js';
 import { priceGarments } from './price-garments.js';
 import { priceLocation } from './price-decoration.js';
 export type {
@@ -142,9 +143,10 @@ function priceLayout(
   }
 
   let described = false;
-  for (const view of VIEWS) {
-    const d = layout.viewData?.[view];
-    if (!d) continue;
+  for (const placed of decorationsOf(layout)) {
+    const { view, datum: d } = placed;
+    const location = placed.named ? placed.location : undefined;
+    const at = { layout: key, view, location };
     const shown = Boolean(d.image?.trim() || d.dimensions?.trim());
     const method = DECORATION_METHODS.find((m) => m === d.decoration);
     if (shown && !method && d.decoration) {
@@ -152,26 +154,28 @@ function priceLayout(
       estimate.quote({
         code: 'method_unknown',
         kind: 'decoration',
-        layout: key,
-        view,
-        reason: onYourQuote((l) => (l === 'en' ? `Decoration ${ON_VIEW[l][view]}` : `Décoration ${ON_VIEW[l][view]}`)),
+        ...at,
+        reason: onYourQuote((l) =>
+          l === 'en' ? `Decoration ${onPlace(view, location, l)}` : `Décoration ${onPlace(view, location, l)}`,
+        ),
       });
       described = true;
     } else if (shown && !method) {
       estimate.quote({
         code: 'no_method',
         kind: 'decoration',
-        layout: key,
-        view,
+        ...at,
         reason: onYourQuote((l) =>
           l === 'en'
-            ? `Graphic ${ON_VIEW[l][view]} without a decoration method`
-            : `Graphique ${ON_VIEW[l][view]} sans méthode de décoration`,
+            ? `Graphic ${onPlace(view, location, l)} without a decoration method`
+            : `Graphique ${onPlace(view, location, l)} sans méthode de décoration`,
         ),
       });
       described = true;
     } else if (shown && method) {
-      priceLocation(priceList, estimate, key, view, d, method, pieces, aspects?.[view]);
+      // A missing side follows the graphic's pixels (the view's own), else the location's usual print.
+      const aspect = (placed.extra === null ? aspects?.[view] : undefined) ?? (location && locationAspect(location));
+      priceLocation(priceList, estimate, key, { view, location }, d, method, pieces, aspect || undefined);
       described = true;
     }
   }
@@ -211,8 +215,10 @@ function layoutKey(key: string, layout: PricingLayout, aspects: Partial<Record<V
   for (const v of layout.variations ?? []) parts.push(v.type, v.color, v.sizes, v.supplyingGoods);
   for (const view of VIEWS) {
     const d = layout.viewData?.[view];
-    parts.push(Boolean(d?.image?.trim()), d?.dimensions, d?.decoration, d?.colours, aspects?.[view]);
+    parts.push(Boolean(d?.image?.trim()), d?.dimensions, d?.decoration, d?.colours, d?.location, aspects?.[view]);
   }
+  for (const d of layout.extraDecorations ?? [])
+    parts.push(d.view, d.location, Boolean(d.image?.trim()), d.dimensions, d.decoration, d.colours);
   return JSON.stringify(parts);
 }
 

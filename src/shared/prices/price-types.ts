@@ -1,5 +1,6 @@
 // What the pricing reads of an order and what it answers (price-order.ts prices; docs/prices.md).
 import { type DecorationMethod, type ProvinceCode, type ViewName } from '../constants.js';
+import type { Location } from '../locations.js';
 import type { OrderDetails } from '../order-details.js';
 import { type SizeQuantity } from '../quantities.js';
 import { type TaxLine, type TaxNotCharged, type TaxRegistrations } from '../taxes.js';
@@ -20,12 +21,15 @@ export interface PricingView {
   decoration?: string;
   /** Ink colours (screen printing): a whole number, 1 or more. */
   colours?: number;
+  /** The named location on its view (docs/product.md, Locations). */
+  location?: string;
 }
 
 export interface PricingLayout extends OrderDetails {
   garmentOption?: string;
   variations?: readonly PricingVariation[];
   viewData?: Partial<Record<ViewName, PricingView>>;
+  extraDecorations?: readonly (PricingView & { view: string })[];
 }
 
 export interface PricingOrder {
@@ -55,6 +59,8 @@ export interface PriceLine {
   /** The variation's index in its layout (0 is "Garment Details"). */
   variation?: number;
   view?: ViewName;
+  /** The decoration's named location, when the customer named one. */
+  location?: Location;
   method?: DecorationMethod;
   /** A garment line's size group: the sizes sharing its unit price, with their quantities. */
   sizes?: SizeQuantity[];
@@ -97,6 +103,7 @@ export interface OnQuoteItem {
   layout?: string;
   variation?: number;
   view?: ViewName;
+  location?: Location;
   /** "3 or more colours on the back: priced on your quote". */
   reason: Bilingual;
 }

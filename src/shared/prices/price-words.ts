@@ -1,7 +1,8 @@
 // The pricing's words: each phrase written in both languages side by side.
 import { type DecorationMethod, type ViewName } from '../constants.js';
 import { formatCents } from '../money.js';
-import { ORDER_WORDS, type Language } from '../order-presentation.js';
+import type { Location } from '../locations.js';
+import { LOCATION_LABELS, ORDER_WORDS, type Language } from '../order-presentation.js';
 import { type SizeQuantity } from '../quantities.js';
 import type { Bilingual } from './price-list.js';
 
@@ -53,6 +54,11 @@ export const ON_VIEW: Record<Language, Record<ViewName, string>> = {
     'Right Sleeve': 'sur la manche droite',
   },
 };
+
+/** "on the front", or with a named location "on the front (left chest)". */
+export function onPlace(view: ViewName, location: Location | undefined, l: Language): string {
+  return location ? `${ON_VIEW[l][view]} (${LOCATION_LABELS[l][location].toLowerCase()})` : ON_VIEW[l][view];
+}
 
 export const isBlank = (v: PricingVariation) => !v.type.trim() && !v.sizes.trim() && !v.color?.trim();
 

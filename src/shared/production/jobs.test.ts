@@ -110,3 +110,29 @@ describe('settings', () => {
     for (const stages of Object.values(DEFAULT_PRODUCTION_SETTINGS.stages)) expect(stages.at(-1)!.en).toBe('Pack');
   });
 });
+
+describe('imprints at named locations', () => {
+  it('know the location of each decoration, a width alone taking the location’s usual height', () => {
+    const o = order();
+    o.layouts['1']!.extraDecorations = [
+      {
+        view: 'Front',
+        location: 'left-chest',
+        image: 'Layout_1_Front_left-chest.png',
+        dimensions: '3.5" wide',
+        decoration: 'embroidery',
+      },
+    ];
+    o.layouts['1']!.viewData.Front!.location = 'full-front';
+    expect(
+      imprintsOf(o)
+        .filter((i) => i.layout === '1')
+        .map((i) => [i.location, i.method, i.stitches]),
+    ).toEqual([
+      ['Front/full-front', 'screen-printing', null],
+      ['Front/left-chest', 'embroidery', 7000],
+      ['Back', 'embroidery', 7000],
+      ['Left Sleeve', 'dtf', null],
+    ]);
+  });
+});

@@ -3,16 +3,17 @@
 // stitches or transfer size, and pieces. A job is due on the customer's critical deadline, or the
 // approval's date plus the standard turnaround in business days; it is ready to start when its
 // proof is approved, its deposit paid (or overridden) and its blanks in (or the customer's own).
-import { DECORATION_METHODS, VIEWS, type DecorationMethod, type ViewName } from '../constants.js';
+import { DECORATION_METHODS, type DecorationMethod } from '../constants.js';
 import { addDays, isCalendarDate } from '../dates.js';
+import { decorationsOf, imprintPlace, locationAspect } from '../locations.js';
 import type { OrderBody } from '../order.js';
 import { parsePrintSize } from '../print-size.js';
 import { readQuantity } from '../quantities.js';
 
 export interface ImprintSpec {
   layout: string;
-  /** Where on the garment: the view's name, until named locations exist. */
-  location: ViewName;
+  /** Where on the garment: the view ("Front"), or the view and its named location ("Front/left-chest"). */
+  location: string;
   method: DecorationMethod;
   /** As the customer wrote it ("10\" wide"). */
   printSize: string;
@@ -50,20 +51,23 @@ export function imprintsOf(order: OrderBody, stitchesPerSquareInch = DEFAULT_STI
   for (const key of keys) {
     const layout = order.layouts[key]!;
     const pieces = layoutPieces(layout);
-    for (const view of VIEWS) {
-      const datum = layout.viewData[view];
-      const method = datum?.decoration;
-      if (!datum || !method || !(DECORATION_METHODS as readonly string[]).includes(method)) continue;
+    for (const placed of decorationsOf(layout)) {
+      const datum = placed.datum;
+      const method = datum.decoration;
+      if (!method || !(DECORATION_METHODS as readonly string[]).includes(method)) continue;
       const size = parsePrintSize(datum.dimensions);
-      const area =
-        size && size.widthIn !== undefined && size.heightIn !== undefined ? size.widthIn * size.heightIn : null;
+      // A named location gives a width alone its usual height (docs/prices.md).
+      const ratio = placed.named ? locationAspect(placed.location) : null;
+      const width = size?.widthIn ?? (ratio && size?.heightIn !== undefined ? size.heightIn * ratio : undefined);
+      const height = size?.heightIn ?? (ratio && size?.widthIn !== undefined ? size.widthIn / ratio : undefined);
+      const area = width !== undefined && height !== undefined ? width * height : null;
       out.push({
         layout: key,
-        location: view,
+        location: imprintPlace(placed),
         method,
         printSize: datum.dimensions,
         inkColours: method === 'screen-printing' ? (datum.colours ?? null) : null,
-        stitches: method === 'embroidery' && area !== null ? Math.ceil(area * stitchesPerSquareInch) : null,
+        stitches: method === 'embroidery' && area !== null ? Math.ceil(area * stitchesPerSquareInch - 1e-6) : null,
         transferInches: method === 'dtf' && size ? Math.max(size.widthIn ?? 0, size.heightIn ?? 0) || null : null,
         pieces,
         graphic: datum.image,

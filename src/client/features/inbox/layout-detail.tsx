@@ -9,8 +9,8 @@ import {
   labelled,
   mockupText,
   ORDER_WORDS,
+  placeName,
   variationTitle,
-  VIEW_LABELS,
   yesNo,
 } from '../../../shared/order-presentation.js';
 import { useState } from 'react';
@@ -95,14 +95,14 @@ export function LayoutDetail({
       )}
       {views.length > 0 && (
         <div className="thumbs">
-          {views.map((v) => {
-            const d = layout.viewData[v]!;
+          {views.map((placed) => {
+            const d = placed.datum;
             const a = d.image ? byName.get(d.image) : undefined;
             return (
-              <figure key={v}>
+              <figure key={`${placed.view}-${placed.extra ?? ''}`}>
                 {preview(a) ?? <div className="no-thumb">{a ? a.name : t.order.noGraphic}</div>}
                 <figcaption>
-                  <strong>{VIEW_LABELS[language][v]}</strong>
+                  <strong>{placeName(placed.view, placed.named ? placed.location : null, language)}</strong>
                   <br />
                   {d.dimensions || t.order.noDimensions} ·{' '}
                   {d.decoration ? decorationLabel(d.decoration, language) : t.order.noMethod}

@@ -1,6 +1,6 @@
 // Section C - Billing & Shipping Info: billing, shipping, deadline and job notes, once per order,
 // sent with layout 1 (docs/product.md, Section C).
-import type { Dispatch } from 'react';
+import type { Dispatch, ReactNode } from 'react';
 import type { ProvinceCode } from '../../../shared/constants.js';
 import { provinceOptions } from '../../shared/provinces.js';
 import { SelectField, TextAreaField, TextField, CheckboxField } from '../../components/fields.js';
@@ -13,7 +13,16 @@ import {
   type OrderDetails,
 } from './order-state.js';
 
-export function BillingAndShipping({ details, dispatch }: { details: OrderDetails; dispatch: Dispatch<OrderAction> }) {
+export function BillingAndShipping({
+  details,
+  dispatch,
+  deadlineNote,
+}: {
+  details: OrderDetails;
+  dispatch: Dispatch<OrderAction>;
+  /** The rush fee the date adds, from the estimate's chunk (estimate.tsx). */
+  deadlineNote?: ReactNode;
+}) {
   const { t } = useOrderFormText();
   const c = t.sectionC;
   const { billing, shipping, deadline } = details;
@@ -107,6 +116,7 @@ export function BillingAndShipping({ details, dispatch }: { details: OrderDetail
               onChange={(date) => dispatch({ type: 'deadlineDateChanged', date })}
               path="deadline.date"
             />
+            {deadlineNote}
             <p className="note">{c.turnaroundNote}</p>
           </>
         )}

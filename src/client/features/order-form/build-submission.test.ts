@@ -165,3 +165,43 @@ describe('toFormData', () => {
     expect(await (entries[1]![1] as File).text()).toBe('shirt front.png');
   });
 });
+
+describe('extra decorations (docs/product.md, Locations)', () => {
+  it('sends a left-chest logo beside the full front, its graphic named by its location; none, no field', () => {
+    const logo = entry('logo.png', 'image/png');
+    const base = run(
+      initialOrderState('v1'),
+      { type: 'mockupOptionChanged', layout: 1, option: 'upload' },
+      { type: 'viewDimensionsChanged', layout: 1, view: 'Front', value: '10" wide' },
+      { type: 'viewDecorationChanged', layout: 1, view: 'Front', value: 'screen-printing' },
+    );
+    expect('extraDecorations' in buildSubmission(base).order.layouts['1']!).toBe(false);
+    expect(buildSubmission(base).order.layouts['1']!.viewData.Front).toEqual({
+      image: '',
+      dimensions: '10" wide',
+      decoration: 'screen-printing',
+    });
+    const withLogo = run(
+      base,
+      { type: 'extraAdded', layout: 1, view: 'Front', location: 'left-chest', id: 'e1' },
+      { type: 'extraGraphicChosen', layout: 1, id: 'e1', file: logo },
+      { type: 'extraChanged', layout: 1, id: 'e1', field: 'dimensions', value: '3.5" wide' },
+      { type: 'extraChanged', layout: 1, id: 'e1', field: 'decoration', value: 'embroidery' },
+    );
+    const sent = buildSubmission(withLogo);
+    expect(sent.order.layouts['1']!.extraDecorations).toEqual([
+      {
+        view: 'Front',
+        location: 'left-chest',
+        image: 'Layout_1_Front_left-chest.png',
+        dimensions: '3.5" wide',
+        decoration: 'embroidery',
+      },
+    ]);
+    expect(sent.attachments.map((a) => a.name)).toEqual(['Layout_1_Front_left-chest.png']);
+    expect(
+      'extraDecorations' in
+        buildSubmission(run(withLogo, { type: 'extraRemoved', layout: 1, id: 'e1' })).order.layouts['1']!,
+    ).toBe(false);
+  });
+});

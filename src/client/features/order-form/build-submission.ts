@@ -3,18 +3,20 @@
 import {
   cleanFileName,
   extensionOf,
+  locationAttachmentName,
   mockupAttachmentName,
   uniqueName,
   viewAttachmentName,
 } from '../../../shared/attachment-names.js';
-import { VIEWS } from '../../../shared/constants.js';
-import type { FileRef, OrderBody, OrderLayout, ViewDatum } from '../../../shared/order.js';
+import { VIEWS, type ViewName } from '../../../shared/constants.js';
+import type { ExtraDecoration, FileRef, OrderBody, OrderLayout, ViewDatum } from '../../../shared/order.js';
 import {
   emptyAddress,
   showsShippingAddress,
   showsViewEditor,
   vectorAnswerShown,
   type FileEntry,
+  type LayoutState,
   type OrderState,
 } from './order-state.js';
 
@@ -74,12 +76,20 @@ export function buildSubmission(state: OrderState): Submission {
     for (const view of VIEWS) {
       const v = layout.views[view];
       const image = editor && v.file ? attach(v.file, viewAttachmentName(n, view, realExtension(v.file))).name : '';
-      // Ink colours go with a screen-printed view only, as a whole number (docs/prices.md).
-      const colours = v.decoration === 'screen-printing' && v.colours ? Number(v.colours) : undefined;
-      viewData[view] = editor
-        ? { image, dimensions: v.dimensions, decoration: v.decoration, ...(colours ? { colours } : {}) }
-        : { image: '', dimensions: '', decoration: '' };
+      viewData[view] = editor ? { image, ...decorationOf(v) } : { image: '', dimensions: '', decoration: '' };
     }
+    // Extra decorations (docs/product.md, Locations): only when there are some, so that an order
+    // without them is what the spec's own client sends.
+    const extraDecorations: ExtraDecoration[] = editor
+      ? (layout.extras ?? []).map((e) => ({
+          view: e.view,
+          location: e.location,
+          image: e.file
+            ? attach(e.file, locationAttachmentName(n, e.view, e.location, realExtension(e.file))).name
+            : '',
+          ...decorationOf(e),
+        }))
+      : [];
     if (layout.garmentOption === 'po') {
       for (const entry of layout.poFiles) files.push({ ...attach(entry, cleanFileName(entry.file.name)), role: 'po' });
     }
@@ -98,6 +108,7 @@ export function buildSubmission(state: OrderState): Submission {
       files,
       mockupImages,
       viewData,
+      ...(extraDecorations.length > 0 ? { extraDecorations } : {}),
     };
     if (n === 1) {
       const { billing, shipping, deadline, jobNotes } = state.details;
@@ -117,6 +128,17 @@ export function buildSubmission(state: OrderState): Submission {
   return {
     order: { layouts, isResalePartner: state.isResalePartner, includePolyBags: state.includePolyBags },
     attachments,
+  };
+}
+
+/** A decoration's fields as sent: ink colours with screen printing only, as a whole number (docs/prices.md). */
+function decorationOf(v: LayoutState['views'][ViewName]) {
+  const colours = v.decoration === 'screen-printing' && v.colours ? Number(v.colours) : undefined;
+  return {
+    dimensions: v.dimensions,
+    decoration: v.decoration,
+    ...(colours ? { colours } : {}),
+    ...(v.location ? { location: v.location } : {}),
   };
 }
 

@@ -40,6 +40,7 @@ function mapFiles<A, B>(state: OrderState<A>, map: (f: A) => B | null): OrderSta
         const file = l.views[v].file;
         return { ...l.views[v], file: file === null ? null : map(file) };
       }),
+      extras: l.extras?.map((e) => ({ ...e, file: e.file === null ? null : map(e.file) })),
     })),
   };
 }

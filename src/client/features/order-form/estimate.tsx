@@ -2,11 +2,14 @@
 // priced with the shop's published list by the same function that prices the quote, each line
 // with its reason, what is left for the quote and why, the taxes of the place of supply and the
 // estimated total. A chunk of its own, loaded once the shop has a price list; a screen reader
-// hears one short summary after typing pauses, not every keystroke.
-import { useEffect, useMemo, useState } from 'react';
+// hears one short summary after typing pauses, not every keystroke. The same chunk gives the
+// compact summary that stays in view beside the details and Submit, and the rush beside the
+// deadline; all three read one pricing of the state.
+import { useEffect, useState } from 'react';
 import { formatCents } from '../../../shared/money.js';
+import { placeName } from '../../../shared/order-presentation.js';
 import type { PublicPriceList } from '../../../shared/price-list-api.js';
-import { createOrderPricer, type PriceLine } from '../../../shared/prices/price-order.js';
+import { createOrderPricer, type PricedOrder, type PriceLine } from '../../../shared/prices/price-order.js';
 import { TaxRows } from '../../components/tax-rows.js';
 import { buildSubmission } from './build-submission.js';
 import { useOrderFormText } from './messages.js';
@@ -21,9 +24,14 @@ const TEXT = {
     onQuote: 'Priced on your quote',
     subtotal: 'Subtotal',
     total: 'Estimated total',
+    totalSoFar: 'Estimated total so far',
+    left: (n: number) => `+ ${n} ${n === 1 ? 'item' : 'items'} priced on your quote`,
+    each: (unit: string) => `${unit} each`,
+    summaryLabel: 'Estimate summary',
+    seeAll: 'See the full estimate',
+    rush: (amount: string) => `This date adds a rush fee: ${amount} (estimate).`,
     summary: (total: string, left: number) =>
-      `Estimated total ${total}${left > 0 ? `; ${left} item${left > 1 ? 's' : ''} priced on your quote` : ''}.`,
-    version: (v: number) => `Prices v${v}`,
+      `Estimated total ${left > 0 ? 'so far ' : ''}${total}${left > 0 ? `; ${left} ${left === 1 ? 'item' : 'items'} priced on your quote` : ''}.`,
   },
   fr: {
     heading: 'Estimation du prix',
@@ -34,30 +42,47 @@ const TEXT = {
     onQuote: 'Prix dans votre soumission',
     subtotal: 'Sous-total',
     total: 'Total estimé',
+    totalSoFar: 'Total estimé jusqu’ici',
+    left: (n: number) => `+ ${n} ${n === 1 ? 'élément chiffré' : 'éléments chiffrés'} dans votre soumission`,
+    each: (unit: string) => `${unit} l’unité`,
+    summaryLabel: 'Résumé de l’estimation',
+    seeAll: 'Voir l’estimation complète',
+    rush: (amount: string) => `Cette date ajoute des frais d’urgence\u00a0: ${amount} (estimation).`,
     summary: (total: string, left: number) =>
-      `Total estimé ${total}${left > 0 ? `; ${left} élément${left > 1 ? 's' : ''} chiffré${left > 1 ? 's' : ''} dans votre soumission` : ''}.`,
-    version: (v: number) => `Prix v${v}`,
+      `Total estimé ${left > 0 ? 'jusqu’ici ' : ''}${total}${left > 0 ? `\u202f; ${left} ${left === 1 ? 'élément chiffré' : 'éléments chiffrés'} dans votre soumission` : ''}.`,
   },
 };
 
 /** Today in the shop's calendar: the day the prices, the taxes and the rush days are taken from. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
 
-export default function Estimate({ state, priceList }: { state: OrderState; priceList: PublicPriceList }) {
+// One pricing per state: the estimate, the summary and the rush note render from the same state
+// object in one pass, and the pricer reprices only the layouts that changed.
+const pricer = createOrderPricer();
+let last: { state: OrderState; priceList: PublicPriceList; priced: PricedOrder | null } | null = null;
+
+function usePriced(state: OrderState, priceList: PublicPriceList): PricedOrder | null {
+  if (last?.state === state && last.priceList === priceList) return last.priced;
+  let priced: PricedOrder | null;
+  try {
+    priced = pricer(priceList.priceList, buildSubmission(state).order, {
+      date: today(),
+      shopProvince: priceList.shop.province,
+      registrations: priceList.shop.registrations,
+    });
+  } catch {
+    priced = null;
+  }
+  last = { state, priceList, priced };
+  return priced;
+}
+
+type Props = { state: OrderState; priceList: PublicPriceList };
+
+export default function Estimate({ state, priceList }: Props) {
   const { language } = useOrderFormText();
   const t = TEXT[language];
-  const [pricer] = useState(createOrderPricer);
-  const priced = useMemo(() => {
-    try {
-      return pricer(priceList.priceList, buildSubmission(state).order, {
-        date: today(),
-        shopProvince: priceList.shop.province,
-        registrations: priceList.shop.registrations,
-      });
-    } catch {
-      return null;
-    }
-  }, [pricer, priceList, state]);
+  const priced = usePriced(state, priceList);
   const money = (cents: number) => formatCents(cents, language);
 
   // One summary for screen readers, a moment after the typing stops.
@@ -74,14 +99,13 @@ export default function Estimate({ state, priceList }: { state: OrderState; pric
     const key = line.layout ?? '';
     groups.set(key, [...(groups.get(key) ?? []), line]);
   }
+  const left = priced.onQuote.length;
   return (
     <section className="form-section estimate" aria-labelledby="h-estimate">
-      <h2 id="h-estimate" className="section-title">
+      <h2 id="h-estimate" className="section-title" tabIndex={-1}>
         {t.heading}
       </h2>
-      <p className="muted">
-        {t.intro} <span className="muted">({t.version(priceList.version)})</span>
-      </p>
+      <p className="muted">{t.intro}</p>
       {[...groups].map(([key, lines]) => (
         <div key={key || 'order'} className="estimate-group">
           <h3>{key ? t.layout(key) : t.wholeOrder}</h3>
@@ -92,18 +116,30 @@ export default function Estimate({ state, priceList }: { state: OrderState; pric
                   <span>{line.description[language]}</span>
                   <span className="num">{money(line.totalCents)}</span>
                 </span>
+                {(line.kind === 'garment' || line.kind === 'customer_goods') && (
+                  <span className="small">{t.each(money(line.unitCents))}</span>
+                )}
                 <span className="muted small">{line.reason[language]}</span>
               </li>
             ))}
           </ul>
         </div>
       ))}
-      {priced.onQuote.length > 0 && (
+      {left > 0 && (
         <div className="estimate-group">
           <h3>{t.onQuote}</h3>
           <ul>
             {priced.onQuote.map((item, i) => (
-              <li key={i}>{item.reason[language]}</li>
+              <li key={i}>
+                {item.layout && (
+                  <strong>
+                    {t.layout(item.layout)}
+                    {item.view && ` · ${placeName(item.view, item.location ?? null, language)}`}
+                    {' — '}
+                  </strong>
+                )}
+                {item.reason[language]}
+              </li>
             ))}
           </ul>
         </div>
@@ -117,12 +153,50 @@ export default function Estimate({ state, priceList }: { state: OrderState; pric
       )}
       <table className="estimate-totals">
         <tbody>
-          <TaxRows priced={priced} language={language} labels={t} totalClassName="estimate-total" />
+          <TaxRows
+            priced={priced}
+            language={language}
+            labels={{ subtotal: t.subtotal, total: left > 0 ? t.totalSoFar : t.total }}
+            totalClassName="estimate-total"
+          />
         </tbody>
       </table>
+      {left > 0 && <p className="estimate-left">{t.left(left)}</p>}
       <p className="visually-hidden" role="status" aria-live="polite">
         {spoken}
       </p>
     </section>
+  );
+}
+
+/** The compact summary that stays in view from the details to Submit: total, items left, a link to the rest. */
+export function EstimateSummary({ state, priceList }: Props) {
+  const { language } = useOrderFormText();
+  const t = TEXT[language];
+  const priced = usePriced(state, priceList);
+  if (!priced) return null;
+  const left = priced.onQuote.length;
+  return (
+    <aside className="estimate-summary" aria-label={t.summaryLabel}>
+      <p>
+        <span>{left > 0 ? t.totalSoFar : t.total}</span>{' '}
+        <strong className="num">{formatCents(priced.totalCents, language)}</strong>
+        {left > 0 && <span className="small"> {t.left(left)}</span>}
+      </p>
+      <a href="#h-estimate">{t.seeAll}</a>
+    </aside>
+  );
+}
+
+/** The rush fee beside the deadline, with its amount, when the date chosen triggers it. */
+export function RushNote({ state, priceList }: Props) {
+  const { language } = useOrderFormText();
+  const priced = usePriced(state, priceList);
+  const rush = priced?.lines.find((l) => l.kind === 'rush');
+  if (!rush) return null;
+  return (
+    <p className="note rush-note" role="status">
+      {TEXT[language].rush(formatCents(rush.totalCents, language))}
+    </p>
   );
 }

@@ -15,7 +15,16 @@ import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import { FilePicker, toEntries, UploadState } from './file-list.js';
 import { useFormContext } from './form-context.js';
-import { showsViewEditor, vectorAnswerShown, type LayoutState, type OrderAction } from './order-state.js';
+import { VIEW_LOCATIONS, type Location } from '../../../shared/locations.js';
+import { useLocationText } from './location-messages.js';
+import {
+  showsViewEditor,
+  vectorAnswerShown,
+  type DecorationField,
+  type FileEntry,
+  type LayoutState,
+  type OrderAction,
+} from './order-state.js';
 
 interface Props {
   layout: LayoutState;
@@ -103,18 +112,102 @@ function ViewPanel({
   dispatch: Dispatch<OrderAction>;
 }) {
   const { t } = useOrderFormText();
-  const { maxFileBytes, priceList } = useFormContext();
-  // Up to the price list's last column of colours (6 without a list), then "more".
-  const maxColours = Math.min(99, priceList?.priceList.methods['screen-printing']?.columns.at(-1) ?? 6);
+  const l = useLocationText().t;
   const viewName = t.sectionA.views[view];
   const n = layout.number;
   const state = layout.views[view];
+  const extras = (layout.extras ?? []).map((e, index) => ({ e, index })).filter(({ e }) => e.view === view);
+  // The next location a customer would add: the first this view does not use yet.
+  const used = new Set([state.location || VIEW_LOCATIONS[view][0], ...extras.map(({ e }) => e.location)]);
+  const next = VIEW_LOCATIONS[view].find((loc) => !used.has(loc));
   return (
     <fieldset className="view-panel">
       <legend>{viewName}</legend>
+      <DecorationFields
+        state={state}
+        view={view}
+        path={path}
+        graphicAlt={t.sectionA.graphicPreviewAlt(viewName)}
+        onGraphic={(file) => dispatch({ type: 'viewGraphicChosen', layout: n, view, file })}
+        onChange={(field, value) => {
+          if (field === 'dimensions') dispatch({ type: 'viewDimensionsChanged', layout: n, view, value });
+          else if (field === 'decoration')
+            dispatch({ type: 'viewDecorationChanged', layout: n, view, value: value as DecorationMethod | '' });
+          else if (field === 'colours') dispatch({ type: 'viewColoursChanged', layout: n, view, value });
+          else dispatch({ type: 'viewLocationChanged', layout: n, view, value: value as Location });
+        }}
+      />
+      {extras.map(({ e, index }) => {
+        const where = l.extraLegend(viewName, l.locations[e.location]);
+        return (
+          <fieldset key={e.id} className="view-panel extra-decoration">
+            <legend>{where}</legend>
+            <DecorationFields
+              state={e}
+              view={view}
+              path={`layouts.${path.split('.')[1]}.extraDecorations.${index}`}
+              graphicAlt={t.sectionA.graphicPreviewAlt(where)}
+              onGraphic={(file) => dispatch({ type: 'extraGraphicChosen', layout: n, id: e.id, file })}
+              onChange={(field, value) => dispatch({ type: 'extraChanged', layout: n, id: e.id, field, value })}
+            />
+            <button
+              type="button"
+              className="button-link"
+              onClick={() => dispatch({ type: 'extraRemoved', layout: n, id: e.id })}
+            >
+              {l.removeDecoration(viewName, l.locations[e.location])}
+            </button>
+          </fieldset>
+        );
+      })}
+      {next && (
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => dispatch({ type: 'extraAdded', layout: n, view, location: next, id: randomId() })}
+        >
+          {l.addDecoration(viewName)}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** A decoration's fields, the view's own or an extra one: location, graphic, size, method, ink colours. */
+function DecorationFields({
+  state,
+  view,
+  path,
+  graphicAlt,
+  onGraphic,
+  onChange,
+}: {
+  state: LayoutState['views'][ViewName];
+  view: ViewName;
+  path: string;
+  graphicAlt: string;
+  onGraphic: (file: FileEntry | null) => void;
+  onChange: (field: DecorationField, value: string) => void;
+}) {
+  const { t } = useOrderFormText();
+  const l = useLocationText().t;
+  const { maxFileBytes, priceList } = useFormContext();
+  // Up to the price list's last column of colours (6 without a list), then "more".
+  const maxColours = Math.min(99, priceList?.priceList.methods['screen-printing']?.columns.at(-1) ?? 6);
+  const location = state.location || VIEW_LOCATIONS[view][0]!;
+  return (
+    <>
+      <SelectField<Location>
+        label={l.location}
+        value={location}
+        options={VIEW_LOCATIONS[view].map((loc) => ({ value: loc, label: l.locations[loc] }))}
+        onChange={(value) => onChange('location', value)}
+        path={`${path}.location`}
+      />
+      <p className="muted small">{l.usualSize(location)}</p>
       <div className="view-preview">
         {state.file?.previewUrl ? (
-          <img src={state.file.previewUrl} alt={t.sectionA.graphicPreviewAlt(viewName)} width={160} height={160} />
+          <img src={state.file.previewUrl} alt={graphicAlt} width={160} height={160} />
         ) : state.file ? (
           <span className="view-file-name">{state.file.file.name}</span>
         ) : (
@@ -127,16 +220,10 @@ function ViewPanel({
         label={t.sectionA.uploadGraphic}
         maxBytes={maxFileBytes}
         tooLarge={t.files.tooLarge}
-        onFiles={(files) =>
-          dispatch({ type: 'viewGraphicChosen', layout: n, view, file: toEntries(files.slice(0, 1), randomId)[0]! })
-        }
+        onFiles={(files) => onGraphic(toEntries(files.slice(0, 1), randomId)[0]!)}
       />
       {state.file && (
-        <button
-          type="button"
-          className="button-link"
-          onClick={() => dispatch({ type: 'viewGraphicChosen', layout: n, view, file: null })}
-        >
+        <button type="button" className="button-link" onClick={() => onGraphic(null)}>
           {t.sectionA.removeGraphic}
         </button>
       )}
@@ -144,7 +231,7 @@ function ViewPanel({
         label={t.sectionA.graphicDimensions}
         value={state.dimensions}
         placeholder={t.sectionA.dimensionsPlaceholder}
-        onChange={(value) => dispatch({ type: 'viewDimensionsChanged', layout: n, view, value })}
+        onChange={(value) => onChange('dimensions', value)}
         path={`${path}.dimensions`}
       />
       <SelectField<DecorationMethod>
@@ -152,7 +239,7 @@ function ViewPanel({
         value={state.decoration}
         placeholder={t.chooseOption}
         options={DECORATION_METHODS.map((m) => ({ value: m, label: t.sectionA.decorations[m] }))}
-        onChange={(value) => dispatch({ type: 'viewDecorationChanged', layout: n, view, value })}
+        onChange={(value) => onChange('decoration', value)}
         path={`${path}.decoration`}
       />
       {state.decoration === 'screen-printing' && (
@@ -164,10 +251,10 @@ function ViewPanel({
             ...Array.from({ length: maxColours }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
             { value: String(maxColours + 1), label: t.sectionA.moreColours(maxColours) },
           ]}
-          onChange={(value) => dispatch({ type: 'viewColoursChanged', layout: n, view, value })}
+          onChange={(value) => onChange('colours', value)}
           path={`${path}.colours`}
         />
       )}
-    </fieldset>
+    </>
   );
 }

@@ -26,6 +26,8 @@ import { usePriceList } from './use-price-list.js';
 
 // The estimate and its pricing load as a chunk of their own, once the shop has a price list.
 const Estimate = lazy(() => import('./estimate.js'));
+const EstimateSummary = lazy(() => import('./estimate.js').then((m) => ({ default: m.EstimateSummary })));
+const RushNote = lazy(() => import('./estimate.js').then((m) => ({ default: m.RushNote })));
 
 export function OrderPage({ settings }: { settings: ClientSettings }) {
   const { t, language } = useOrderFormText();
@@ -144,12 +146,30 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
 
             {state.detailsRevealed && (
               <>
-                <BillingAndShipping details={state.details} dispatch={dispatch} />
+                <BillingAndShipping
+                  details={state.details}
+                  dispatch={dispatch}
+                  deadlineNote={
+                    priceList && (
+                      <Suspense fallback={null}>
+                        <RushNote state={state} priceList={priceList} />
+                      </Suspense>
+                    )
+                  }
+                />
                 <AdditionalOptions
                   isResalePartner={state.isResalePartner}
                   includePolyBags={state.includePolyBags}
                   dispatch={dispatch}
                 />
+                {priceList && (
+                  // Its space is reserved (styles.css), so nothing moves when the chunk arrives.
+                  <div className="estimate-summary-slot">
+                    <Suspense fallback={null}>
+                      <EstimateSummary state={state} priceList={priceList} />
+                    </Suspense>
+                  </div>
+                )}
                 <SubmitRow progress={submit.progress} waiting={submit.waiting} onCancel={submit.cancel} />
               </>
             )}

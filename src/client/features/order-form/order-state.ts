@@ -8,6 +8,7 @@ import {
   type ViewName,
   type YesNo,
 } from '../../../shared/constants.js';
+import type { Location } from '../../../shared/locations.js';
 import type { Address, Billing, Shipping } from '../../../shared/order.js';
 
 /** A file the customer chose. The preview URL (images only) is made by the caller. */
@@ -27,7 +28,19 @@ interface ViewState<F = FileEntry> {
   decoration: DecorationMethod | '';
   /** Ink colours of a screen-printed view, as chosen ('' until chosen; absent in older drafts). */
   colours?: string;
+  /** The named location (docs/product.md, Locations); absent or '' until chosen. */
+  location?: Location | '';
 }
+
+/** A decoration beyond the view's own: a left-chest logo beside a full-front print. */
+export interface ExtraState<F = FileEntry> extends ViewState<F> {
+  id: string;
+  view: ViewName;
+  location: Location;
+}
+
+/** What the customer can change in a view's own decoration or an extra one. */
+export type DecorationField = 'dimensions' | 'decoration' | 'colours' | 'location';
 
 interface VariationState {
   id: string;
@@ -49,6 +62,8 @@ export interface LayoutState<F = FileEntry> {
   mockupFiles: F[];
   poFiles: F[];
   views: Record<ViewName, ViewState<F>>;
+  /** Extra decorations, in the order added (absent in older drafts). */
+  extras?: ExtraState<F>[];
 }
 
 export type DeadlineChoice = 'standard' | 'yes';
@@ -87,6 +102,11 @@ export type OrderAction =
   | { type: 'viewDimensionsChanged'; layout: number; view: ViewName; value: string }
   | { type: 'viewDecorationChanged'; layout: number; view: ViewName; value: DecorationMethod | '' }
   | { type: 'viewColoursChanged'; layout: number; view: ViewName; value: string }
+  | { type: 'viewLocationChanged'; layout: number; view: ViewName; value: Location | '' }
+  | { type: 'extraAdded'; layout: number; view: ViewName; location: Location; id: string }
+  | { type: 'extraRemoved'; layout: number; id: string }
+  | { type: 'extraGraphicChosen'; layout: number; id: string; file: FileEntry | null }
+  | { type: 'extraChanged'; layout: number; id: string; field: DecorationField; value: string }
   | { type: 'garmentOptionChanged'; layout: number; option: GarmentOption | '' }
   | { type: 'poFilesAdded'; layout: number; files: FileEntry[] }
   | { type: 'poFileRemoved'; layout: number; fileId: string }
@@ -192,6 +212,13 @@ function updateView(state: OrderState, number: number, view: ViewName, change: P
   return updateLayout(state, number, (l) => ({ ...l, views: { ...l.views, [view]: { ...l.views[view], ...change } } }));
 }
 
+function updateExtra(state: OrderState, number: number, id: string, change: Partial<ExtraState>): OrderState {
+  return updateLayout(state, number, (l) => ({
+    ...l,
+    extras: (l.extras ?? []).map((e) => (e.id === id ? { ...e, ...change } : e)),
+  }));
+}
+
 export function orderReducer(state: OrderState, action: OrderAction): OrderState {
   switch (action.type) {
     case 'layoutToggled':
@@ -242,6 +269,34 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
 
     case 'viewColoursChanged':
       return updateView(state, action.layout, action.view, { colours: action.value });
+
+    case 'viewLocationChanged':
+      return updateView(state, action.layout, action.view, { location: action.value });
+
+    case 'extraAdded': {
+      const extra: ExtraState = {
+        id: action.id,
+        view: action.view,
+        location: action.location,
+        file: null,
+        dimensions: '',
+        decoration: '',
+      };
+      return updateLayout(state, action.layout, (l) => ({ ...l, extras: [...(l.extras ?? []), extra] }));
+    }
+
+    case 'extraRemoved':
+      return updateLayout(state, action.layout, (l) => ({
+        ...l,
+        extras: (l.extras ?? []).filter((e) => e.id !== action.id),
+      }));
+
+    case 'extraGraphicChosen':
+      return updateExtra(state, action.layout, action.id, { file: action.file });
+
+    case 'extraChanged':
+      // A location is never '' for an extra: its select has no empty choice.
+      return updateExtra(state, action.layout, action.id, { [action.field]: action.value });
 
     case 'garmentOptionChanged':
       return updateLayout(state, action.layout, (l) => ({ ...l, garmentOption: action.option }));
@@ -336,7 +391,8 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
 export function previewUrls(state: OrderState): Set<string> {
   const urls = new Set<string>();
   for (const layout of state.layouts) {
-    for (const f of [...layout.mockupFiles, ...layout.poFiles, ...VIEWS.map((v) => layout.views[v].file)]) {
+    const viewFiles = [...VIEWS.map((v) => layout.views[v].file), ...(layout.extras ?? []).map((e) => e.file)];
+    for (const f of [...layout.mockupFiles, ...layout.poFiles, ...viewFiles]) {
       if (f?.previewUrl) urls.add(f.previewUrl);
     }
   }

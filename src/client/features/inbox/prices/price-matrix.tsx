@@ -19,7 +19,7 @@ function starterMatrix(method: DecorationMethod): PriceListMethod {
     columns,
     unitCents: [[500]],
     setupCents: 0,
-    ...(method === 'embroidery' ? { stitchesPerSquareInch: 1500 } : {}),
+    ...(method === 'embroidery' ? { stitchesPerSquareInch: 1000 } : {}),
   } as PriceListMethod;
 }
 

@@ -1,8 +1,7 @@
 // Parts the board's cards and the scan page share: the three readiness flags as words with an
 // icon (never colour alone), the due date with "Overdue" as a word, an imprint's details.
 import type { ImprintCard, JobCard } from '../../../../shared/production/production-api.js';
-import { decorationLabel, VIEW_LABELS } from '../../../../shared/order-presentation.js';
-import type { ViewName } from '../../../../shared/constants.js';
+import { decorationLabel, imprintPlaceName } from '../../../../shared/order-presentation.js';
 import { formatNumber } from '../../../shared/format.js';
 import { formatDay } from './board-view.js';
 import { useProductionText } from './production-messages.js';
@@ -10,7 +9,7 @@ import { useProductionText } from './production-messages.js';
 export function useImprintWords() {
   const { t, language } = useProductionText();
   return {
-    location: (i: ImprintCard) => VIEW_LABELS[language][i.location as ViewName] ?? i.location,
+    location: (i: ImprintCard) => imprintPlaceName(i.location, language),
     method: (i: Pick<ImprintCard, 'method'>) => decorationLabel(i.method, language),
     stage: (name: { en: string; fr: string }) => name[language],
     details: (i: ImprintCard) =>
