@@ -92,6 +92,28 @@ describe('the customer’s record of an order', () => {
     );
   });
 
+  it('names each decoration’s location, the view’s own and the extra ones, in each language', () => {
+    const layout = order.layouts['1']!;
+    const located = {
+      layouts: {
+        '1': {
+          ...layout,
+          viewData: { Front: { ...layout.viewData.Front!, location: 'full-front' } },
+          extraDecorations: [
+            { view: 'Front', location: 'left-chest', image: '', dimensions: '3.5 in wide', decoration: 'embroidery' },
+            { view: 'Back', location: 'nape', image: 'tag.png', dimensions: '2 in', decoration: 'dtf' },
+          ],
+        },
+      },
+    } as unknown as OrderBody;
+    expect(orderRecord(located, null, 'en')[0]!.lines.slice(2, 5)).toEqual([
+      'Front · Full front: Screen Printing, 1 colour, 10 in wide, Layout_1_Front.png',
+      'Front · Left chest: Embroidery, 3.5 in wide',
+      'Back · Nape: DTF, 2 in, tag.png',
+    ]);
+    expect(orderRecord(located, null, 'fr')[0]!.lines[3]).toBe('Devant · Poitrine gauche\u00a0: Broderie, 3.5 in wide');
+  });
+
   it('shows typed text short and without links, addresses or phone numbers', () => {
     expect(guardTyped('Your account is locked, log in at http://phish.example/now')).toBe(
       'Your account is locked, log in at …',

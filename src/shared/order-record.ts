@@ -7,8 +7,8 @@
 // web or email address or a phone number. Sizes are shown as the shop read them, never as typed.
 import { VIEWS } from './constants.js';
 import { formatCents } from './money.js';
-import type { OrderBody, OrderLayout } from './order.js';
-import { DECORATION_LABELS, ORDER_WORDS, VIEW_LABELS, labelled, type Language } from './order-presentation.js';
+import type { OrderBody, OrderLayout, ViewDatum } from './order.js';
+import { DECORATION_LABELS, ORDER_WORDS, labelled, placeName, type Language } from './order-presentation.js';
 import type { SeenEstimate } from './price-list-api.js';
 import { readQuantity } from './quantities.js';
 
@@ -79,16 +79,25 @@ function garmentLines(layout: OrderLayout, language: Language): string[] {
 
 function viewLines(layout: OrderLayout, language: Language): string[] {
   const w = WORDS[language];
-  return VIEWS.flatMap((view) => {
-    const v = layout.viewData[view];
-    if (!v || !(v.image || v.dimensions || v.decoration)) return [];
+  const line = (place: string, v: ViewDatum) => {
     const parts = [
       v.decoration ? DECORATION_LABELS[language][v.decoration] : '',
       v.colours ? w.colours(v.colours) : '',
       guardTyped(v.dimensions),
       guardTyped(v.image),
     ];
-    return [labelled(VIEW_LABELS[language][view], parts.filter(Boolean).join(', '), language)];
+    return labelled(place, parts.filter(Boolean).join(', '), language);
+  };
+  // Each view's own decoration at its named location (docs/product.md, Locations), then the extra
+  // decorations the view carries, each at its own location.
+  return VIEWS.flatMap((view) => {
+    const v = layout.viewData[view];
+    const own =
+      v && (v.image || v.dimensions || v.decoration) ? [line(placeName(view, v.location ?? null, language), v)] : [];
+    const extras = (layout.extraDecorations ?? [])
+      .filter((d) => d.view === view)
+      .map((d) => line(placeName(view, d.location, language), d));
+    return [...own, ...extras];
   });
 }
 
