@@ -1,7 +1,7 @@
 // Named decoration locations (docs/product.md, Locations): where on a garment a decoration goes,
 // each on one of the four views, with the print size the trade usually gives it. A view's own
-// decoration (`viewData[view]`, the spec's wire format) may name its location; more decorations
-// on the same views travel in a layout's optional `extraDecorations`, which the spec's own client
+// decoration (`viewData[view]`, the published wire format) may name its location; more decorations
+// on the same views travel in a layout's optional `extraDecorations`, which a client of the published wire format (docs/architecture.md)
 // never sends.
 import { VIEWS, type ViewName } from './constants.js';
 

@@ -68,7 +68,7 @@ describe('the deadline', () => {
 });
 
 describe('locations', () => {
-  // An order as the spec's own client sends it: viewData by view, no location, no extra decorations.
+  // An order as a client of the published wire format (docs/architecture.md) sends it: viewData by view, no location, no extra decorations.
   const specLayout = {
     mockupOption: 'upload',
     garmentOption: 'pick',

@@ -22,7 +22,7 @@ export interface ViewDatum {
   location?: Location;
 }
 
-/** A decoration beyond the view's own (a left-chest logo beside a full-front print): never sent by the spec's client. */
+/** A decoration beyond the view's own (a left-chest logo beside a full-front print): never sent by a client of the published wire format. */
 export interface ExtraDecoration extends ViewDatum {
   view: ViewName;
   location: Location;
@@ -72,7 +72,7 @@ export interface OrderLayout {
   files: FileRef[];
   mockupImages: string[];
   viewData: Partial<Record<ViewName, ViewDatum>>;
-  /** More decorations on the same views, each at its named location (optional: the spec's wire format has none). */
+  /** More decorations on the same views, each at its named location (optional: the published wire format has none). */
   extraDecorations?: ExtraDecoration[];
   billing?: Billing;
   shipping?: Shipping;

@@ -231,7 +231,7 @@ export function quebecOrder(language: 'en' | 'fr', email: string) {
   };
 }
 
-/** A server of the spec's own with the example price list published by the owner, as the Prices page would. */
+/** A server of its own with the example price list published by the owner, as the Prices page would. */
 export async function startServerWithExamplePrices(offset: number, name: string) {
   const { default: example } = await import('../../src/shared/prices/example-price-list.json', {
     with: { type: 'json' },

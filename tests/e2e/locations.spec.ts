@@ -3,8 +3,18 @@
 // a left-chest embroidered logo on one set of shirts are one layout, the garments priced once and
 // the logo in the estimate; the compact summary stays in view from billing to Submit; the rush
 // shows beside the deadline once the date triggers it. On a phone in English, on a desktop in French.
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, test } from '@playwright/test';
-import { expectNoViolations, startOwnServer, startServerWithExamplePrices } from './helpers.js';
+import {
+  expectNoViolations,
+  fillBilling,
+  referenceFromToast,
+  startOwnServer,
+  startServerWithExamplePrices,
+  successToast,
+} from './helpers.js';
 
 let server: Awaited<ReturnType<typeof startOwnServer>>;
 test.beforeAll(async () => {
@@ -138,11 +148,43 @@ for (const [lang, width] of [
     await expect(page.getByRole('button', { name: w.submit })).toBeInViewport();
     if (width <= 400) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `/tmp/ctx/shots/after-${lang}-${width}-submit.png` });
+      await page.screenshot({ path: `test-results/locations-${lang}-${width}-submit.png` });
     }
     // The summary's link leads to the whole estimate.
     await summary.getByRole('link').click();
     await expect(page.getByRole('heading', { name: w.estimate })).toBeInViewport();
     await expectNoViolations(page, `locations and the summary (${lang})`);
+    if (lang !== 'en') return;
+
+    // Submitted from the phone: the confirmation carries the record (the left chest named, the
+    // estimate marked as one) and the link to the order's page, which shows the same record.
+    const email = 'left-chest@example.com';
+    await fillBilling(page, email);
+    await page.getByRole('button', { name: w.submit }).click();
+    await expect(successToast(page)).toBeVisible({ timeout: 30_000 });
+    const reference = await referenceFromToast(page);
+    const outbox = path.resolve('test-results/e2e-locations-data/outbox');
+    let confirmation: ParsedMail | undefined;
+    await expect
+      .poll(
+        async () => {
+          for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+            const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
+            if (JSON.stringify(mail.to).includes(email) && mail.subject?.includes(reference)) confirmation = mail;
+          }
+          return confirmation?.subject;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(`We received your order ${reference}`);
+    const text = confirmation!.text ?? '';
+    expect(text).toContain('Front · Left chest: Embroidery, 3.5" wide');
+    expect(text).toContain('Estimate (not a quote)');
+    expect(text).toMatch(/Layout 1 · Front · Left chest · Embroidery, about 7,000 stitches: \$[\d,]+\.\d\d/);
+    const link = /\/o\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(`${server.base}${link}`);
+    await expect(page.getByText('Front · Left chest: Embroidery, 3.5" wide')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Estimate (not a quote)' })).toBeVisible();
   });
 }

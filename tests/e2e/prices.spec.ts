@@ -134,7 +134,7 @@ test('an owner imports garments, edits a cell and publishes; a clerk’s quote i
   await expect(line(2).getByLabel('Prix unitaire ($)')).toHaveValue('6,50');
   await expect(line(3).getByLabel('Description')).toHaveValue('Disposition 1 · Devant · Sérigraphie, 2 couleurs');
   await expect(line(3).getByLabel('Prix unitaire ($)')).toHaveValue('2,10');
-  await expect(line(3).getByText('55 pièces, 2 couleurs, rangée 48+ : 2,10 $ × 55')).toBeVisible();
+  await expect(line(3).getByText('55 pièces, 2 couleurs, prix à partir de 48 pièces : 2,10 $ × 55')).toBeVisible();
   await expect(clerk.getByRole('row', { name: /Total 641,84 \$/ })).toBeVisible();
   await expectNoViolations(clerk, 'a quote priced from the list, in French');
 

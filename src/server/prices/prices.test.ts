@@ -194,7 +194,7 @@ describe.each(backends())('the price list on %s', (backend) => {
       ['Layout 1 · Front · Screens', 2, 1500, false],
       ['Layout 1 · Back · DTF, 4" longest side', 55, 300, false],
     ]);
-    expect(state.priced.lines[2].reason.en).toBe('55 pieces, 2 colours, 48+ row: $2.20 × 55');
+    expect(state.priced.lines[2].reason.en).toBe('55 pieces, 2 colours, price from 48 pieces: $2.20 × 55');
     // The estimate the form showed, recomputed when the order arrived: in the inbox, the quote
     // editor and the shop's email.
     expect(state.estimate).toMatchObject({

@@ -71,7 +71,7 @@ export interface PriceLine {
   totalCents: number;
   /** Stands alone on a quote: "Layout 1 · Front · Screen printing, 2 colours". */
   description: Bilingual;
-  /** How the amount came about: "55 pieces, 2 colours, 48+ row: $2.20 × 55". */
+  /** How the amount came about: "55 pieces, 2 colours, price from 48 pieces: $2.20 × 55". */
   reason: Bilingual;
 }
 

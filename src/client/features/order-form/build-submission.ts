@@ -79,7 +79,7 @@ export function buildSubmission(state: OrderState): Submission {
       viewData[view] = editor ? { image, ...decorationOf(v) } : { image: '', dimensions: '', decoration: '' };
     }
     // Extra decorations (docs/product.md, Locations): only when there are some, so that an order
-    // without them is what the spec's own client sends.
+    // without them is what a client of the published wire format (docs/architecture.md) sends.
     const extraDecorations: ExtraDecoration[] = editor
       ? (layout.extras ?? []).map((e) => ({
           view: e.view,
