@@ -4,14 +4,14 @@
 // lists that email's orders as their own pages show them (quotes/ customerView: one account,
 // never recomputed). Another customer's order answers exactly as an unknown one: 404.
 import { createHash } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrderMessage, OrderMessages, PortalOrder, PortalOrders, PortalSession } from '../../shared/portal-api.js';
 import type { Config } from '../config.js';
-import { AppError, rateLimited } from '../errors.js';
+import { AppError } from '../errors.js';
 import { sendNotFound, type SendPage } from '../http/pages.js';
+import { PRIVATE_PAGE_HEADERS, privateScope, UUID } from '../http/private-scope.js';
 import { sendPdf, storedPdf } from '../invoices/index.js';
 import { customerView, type QuoteDeps } from '../quotes/index.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
@@ -37,13 +37,7 @@ import { addMessage, readThread } from './message-store.js';
 /** The customer's session cookie: apart from the staff's (`staff_session`). */
 export const PORTAL_COOKIE = 'portal_session';
 
-const PRIVATE_HEADERS = {
-  'x-robots-tag': 'noindex, nofollow',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'private, no-store',
-};
 const HOUR_MS = 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const signInBody = z.object({
   email: z.string().trim().max(254),
@@ -65,15 +59,10 @@ export async function portalRoutes(
   const db = app.db;
 
   // Every portal path is limited per address, across processes; asking for a link more so.
-  await app.register(rateLimit, {
-    ...app.rateLimits('portal'),
-    global: true,
+  await privateScope(app, {
+    name: 'portal',
     max: config.PORTAL_RATE_LIMIT,
-    timeWindow: config.PORTAL_RATE_WINDOW_SECONDS * 1000,
-    errorResponseBuilder: rateLimited('requests'),
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(PRIVATE_HEADERS);
+    windowSeconds: config.PORTAL_RATE_WINDOW_SECONDS,
   });
   // Links per email, counted in the same shared store (atomic across requests and processes),
   // keyed by the email's hash so the store holds no address. Over the limit, no mail goes out
@@ -242,7 +231,7 @@ export async function portalRoutes(
       const order = UUID.test(orderId) ? await orderOfEmail(db, email, orderId) : undefined;
       const file = order && UUID.test(documentId) ? await storedPdf(db, kind, documentId, order.id) : undefined;
       if (!file) return notFound(request, reply);
-      return sendPdf(reply, file, PRIVATE_HEADERS);
+      return sendPdf(reply, file, PRIVATE_PAGE_HEADERS);
     });
   }
 }

@@ -2,7 +2,6 @@
 // link is the key (docs/decisions/014-order-links-minted-per-email.md). A malformed, unknown or
 // tampered token, or an order since deleted, gets exactly the answer of any unknown path.
 // Rate-limited per address, never indexed, never leaked through a Referer.
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +13,7 @@ import {
   type CustomerOrderView,
 } from '../../shared/quote-api.js';
 import type { Config } from '../config.js';
-import { DomainError, rateLimited } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { QuoteDeps } from './quote-service.js';
 import { approveQuote, requestChanges } from './quote-answers.js';
 import { customerView } from './quote-views.js';
@@ -23,16 +22,10 @@ import { currentQuote, findProof } from './quote-store.js';
 import { orderIdOfLink } from '../storage/order-links.js';
 import type { OrderRow } from '../storage/schema.js';
 import { sendNotFound, type SendPage } from '../http/pages.js';
+import { PRIVATE_PAGE_HEADERS, privateScope, UUID } from '../http/private-scope.js';
 import { storedPdf, sendPdf } from '../invoices/index.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { fromJson } from '../storage/json.js';
-
-/** Where the link is the key: never indexed, never sent on as a Referer, never cached. */
-const PRIVATE_PAGE_HEADERS = {
-  'x-robots-tag': 'noindex, nofollow',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'private, no-store',
-};
 
 const NOINDEX_META = '<meta name="robots" content="noindex, nofollow">';
 
@@ -40,7 +33,6 @@ class NotFound extends Error {}
 
 const proofParams = orderLinkParamsSchema.extend({ proofId: z.string() });
 const fileParams = orderLinkParamsSchema.extend({ attachmentId: z.string() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function orderLinkRoutes(
   app: FastifyInstance,
@@ -52,17 +44,12 @@ export async function orderLinkRoutes(
 
   // Per address, across processes: guessing links is hopeless (256 bits), and this keeps a
   // script from hammering the lookups.
-  await app.register(rateLimit, {
-    ...app.rateLimits('order-link'),
-    global: true,
+  await privateScope(app, {
+    name: 'order-link',
     max: config.ORDER_LINK_RATE_LIMIT,
-    timeWindow: config.ORDER_LINK_RATE_WINDOW_SECONDS * 1000,
-    errorResponseBuilder: rateLimited('requests'),
+    windowSeconds: config.ORDER_LINK_RATE_WINDOW_SECONDS,
   });
 
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(PRIVATE_PAGE_HEADERS);
-  });
   // A bad link answers as an unknown path would, so the answer says nothing about what exists.
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof NotFound) return sendNotFound(request, reply, sendPage);
