@@ -1,11 +1,35 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { Sqlite as Database } from '../../src/server/storage/sqlite-driver.js';
 import { expect, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import type { OrderBody, OrderLayout } from '../../src/shared/order.js';
 
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data');
+
+/** The outbox of the shared server; a journey on a server of its own passes its own. */
+const sharedOutbox = path.join(dataDir, 'outbox');
+
+/** The email of this order whose subject matches, as the mail worker wrote it to the outbox. */
+export async function emailed(orderId: string, subject: RegExp, outbox = sharedOutbox): Promise<ParsedMail> {
+  let found: ParsedMail | null = null;
+  await expect
+    .poll(
+      async () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(orderId)) : [];
+        for (const f of files) {
+          const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
+          if (subject.test(mail.subject ?? '')) found = mail;
+        }
+        return found !== null;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
 
 /** A stored layout, read as if it had every part; layout 1 does. */
 type StoredLayout = Required<OrderLayout>;

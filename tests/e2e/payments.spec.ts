@@ -3,35 +3,12 @@
 // the e-Transfer, the customer gets the receipt, the order shows Deposit paid, moves to In
 // production without a question, and Ready, asked first, emails the balance the page asks too.
 // In English, then in French.
-import fs from 'node:fs';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hasPoppler, pdfText } from '../support/pdf.js';
-import { expectNoViolations, png, quebecOrder, submitOrderByApi, signInToInbox } from './helpers.js';
+import { emailed, expectNoViolations, png, quebecOrder, signInToInbox, submitOrderByApi } from './helpers.js';
 
 const MOCKUP = [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(200, 30, 30) }];
-
-const outbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data'), 'outbox');
-
-/** The email of this order whose subject matches, as the mail worker wrote it to the outbox. */
-async function emailed(orderId: string, subject: RegExp): Promise<ParsedMail> {
-  let found: ParsedMail | null = null;
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(orderId)) : [];
-        for (const f of files) {
-          const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
-          if (subject.test(mail.subject ?? '')) found = mail;
-        }
-        return found !== null;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 const linkIn = (mail: ParsedMail) => /https?:\/\/\S+\/o\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0];
 

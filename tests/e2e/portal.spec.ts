@@ -3,34 +3,11 @@
 // from the email the server wrote, and sees both orders with the amount due and how to pay, the
 // same the order's own page shows; writes to the shop on one and reads the clerk's answer (sent
 // by the inbox's API: the inbox has no thread on screen yet); the link works once.
-import fs from 'node:fs';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, test } from '@playwright/test';
-import { expectNoViolations, png, quebecOrder, STAFF_PASSWORD, submitOrderByApi } from './helpers.js';
+import { emailed, expectNoViolations, png, quebecOrder, STAFF_PASSWORD, submitOrderByApi } from './helpers.js';
 
-const outbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-results/e2e-data'), 'outbox');
 const MOCKUP = [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(30, 90, 200) }];
 const EMAIL = 'marie.revient@example.com';
-
-/** The email of this order whose subject matches, as the mail worker wrote it to the outbox. */
-async function emailed(orderId: string, subject: RegExp): Promise<ParsedMail> {
-  let found: ParsedMail | null = null;
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(orderId)) : [];
-        for (const f of files) {
-          const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
-          if (subject.test(mail.subject ?? '')) found = mail;
-        }
-        return found !== null;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /** The clerk quotes 50 shirts at $12.00 (Quebec: $689.85) and the customer approves, by the API. */
 async function quotedAndApproved(base: string, cookie: string, orderId: string) {

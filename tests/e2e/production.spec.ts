@@ -8,13 +8,13 @@
 // capacity; other staff read them, in French.
 import fs from 'node:fs';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, test, type Page } from '@playwright/test';
 import { hasPoppler, pdfPagePng } from '../support/pdf.js';
 import { readQrCode } from '../support/qr.js';
 import example from '../../src/shared/prices/example-price-list.json' with { type: 'json' };
 import { E2E_PORT } from '../../playwright.config.js';
 import {
+  emailed,
   expectNoViolations,
   png,
   quebecOrder,
@@ -30,24 +30,6 @@ const sharedOutbox = path.join(process.env.E2E_DATA_DIR ?? path.resolve('test-re
 // the blanks can be ordered, which would change every other journey's estimates.
 const OWN = { offset: 55, data: 'e2e-production-data' };
 const ownBase = `http://127.0.0.1:${E2E_PORT + OWN.offset}`;
-
-async function emailed(orderId: string, subject: RegExp, outbox = sharedOutbox): Promise<ParsedMail> {
-  let found: ParsedMail | null = null;
-  await expect
-    .poll(
-      async () => {
-        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.startsWith(orderId)) : [];
-        for (const f of files) {
-          const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
-          if (subject.test(mail.subject ?? '')) found = mail;
-        }
-        return found !== null;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /** Marie's order, its one layout printed on the front (2 colours) and embroidered on the back. */
 function decoratedOrder(email: string) {
