@@ -42,21 +42,7 @@ export function PaymentSection({
           </>
         )}
       </p>
-      {view.howToPay.length > 0 && (
-        <>
-          <h3>{t.howToPay}</h3>
-          {view.howToPay.map((way) => (
-            <div key={way.id} className="how-to-pay">
-              <h4>{way.label}</h4>
-              <ul>
-                {way.instructions.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </>
-      )}
+      <HowToPay heading={t.howToPay} ways={view.howToPay} />
       {view.payments.length > 0 && (
         <>
           <h3>{t.paymentsHeading}</h3>
@@ -74,5 +60,25 @@ export function PaymentSection({
         </>
       )}
     </section>
+  );
+}
+
+/** The ways to pay what is due, each with the exact instructions: on the order's page and in My orders. */
+export function HowToPay({ heading, ways }: { heading: string; ways: CustomerAccountView['howToPay'] }) {
+  if (ways.length === 0) return null;
+  return (
+    <>
+      <h3>{heading}</h3>
+      {ways.map((way) => (
+        <div key={way.id} className="how-to-pay">
+          <h4>{way.label}</h4>
+          <ul>
+            {way.instructions.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { accountHeadline } from '../../../shared/invoices/account.js';
 import { formatCents } from '../../../shared/money.js';
 import { statusLabel } from '../../../shared/order-presentation.js';
 import { formatDate } from '../../shared/format.js';
+import { HowToPay } from '../order-status/payment-section.js';
 import { portalApi } from './api.js';
 import { MessageThread } from './message-thread.js';
 import { usePortalText } from './messages.js';
@@ -48,21 +49,7 @@ export function OrderCard({ order }: { order: PortalOrder }) {
               </li>
             ))}
           </ul>
-          {view.account.howToPay.length > 0 && (
-            <>
-              <h3>{t.howToPay}</h3>
-              {view.account.howToPay.map((way) => (
-                <div key={way.id} className="how-to-pay">
-                  <h4>{way.label}</h4>
-                  <ul>
-                    {way.instructions.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </>
-          )}
+          <HowToPay heading={t.howToPay} ways={view.account.howToPay} />
         </>
       )}
       <MessageThread orderId={order.id} />
