@@ -66,7 +66,7 @@ export interface DecorationDatum {
 export interface PlacedDecoration<D extends DecorationDatum> {
   view: ViewName;
   location: Location;
-  /** Whether the customer named the location (a spec client never does: the view's usual one then). */
+  /** Whether the customer named the location (a client of the published wire format never does: the view's usual one then). */
   named: boolean;
   extra: number | null;
   datum: D;
@@ -82,28 +82,15 @@ export function decorationsOf<D extends DecorationDatum>(layout: {
 }): PlacedDecoration<D>[] {
   const out: PlacedDecoration<D>[] = [];
   const extras = layout.extraDecorations ?? [];
+  const place = (view: ViewName, datum: D, extra: number | null) => {
+    const named = isLocationOf(view, datum.location);
+    out.push({ view, location: named ? (datum.location as Location) : VIEW_LOCATIONS[view][0]!, named, extra, datum });
+  };
   for (const view of VIEWS) {
     const own = layout.viewData?.[view];
-    if (own) {
-      const named = isLocationOf(view, own.location);
-      out.push({
-        view,
-        location: named ? (own.location as Location) : VIEW_LOCATIONS[view][0]!,
-        named,
-        extra: null,
-        datum: own,
-      });
-    }
+    if (own) place(view, own, null);
     extras.forEach((datum, index) => {
-      if (datum.view !== view) return;
-      const named = isLocationOf(view, datum.location);
-      out.push({
-        view,
-        location: named ? (datum.location as Location) : VIEW_LOCATIONS[view][0]!,
-        named,
-        extra: index,
-        datum,
-      });
+      if (datum.view === view) place(view, datum, index);
     });
   }
   return out;

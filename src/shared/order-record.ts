@@ -5,7 +5,7 @@
 // The confirmation goes to whatever address the form names (docs/decisions/011 and 018), so what
 // the submitter typed shows only guarded: at most 60 characters, without anything that reads as a
 // web or email address or a phone number. Sizes are shown as the shop read them, never as typed.
-import { VIEWS } from './constants.js';
+import { decorationsOf } from './locations.js';
 import { formatCents } from './money.js';
 import type { OrderBody, OrderLayout, ViewDatum } from './order.js';
 import { DECORATION_LABELS, ORDER_WORDS, labelled, placeName, type Language } from './order-presentation.js';
@@ -88,17 +88,11 @@ function viewLines(layout: OrderLayout, language: Language): string[] {
     ];
     return labelled(place, parts.filter(Boolean).join(', '), language);
   };
-  // Each view's own decoration at its named location (docs/product.md, Locations), then the extra
-  // decorations the view carries, each at its own location.
-  return VIEWS.flatMap((view) => {
-    const v = layout.viewData[view];
-    const own =
-      v && (v.image || v.dimensions || v.decoration) ? [line(placeName(view, v.location ?? null, language), v)] : [];
-    const extras = (layout.extraDecorations ?? [])
-      .filter((d) => d.view === view)
-      .map((d) => line(placeName(view, d.location, language), d));
-    return [...own, ...extras];
-  });
+  // Each decoration at its named location (docs/product.md, Locations): the view's own (when it
+  // holds anything), then the extra ones the view carries.
+  return decorationsOf(layout)
+    .filter((d) => d.extra !== null || d.datum.image || d.datum.dimensions || d.datum.decoration)
+    .map((d) => line(placeName(d.view, d.named ? d.location : null, language), d.datum));
 }
 
 function fileNames(layout: OrderLayout): string[] {
