@@ -7,7 +7,9 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
+  type DialectAdapter,
   type Driver,
   type MigrationProvider,
 } from 'kysely';
@@ -85,6 +87,21 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
  * write after another process committed (src/server/invoices/invoice-numbering.test.ts).
  */
 class SqliteDialectKeepingErrors extends SqliteDialect {
+  /**
+   * SQLite's DDL is transactional, but Kysely's adapter says otherwise, so its migrator ran each
+   * statement as a transaction of its own: a fresh database paid one synchronous commit per table
+   * and index (about half a second), and a crash mid-migration left it half made. Saying so runs
+   * all pending migrations in one transaction (BEGIN IMMEDIATE, below), which also makes a second
+   * process starting on the same file wait and then find them done.
+   */
+  override createAdapter(): DialectAdapter {
+    return new (class extends SqliteAdapter {
+      override get supportsTransactionalDdl() {
+        return true;
+      }
+    })();
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection) => {
