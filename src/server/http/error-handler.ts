@@ -1,6 +1,6 @@
 // The one error handler: every refusal leaves as {error: {code, message, fields?}} with a
 // message a person can act on; a 5xx never shows internals (docs/architecture.md).
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { clientWentAway } from './client-gone.js';
@@ -8,11 +8,6 @@ import { AppError, diskFull, DomainError, isUnavailableError, STATUS_OF_KIND, un
 
 /** Fastify's own 4xx codes, as codes and sentences for people. */
 const FRAMEWORK_ERRORS: Record<string, { code: string; message: (config: Config) => string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    code: 'order_too_large',
-    message: (c) =>
-      `This JSON order is larger than ${Math.round(c.MAX_JSON_BYTES / 1024 / 1024)} MB. Send large orders as multipart/form-data, with each file as its own part (the order form does this).`,
-  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'unsupported_media_type',
     message: () => 'Send the order as application/json or multipart/form-data.',
@@ -37,6 +32,34 @@ const CONNECTION_LOST_CODES = [
 ];
 
 const STORAGE_CODES = ['ENOSPC', 'EIO', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM', 'ENOTDIR', 'EMFILE'];
+
+/** Bytes as a person reads a limit: "50 MB", "64 KB"; in French "50 Mo", "64 Ko". */
+function sizeOf(bytes: number, lang: 'en' | 'fr' = 'en'): string {
+  const [mb, kb, space] = lang === 'fr' ? ['Mo', 'Ko', '\u00a0'] : ['MB', 'KB', ' '];
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)}${space}${mb}`
+    : `${Math.max(1, Math.round(bytes / 1024))}${space}${kb}`;
+}
+
+/**
+ * A body over its route's limit: the order names the order's own limit and the way to send a big
+ * one; any other route names the limit it has (a price list, a profile and a message each have
+ * their own), not the order's.
+ */
+function tooLarge(request: FastifyRequest, config: Config) {
+  if (request.routeOptions.url?.startsWith('/functions/v1/submit-order')) {
+    return {
+      code: 'order_too_large',
+      message: `This JSON order is larger than ${sizeOf(config.MAX_JSON_BYTES)}. Send large orders as multipart/form-data, with each file as its own part (the order form does this).`,
+    };
+  }
+  const limit = request.routeOptions.bodyLimit ?? config.MAX_JSON_BYTES;
+  return {
+    code: 'request_too_large',
+    message: `This request is larger than ${sizeOf(limit)}, the most this address accepts.`,
+    message_fr: `Cette requête dépasse ${sizeOf(limit, 'fr')}, le maximum que cette adresse accepte.`,
+  };
+}
 
 export function registerErrorHandler(app: FastifyInstance, config: Config): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -92,6 +115,7 @@ export function registerErrorHandler(app: FastifyInstance, config: Config): void
         .header('retry-after', '30')
         .send({ error: { code: e.code, message: e.message } });
     }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: tooLarge(request, config) });
     const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
     if (known) {
       return reply.code(err.statusCode ?? 400).send({ error: { code: known.code, message: known.message(config) } });

@@ -3,6 +3,7 @@
 // shared presentation in src/shared/order-presentation.ts, which the emails use too; only the
 // inbox's frame is here, and the quote editor's texts are in quote-messages.ts.
 // `fr` is typed by `en`: a key missing or added in one language fails the type check.
+import { englishCount } from '../../../shared/plurals.js';
 import { shortHash, type HistoryEvent } from '../../../shared/history-events.js';
 import { VIEW_LABELS } from '../../../shared/order-presentation.js';
 import type { ViewName } from '../../../shared/constants.js';
@@ -136,11 +137,11 @@ export const en = {
         case 'imprint_moved':
           return `Layout ${event.layout}, ${event.location}: ${event.from.en} → ${event.to.en}`;
         case 'po_made':
-          return `Blanks on purchase order ${event.number} to ${event.supplier} (${event.pieces} pieces for this order)`;
+          return `Blanks on purchase order ${event.number} to ${event.supplier} (${englishCount(event.pieces, 'piece')} for this order)`;
         case 'po_sent':
           return `Purchase order ${event.number} sent to ${event.supplier}`;
         case 'blanks_received':
-          return `Blanks received on ${event.number}: ${event.received} pieces, ${event.damaged} damaged; ${event.shortPieces === 0 ? 'nothing short for this order' : `${event.shortPieces} still short for this order`}`;
+          return `Blanks received on ${event.number}: ${englishCount(event.received, 'piece')}, ${event.damaged} damaged; ${event.shortPieces === 0 ? 'nothing short for this order' : `${event.shortPieces} still short for this order`}`;
       }
     },
     emails: 'Emails',

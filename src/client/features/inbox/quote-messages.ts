@@ -1,6 +1,7 @@
 // The quote editor's texts, in English and Canadian French, read with useQuoteText() in the
 // staff member's language (the inbox's). A catalogue of its own beside messages.ts: the editor
 // and its proofs are the inbox's largest part, and grow with prices and invoices.
+import { englishCount } from '../../../shared/plurals.js';
 import { moneyOrNull } from '../../../shared/amounts.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
 import { frenchCount } from '../../../shared/french.js';
@@ -18,7 +19,7 @@ const en = {
   roomNone: (pieces: string) =>
     `No day in the next six months has room for this order (${pieces}): raise the capacity or move jobs.`,
   roomNoPieces: 'The floor cannot count this order’s pieces yet: no decorated view with readable quantities.',
-  roomPieces: (count: string, method: string) => `${method}, ${count} pieces`,
+  roomPieces: (count: string, method: string) => `${method}, ${englishCount(count, 'piece')}`,
   suggestedNote: 'Lines suggested from the order: check every quantity and enter the prices.',
   pricedNote: (version: number) =>
     `Priced from price list v${version}: check every line. Lines marked “To price” need your price.`,

@@ -1,4 +1,5 @@
 // The Prices page's texts, in English and Canadian French (the inbox's language).
+import { englishCount } from '../../../../shared/plurals.js';
 import { catalogues, textHook } from '../../../shared/language.js';
 import type { DecorationMethod } from '../../../../shared/constants.js';
 import { deName, frenchCount } from '../../../../shared/french.js';
@@ -53,10 +54,10 @@ const en = {
   breakLabel: (row: number) => `Quantity break ${row}`,
   columnLabel: (column: number, measure: string) => `Column ${column} (${measure})`,
   cellLabel: (pieces: string, column: string, method: string) =>
-    `${method}, from ${pieces} pieces, ${column}: price per piece ($)`,
+    `${method}, from ${englishCount(pieces, 'piece')}, ${column}: price per piece ($)`,
   addBreak: 'Add a quantity break',
   addColumn: 'Add a column',
-  removeBreak: (pieces: string) => `Remove the break at ${pieces} pieces`,
+  removeBreak: (pieces: string) => `Remove the break at ${englishCount(pieces, 'piece')}`,
   removeColumn: (column: string) => `Remove the column ${column}`,
   setup: 'Setup ($, per location; per screen for screen printing)',
   minimumPieces: 'Minimum pieces (optional)',

@@ -1,5 +1,6 @@
 // The texts of the Blanks page (the To order list, purchase orders, receiving), in English and
 // Canadian French, read with usePurchasingText().
+import { englishCount } from '../../../../shared/plurals.js';
 import { catalogues, textHook } from '../../../shared/language.js';
 import { frenchCount } from '../../../../shared/french.js';
 
@@ -13,7 +14,7 @@ const en = {
   nothingToOrder: 'Nothing to order: every job’s blanks are on a purchase order, or the customers supply them.',
   noSupplier: 'No supplier named',
   noSupplierHint: 'Name a supplier for these garments in the price list to order them here.',
-  supplierPieces: (supplier: string, pieces: number) => `${supplier}: ${pieces} pieces`,
+  supplierPieces: (supplier: string, pieces: number) => `${supplier}: ${englishCount(pieces, 'piece')}`,
   style: 'Style',
   sku: 'Supplier’s style',
   colour: 'Colour',
