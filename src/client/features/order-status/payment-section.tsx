@@ -5,6 +5,7 @@ import { accountHeadline } from '../../../shared/invoices/account.js';
 import { formatCents } from '../../../shared/money.js';
 import type { OrderStatusApi } from './api.js';
 import { useOrderStatusText } from './messages.js';
+import { HowToPay } from '../../components/how-to-pay.js';
 
 export function PaymentSection({
   account: view,
@@ -60,25 +61,5 @@ export function PaymentSection({
         </>
       )}
     </section>
-  );
-}
-
-/** The ways to pay what is due, each with the exact instructions: on the order's page and in My orders. */
-export function HowToPay({ heading, ways }: { heading: string; ways: CustomerAccountView['howToPay'] }) {
-  if (ways.length === 0) return null;
-  return (
-    <>
-      <h3>{heading}</h3>
-      {ways.map((way) => (
-        <div key={way.id} className="how-to-pay">
-          <h4>{way.label}</h4>
-          <ul>
-            {way.instructions.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </>
   );
 }

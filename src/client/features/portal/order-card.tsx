@@ -6,7 +6,7 @@ import { accountHeadline } from '../../../shared/invoices/account.js';
 import { formatCents } from '../../../shared/money.js';
 import { statusLabel } from '../../../shared/order-presentation.js';
 import { formatDate } from '../../shared/format.js';
-import { HowToPay } from '../order-status/payment-section.js';
+import { HowToPay } from '../../components/how-to-pay.js';
 import { portalApi } from './api.js';
 import { MessageThread } from './message-thread.js';
 import { usePortalText } from './messages.js';
