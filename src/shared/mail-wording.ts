@@ -48,9 +48,10 @@ export function signatureLines(signature: string): string[] {
 /** The domain of an email address, lower-cased ("yourshop.ca"). */
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-// Anything a mail reader might turn into a link: a scheme, "www.", or a name with a dot and a
-// top-level domain (alone or after the @ of an address).
-const SCHEME = /[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|javascript|data|tel):|\bwww\./i;
+// Anything a mail reader might turn into a link: an address with a scheme (always refused: the
+// mail adds the order's link itself), or a name with a dot and a top-level domain, alone, after
+// "www." or after the @ of an email address (refused unless it is the shop's own email domain).
+const SCHEME = /[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|javascript|data|vbscript):/i;
 const DOMAIN = /\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}\b/gi;
 // Control characters (a line break in a greeting, a NUL, a bidirectional override).
 // eslint-disable-next-line no-control-regex
