@@ -303,8 +303,12 @@ export function SettingsPage() {
               )}
             </div>
             <p className="brand-sample" aria-hidden="true">
-              <span className="button" style={{ background: ratio ? draft.brandColour : undefined, color: '#fff' }}>
-                {t.sample}
+              {/* A colour white text fails on is shown as a swatch, without the text it would fail. */}
+              <span
+                className={ratio !== null && ratio < AA_NORMAL_TEXT ? 'button brand-swatch' : 'button'}
+                style={{ background: ratio ? draft.brandColour : undefined, color: '#fff' }}
+              >
+                {ratio !== null && ratio < AA_NORMAL_TEXT ? '' : t.sample}
               </span>{' '}
               {ratio !== null && (
                 <span className={ratio < AA_NORMAL_TEXT ? 'field-error' : 'muted'}>{t.contrast(ratio.toFixed(2))}</span>
