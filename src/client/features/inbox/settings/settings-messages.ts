@@ -8,8 +8,8 @@ type ProfileText = Record<keyof ShopProfile, string>;
 
 const GREETING_RULE_EN = `Plain text on one line, at most ${MAIL_GREETING_MAX} characters, with {name} at most once and no link or web address.`;
 const SIGNATURE_RULE_EN = `Plain text, at most ${MAIL_SIGNATURE_MAX_LINES} lines and ${MAIL_SIGNATURE_MAX} characters, with no link or web address but your email’s own domain.`;
-const GREETING_RULE_FR = `Du texte simple sur une ligne, au plus ${MAIL_GREETING_MAX} caractères, avec {name} au plus une fois et sans lien ni adresse Web.`;
-const SIGNATURE_RULE_FR = `Du texte simple, au plus ${MAIL_SIGNATURE_MAX_LINES} lignes et ${MAIL_SIGNATURE_MAX} caractères, sans lien ni adresse Web sauf le domaine de votre courriel.`;
+const GREETING_RULE_FR = `Du texte simple sur une ligne, au plus ${MAIL_GREETING_MAX}\u00a0caractères, avec {name} au plus une fois et sans lien ni adresse Web.`;
+const SIGNATURE_RULE_FR = `Du texte simple, au plus ${MAIL_SIGNATURE_MAX_LINES}\u00a0lignes et ${MAIL_SIGNATURE_MAX}\u00a0caractères, sans lien ni adresse Web sauf le domaine de votre courriel.`;
 
 const en = {
   nav: 'Shop settings',
@@ -150,10 +150,10 @@ const fr: typeof en = {
     qst: 'Par exemple 1234567890 TQ0001. Vide\u00a0: la boutique ne perçoit pas la TVQ.',
     email: 'Les clients écrivent ici\u202f; les avis de nouvelles commandes arrivent ici.',
     brandColour: 'Un texte blanc sur cette couleur doit atteindre un contraste de 4,5:1 (WCAG AA).',
-    mailGreetingEn: '{name} est le prénom du client ; sans prénom, il est omis.',
-    mailGreetingFr: '{name} est le prénom du client ; sans prénom, il est omis.',
-    mailSignatureEn: 'Au plus 4 lignes, après le corps du courriel et avant son pied fixe.',
-    mailSignatureFr: 'Au plus 4 lignes, après le corps du courriel et avant son pied fixe.',
+    mailGreetingEn: '{name} est le prénom du client\u202f; sans prénom, il est omis.',
+    mailGreetingFr: '{name} est le prénom du client\u202f; sans prénom, il est omis.',
+    mailSignatureEn: 'Au plus 4\u00a0lignes, après le corps du courriel et avant son pied fixe.',
+    mailSignatureFr: 'Au plus 4\u00a0lignes, après le corps du courriel et avant son pied fixe.',
   },
   errors: {
     name: 'Entrez le nom de la boutique.',
@@ -192,7 +192,7 @@ const fr: typeof en = {
   mail: 'Les courriels de la boutique',
   mailIntro:
     'La salutation et la signature de chaque courriel au client, dans chaque langue. Le reste de chaque courriel (son objet, le lien de la commande, les lignes de contact et les mentions légales) ne change pas. Un courriel prend les réglages en vigueur au moment de son envoi.',
-  previewOf: (language) => `Aperçu : un courriel de soumission en ${language}`,
+  previewOf: (language) => `Aperçu\u00a0: un courriel de soumission en ${language}`,
   languageNames: { en: 'anglais', fr: 'français' },
   previewBody: (shop) =>
     `${shop} a préparé la soumission v1 de votre commande 2026-0001\u00a0: total 120,00\u00a0$, taxes comprises.`,
