@@ -75,9 +75,7 @@ test('an owner sets the brand colour, the logo and the French greeting; customer
     mimeType: 'image/png',
     buffer: png(124, 45, 18),
   });
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Logo saved as version 2. The order form shows it now.' }),
-  ).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Logo saved as version 2. The order form shows it now.');
 
   // The French greeting, with its preview beside it; the English one left as it is.
   const mail = page.getByRole('group', { name: 'Mail the shop writes' });
@@ -100,9 +98,7 @@ test('an owner sets the brand colour, the logo and the French greeting; customer
   await expect(signature).toHaveAccessibleDescription(/no link or web address but your email’s own domain\.$/);
   await signature.fill('');
   await save.click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Saved as version 3. New documents and emails use it now.' }),
-  ).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Saved as version 3. New documents and emails use it now.');
   await expectNoViolations(page, 'shop settings with the mail’s wording');
 
   // The order form: its primary button in the brand colour, the focus outline still there.

@@ -109,6 +109,8 @@ export function SettingsPage() {
     setDraft({ ...draft, ...patch });
   };
   const uploadLogo = async (file: File) => {
+    // One status at a time: the latest save, of the form or of the logo, says which version is in force.
+    setSaved(null);
     setLogoSaved(null);
     try {
       const next = await api.uploadLogo(file);
@@ -141,6 +143,7 @@ export function SettingsPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
+      setLogoSaved(null);
       const next = await api.saveShopSettings(draft);
       setSettings(next);
       setDraft(next.profile);
