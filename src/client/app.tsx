@@ -15,14 +15,14 @@ export function App({ path, settings }: { path: string; settings: ClientSettings
   if (orderLink) {
     return (
       <Suspense fallback={<p className="page">…</p>}>
-        <OrderStatusApp token={orderLink} />
+        <OrderStatusApp token={orderLink} logo={settings.logo} />
       </Suspense>
     );
   }
   if (path === '/my-orders') {
     return (
       <Suspense fallback={<p className="page">…</p>}>
-        <PortalApp />
+        <PortalApp logo={settings.logo} />
       </Suspense>
     );
   }

@@ -8,10 +8,12 @@ import './styles.css';
 // proxies /app-config.json to the API) needs to fetch them.
 const settings = hasInlineSettings() ? Promise.resolve(readSettings()) : loadDevSettings();
 
-void settings.then((s) =>
+void settings.then((s) => {
+  // The shop's brand colour colours every page's primary buttons (styles.css, --primary).
+  if (s.brandColour) document.documentElement.style.setProperty('--primary', s.brandColour);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App path={window.location.pathname.replace(/\/+$/, '') || '/'} settings={s} />
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -24,6 +24,7 @@ function settingsFrom(sent: unknown): ClientSettings {
     ...(logo && typeof logo.url === 'string' && typeof logo.alt === 'string'
       ? { logo: { url: logo.url, alt: logo.alt } }
       : {}),
+    ...(/^#[0-9a-f]{6}$/i.test(text('brandColour') ?? '') ? { brandColour: text('brandColour') } : {}),
     functionsUrl: text('functionsUrl') ?? FALLBACK.functionsUrl,
     publicKey: text('publicKey') ?? FALLBACK.publicKey,
     designStudioUrl: text('designStudioUrl') ?? FALLBACK.designStudioUrl,

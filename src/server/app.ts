@@ -225,15 +225,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(publicPriceListRoutes, { current: currentPriceList, shop: shopTaxes });
   await app.register(publicLogoRoutes, { source: shopProfile });
   await app.register(inboxRoutes, { quoteDeps, onMailQueued, currentPriceList, shopProfile, shopTaxes });
-  const logo = () => {
+  // Every page (the form, /o/, My orders, the inbox) learns the shop's logo and brand colour.
+  const look = () => {
     const { profile } = inForce();
-    return profile.logo ? { url: `/api/shop/logo?v=${profile.logo.slice(0, 12)}`, alt: profile.name } : undefined;
+    return {
+      ...(profile.logo ? { logo: { url: `/api/shop/logo?v=${profile.logo.slice(0, 12)}`, alt: profile.name } } : {}),
+      brandColour: profile.brandColour,
+    };
   };
-  const sendPage = config.clientDir ? pageRenderer(config.clientDir, config, logo) : null;
+  const sendPage = config.clientDir ? pageRenderer(config.clientDir, config, look) : null;
   await app.register(orderLinkRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   await app.register(portalRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   if (config.clientDir && sendPage) {
-    await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage, logo });
+    await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage, look });
   } else {
     app.setNotFoundHandler((request, reply) => sendNotFound(request, reply, null));
   }

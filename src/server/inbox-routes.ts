@@ -57,6 +57,10 @@ export async function inboxRoutes(
         return floor.timeZone;
       },
       currentPriceList: opts.currentPriceList,
+      get shopName() {
+        return opts.shopProfile.current().profile.name;
+      },
+      logo: quoteDeps.logo,
     },
   });
 }

@@ -7,6 +7,8 @@ export interface ClientSettings {
   maxFileBytes: number;
   /** The shop's logo in force (docs/settings.md), with the shop's name as its text; absent without one. */
   logo?: { url: string; alt: string };
+  /** The shop's brand colour in force (#rrggbb, white text on it at least WCAG AA): its primary buttons. */
+  brandColour?: string;
   /** When this page was served, signed by the server (checked when the order arrives). */
   formToken?: string;
 }

@@ -1,6 +1,7 @@
 // The shop's profile: who the shop is on every document and mail (docs/settings.md). Kept in the
 // database as numbered versions; until an owner saves one, the environment's values are in force.
 import type { ProvinceCode } from './constants.js';
+import type { MailWording } from './mail-wording.js';
 
 /** A province where the shop is registered for PST or RST, with its number when it has one. */
 export interface PstRegistration {
@@ -8,7 +9,8 @@ export interface PstRegistration {
   number: string;
 }
 
-export interface ShopProfile {
+/** The mail wording (greeting and signature per language, shared/mail-wording.ts) is part of it, versioned with it. */
+export interface ShopProfile extends MailWording {
   name: string;
   /** Printed on invoices and receipts; empty: the name. */
   legalName: string;

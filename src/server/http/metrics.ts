@@ -54,7 +54,7 @@ export function createMetrics(depths: QueueDepths): Metrics {
     registry,
     ordersReceived: new Counter({
       name: 'aof_orders_received_total',
-      help: 'Orders saved (the commit that makes an order exist).',
+      help: 'Orders saved (the commit that makes an order exist); test orders are left out.',
       registers: [registry],
     }),
     uploadBytes: new Counter({

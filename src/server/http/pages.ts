@@ -17,13 +17,14 @@ import { issueFormToken } from './bot-checks.js';
  * carry a form token, and those are limited per address: a token buys one confirmation email,
  * so a script may not collect them without limit (docs/architecture.md, the form token).
  */
-/** The shop's logo in force, read when a page is made (settings/, docs/settings.md). */
-export type ShopLogo = () => ClientSettings['logo'];
+/** The shop's logo and brand colour in force, read when a page is made (settings/, docs/settings.md). */
+export type ShopLook = () => Pick<ClientSettings, 'logo' | 'brandColour'>;
 
-export function clientSettings(config: Config, options: { formToken: boolean; logo?: ShopLogo }): ClientSettings {
-  const logo = options.logo?.();
+export function clientSettings(config: Config, options: { formToken: boolean; look?: ShopLook }): ClientSettings {
+  const { logo, brandColour } = options.look?.() ?? {};
   return {
     ...(logo ? { logo } : {}),
+    ...(brandColour ? { brandColour } : {}),
     functionsUrl: SUBMIT_ORDER_PATH,
     publicKey: config.PUBLIC_API_KEY,
     designStudioUrl: config.DESIGN_STUDIO_URL,
@@ -42,14 +43,14 @@ export type SendPage = (
 ) => FastifyReply;
 
 /** The page as served: the built template with the run-time settings (and any extra head tags) written in. */
-export function pageRenderer(clientDir: string, config: Config, logo?: ShopLogo): SendPage {
+export function pageRenderer(clientDir: string, config: Config, look?: ShopLook): SendPage {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const placeholder = '<script id="app-config" type="application/json">{}</script>';
   if (!template.includes(placeholder)) throw new Error('index.html has no app-config placeholder; rebuild the client');
   const [before, after] = template.split(placeholder) as [string, string];
   // Made per answer: the form token says when this page was served.
   return (reply, status, { head = '', formToken = false } = {}) => {
-    const settings = JSON.stringify(clientSettings(config, { formToken, logo })).replace(/</g, '\\u003c');
+    const settings = JSON.stringify(clientSettings(config, { formToken, look })).replace(/</g, '\\u003c');
     const page = `${before}${placeholder.replace('{}', settings)}${after}`;
     const html = head ? page.replace('</head>', `${head}</head>`) : page;
     return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -67,7 +68,7 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply, sendP
 
 export async function clientRoutes(
   app: FastifyInstance,
-  opts: { config: Config; clientDir: string; sendPage: SendPage; logo?: ShopLogo },
+  opts: { config: Config; clientDir: string; sendPage: SendPage; look?: ShopLook },
 ): Promise<void> {
   const { sendPage } = opts;
 
@@ -104,7 +105,7 @@ export async function clientRoutes(
   };
   app.get('/', tokenLimit, (_req, reply) => sendPage(reply, 200, { formToken: true }));
   app.get('/app-config.json', tokenLimit, async () =>
-    clientSettings(opts.config, { formToken: true, logo: opts.logo }),
+    clientSettings(opts.config, { formToken: true, look: opts.look }),
   );
   // A browser over the limit reads the wait as a page, in both languages, not as JSON.
   app.setErrorHandler((err, request, reply) => {

@@ -17,12 +17,39 @@ import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { formatCents } from '../../shared/money.js';
 import { orderRecord, type RecordSection } from '../../shared/order-record.js';
+import {
+  DEFAULT_MAIL_WORDING,
+  greetingFor,
+  greetingOf,
+  signatureOf,
+  type MailWording,
+} from '../../shared/mail-wording.js';
 
 export interface ShopIdentity {
   name: string;
   contact: string;
   shopEmail: string;
   publicUrl: string;
+  /** The greeting and signature the shop wrote (shared/mail-wording.ts); absent: the product's own. */
+  wording?: MailWording;
+  /** The logo in force by absolute address, shown atop the HTML part of customer mails. */
+  logoUrl?: string;
+}
+
+/** The greeting of a customer mail in their language ("Hello Ada."), as the shop words it. */
+export const greetingLine = (shop: ShopIdentity, fr: boolean, firstName: string) =>
+  greetingFor(greetingOf(shop.wording ?? DEFAULT_MAIL_WORDING, fr), firstName);
+
+/** What a customer mail carries of the shop's look: its signature and its logo. */
+export const customerLook = (shop: ShopIdentity, fr: boolean): MailLook => ({
+  signature: signatureOf(shop.wording ?? DEFAULT_MAIL_WORDING, fr),
+  ...(shop.logoUrl ? { logo: { url: shop.logoUrl, alt: shop.name } } : {}),
+});
+
+/** The shop's signature (after the body, before the fixed footer) and logo (atop the HTML part). */
+export interface MailLook {
+  signature?: string[];
+  logo?: { url: string; alt: string };
 }
 
 export interface ComposedMail {
@@ -113,20 +140,26 @@ export function render(
   intro: string[],
   sections: { heading: string; lines: string[] }[],
   footer: string[],
+  look: MailLook = {},
 ) {
+  const signature = look.signature ?? [];
   const text = [
     title,
     '',
     ...intro,
     '',
     ...sections.flatMap((s) => [s.heading, ...s.lines.map((l) => `  ${l}`), '']),
+    ...(signature.length ? [...signature, ''] : []),
     ...footer,
   ].join('\n');
+  const logo = look.logo
+    ? `<p><img src="${escapeHtml(look.logo.url)}" alt="${escapeHtml(look.logo.alt)}" height="48" style="height:48px;max-width:240px"></p>\n`
+    : '';
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">
-<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${logo}<h1 style="font-size:20px">${escapeHtml(title)}</h1>
 ${intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${sections.map((s) => `<h2 style="font-size:16px;margin-bottom:4px">${escapeHtml(s.heading)}</h2><ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`).join('\n')}
-${footer.map((p) => `<p style="color:#4b5563;font-size:13px">${escapeHtml(p)}</p>`).join('\n')}
+${signature.length ? `<p>${signature.map(escapeHtml).join('<br>')}</p>\n` : ''}${footer.map((p) => `<p style="color:#4b5563;font-size:13px">${escapeHtml(p)}</p>`).join('\n')}
 </body></html>`;
   return { text, html };
 }
@@ -200,7 +233,7 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
 
   const fr = doc.language === 'fr';
   const firstName = cleanFirstName(billing.firstName);
-  const greeting = firstName ? `, ${firstName}` : '';
+  const hello = greetingLine(shop, fr, firstName);
   const customerSubject = fr
     ? `Nous avons reçu votre commande ${order.reference}`
     : `We received your order ${order.reference}`;
@@ -212,7 +245,8 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
     ? render(
         customerSubject,
         [
-          `Merci${greeting}. ${shop.name} a reçu votre commande le ${day}.`,
+          hello,
+          `Merci. ${shop.name} a reçu votre commande le ${day}.`,
           `Le numéro de référence de votre commande est ${order.reference}. Veuillez l’indiquer lorsque vous communiquez avec nous.`,
           'Voici ce que nous avons reçu. Nous communiquerons avec vous si nous avons des questions, puis nous vous enverrons une soumission.',
           labelled('Échéance', deadlineText(first.deadline, 'fr'), 'fr'),
@@ -226,11 +260,13 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
             : []),
           'Vous recevez ce courriel parce qu’une commande a été passée avec cette adresse sur notre formulaire de commande. Si ce n’est pas vous, écrivez-nous et ignorez ce message.',
         ],
+        customerLook(shop, fr),
       )
     : render(
         customerSubject,
         [
-          `Thank you${greeting}. ${shop.name} received your order on ${day}.`,
+          hello,
+          `Thank you. ${shop.name} received your order on ${day}.`,
           `Your order reference is ${order.reference}. Please quote it when you contact us.`,
           'Here is what we received. We will contact you if we have questions, then send you a quote.',
           labelled('Deadline', deadlineText(first.deadline, 'en'), 'en'),
@@ -242,6 +278,7 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
           ...(page ? ['This link is personal: anyone who has it can see your order. Do not forward it.'] : []),
           'You receive this email because an order was placed with this address on our order form. If it was not you, let us know and ignore this message.',
         ],
+        customerLook(shop, fr),
       );
 
   return [

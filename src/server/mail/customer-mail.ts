@@ -1,7 +1,16 @@
 // What every email to a customer about their order shares: who it goes to and in which
 // language, the link to their order's page, and the footer that says the link is personal.
+import { customerFooter } from '../../shared/mail-wording.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { cleanFirstName, orderPageUrl, render, type ComposedMail, type ShopIdentity } from './compose.js';
+import {
+  cleanFirstName,
+  customerLook,
+  greetingLine,
+  orderPageUrl,
+  render,
+  type ComposedMail,
+  type ShopIdentity,
+} from './compose.js';
 
 export interface OrderForUpdate {
   id: string;
@@ -17,20 +26,6 @@ export function customerOf(order: OrderForUpdate) {
   const billing = order.document.layouts['1']?.billing;
   const firstName = cleanFirstName(billing?.firstName);
   return { to: billing?.email ?? '', fr: order.document.language === 'fr', firstName };
-}
-
-export function footer(shop: ShopIdentity, fr: boolean): string[] {
-  const shopName = shop.name.replace(/\.$/, '');
-  const contact = shop.contact.replace(/\.$/, '');
-  return fr
-    ? [
-        `${shopName}. Pour nous joindre\u00a0: ${contact}.`,
-        'Ce lien est personnel\u00a0: toute personne qui l’a peut voir et approuver votre commande. Ne le transférez pas.',
-      ]
-    : [
-        `${shopName}. Contact: ${contact}.`,
-        'This link is personal: anyone who has it can see and approve your order. Do not forward it.',
-      ];
 }
 
 /** How to pay, one section per way with each instruction on its own line (never run together). */
@@ -58,12 +53,11 @@ export function customerUpdate(
   write: (reader: { fr: boolean; hello: string }) => CustomerMailText,
 ): ComposedMail {
   const { to, fr, firstName } = customerOf(order);
-  const name = firstName ? ` ${firstName}` : '';
-  const { subject, intro, sections = [] } = write({ fr, hello: fr ? `Bonjour${name}.` : `Hello${name}.` });
+  const { subject, intro, sections = [] } = write({ fr, hello: greetingLine(shop, fr, firstName) });
   return {
     kind: 'customer_update',
     to,
     subject: oneLine(subject),
-    ...render(subject, [...intro, orderLink(shop, token)], sections, footer(shop, fr)),
+    ...render(subject, [...intro, orderLink(shop, token)], sections, customerFooter(shop, fr), customerLook(shop, fr)),
   };
 }

@@ -161,7 +161,7 @@ describe.each(backends())('notifications on %s', (backend) => {
     const shop = smtp.received.find((r) => r.to.includes('shop@shop.example'))!;
     expect(customer.mail.subject).toBe(`Nous avons reçu votre commande ${reference}`);
     expect(customer.mail.text).toContain(`Le numéro de référence de votre commande est ${reference}.`);
-    expect(customer.mail.text).toContain('Merci, Ada.');
+    expect(customer.mail.text).toContain('Bonjour Ada.');
     // The record of what was sent, guarded (docs/decisions/018-a-record-in-the-confirmation.md).
     expect(customer.mail.text).toContain('Disposition graphique 1');
     expect(customer.mail.text).toContain('Vêtement\u00a0: Gildan 5000, Black, S 5, M 10 (15 pièces)');
@@ -343,7 +343,7 @@ describe('the customer confirmation relays nothing the submitter typed but the g
     const order = sampleOrder();
     order.layouts['1'].billing.firstName = 'Marie-Ève';
     const [, customer] = mail({ ...order, language: 'fr' } as unknown as ValidOrderBody);
-    expect(customer!.text).toContain('Merci, Marie-Ève.');
+    expect(customer!.text).toContain('Bonjour Marie-Ève.');
   });
 
   it('sends no confirmation when withheld, and tells the shop why in both languages', () => {

@@ -18,6 +18,7 @@ import {
 } from '../../../tests/support/harness.js';
 
 const PASSWORD = 'correct horse battery staple';
+const METRICS = 'a-metrics-token-long-enough-0123456789';
 const LINES = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
 
 describe.each(backends())('a test order on %s', (backend) => {
@@ -28,6 +29,7 @@ describe.each(backends())('a test order on %s', (backend) => {
       SHOP_PROVINCE: 'ON',
       GST_HST_NUMBER: '123456782 RT0001',
       SHOP_EMAIL: 'shop@maple.example',
+      METRICS_TOKEN: METRICS,
     });
     await addStaff(t.app.db, 'owner@shop.ca', PASSWORD, 'en', 'owner');
     owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
@@ -107,5 +109,53 @@ describe.each(backends())('a test order on %s', (backend) => {
     expect(await counters()).toEqual(before);
     // The shop heard of the order and of the approval; the customer of nothing.
     expect(await mailKinds(orderId)).toEqual(['shop', 'shop']);
+  });
+  /** Quoted and approved on the customer's page: a real order is then invoiced and becomes a job. */
+  const approve = async (orderId: string) => {
+    const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines: LINES, confirmNoProofs: true });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const token = await mintOrderLink(t.app.db, orderId);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${token}/approve`,
+      headers: { 'user-agent': 'Test/1.0' },
+      payload: { version: sent.json<{ version: number }>().version, fullName: 'Owner Testing', agree: true },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+  };
+  const ordersReceived = async () => {
+    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS}` } });
+    return Number(/^aof_orders_received_total (\d+)$/m.exec(res.body)?.[1]);
+  };
+
+  it('counts in no business figure: orders received, the export, the production board, the tax report', async () => {
+    const received = await ordersReceived();
+    const real = await submitMultipart(t.app, sampleOrder(), [], { 'x-form-token': pageToken(t) });
+    const test = (await submit('?test=1', owner)).json<{ orderId: string }>();
+    // The real order counts; the test order does not.
+    expect(await ordersReceived()).toBe(received + 1);
+    await approve(real.orderId);
+    await approve(test.orderId);
+
+    const exported = (await staff('GET', '/api/orders/export.csv')).body;
+    const reference = async (id: string) => (await staff('GET', `/api/orders/${id}`)).json().order.reference as string;
+    expect(exported).toContain(await reference(real.orderId));
+    expect(exported).not.toContain(await reference(test.orderId));
+
+    // The board, the calendar's load and the blanks to order read jobs: a test order is never one.
+    const board = (await staff('GET', '/api/production/board')).json<{ jobs: { orderId: string }[] }>();
+    expect(board.jobs.map((j) => j.orderId)).toContain(real.orderId);
+    expect(board.jobs.map((j) => j.orderId)).not.toContain(test.orderId);
+    expect((await staff('GET', `/api/production/jobs/${test.orderId}`)).statusCode).toBe(404);
+
+    // The accountant's report of the day holds the real order's invoice alone: 50 × $12.00 at 13 % HST.
+    const today = new Date().toISOString().slice(0, 10);
+    const taxes = (await staff('GET', `/api/reports/taxes?from=${today}&to=${today}&format=json`)).json<{
+      rows: { code: string; taxableCents: number }[];
+    }>();
+    const hst = taxes.rows.filter((r) => r.code === 'HST').reduce((sum, r) => sum + r.taxableCents, 0);
+    const invoicedReal = (await staff('GET', `/api/orders/${real.orderId}/account`)).json().invoices;
+    expect(invoicedReal).toHaveLength(1);
+    expect(hst).toBe(60_000);
   });
 });

@@ -1,7 +1,7 @@
 // The email each message sends to the other side (docs/portal.md): a link to where the thread is
 // read and answered, never the text itself and never an address to reply to, so a thread stays
 // in one place and a mailbox holds no copy of it.
-import { render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
+import { customerLook, greetingLine, render, type ComposedMail, type ShopIdentity } from '../mail/compose.js';
 import { customerOf, oneLine } from '../mail/customer-mail.js';
 import { deName } from '../../shared/french.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
@@ -34,22 +34,30 @@ export function messageToCustomer(
   order: { reference: string; document: ValidOrderBody },
   shop: ShopIdentity,
 ): ComposedMail {
-  const { to, fr } = customerOf({ id: '', ...order });
+  const { to, fr, firstName } = customerOf({ id: '', ...order });
+  const hello = greetingLine(shop, fr, firstName);
   const shopName = shop.name.replace(/\.$/, '');
   const subject = fr
     ? `Un message ${deName(shopName)} au sujet de la commande ${order.reference}`
     : `A message from ${shopName} about order ${order.reference}`;
   const intro = fr
     ? [
+        hello,
         `${shopName} vous a écrit au sujet de votre commande ${order.reference}. Lisez le message et répondez dans Mes commandes\u00a0:`,
         `${base(shop)}/my-orders`,
       ]
     : [
+        hello,
         `${shopName} wrote to you about your order ${order.reference}. Read the message and answer in My orders:`,
         `${base(shop)}/my-orders`,
       ];
   const footer = fr
     ? ['Ne répondez pas à ce courriel\u00a0: répondez dans Mes commandes.']
     : ['Do not reply to this email: answer in My orders.'];
-  return { kind: 'customer_update', to, subject: oneLine(subject), ...render(subject, intro, [], footer) };
+  return {
+    kind: 'customer_update',
+    to,
+    subject: oneLine(subject),
+    ...render(subject, intro, [], footer, customerLook(shop, fr)),
+  };
 }

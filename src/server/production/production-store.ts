@@ -32,13 +32,18 @@ export async function saveProductionSettings(db: Db, value: ProductionSettings, 
     .execute();
 }
 
-/** Orders that may be jobs (Approved, In production, Ready) and are not jobs yet. */
+/**
+ * Orders that may be jobs (Approved, In production, Ready) and are not jobs yet. A test order
+ * never is one (docs/settings.md, "A test order"): it takes no place on the board, no day's
+ * capacity and no blanks to order.
+ */
 export async function ordersWithoutJobs(db: Db, limit = 500) {
   return db
     .selectFrom('orders')
     .leftJoin('jobs', 'jobs.order_id', 'orders.id')
     .select(['orders.id', 'orders.document'])
     .where('orders.status', 'in', ['approved', 'in_production', 'ready'])
+    .where('orders.is_test', '=', 0)
     .where('jobs.order_id', 'is', null)
     .limit(limit)
     .execute();

@@ -65,32 +65,38 @@ function row(doc: Doc, cells: readonly string[], bold = false): void {
   }
 }
 
-/** The PDF of a purchase order, on the day it was made in the shop's calendar. */
+/** The PDF of a purchase order, on the day it was made in the shop's calendar, with the shop's logo when it has one. */
 export function purchaseOrderPdf(
   po: PurchaseOrder,
   shopName: string,
   madeOn: string,
   language: Language,
+  logo: Buffer | null = null,
 ): Promise<Buffer> {
   const w = WORDS[language];
   const number = (n: number) => n.toLocaleString(language === 'fr' ? 'fr-CA' : 'en-CA');
-  return renderPdf(`${po.number} ${po.supplier}`, new Date(po.madeAt), (doc) => {
-    write(doc, w.title, LEFT, 50, { size: 12, weight: 'bold', width: RIGHT - LEFT });
-    write1(doc, po.number, LEFT, doc.y + 2, { size: 24, weight: 'bold', width: RIGHT - LEFT });
-    write(doc, w.field(w.from, shopName), LEFT, doc.y + 6, { size: 11, width: RIGHT - LEFT });
-    write(doc, w.field(w.to, po.supplier), LEFT, doc.y + 2, { size: 11, weight: 'bold', width: RIGHT - LEFT });
-    write(doc, w.field(w.date, madeOn), LEFT, doc.y + 2, { size: 11, width: RIGHT - LEFT });
-    doc.y += 16;
-    row(doc, [w.style, w.description, w.colour, w.size, w.quantity], true);
-    doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();
-    doc.y += 4;
-    for (const line of po.lines)
-      row(doc, [line.sku, line.name, line.colour, line.size || w.oneSize, number(line.quantity)]);
-    doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();
-    doc.y += 4;
-    row(doc, [w.total, '', '', '', number(po.pieces)], true);
-    write(doc, w.footer(po.number), LEFT, doc.y + 12, { size: 10, width: RIGHT - LEFT });
-  });
+  return renderPdf(
+    `${po.number} ${po.supplier}`,
+    new Date(po.madeAt),
+    (doc) => {
+      write(doc, w.title, LEFT, 50, { size: 12, weight: 'bold', width: RIGHT - LEFT });
+      write1(doc, po.number, LEFT, doc.y + 2, { size: 24, weight: 'bold', width: RIGHT - LEFT });
+      write(doc, w.field(w.from, shopName), LEFT, doc.y + 6, { size: 11, width: RIGHT - LEFT });
+      write(doc, w.field(w.to, po.supplier), LEFT, doc.y + 2, { size: 11, weight: 'bold', width: RIGHT - LEFT });
+      write(doc, w.field(w.date, madeOn), LEFT, doc.y + 2, { size: 11, width: RIGHT - LEFT });
+      doc.y += 16;
+      row(doc, [w.style, w.description, w.colour, w.size, w.quantity], true);
+      doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();
+      doc.y += 4;
+      for (const line of po.lines)
+        row(doc, [line.sku, line.name, line.colour, line.size || w.oneSize, number(line.quantity)]);
+      doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();
+      doc.y += 4;
+      row(doc, [w.total, '', '', '', number(po.pieces)], true);
+      write(doc, w.footer(po.number), LEFT, doc.y + 12, { size: 10, width: RIGHT - LEFT });
+    },
+    logo,
+  );
 }
 
 const text = (value: string) => `"${spreadsheetSafe(value).replace(/"/g, '""')}"`;

@@ -40,9 +40,10 @@ export async function purchasingRoutes(app: FastifyInstance, opts: { deps: Purch
     const po = await purchaseOrder(deps, request.params.id);
     const pdf = await purchaseOrderPdf(
       po,
-      app.config.SHOP_NAME,
+      deps.shopName ?? app.config.SHOP_NAME,
       dateIn(deps.timeZone, new Date(po.madeAt)),
       request.staff?.language ?? 'en',
+      (await deps.logo?.(deps.db)) ?? null,
     );
     return reply
       .headers({

@@ -55,6 +55,10 @@ export interface PurchasingDeps {
   /** The shop's time zone: a PO's year and date. */
   timeZone: string;
   currentPriceList: CurrentPriceList;
+  /** The shop's name in force (docs/settings.md): "From" on a PO. */
+  shopName?: string;
+  /** The shop's logo in force (settings/document-logo.ts), at the head of a PO's PDF. */
+  logo?: (db: Kysely<Database>) => Promise<Buffer | null>;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -20,7 +20,7 @@ import {
   submitMultipart,
   type TestApp,
 } from '../../../tests/support/harness.js';
-import { pdfText } from '../../../tests/support/pdf.js';
+import { hasPoppler, pdfImages, pdfText } from '../../../tests/support/pdf.js';
 import { nextPoNumber } from './purchasing-store.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -187,6 +187,33 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toContain(`${po.number}.csv`);
     expect(csv.body).toBe('"Style","Colour","Size","Quantity"\n"G500-SM","Black","S",51\n"G500-SM","Black","M",21\n');
+  });
+
+  it.skipIf(!hasPoppler)('heads the PO with the shop’s logo and name in force once an owner saves them', async () => {
+    const before = (await staff('GET', `/api/purchasing/orders/${po.id}/pdf`)).rawPayload;
+    expect(pdfImages(before)).toEqual([]);
+    await addStaff(t.app.db, 'logo-owner@shop.ca', PASSWORD, 'en', 'owner');
+    const owner = await signIn(t.app, 'logo-owner@shop.ca', PASSWORD);
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"><rect width="80" height="20" fill="#1d4ed8"/></svg>';
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/shop/logo',
+      headers: { cookie: owner, 'content-type': 'image/svg+xml' },
+      payload: svg,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/shop',
+      headers: { cookie: owner },
+      payload: { ...saved.json().profile, name: 'Maple Threads Purchasing' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = (await staff('GET', `/api/purchasing/orders/${po.id}/pdf`)).rawPayload;
+    // The SVG drawn 100 px high (4:1) on the first page, as on invoices.
+    expect(pdfImages(after)).toMatchObject([{ page: 1, width: 400, height: 100 }]);
+    expect(pdfText(after)).toContain('Maple Threads Purchasing');
   });
 
   it('marks it sent once, in the history', async () => {

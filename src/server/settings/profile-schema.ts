@@ -9,6 +9,7 @@ import {
   REGISTRATION_SHAPES,
   type RegistrationKind,
 } from '../../shared/registration-numbers.js';
+import { DEFAULT_MAIL_WORDING, signatureLines, WORDING_FAULTS, wordingFault } from '../../shared/mail-wording.js';
 import type { ShopProfile } from '../../shared/shop-profile.js';
 
 const provinceCodes = PROVINCES.map((p) => p.code) as [ProvinceCode, ...ProvinceCode[]];
@@ -59,8 +60,30 @@ export const shopProfileSchema = z
       .string()
       .regex(/^([0-9a-f]{64})?$/, 'must be the SHA-256 of a saved logo, or empty')
       .default(''),
+    // Checked below against the email's domain (the only web address a signature may name).
+    mailGreetingEn: z.string().max(2000).default(DEFAULT_MAIL_WORDING.mailGreetingEn),
+    mailGreetingFr: z.string().max(2000).default(DEFAULT_MAIL_WORDING.mailGreetingFr),
+    mailSignatureEn: z.string().max(2000).default(DEFAULT_MAIL_WORDING.mailSignatureEn),
+    mailSignatureFr: z.string().max(2000).default(DEFAULT_MAIL_WORDING.mailSignatureFr),
   })
-  .strict() satisfies z.ZodType<ShopProfile, unknown>;
+  .strict()
+  .transform((profile) => ({
+    ...profile,
+    mailGreetingEn: profile.mailGreetingEn.trim(),
+    mailGreetingFr: profile.mailGreetingFr.trim(),
+    mailSignatureEn: signatureLines(profile.mailSignatureEn).join('\n'),
+    mailSignatureFr: signatureLines(profile.mailSignatureFr).join('\n'),
+  }))
+  .superRefine((profile, ctx) => {
+    for (const field of ['mailGreetingEn', 'mailGreetingFr', 'mailSignatureEn', 'mailSignatureFr'] as const) {
+      const fault = wordingFault(
+        field.startsWith('mailGreeting') ? 'greeting' : 'signature',
+        profile[field],
+        profile.email,
+      );
+      if (fault) ctx.addIssue({ code: 'custom', path: [field], message: WORDING_FAULTS[fault] });
+    }
+  }) satisfies z.ZodType<ShopProfile, unknown>;
 
 /** Every field at fault, each with its reason ("gstHst: must be …"). */
 export interface ProfileRefusal {

@@ -2,6 +2,7 @@
 // (docs/settings.md). Two saves at once get consecutive versions: the version is the table's
 // key, and the loser tries the next (as prices/price-list-store.ts does).
 import type { Kysely } from 'kysely';
+import { DEFAULT_MAIL_WORDING } from '../../shared/mail-wording.js';
 import type { ShopProfile } from '../../shared/shop-profile.js';
 import { isUniqueViolation } from '../storage/orders.js';
 import type { Database } from '../storage/schema.js';
@@ -19,8 +20,8 @@ const savedOf = (row: { version: number; profile: string; saved_at: string; save
   version: Number(row.version),
   savedAt: row.saved_at,
   savedBy: row.saved_by,
-  // Every field a version may lack (saved before it existed) at its empty value.
-  profile: { logo: '', ...(JSON.parse(row.profile) as object) } as ShopProfile,
+  // Every field a version may lack (saved before it existed) at its default.
+  profile: { logo: '', ...DEFAULT_MAIL_WORDING, ...(JSON.parse(row.profile) as object) } as ShopProfile,
 });
 
 export async function latestVersionNumber(db: Db): Promise<number | null> {

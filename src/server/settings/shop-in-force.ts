@@ -4,6 +4,7 @@
 // save in one process reaches every other within that time; a save in this process at once.
 import type { Kysely } from 'kysely';
 import type { Seller } from '../../shared/invoices/invoice-api.js';
+import { DEFAULT_MAIL_WORDING } from '../../shared/mail-wording.js';
 import { DEFAULT_BRAND_COLOUR, type ShopProfile } from '../../shared/shop-profile.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import type { Config } from '../config.js';
@@ -45,6 +46,7 @@ export function profileFromConfig(config: Config): ShopProfile {
     phone: '',
     brandColour: DEFAULT_BRAND_COLOUR,
     logo: '',
+    ...DEFAULT_MAIL_WORDING,
   };
 }
 
@@ -59,6 +61,16 @@ export function shopInForce(config: Config, saved: SavedProfile | null): ShopInF
       contact: saved ? [profile.email, profile.phone].filter(Boolean).join(', ') : config.SHOP_CONTACT,
       shopEmail: profile.email,
       publicUrl: config.publicUrl,
+      wording: {
+        mailGreetingEn: profile.mailGreetingEn,
+        mailGreetingFr: profile.mailGreetingFr,
+        mailSignatureEn: profile.mailSignatureEn,
+        mailSignatureFr: profile.mailSignatureFr,
+      },
+      // By absolute address: a mail is read far from the shop's site.
+      ...(profile.logo
+        ? { logoUrl: `${config.publicUrl.replace(/\/$/, '')}/api/shop/logo?v=${profile.logo.slice(0, 12)}` }
+        : {}),
     },
     seller: {
       legalName: profile.legalName || profile.name,
@@ -137,6 +149,12 @@ export function liveIdentity(source: ShopProfileSource): ShopIdentity {
     },
     get publicUrl() {
       return source.current().identity.publicUrl;
+    },
+    get wording() {
+      return source.current().identity.wording;
+    },
+    get logoUrl() {
+      return source.current().identity.logoUrl;
     },
   };
 }

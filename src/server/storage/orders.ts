@@ -151,12 +151,10 @@ export async function* ordersForExport(
 ): AsyncGenerator<OrderRow[]> {
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
-    let query = filterOrders(
-      db.selectFrom('orders') as OrderQuery,
-      filter.q,
-      filter.status,
-      filter.payment ?? '',
-    ).selectAll();
+    let query = filterOrders(db.selectFrom('orders') as OrderQuery, filter.q, filter.status, filter.payment ?? '')
+      // A test order is no business (docs/settings.md, "A test order"): not in the export.
+      .where('is_test', '=', 0)
+      .selectAll();
     if (after) {
       const a: { created_at: string; id: string } = after;
       query = query.where((eb) =>

@@ -4,6 +4,7 @@
 // order and holds the answer; the sections render it. Amounts come from the server, which
 // computed them (docs/product.md).
 import { useEffect, useMemo, useState } from 'react';
+import type { ClientSettings } from '../../../shared/client-settings.js';
 import type { CustomerOrderView } from '../../../shared/quote-api.js';
 import { LanguageSwitch } from '../../components/language-switch.js';
 import { formatDate } from '../../shared/format.js';
@@ -19,7 +20,7 @@ import { PaymentSection } from './payment-section.js';
 import { useAnswer } from './use-answer.js';
 import './order-status.css';
 
-export default function OrderStatusApp({ token }: { token: string }) {
+export default function OrderStatusApp({ token, logo }: { token: string; logo?: ClientSettings['logo'] }) {
   const [view, setView] = useState<CustomerOrderView | null>(null);
   const [missing, setMissing] = useState(false);
   // The customer's own choice, else the language of their order.
@@ -69,6 +70,7 @@ export default function OrderStatusApp({ token }: { token: string }) {
         {switcher}
         <main className="page order-status">
           <header className="status-header">
+            {logo && <img className="page-logo" src={logo.url} alt={logo.alt} />}
             <h1>{t.title(view.reference)}</h1>
             <p className="muted">{t.received(formatDate(view.createdAt, language, 'long'))}</p>
           </header>

@@ -1,6 +1,7 @@
 // My orders (/my-orders, docs/portal.md): the sign-in by a link mailed to the customer, then
 // every order of that email as its own page shows it. A chunk of its own, loaded only here.
 // This container holds the session and the orders; the sign-in form and the cards render them.
+import type { ClientSettings } from '../../../shared/client-settings.js';
 import { useCallback, useEffect, useState } from 'react';
 import type { PortalOrders } from '../../../shared/portal-api.js';
 import { LanguageSwitch } from '../../components/language-switch.js';
@@ -30,7 +31,7 @@ type Phase =
   | { kind: 'signed-in'; data: PortalOrders }
   | { kind: 'failed' };
 
-export default function PortalApp() {
+export default function PortalApp({ logo }: { logo?: ClientSettings['logo'] }) {
   const [language, setLanguage] = useState<Language>(() => browserLanguage());
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const t = PORTAL_MESSAGES[language];
@@ -98,6 +99,7 @@ export default function PortalApp() {
         <LanguageSwitch text={t} onChoose={setLanguage} />
       </nav>
       <main className="page portal">
+        {logo && <img className="page-logo" src={logo.url} alt={logo.alt} />}
         <h1>{t.title}</h1>
         {body}
       </main>

@@ -1,9 +1,15 @@
 // The Shop settings page's texts and the owner's first checklist, in English and Canadian French
 // (docs/settings.md), read with useSettingsText().
+import { MAIL_GREETING_MAX, MAIL_SIGNATURE_MAX, MAIL_SIGNATURE_MAX_LINES } from '../../../../shared/mail-wording.js';
 import type { ShopProfile } from '../../../../shared/shop-profile.js';
 import { catalogues, textHook } from '../../../shared/language.js';
 
 type ProfileText = Record<keyof ShopProfile, string>;
+
+const GREETING_RULE_EN = `Plain text on one line, at most ${MAIL_GREETING_MAX} characters, with {name} at most once and no link or web address.`;
+const SIGNATURE_RULE_EN = `Plain text, at most ${MAIL_SIGNATURE_MAX_LINES} lines and ${MAIL_SIGNATURE_MAX} characters, with no link or web address but your email’s own domain.`;
+const GREETING_RULE_FR = `Du texte simple sur une ligne, au plus ${MAIL_GREETING_MAX}\u00a0caractères, avec {name} au plus une fois et sans lien ni adresse Web.`;
+const SIGNATURE_RULE_FR = `Du texte simple, au plus ${MAIL_SIGNATURE_MAX_LINES}\u00a0lignes et ${MAIL_SIGNATURE_MAX}\u00a0caractères, sans lien ni adresse Web sauf le domaine de votre courriel.`;
 
 const en = {
   nav: 'Shop settings',
@@ -32,6 +38,10 @@ const en = {
     phone: 'Phone (optional)',
     brandColour: 'Brand colour',
     logo: 'Logo (PNG or SVG, at most 1 MB)',
+    mailGreetingEn: 'Greeting, English',
+    mailGreetingFr: 'Greeting, French',
+    mailSignatureEn: 'Signature, English (optional)',
+    mailSignatureFr: 'Signature, French (optional)',
   } satisfies ProfileText,
   hints: {
     legalName: 'Printed on invoices and receipts; empty, the shop name is.',
@@ -40,6 +50,10 @@ const en = {
     qst: 'Like 1234567890 TQ0001. Empty: the shop charges no QST.',
     email: 'Customers write here; new-order notices come here.',
     brandColour: 'White text on it must reach a contrast of 4.5:1 (WCAG AA).',
+    mailGreetingEn: '{name} is the customer’s first name; without one, it is left out.',
+    mailGreetingFr: '{name} is the customer’s first name; without one, it is left out.',
+    mailSignatureEn: 'At most 4 lines, after the mail’s body and before its fixed footer.',
+    mailSignatureFr: 'At most 4 lines, after the mail’s body and before its fixed footer.',
   } as Partial<ProfileText>,
   errors: {
     name: 'Enter the shop’s name.',
@@ -56,6 +70,10 @@ const en = {
     phone: 'Enter a phone number, such as 416-555-0100.',
     brandColour: 'This colour is too light: white text on it falls under a contrast of 4.5:1. Choose a darker one.',
     logo: 'Choose a PNG or a plain SVG of at most 1 MB.',
+    mailGreetingEn: GREETING_RULE_EN,
+    mailGreetingFr: GREETING_RULE_EN,
+    mailSignatureEn: SIGNATURE_RULE_EN,
+    mailSignatureFr: SIGNATURE_RULE_EN,
   } satisfies ProfileText,
   logoCurrent: 'The shop’s logo',
   noLogo: 'No logo: the order form shows the shop’s name alone.',
@@ -68,6 +86,15 @@ const en = {
   save: 'Save the shop’s settings',
   saved: (version: number) => `Saved as version ${version}. New documents and emails use it now.`,
   summaryTitle: 'The settings were not saved',
+  mail: 'Mail the shop writes',
+  mailIntro:
+    'The greeting and signature of every mail to a customer, in each language. The rest of each mail (what it is about, the order’s link, the contact and legal lines) stays as it is. A mail takes the settings in force when it is sent.',
+  previewOf: (language: string) => `Preview: a quote mail in ${language}`,
+  languageNames: { en: 'English', fr: 'French' },
+  /** The preview's body, in the mail's own language (a sample quote mail). */
+  previewBody: (shop: string) =>
+    `${shop} has prepared quote v1 for your order 2026-0001: $120.00 in total, taxes included.`,
+  previewName: 'Ada',
   checklist: {
     heading: 'Set up your shop',
     intro: 'A few things to do before the first order. Each is checked when done.',
@@ -111,6 +138,10 @@ const fr: typeof en = {
     phone: 'Téléphone (facultatif)',
     brandColour: 'Couleur de la marque',
     logo: 'Logo (PNG ou SVG, au plus 1 Mo)',
+    mailGreetingEn: 'Salutation, anglais',
+    mailGreetingFr: 'Salutation, français',
+    mailSignatureEn: 'Signature, anglais (facultatif)',
+    mailSignatureFr: 'Signature, français (facultatif)',
   },
   hints: {
     legalName: 'Imprimée sur les factures et les reçus\u202f; vide, c’est le nom de la boutique.',
@@ -119,6 +150,10 @@ const fr: typeof en = {
     qst: 'Par exemple 1234567890 TQ0001. Vide\u00a0: la boutique ne perçoit pas la TVQ.',
     email: 'Les clients écrivent ici\u202f; les avis de nouvelles commandes arrivent ici.',
     brandColour: 'Un texte blanc sur cette couleur doit atteindre un contraste de 4,5:1 (WCAG AA).',
+    mailGreetingEn: '{name} est le prénom du client\u202f; sans prénom, il est omis.',
+    mailGreetingFr: '{name} est le prénom du client\u202f; sans prénom, il est omis.',
+    mailSignatureEn: 'Au plus 4\u00a0lignes, après le corps du courriel et avant son pied fixe.',
+    mailSignatureFr: 'Au plus 4\u00a0lignes, après le corps du courriel et avant son pied fixe.',
   },
   errors: {
     name: 'Entrez le nom de la boutique.',
@@ -136,6 +171,10 @@ const fr: typeof en = {
     brandColour:
       'Cette couleur est trop pâle\u00a0: un texte blanc sur elle a un contraste inférieur à 4,5:1. Choisissez-en une plus foncée.',
     logo: 'Choisissez un PNG ou un SVG simple d’au plus 1 Mo.',
+    mailGreetingEn: GREETING_RULE_FR,
+    mailGreetingFr: GREETING_RULE_FR,
+    mailSignatureEn: SIGNATURE_RULE_FR,
+    mailSignatureFr: SIGNATURE_RULE_FR,
   },
   logoCurrent: 'Le logo de la boutique',
   noLogo: 'Aucun logo\u00a0: le formulaire de commande affiche le nom de la boutique seul.',
@@ -150,6 +189,14 @@ const fr: typeof en = {
   saved: (version) =>
     `Enregistrés comme version ${version}. Les nouveaux documents et courriels les utilisent dès maintenant.`,
   summaryTitle: 'Les réglages n’ont pas été enregistrés',
+  mail: 'Les courriels de la boutique',
+  mailIntro:
+    'La salutation et la signature de chaque courriel au client, dans chaque langue. Le reste de chaque courriel (son objet, le lien de la commande, les lignes de contact et les mentions légales) ne change pas. Un courriel prend les réglages en vigueur au moment de son envoi.',
+  previewOf: (language) => `Aperçu\u00a0: un courriel de soumission en ${language}`,
+  languageNames: { en: 'anglais', fr: 'français' },
+  previewBody: (shop) =>
+    `${shop} a préparé la soumission v1 de votre commande 2026-0001\u00a0: total 120,00\u00a0$, taxes comprises.`,
+  previewName: 'Ada',
   checklist: {
     heading: 'Préparez votre boutique',
     intro: 'Quelques étapes avant la première commande. Chacune est cochée une fois faite.',

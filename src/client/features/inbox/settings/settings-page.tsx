@@ -4,6 +4,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PROVINCES, type ProvinceCode } from '../../../../shared/constants.js';
 import { AA_NORMAL_TEXT, whiteTextContrast } from '../../../../shared/contrast.js';
+import {
+  customerFooter,
+  greetingFor,
+  greetingOf,
+  MAIL_GREETING_MAX,
+  MAIL_SIGNATURE_MAX,
+  signatureOf,
+} from '../../../../shared/mail-wording.js';
 import type { ShopProfile, ShopSettings } from '../../../../shared/shop-profile.js';
 import { ErrorSummary } from '../../../components/error-summary.js';
 import { fieldId } from '../../../components/field-errors.js';
@@ -12,7 +20,50 @@ import { formatDate } from '../../../shared/format.js';
 import { InputField } from '../payments/form-parts.js';
 import { useInboxApi } from '../session.js';
 import { PROVINCE_NAMES_FR, provinceOptions } from '../../../shared/provinces.js';
-import { useSettingsText } from './settings-messages.js';
+import { SETTINGS_TEXT, useSettingsText } from './settings-messages.js';
+
+/**
+ * A customer mail as the shop's wording makes it (a sample quote mail, in the mail's own
+ * language): the greeting, the body, the signature, then the fixed footer (shared/mail-wording.ts,
+ * the same functions the server's mails use).
+ */
+function MailPreview({
+  profile,
+  mailLanguage,
+  caption,
+}: {
+  profile: ShopProfile;
+  mailLanguage: 'en' | 'fr';
+  caption: string;
+}) {
+  const fr = mailLanguage === 'fr';
+  const words = SETTINGS_TEXT[mailLanguage];
+  const contact = [profile.email, profile.phone].filter(Boolean).join(', ');
+  return (
+    <figure className="mail-preview">
+      <figcaption>{caption}</figcaption>
+      <div lang={fr ? 'fr-CA' : 'en-CA'} className="mail-preview-body">
+        <p>{`${greetingFor(greetingOf(profile, fr), words.previewName)} ${words.previewBody(profile.name)}`}</p>
+        <p>{`${location.origin}/o/…`}</p>
+        {signatureOf(profile, fr).length > 0 && (
+          <p>
+            {signatureOf(profile, fr).map((line, i) => (
+              <span key={i}>
+                {line}
+                <br />
+              </span>
+            ))}
+          </p>
+        )}
+        {customerFooter({ name: profile.name, contact }, fr).map((line) => (
+          <p key={line} className="muted small">
+            {line}
+          </p>
+        ))}
+      </div>
+    </figure>
+  );
+}
 
 /** The provinces with a provincial sales tax of their own (shared/taxes.ts). */
 const PST_PROVINCES: readonly ProvinceCode[] = ['BC', 'MB', 'SK'];
@@ -58,6 +109,8 @@ export function SettingsPage() {
     setDraft({ ...draft, ...patch });
   };
   const uploadLogo = async (file: File) => {
+    // One status at a time: the latest save, of the form or of the logo, says which version is in force.
+    setSaved(null);
     setLogoSaved(null);
     try {
       const next = await api.uploadLogo(file);
@@ -73,7 +126,7 @@ export function SettingsPage() {
   };
   const logoError = logoRefusal ? logoRefusal.messageIn(language) : errorOf('logo');
   const text = (
-    field: Exclude<Field, 'province' | 'pst' | 'logo'>,
+    field: Exclude<Field, 'province' | 'pst' | 'logo' | 'mailSignatureEn' | 'mailSignatureFr'>,
     extra: { type?: string; maxLength?: number } = {},
   ) => (
     <InputField
@@ -90,11 +143,14 @@ export function SettingsPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
+      setLogoSaved(null);
       const next = await api.saveShopSettings(draft);
       setSettings(next);
       setDraft(next.profile);
       setRefusal(null);
       setSaved(next.version?.version ?? null);
+      // This page's own buttons take the saved colour at once; every page served from now on has it.
+      document.documentElement.style.setProperty('--primary', next.profile.brandColour);
     } catch (err) {
       if (err instanceof ApiError) setRefusal(err);
       else throw err;
@@ -250,13 +306,56 @@ export function SettingsPage() {
               )}
             </div>
             <p className="brand-sample" aria-hidden="true">
-              <span className="button" style={{ background: ratio ? draft.brandColour : undefined, color: '#fff' }}>
-                {t.sample}
+              {/* A colour white text fails on is shown as a swatch, without the text it would fail. */}
+              <span
+                className={ratio !== null && ratio < AA_NORMAL_TEXT ? 'button brand-swatch' : 'button'}
+                style={{ background: ratio ? draft.brandColour : undefined, color: '#fff' }}
+              >
+                {ratio !== null && ratio < AA_NORMAL_TEXT ? '' : t.sample}
               </span>{' '}
               {ratio !== null && (
                 <span className={ratio < AA_NORMAL_TEXT ? 'field-error' : 'muted'}>{t.contrast(ratio.toFixed(2))}</span>
               )}
             </p>
+          </fieldset>
+          <fieldset className="card">
+            <legend>{t.mail}</legend>
+            <p className="muted">{t.mailIntro}</p>
+            {(['en', 'fr'] as const).map((lang) => {
+              const Lang = lang === 'fr' ? 'Fr' : 'En';
+              const greeting = `mailGreeting${Lang}` as const;
+              const signature = `mailSignature${Lang}` as const;
+              return (
+                <div key={lang} className="mail-wording">
+                  {text(greeting, { maxLength: MAIL_GREETING_MAX })}
+                  <div className="field">
+                    <label htmlFor={fieldId(signature)}>{t.labels[signature]}</label>
+                    <textarea
+                      id={fieldId(signature)}
+                      rows={4}
+                      maxLength={MAIL_SIGNATURE_MAX}
+                      value={draft[signature]}
+                      aria-invalid={errorOf(signature) ? true : undefined}
+                      aria-describedby={
+                        [`${fieldId(signature)}-hint`, errorOf(signature) && `${fieldId(signature)}-error`]
+                          .filter(Boolean)
+                          .join(' ') || undefined
+                      }
+                      onChange={(e) => set({ [signature]: e.target.value })}
+                    />
+                    <p id={`${fieldId(signature)}-hint`} className="muted small">
+                      {t.hints[signature]}
+                    </p>
+                    {errorOf(signature) && (
+                      <p id={`${fieldId(signature)}-error`} className="field-error">
+                        {errorOf(signature)}
+                      </p>
+                    )}
+                  </div>
+                  <MailPreview profile={draft} mailLanguage={lang} caption={t.previewOf(t.languageNames[lang])} />
+                </div>
+              );
+            })}
           </fieldset>
           <button type="submit" className="button button-primary">
             {t.save}
