@@ -10,6 +10,7 @@ import type { LayoutState, OrderAction, VariationField } from './order-state.js'
 import { useFormContext } from './form-context.js';
 import { garmentNamed } from './use-price-list.js';
 import { SizeBoxes } from './size-boxes.js';
+import { TeamSizesButton } from './team-sizes-button.js';
 
 export function GarmentSelection({
   layout,
@@ -103,6 +104,9 @@ export function GarmentSelection({
                     idPrefix={`sizes-${n}-${v.id}`}
                     onText={change('sizes')}
                   />
+                )}
+                {garment && (
+                  <TeamSizesButton layout={layout} variationId={v.id} garment={garment.id} dispatch={dispatch} />
                 )}
                 <TextField
                   label={t.sectionB.sizes}

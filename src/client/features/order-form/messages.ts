@@ -158,6 +158,7 @@ export const en = {
     itemPO: 'Item PO',
     removeVariation: 'Remove Garment Variation',
     addVariation: 'Add Another Garment Variation',
+    teamSizes: 'Collect sizes from a team',
   },
   sectionC: {
     heading: 'Section C - Billing & Shipping Info',
@@ -381,6 +382,7 @@ export const fr: Messages = {
     itemPO: 'Bon de commande de l’article',
     removeVariation: 'Retirer la variante',
     addVariation: 'Ajouter une autre variante',
+    teamSizes: 'Recueillir les tailles d’une équipe',
   },
   sectionC: {
     heading: 'Section C - Facturation et livraison',
