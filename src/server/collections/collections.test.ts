@@ -9,7 +9,17 @@ import example from '../../shared/prices/example-price-list.json' with { type: '
 import type { CreatedCollection, RollUp } from '../../shared/collections-api.js';
 import { addDays, dateIn } from '../../shared/dates.js';
 import { publishPriceList } from '../prices/index.js';
-import { backends, startTestApp, type TestApp } from '../../../tests/support/harness.js';
+import { addStaff } from '../staff/index.js';
+import {
+  backends,
+  pageToken,
+  sampleOrder,
+  signIn,
+  startTestApp,
+  submitMultipart,
+  type TestApp,
+} from '../../../tests/support/harness.js';
+import { zipEntries } from '../../../tests/support/zip.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -261,6 +271,36 @@ describe.each(backends())('size collections on %s', (backend) => {
     const res = await enter(link, { name: 'One too many', size: 'M' });
     expect(res.statusCode).toBe(409);
     expect(res.json<{ error: { code: string } }>().error.code).toBe('collection_full');
+  });
+
+  it('carries the names list with the order: kept in its document, a CSV in its ZIP; an order without one is unchanged', async () => {
+    await addStaff(t.app.db, 'clerk@shop.ca', 'correct horse battery staple', 'en', 'owner');
+    const clerk = await signIn(t.app, 'clerk@shop.ca', 'correct horse battery staple');
+    const teamNames = [
+      { name: 'Ada', size: 'M', printName: 'ADA', printNumber: '10' },
+      { name: '=HYPERLINK("x")', size: 'L', printName: 'Zoë, "Z"', printNumber: '07' },
+    ];
+    const order = sampleOrder();
+    Object.assign(order.layouts['1'], { teamNames });
+    const { orderId } = await submitMultipart(t.app, order, [], { 'x-form-token': pageToken(t) });
+    const staff = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: clerk } });
+    type Detail = { document: { layouts: Record<string, { teamNames?: unknown }> } };
+    const detail = await staff(`/api/orders/${orderId}`);
+    expect(detail.json<Detail>().document.layouts['1']!.teamNames).toEqual(teamNames);
+    const zip = await zipEntries((await staff(`/api/orders/${orderId}/files.zip`)).rawPayload);
+    expect([...zip.keys()]).toEqual(['Layout_1_names_and_numbers.csv']);
+    expect(zip.get('Layout_1_names_and_numbers.csv')!.toString('utf8')).toBe(
+      '\ufeff"Name","Size","Name to print","Number to print"\r\n' +
+        '"Ada","M","ADA","10"\r\n' +
+        `"'=HYPERLINK(""x"")","L","Zoë, ""Z""","07"\r\n`,
+    );
+
+    // The spec's own order (no list): accepted as before, and its ZIP holds no CSV.
+    const plain = await submitMultipart(t.app, sampleOrder(), [], { 'x-form-token': pageToken(t) });
+    const plainZip = await zipEntries((await staff(`/api/orders/${plain.orderId}/files.zip`)).rawPayload);
+    expect([...plainZip.keys()]).toEqual([]);
+    const plainDetail = await staff(`/api/orders/${plain.orderId}`);
+    expect('teamNames' in plainDetail.json<Detail>().document.layouts['1']!).toBe(false);
   });
 });
 
