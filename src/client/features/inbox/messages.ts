@@ -6,6 +6,7 @@
 import { shortHash, type HistoryEvent } from '../../../shared/history-events.js';
 import { VIEW_LABELS } from '../../../shared/order-presentation.js';
 import type { ViewName } from '../../../shared/constants.js';
+import { frenchCount } from '../../../shared/french.js';
 import { formatCents } from '../../../shared/money.js';
 import { PAYMENT_METHODS } from '../../../shared/invoices/payment-methods.js';
 import { ApiError } from '../../shared/api-error.js';
@@ -178,6 +179,11 @@ export const en = {
     sizes: 'Sizes',
     customerSupplies: 'Customer supplies',
     itemPo: (po: string) => ` (PO ${po})`,
+    teamNames: (count: number) => (count === 1 ? 'Names and numbers: 1 person' : `Names and numbers: ${count} people`),
+    memberName: 'Name',
+    memberSize: 'Size',
+    printName: 'Name to print',
+    printNumber: 'Number',
   },
 
   deletion: {
@@ -361,6 +367,11 @@ export const fr: InboxMessages = {
     sizes: 'Tailles',
     customerSupplies: 'Fournis par le client',
     itemPo: (po) => ` (bon de commande ${po})`,
+    teamNames: (count) => `Noms et numéros\u00a0: ${frenchCount(count, 'personne')}`,
+    memberName: 'Nom',
+    memberSize: 'Taille',
+    printName: 'Nom à imprimer',
+    printNumber: 'Numéro',
   },
 
   deletion: {
