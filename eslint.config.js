@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const CLIENT_FEATURES = ['order-form', 'inbox', 'order-status', 'portal', 'collections'];
+const CLIENT_FEATURES = ['order-form', 'inbox', 'order-status', 'collections'];
 /** The client's app shell: it picks a feature by path; nothing else may import it. */
 const CLIENT_SHELL = ['./src/client/main.tsx', './src/client/app.tsx', './src/client/settings.ts'];
 const BOUNDARIES = [

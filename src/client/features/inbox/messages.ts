@@ -6,12 +6,11 @@
 import { shortHash, type HistoryEvent } from '../../../shared/history-events.js';
 import { VIEW_LABELS } from '../../../shared/order-presentation.js';
 import type { ViewName } from '../../../shared/constants.js';
-import { frenchCount } from '../../../shared/french.js';
 import { formatCents } from '../../../shared/money.js';
 import { PAYMENT_METHODS } from '../../../shared/invoices/payment-methods.js';
 import { ApiError } from '../../shared/api-error.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
-import { deName } from '../../../shared/french.js';
+import { deName, frenchCount } from '../../../shared/french.js';
 
 const methodLabel = (method: string, language: Language): string =>
   method in PAYMENT_METHODS ? PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS].label[language] : method;

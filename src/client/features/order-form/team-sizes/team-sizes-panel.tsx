@@ -168,7 +168,9 @@ function RollUpView({ layout, dispatch }: { layout: LayoutState; dispatch: Dispa
 
   // The latest layout, for the fill below (the poll's closure outlives a render).
   const latest = useRef(layout);
-  latest.current = layout;
+  useEffect(() => {
+    latest.current = layout;
+  });
 
   const take = (next: RollUp) => {
     setRollUp(next);
