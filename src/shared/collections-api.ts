@@ -28,6 +28,7 @@ export interface TeamName {
 /** What a member's page shows: the collection, and their own entry when their key is theirs. */
 export interface MemberView {
   title: string;
+  /** The shop's garment, by its name in the price list. */
   garment: string;
   sizes: string[];
   /** The last day entries are taken, in the shop's calendar (YYYY-MM-DD). */

@@ -62,6 +62,7 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   await expect(ada.getByText('Your entry is saved. You can change it here until entries close.')).toBeVisible();
   await expect(ada.getByRole('region', { name: 'Your entry' }).getByText('Ada Lovelace, size M')).toBeVisible();
   await noSideScroll(ada);
+  await ada.screenshot({ path: 'test-results/team-sizes-member-en.png', fullPage: true });
   await expectNoViolations(ada, 'a member’s page after saving, at 390 px');
 
   // Member 2, in French: a number that is not up to 3 digits is refused beside its field.
@@ -77,6 +78,7 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   await expect(emile.getByText('Le numéro à imprimer compte au plus 3 chiffres.')).toBeVisible();
   await expect(number).toHaveAttribute('aria-invalid', 'true');
   await expect(number).toBeFocused();
+  await emile.screenshot({ path: 'test-results/team-sizes-member-fr-error.png', fullPage: true });
   await number.fill('7');
   await emile.getByRole('button', { name: 'Enregistrer ma taille' }).click();
   await expect(
@@ -125,6 +127,8 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   await expect(boxes.getByLabel('Quantity, size XL')).toHaveValue('1');
   const estimate = page.getByRole('region', { name: 'Price estimate' });
   await expect(estimate.getByText('Layout 1 · Gildan 5000 T-shirt, Black · M 1, L 1, XL 1')).toBeVisible();
+  await garment.screenshot({ path: 'test-results/team-sizes-organiser.png' });
+  await expectNoViolations(page, 'the organiser’s roll-up filling the size boxes');
 
   // The organiser closes the entries: members can no longer change theirs.
   await panel.getByRole('button', { name: 'Close entries now' }).click();
@@ -160,6 +164,7 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   await expect(names.getByRole('row', { name: 'Émile Nelligan L 7' })).toBeVisible();
   await expect(names.getByRole('row', { name: 'Cy Young XL' })).toBeVisible();
   await expect(clerk.getByRole('cell', { name: 'M:1, L:1, XL:1' })).toBeVisible();
+  await names.screenshot({ path: 'test-results/team-sizes-inbox.png' });
 
   // Another collection's link, or one made up, opens nothing.
   const stranger = await phone(browser);

@@ -184,7 +184,7 @@ export async function collectionRoutes(
           `Choisissez une date de clôture d’aujourd’hui à ${COLLECTION_LIMITS.daysAhead} jours d’ici.`,
         );
       }
-      const created = await createCollection(db, { title, garment: garment.id, sizes: garment.sizes, closesOn });
+      const created = await createCollection(db, { title, garment: garment.name, sizes: garment.sizes, closesOn });
       return reply.code(201).send(created);
     },
   );

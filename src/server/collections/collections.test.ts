@@ -59,7 +59,7 @@ describe.each(backends())('size collections on %s', (backend) => {
     expect(view.headers['cache-control']).toBe('private, no-store');
     expect(view.json()).toEqual({
       title: 'Lions U12',
-      garment: 'G5000',
+      garment: 'Gildan 5000 T-shirt',
       sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL'],
       closesOn: addDays(today, 7),
       open: true,
@@ -103,7 +103,7 @@ describe.each(backends())('size collections on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.json<RollUp>()).toEqual({
       title: 'Lions U12',
-      garment: 'G5000',
+      garment: 'Gildan 5000 T-shirt',
       sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL'],
       closesOn: addDays(today, 7),
       open: true,

@@ -184,7 +184,7 @@ export interface SizeCollectionsTable {
   /** SHA-256 of the organiser's key. */
   organiser_hash: string;
   title: string;
-  /** The price list's garment (its id) whose sizes members choose from. */
+  /** The name of the price list's garment whose sizes members choose from. */
   garment: string;
   /** JSON array of the garment's sizes when the collection was made. */
   sizes: string;

@@ -10,6 +10,7 @@ import { callApi, expectAnswer } from '../../../shared/call-api.js';
 import { formatDay } from '../../../shared/format.js';
 import type { LayoutState, OrderAction } from '../order-state.js';
 import { useTeamSizesText } from './team-sizes-messages.js';
+import './team-sizes.css';
 
 /** How often the roll-up is read while entries are open. */
 const POLL_MS = 4_000;
@@ -120,6 +121,7 @@ function CreateForm({
         )}
         <input
           id={`${id}-title`}
+          type="text"
           value={title}
           maxLength={80}
           aria-invalid={titleError ? true : undefined}
@@ -228,7 +230,7 @@ function RollUpView({ layout, dispatch }: { layout: LayoutState; dispatch: Dispa
     <div className="team-sizes-roll-up">
       <div className="field">
         <label htmlFor={`${id}-link`}>{t.linkLabel}</label>
-        <input id={`${id}-link`} readOnly value={url} onFocus={(e) => e.target.select()} />
+        <input id={`${id}-link`} type="text" readOnly value={url} onFocus={(e) => e.target.select()} />
       </div>
       <p>
         <button type="button" className="button button-secondary" onClick={copy}>
@@ -248,7 +250,7 @@ function RollUpView({ layout, dispatch }: { layout: LayoutState; dispatch: Dispa
           <p role="status">{entries.length > 0 ? t.filled(entries.length) : t.noEntries}</p>
           {entries.length > 0 && (
             <div className="table-scroll">
-              <table>
+              <table className="team-sizes-table">
                 <caption>
                   {collection.title} – {t.entries(entries.length)}
                 </caption>
