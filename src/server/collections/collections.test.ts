@@ -295,7 +295,7 @@ describe.each(backends())('size collections on %s', (backend) => {
         `"'=HYPERLINK(""x"")","L","Zoë, ""Z""","07"\r\n`,
     );
 
-    // The spec's own order (no list): accepted as before, and its ZIP holds no CSV.
+    // An order of the published wire format (no list): accepted as before, its ZIP holds no CSV.
     const plain = await submitMultipart(t.app, sampleOrder(), [], { 'x-form-token': pageToken(t) });
     const plainZip = await zipEntries((await staff(`/api/orders/${plain.orderId}/files.zip`)).rawPayload);
     expect([...plainZip.keys()]).toEqual([]);
