@@ -168,6 +168,7 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
 
   // Another collection's link, or one made up, opens nothing.
   const stranger = await phone(browser);
-  await stranger.goto(`${server.base}/c/${'x'.repeat(43)}`);
+  const unknown = await stranger.goto(`${server.base}/c/${'x'.repeat(43)}`);
+  expect(unknown?.status()).toBe(404);
   await expect(stranger.getByText('Sizes for')).toHaveCount(0);
 });

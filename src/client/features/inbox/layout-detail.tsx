@@ -158,7 +158,7 @@ export function LayoutDetail({
       )}
       {layout.garmentOption === 'pick' && layout.teamNames && layout.teamNames.length > 0 && (
         // The names and numbers collected from a team (docs/collections.md).
-        <table className="variations-table">
+        <table className="variations-table team-names">
           <caption>{t.order.teamNames(layout.teamNames.length)}</caption>
           <ColumnHeads columns={[t.order.memberName, t.order.memberSize, t.order.printName, t.order.printNumber]} />
           <tbody>
