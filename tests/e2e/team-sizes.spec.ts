@@ -130,14 +130,6 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   await garment.screenshot({ path: 'test-results/team-sizes-organiser.png' });
   await expectNoViolations(page, 'the organiser’s roll-up filling the size boxes');
 
-  // The organiser closes the entries: members can no longer change theirs.
-  await panel.getByRole('button', { name: 'Close entries now' }).click();
-  await expect(panel.getByText('Entries are closed: the sizes below are final.')).toBeVisible();
-  await ada.reload();
-  await expect(ada.getByText('Entries are closed: the organiser has the sizes.')).toBeVisible();
-  await expect(ada.getByRole('button', { name: 'Save my changes' })).toHaveCount(0);
-  await expect(ada.getByText('Ada Lovelace, size M')).toBeVisible();
-
   await page
     .getByRole('group', { name: 'Are there additional graphic layouts for this job?' })
     .getByRole('radio', { name: 'No' })
@@ -151,6 +143,22 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   await page.getByLabel('Postal Code', { exact: true }).first().fill('M5H 1A1');
   await page.getByLabel('Phone', { exact: true }).first().fill('416-555-0100');
   await page.getByLabel('Email', { exact: true }).fill('lions@example.com');
+  // While entries are open the order waits: the summary says so and leads to the panel's button.
+  await page.getByRole('button', { name: 'Submit Order' }).click();
+  const waiting = 'Close the team’s size entries before you send the order';
+  await expect(panel.getByText(waiting)).toBeVisible();
+  await page.getByRole('link', { name: `Design Layout 1: ${waiting}` }).click();
+  await expect(panel.getByRole('button', { name: 'Close entries now' })).toBeFocused();
+
+  // The organiser closes the entries: members can no longer change theirs.
+  await page.keyboard.press('Enter');
+  await expect(panel.getByText('Entries are closed: the sizes below are final.')).toBeVisible();
+  await expect(page.getByText(waiting)).toHaveCount(0);
+  await ada.reload();
+  await expect(ada.getByText('Entries are closed: the organiser has the sizes.')).toBeVisible();
+  await expect(ada.getByRole('button', { name: 'Save my changes' })).toHaveCount(0);
+  await expect(ada.getByText('Ada Lovelace, size M')).toBeVisible();
+
   await page.getByRole('button', { name: 'Submit Order' }).click();
   await expect(page.getByText('Thank you! Your order has been submitted successfully.')).toBeVisible();
   const reference = await referenceFromToast(page);

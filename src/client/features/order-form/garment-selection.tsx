@@ -105,8 +105,14 @@ export function GarmentSelection({
                     onText={change('sizes')}
                   />
                 )}
-                {garment && (
-                  <TeamSizesButton layout={layout} variationId={v.id} garment={garment.id} dispatch={dispatch} />
+                {(garment || layout.collection?.variationId === v.id) && (
+                  <TeamSizesButton
+                    layout={layout}
+                    position={position}
+                    variationId={v.id}
+                    garment={garment?.id ?? ''}
+                    dispatch={dispatch}
+                  />
                 )}
                 <TextField
                   label={t.sectionB.sizes}

@@ -79,6 +79,8 @@ export interface CollectionHandle {
   closesOn: string;
   /** The variation whose sizes the roll-up fills. */
   variationId: string;
+  /** Whether entries were open when last read (absent until read): the order waits while they are. */
+  open?: boolean;
 }
 
 export type DeadlineChoice = 'standard' | 'yes';
@@ -129,6 +131,7 @@ export type OrderAction =
   | { type: 'variationRemoved'; layout: number; variationId: string }
   | { type: 'variationChanged'; layout: number; variationId: string; field: VariationField; value: string }
   | { type: 'collectionCreated'; layout: number; collection: CollectionHandle }
+  | { type: 'collectionChecked'; layout: number; open: boolean }
   | { type: 'teamSizesFilled'; layout: number; variationId: string; sizes: string; teamNames: TeamName[] }
   | { type: 'billingChanged'; field: BillingField; value: string }
   | { type: 'shippingChanged'; field: ShippingTextField; value: string }
@@ -352,6 +355,11 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
 
     case 'collectionCreated':
       return updateLayout(state, action.layout, (l) => ({ ...l, collection: action.collection }));
+
+    case 'collectionChecked':
+      return updateLayout(state, action.layout, (l) =>
+        l.collection ? { ...l, collection: { ...l.collection, open: action.open } } : l,
+      );
 
     case 'teamSizesFilled':
       return updateLayout(state, action.layout, (l) => ({

@@ -9,11 +9,14 @@ const TeamSizesPanel = lazy(() => import('./team-sizes/team-sizes-panel.js'));
 
 export function TeamSizesButton({
   layout,
+  position,
   variationId,
   garment,
   dispatch,
 }: {
   layout: LayoutState;
+  /** The layout's place in the order sent, which names its fields ("layouts.2.…"). */
+  position: number;
   variationId: string;
   /** The shop's garment (its id): the sizes members choose from. */
   garment: string;
@@ -32,7 +35,13 @@ export function TeamSizesButton({
   }
   return (
     <Suspense fallback={<p role="status">…</p>}>
-      <TeamSizesPanel layout={layout} variationId={variationId} garment={garment} dispatch={dispatch} />
+      <TeamSizesPanel
+        layout={layout}
+        position={position}
+        variationId={variationId}
+        garment={garment}
+        dispatch={dispatch}
+      />
     </Suspense>
   );
 }

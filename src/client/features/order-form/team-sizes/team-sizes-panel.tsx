@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
 import type { CreatedCollection, RollUp, TeamName } from '../../../../shared/collections-api.js';
 import { sizesToText } from '../../../../shared/prices/size-grid.js';
+import { fieldId, useFieldError } from '../../../components/field-errors.js';
 import { ApiError, isRecord } from '../../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../../shared/call-api.js';
 import { formatDay } from '../../../shared/format.js';
@@ -38,11 +39,13 @@ function inDays(days: number): string {
 
 export default function TeamSizesPanel({
   layout,
+  position,
   variationId,
   garment,
   dispatch,
 }: {
   layout: LayoutState;
+  position: number;
   variationId: string;
   garment: string;
   dispatch: Dispatch<OrderAction>;
@@ -54,7 +57,7 @@ export default function TeamSizesPanel({
     <section className="team-sizes" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t.heading}</h3>
       {collection ? (
-        <RollUpView layout={layout} dispatch={dispatch} />
+        <RollUpView layout={layout} position={position} dispatch={dispatch} />
       ) : (
         <CreateForm
           onCreated={(created, title, closesOn) =>
@@ -159,10 +162,21 @@ function CreateForm({
   );
 }
 
-function RollUpView({ layout, dispatch }: { layout: LayoutState; dispatch: Dispatch<OrderAction> }) {
+function RollUpView({
+  layout,
+  position,
+  dispatch,
+}: {
+  layout: LayoutState;
+  position: number;
+  dispatch: Dispatch<OrderAction>;
+}) {
   const { t, language } = useTeamSizesText();
   const id = useId();
   const collection = layout.collection!;
+  // The form refuses to send the order while entries are open: its error shows here.
+  const openPath = `layouts.${position}.collection.open`;
+  const openError = useFieldError(openPath);
   const [rollUp, setRollUp] = useState<RollUp | null>(null);
   const [problem, setProblem] = useState<'failed' | 'gone' | null>(null);
   const [copied, setCopied] = useState(false);
@@ -178,6 +192,9 @@ function RollUpView({ layout, dispatch }: { layout: LayoutState; dispatch: Dispa
     setRollUp(next);
     setProblem(null);
     const now = latest.current;
+    if (now.collection && now.collection.open !== next.open) {
+      dispatch({ type: 'collectionChecked', layout: now.number, open: next.open });
+    }
     const variation = now.variations.find((v) => v.id === collection.variationId);
     const sizes = sizesToText(next.counts);
     if (variation && (variation.sizes !== sizes || !sameNames(now.teamNames, next.entries)) && next.entries.length) {
@@ -242,8 +259,19 @@ function RollUpView({ layout, dispatch }: { layout: LayoutState; dispatch: Dispa
       {rollUp && (
         <>
           <p>{rollUp.open ? t.openUntil(formatDay(rollUp.closesOn, language)) : t.closed}</p>
+          {rollUp.open && openError && (
+            <p id={`${fieldId(openPath)}-error`} className="field-error">
+              {openError}
+            </p>
+          )}
           {rollUp.open && (
-            <button type="button" className="button button-secondary" onClick={close}>
+            <button
+              id={fieldId(openPath)}
+              type="button"
+              className="button button-secondary"
+              aria-describedby={openError ? `${fieldId(openPath)}-error` : undefined}
+              onClick={close}
+            >
               {t.closeNow}
             </button>
           )}
