@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const CLIENT_FEATURES = ['order-form', 'inbox', 'order-status', 'portal'];
+const CLIENT_FEATURES = ['order-form', 'inbox', 'order-status', 'portal', 'collections'];
 /** The client's app shell: it picks a feature by path; nothing else may import it. */
 const CLIENT_SHELL = ['./src/client/main.tsx', './src/client/app.tsx', './src/client/settings.ts'];
 const BOUNDARIES = [
@@ -40,6 +40,7 @@ const BOUNDARIES = [
  */
 const SERVER_CAPABILITIES = [
   'artwork',
+  'collections',
   'invoices',
   'orders',
   'portal',

@@ -19,6 +19,8 @@ import { ACCOUNTS_MESSAGES } from './client/features/inbox/payments/accounts-mes
 import { PAYMENTS_MESSAGES } from './client/features/inbox/payments/payments-messages.js';
 import { PURCHASING_MESSAGES } from './client/features/inbox/purchasing/purchasing-messages.js';
 import { PORTAL_MESSAGES } from './client/features/portal/messages.js';
+import { COLLECTION_MESSAGES } from './client/features/collections/messages.js';
+import { TEAM_SIZES_MESSAGES } from './client/features/order-form/team-sizes/team-sizes-messages.js';
 import { WORDS, approvedBy, creditStatement, deposit, labelsFor } from './server/invoices/pdf-labels.js';
 import { ticketLabels } from './server/production/ticket-labels.js';
 import { DECORATION_LABELS, ORDER_WORDS, VIEW_LABELS } from './shared/order-presentation.js';
@@ -43,6 +45,8 @@ const FRENCH: Record<string, unknown> = {
   'client/features/inbox/payments/payments-messages.ts': PAYMENTS_MESSAGES.fr,
   'client/features/inbox/purchasing/purchasing-messages.ts': PURCHASING_MESSAGES.fr,
   'client/features/portal/messages.ts': PORTAL_MESSAGES.fr,
+  'client/features/collections/messages.ts': COLLECTION_MESSAGES.fr,
+  'client/features/order-form/team-sizes/team-sizes-messages.ts': TEAM_SIZES_MESSAGES.fr,
   'server/invoices/pdf-labels.ts': {
     words: Object.fromEntries(Object.entries(WORDS).map(([k, p]) => [k, p.fr])),
     deposit: deposit(25).fr,

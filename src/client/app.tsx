@@ -1,6 +1,6 @@
 // The app shell: one feature per path (docs/product.md, Routes). The order form is in the first
-// download; the shop's inbox, the customer's order page (/o/<token>) and My orders (/my-orders)
-// are chunks of their own, loaded only when visited.
+// download; the shop's inbox, the customer's order page (/o/<token>), My orders (/my-orders)
+// and a team member's size page (/c/<link>) are chunks of their own, loaded only when visited.
 import { lazy, Suspense } from 'react';
 import { OrderFormApp } from './features/order-form/order-form-app.js';
 import type { ClientSettings } from './settings.js';
@@ -8,7 +8,9 @@ import type { ClientSettings } from './settings.js';
 const InboxApp = lazy(() => import('./features/inbox/inbox-app.js'));
 const OrderStatusApp = lazy(() => import('./features/order-status/order-status-app.js'));
 const PortalApp = lazy(() => import('./features/portal/portal-app.js'));
+const MemberApp = lazy(() => import('./features/collections/member-app.js'));
 const ORDER_LINK_PATH = /^\/o\/([A-Za-z0-9_-]+)$/;
+const COLLECTION_PATH = /^\/c\/([A-Za-z0-9_-]+)$/;
 
 export function App({ path, settings }: { path: string; settings: ClientSettings }) {
   const orderLink = ORDER_LINK_PATH.exec(path)?.[1];
@@ -16,6 +18,14 @@ export function App({ path, settings }: { path: string; settings: ClientSettings
     return (
       <Suspense fallback={<p className="page">…</p>}>
         <OrderStatusApp token={orderLink} logo={settings.logo} />
+      </Suspense>
+    );
+  }
+  const collectionLink = COLLECTION_PATH.exec(path)?.[1];
+  if (collectionLink) {
+    return (
+      <Suspense fallback={<p className="page">…</p>}>
+        <MemberApp link={collectionLink} />
       </Suspense>
     );
   }

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { artworkPlugin, artworkQueueDepth } from './artwork/index.js';
+import { collectionRoutes } from './collections/index.js';
 import fp from 'fastify-plugin';
 import type { Config } from './config.js';
 import { createFileStore } from './files/create-file-store.js';
@@ -236,6 +237,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sendPage = config.clientDir ? pageRenderer(config.clientDir, config, look) : null;
   await app.register(orderLinkRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   await app.register(portalRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
+  await app.register(collectionRoutes, {
+    config,
+    currentPriceList,
+    timeZone: () => inForce().books.timeZone,
+    sendPage,
+  });
   if (config.clientDir && sendPage) {
     await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage, look });
   } else {

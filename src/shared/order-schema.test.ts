@@ -93,6 +93,7 @@ describe('locations', () => {
     expect(result.success).toBe(true);
     const layout = result.data!.layouts['1']!;
     expect(layout.extraDecorations).toBeUndefined();
+    expect(layout.teamNames).toBeUndefined();
     expect(layout.viewData).toEqual({
       Front: { image: 'Layout_1_Front.png', dimensions: '10" wide', decoration: 'screen-printing' },
       Back: { image: '', dimensions: '', decoration: 'embroidery' },
@@ -127,5 +128,26 @@ describe('locations', () => {
     expect(issueFields(wrong.error!)).toEqual(['layouts.1.extraDecorations.0.location']);
     const wrongOwn = withExtras(undefined, { location: 'nape' });
     expect(issueFields(wrongOwn.error!)).toEqual(['layouts.1.viewData.Front.location']);
+  });
+
+  it('takes a team’s names-and-numbers list with a layout, and refuses a line over its caps', () => {
+    const withNames = (teamNames: unknown) =>
+      orderBodySchema.safeParse({ layouts: { '1': { ...specLayout, teamNames } } });
+    const ok = withNames([
+      { name: ' Ada ', size: 'M', printName: 'ADA', printNumber: '10' },
+      { name: 'Bob', size: 'L', printName: '', printNumber: '' },
+    ]);
+    expect(ok.success).toBe(true);
+    expect(ok.data!.layouts['1']!.teamNames).toEqual([
+      { name: 'Ada', size: 'M', printName: 'ADA', printNumber: '10' },
+      { name: 'Bob', size: 'L', printName: '', printNumber: '' },
+    ]);
+    const badNumber = withNames([{ name: 'Cy', size: 'S', printName: '', printNumber: '1234' }]);
+    expect(issueFields(badNumber.error!)).toEqual(['layouts.1.teamNames.0.printNumber']);
+    const noName = withNames([{ name: ' ', size: 'S', printName: '', printNumber: '' }]);
+    expect(issueFields(noName.error!)).toEqual(['layouts.1.teamNames.0.name']);
+    const line = { name: 'X', size: 'S', printName: '', printNumber: '' };
+    expect(withNames(Array.from({ length: 500 }, () => line)).success).toBe(true);
+    expect(withNames(Array.from({ length: 501 }, () => line)).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // The server's validation of an order (docs/product.md), one schema for both transports.
 // The client imports types from order.ts only, so zod never reaches the customer's bundle.
 import { z } from 'zod';
+import { COLLECTION_LIMITS } from './collections-api.js';
 import { isCalendarDate } from './dates.js';
 import { DECORATION_METHODS, GARMENT_OPTIONS, MOCKUP_OPTIONS, VIEWS, YES_NO } from './constants.js';
 import { isLocationOf, LOCATIONS, VIEW_LOCATIONS } from './locations.js';
@@ -114,6 +115,17 @@ const deadlineSchema = z.object({
   date: text(40).refine((v) => v === '' || isIsoDate(v), 'must be a date like 2026-12-31'),
 });
 
+/** One member's line of a team's names-and-numbers list (docs/collections.md). */
+const teamNameSchema = z.object({
+  name: z.string().trim().min(1, 'must be a name').max(COLLECTION_LIMITS.memberName),
+  size: z.string().trim().min(1, 'must be a size').max(40),
+  printName: z.string().trim().max(COLLECTION_LIMITS.printName),
+  printNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{0,3}$/, 'must be up to 3 digits'),
+});
+
 const layoutSchema = z.object({
   mockupOption: choice(MOCKUP_OPTIONS),
   garmentOption: choice(GARMENT_OPTIONS),
@@ -153,6 +165,7 @@ const layoutSchema = z.object({
   shipping: shippingSchema.optional(),
   deadline: deadlineSchema.optional(),
   jobNotes: text(LIMITS.longText).optional(),
+  teamNames: z.array(teamNameSchema).max(COLLECTION_LIMITS.entries).optional(),
 });
 
 /** A finished resumable upload the order adopts: its URL as the creation answered it, the attachment's name. */

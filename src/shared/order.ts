@@ -2,6 +2,7 @@
 // In the multipart transport, `mockupImages` and `viewData[view].image` hold the
 // names of attachment parts; in the older JSON body (docs/architecture.md) they hold data URLs.
 import type { DecorationMethod, GarmentOption, MockupOption, ViewName, YesNo } from './constants.js';
+import type { TeamName } from './collections-api.js';
 import type { Location } from './locations.js';
 
 export interface Variation {
@@ -78,6 +79,8 @@ export interface OrderLayout {
   shipping?: Shipping;
   deadline?: Deadline;
   jobNotes?: string;
+  /** Names and numbers collected from a team (docs/collections.md); never sent by a client of the published wire format. */
+  teamNames?: TeamName[];
 }
 
 /** The `order` part of a multipart submission: the order body of docs/architecture.md without `files`. */

@@ -13,13 +13,15 @@ export interface LogStream {
 
 /**
  * A request as the log shows it: method and path, never the query string, never the token of a
- * customer's order link (/o/<token>, /api/o/<token>: the link is the key to the order), and an
+ * customer's order link (/o/<token>, /api/o/<token>: the link is the key to the order) nor of a
+ * team's size collection (/c/<token>, docs/collections.md), and an
  * upload's id cut to its first 8 digits (enough to follow one upload through the log).
  */
 export function requestForLog(req: { method: string; url: string }) {
   const q = req.url.indexOf('?');
   const path = (q === -1 ? req.url : req.url.slice(0, q))
     .replace(/^(\/api)?\/o\/[^/]*/, '$1/o/…')
+    .replace(/^(\/api)?\/c\/[^/]*/, '$1/c/…')
     .replace(/^(\/storage\/v1\/upload\/resumable\/)([^/]{0,8})[^/]*/, '$1$2…');
   return { method: req.method, path };
 }

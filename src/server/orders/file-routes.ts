@@ -1,4 +1,5 @@
-// An order's files for staff: one at a time, a preview of real raster images, or all as a ZIP.
+// An order's files for staff: one at a time, a preview of real raster images, or all as a ZIP
+// (with each layout's names-and-numbers list as a CSV).
 // Always sandboxed: never rendered as a page, never sniffed.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +8,9 @@ import { archiveEntryName, uniqueName } from '../../shared/attachment-names.js';
 import { fileParamsSchema, orderIdParamsSchema } from '../../shared/inbox-api.js';
 import { AppError } from '../errors.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from '../http/downloads.js';
+import { fromJson } from '../storage/json.js';
 import { findAttachment, findOrder, listAttachments } from '../storage/orders.js';
+import { teamNamesCsv, teamNamesFileName } from './team-names-csv.js';
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -76,6 +79,13 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           (err: Error) => done(err, undefined as never),
         );
       });
+    }
+    // Each layout's names and numbers collected from a team (docs/collections.md), as a CSV.
+    for (const [layout, body] of Object.entries(fromJson(order.document).layouts)) {
+      if (!body.teamNames?.length) continue;
+      const name = uniqueName(teamNamesFileName(layout), taken);
+      taken.add(name.toLowerCase());
+      zip.addBuffer(Buffer.from(teamNamesCsv(body.teamNames), 'utf8'), name);
     }
     zip.end();
     return reply

@@ -17,6 +17,7 @@ import {
 } from '../../../tests/support/harness.js';
 import { hasPoppler, pdfImages, pdfPagePng, pdfText } from '../../../tests/support/pdf.js';
 import { readQrCode } from '../../../tests/support/qr.js';
+import type { TeamName } from '../../shared/collections-api.js';
 import type { JobCard } from '../../shared/production/production-api.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -58,7 +59,7 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
     staff('GET', `/api/production/jobs/${orderId}/ticket.pdf`, undefined, who);
 
   /** Submitted with a mockup and the front's artwork (a transparent PNG), not yet quoted. */
-  const submitted = async () => {
+  const submitted = async (teamNames?: TeamName[]) => {
     const mockup = await picture(300, 360, '#3355aa');
     const front = await picture(200, 120, '#cc2222', true);
     const order = sampleOrder();
@@ -75,6 +76,7 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
         Back: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' },
       },
       jobNotes: 'Fold and bag each shirt by size.',
+      ...(teamNames ? { teamNames } : {}),
     });
     return (
       await submitMultipart(
@@ -216,5 +218,25 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
     expect((await t.app.inject({ method: 'GET', url: `/api/production/jobs/${orderId}/ticket.pdf` })).statusCode).toBe(
       401,
     );
+  });
+
+  it('ends with a page of the names and numbers a team gave (docs/collections.md), in the printer’s language', async () => {
+    const names: TeamName[] = [
+      { name: 'Ada Lovelace', size: 'M', printName: 'LOVELACE', printNumber: '10' },
+      { name: 'Émile Nelligan', size: 'L', printName: '', printNumber: '7' },
+    ];
+    const teamOrder = await approved(await submitted(names));
+    const english = pagesOf(pdfText((await ticket(teamOrder)).rawPayload));
+    expect(english).toHaveLength(4);
+    const last = english[3]!;
+    expect(last).toContain('JOB TICKET · Names and numbers, layout 1');
+    expect(last).toMatch(/Name\s+Size\s+Name to print\s+Number/);
+    expect(last).toMatch(/Ada Lovelace\s+M\s+LOVELACE\s+10/);
+    expect(last).toMatch(/Émile Nelligan\s+L\s+7/);
+    const french = pagesOf(pdfText((await ticket(teamOrder, commis)).rawPayload));
+    expect(french[3]).toContain('FICHE DE TRAVAIL · Noms et numéros, disposition 1');
+    expect(french[3]).toMatch(/Nom\s+Taille\s+Nom à imprimer\s+Numéro/);
+    // Without a list, no such page (the first order's ticket has 3 pages, above).
+    expect(pagesOf(pdfText((await ticket(orderId)).rawPayload)).join('\n')).not.toContain('Names and numbers');
   });
 });

@@ -6,6 +6,7 @@
 // page, `${PUBLIC_URL}/inbox/jobs/<orderId>`, and the reference to type when a phone cannot scan.
 import QRCode from 'qrcode';
 import { dateIn } from '../../shared/dates.js';
+import type { TeamName } from '../../shared/collections-api.js';
 import type { Language } from '../../shared/order-presentation.js';
 import type { OrderLayout } from '../../shared/order.js';
 import type { ImprintCard, JobCard } from '../../shared/production/production-api.js';
@@ -428,6 +429,30 @@ function summaryPage(d: Drawing): void {
   write(doc, w.printed(ticket.printedOn), LEFT, doc.y + 10, { size: 8, width: WIDTH });
 }
 
+const NAME_COLUMNS = [LEFT, LEFT + 200, LEFT + 260, LEFT + 440] as const;
+
+/** A layout's names and numbers collected from a team (docs/collections.md): pages of their own. */
+function teamNamesPage(d: Drawing, layout: string, names: readonly TeamName[]): void {
+  const { doc, l } = d;
+  const w = l.words;
+  const subtitle = w.teamNames(Number(layout));
+  newPage(d, subtitle);
+  const row = (cells: readonly string[], weight: 'bold' | 'regular') => {
+    room(d, 18, subtitle);
+    const top = doc.y;
+    cells.forEach((text, i) =>
+      write1(doc, text, NAME_COLUMNS[i]!, top, {
+        size: 11,
+        weight,
+        width: (NAME_COLUMNS[i + 1] ?? RIGHT) - NAME_COLUMNS[i]! - 8,
+      }),
+    );
+    doc.y = top + 18;
+  };
+  row([w.memberName, w.size, w.printName, w.printNumber], 'bold');
+  for (const n of names) row([n.name, n.size, n.printName, n.printNumber], 'regular');
+}
+
 /**
  * The job ticket of an order, in this language: its file name and bytes, or null when the order
  * is not a job.
@@ -449,6 +474,9 @@ export async function jobTicket(
       const d: Drawing = { doc, l, ticket, qr: openImage(doc, ticket.qr), images: new Map() };
       summaryPage(d);
       ticket.job.imprints.forEach((imprint, i) => imprintPage(d, imprint, i + 1));
+      for (const [layout, body] of Object.entries(ticket.layouts)) {
+        if (body.teamNames?.length) teamNamesPage(d, layout, body.teamNames);
+      }
     },
     logo,
   );

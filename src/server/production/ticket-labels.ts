@@ -36,6 +36,11 @@ const EN = {
   continued: 'continued',
   scan: 'Scan to open the job',
   printed: (date: string) => `Printed ${date}. No prices on this ticket.`,
+  teamNames: (layout: number) => `Names and numbers, layout ${layout}`,
+  memberName: 'Name',
+  size: 'Size',
+  printName: 'Name to print',
+  printNumber: 'Number',
 };
 
 type Words = typeof EN;
@@ -73,6 +78,11 @@ const FR: Words = {
   continued: 'suite',
   scan: 'Balayez pour ouvrir le travail',
   printed: (date) => `Imprimée le ${date}. Aucun prix sur cette fiche.`,
+  teamNames: (layout) => `Noms et numéros, disposition ${layout}`,
+  memberName: 'Nom',
+  size: 'Taille',
+  printName: 'Nom à imprimer',
+  printNumber: 'Numéro',
 };
 
 export interface TicketLabels {

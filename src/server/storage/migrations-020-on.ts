@@ -221,4 +221,35 @@ export const migrationsFromTwenty: Record<string, Migration> = {
         .execute();
     },
   },
+  '028-size-collections-team-sizes': {
+    // Sizes collected from a team by a link (collections/, docs/collections.md): the link's and
+    // the organiser's secrets as SHA-256 only, and each member's entry by its own key's hash.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('size_collections')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('link_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('organiser_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('garment', 'text', (c) => c.notNull())
+        .addColumn('sizes', 'text', (c) => c.notNull())
+        .addColumn('closes_on', 'text', (c) => c.notNull())
+        .addColumn('closed_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('size_collection_entries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('collection_id', 'text', (c) => c.notNull().references('size_collections.id').onDelete('cascade'))
+        .addColumn('member_hash', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('size', 'text', (c) => c.notNull())
+        .addColumn('print_name', 'text', (c) => c.notNull())
+        .addColumn('print_number', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('size_collection_entries_member', ['collection_id', 'member_hash'])
+        .execute();
+    },
+  },
 };

@@ -176,6 +176,37 @@ export interface PortalSessionsTable {
   expires_at: string;
 }
 
+/** A size collection (collections/, docs/collections.md): its two secrets kept as SHA-256 only. */
+export interface SizeCollectionsTable {
+  id: string;
+  /** SHA-256 of the members' link token. */
+  link_hash: string;
+  /** SHA-256 of the organiser's key. */
+  organiser_hash: string;
+  title: string;
+  /** The name of the price list's garment whose sizes members choose from. */
+  garment: string;
+  /** JSON array of the garment's sizes when the collection was made. */
+  sizes: string;
+  /** The last day entries are taken, in the shop's calendar. */
+  closes_on: string;
+  closed_at: string | null;
+  created_at: string;
+}
+
+/** One member's entry, theirs by the SHA-256 of the key kept in their browser. */
+export interface SizeCollectionEntriesTable {
+  id: string;
+  collection_id: string;
+  member_hash: string;
+  name: string;
+  size: string;
+  print_name: string;
+  print_number: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A message on an order (portal/): from its customer or from a staff member; read_at is when the other side read it. */
 export interface OrderMessagesTable {
   id: string;
@@ -547,6 +578,8 @@ export interface Database {
   portal_sign_in_links: PortalSignInLinksTable;
   portal_sessions: PortalSessionsTable;
   order_messages: OrderMessagesTable;
+  size_collections: SizeCollectionsTable;
+  size_collection_entries: SizeCollectionEntriesTable;
   upload_budget: UploadBudgetTable;
   used_form_tokens: UsedFormTokensTable;
   audit_log: AuditLogTable;

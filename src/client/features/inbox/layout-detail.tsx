@@ -1,5 +1,6 @@
 // One design layout of the order as the clerk reads it: mockups, each view's graphic with what
-// the server measured in it, garments (a PO, or the variations picked in the form).
+// the server measured in it, garments (a PO, or the variations picked in the form), and the
+// names and numbers a team gave.
 import { artworkLine, isTooComplex, type ArtworkLine } from '../../../shared/artwork-report.js';
 import type { OrderLayout } from '../../../shared/order.js';
 import { ColumnHeads } from '../../components/column-heads.js';
@@ -150,6 +151,23 @@ export function LayoutDetail({
                   {yesNo(v.supplyingGoods === 'yes', language)}
                   {v.supplyingGoods === 'yes' && v.itemPO ? t.order.itemPo(v.itemPO) : ''}
                 </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {layout.garmentOption === 'pick' && layout.teamNames && layout.teamNames.length > 0 && (
+        // The names and numbers collected from a team (docs/collections.md).
+        <table className="variations-table team-names">
+          <caption>{t.order.teamNames(layout.teamNames.length)}</caption>
+          <ColumnHeads columns={[t.order.memberName, t.order.memberSize, t.order.printName, t.order.printNumber]} />
+          <tbody>
+            {layout.teamNames.map((m, i) => (
+              <tr key={i}>
+                <td>{m.name}</td>
+                <td>{m.size}</td>
+                <td>{m.printName}</td>
+                <td>{m.printNumber}</td>
               </tr>
             ))}
           </tbody>

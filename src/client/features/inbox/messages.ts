@@ -11,7 +11,7 @@ import { formatCents } from '../../../shared/money.js';
 import { PAYMENT_METHODS } from '../../../shared/invoices/payment-methods.js';
 import { ApiError } from '../../shared/api-error.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
-import { deName } from '../../../shared/french.js';
+import { deName, frenchCount } from '../../../shared/french.js';
 
 const methodLabel = (method: string, language: Language): string =>
   method in PAYMENT_METHODS ? PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS].label[language] : method;
@@ -179,6 +179,11 @@ export const en = {
     sizes: 'Sizes',
     customerSupplies: 'Customer supplies',
     itemPo: (po: string) => ` (PO ${po})`,
+    teamNames: (count: number) => (count === 1 ? 'Names and numbers: 1 person' : `Names and numbers: ${count} people`),
+    memberName: 'Name',
+    memberSize: 'Size',
+    printName: 'Name to print',
+    printNumber: 'Number',
   },
 
   deletion: {
@@ -362,6 +367,11 @@ export const fr: InboxMessages = {
     sizes: 'Tailles',
     customerSupplies: 'Fournis par le client',
     itemPo: (po) => ` (bon de commande ${po})`,
+    teamNames: (count) => `Noms et numéros\u00a0: ${frenchCount(count, 'personne')}`,
+    memberName: 'Nom',
+    memberSize: 'Taille',
+    printName: 'Nom à imprimer',
+    printNumber: 'Numéro',
   },
 
   deletion: {

@@ -204,4 +204,44 @@ describe('extra decorations (docs/product.md, Locations)', () => {
         buildSubmission(run(withLogo, { type: 'extraRemoved', layout: 1, id: 'e1' })).order.layouts['1']!,
     ).toBe(false);
   });
+
+  it('sends the team’s names and numbers with the layout once collected, and the sizes they add up to', () => {
+    const base = run(
+      initialOrderState('v1'),
+      { type: 'garmentOptionChanged', layout: 1, option: 'pick' },
+      { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'type', value: 'G5000' },
+      {
+        type: 'collectionCreated',
+        layout: 1,
+        collection: {
+          link: 'l'.repeat(43),
+          organiserKey: 'k'.repeat(43),
+          title: 'Lions',
+          closesOn: '2026-12-01',
+          variationId: 'v1',
+        },
+      },
+    );
+    // A link made but no entries yet: the order is what a spec client sends.
+    expect('teamNames' in buildSubmission(base).order.layouts['1']!).toBe(false);
+    const names = [
+      { name: 'Ada', size: 'M', printName: 'ADA', printNumber: '10' },
+      { name: 'Bob', size: 'L', printName: '', printNumber: '' },
+    ];
+    const filled = run(base, {
+      type: 'teamSizesFilled',
+      layout: 1,
+      variationId: 'v1',
+      sizes: 'M:1, L:1',
+      teamNames: names,
+    });
+    const layout = buildSubmission(filled).order.layouts['1']!;
+    expect(layout.teamNames).toEqual(names);
+    expect(layout.variations[0]!.sizes).toBe('M:1, L:1');
+    // The secrets stay in this browser: never in what is sent.
+    expect(JSON.stringify(buildSubmission(filled).order)).not.toContain('k'.repeat(43));
+    // Garments from a PO instead: no list travels.
+    const po = run(filled, { type: 'garmentOptionChanged', layout: 1, option: 'po' });
+    expect('teamNames' in buildSubmission(po).order.layouts['1']!).toBe(false);
+  });
 });

@@ -109,6 +109,10 @@ export function buildSubmission(state: OrderState): Submission {
       mockupImages,
       viewData,
       ...(extraDecorations.length > 0 ? { extraDecorations } : {}),
+      // A team's names and numbers (docs/collections.md): only when collected, as with extras.
+      ...(layout.garmentOption === 'pick' && layout.teamNames && layout.teamNames.length > 0
+        ? { teamNames: layout.teamNames }
+        : {}),
     };
     if (n === 1) {
       const { billing, shipping, deadline, jobNotes } = state.details;

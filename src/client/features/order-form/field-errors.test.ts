@@ -115,3 +115,28 @@ describe('currentFieldErrors', () => {
     expect(valueAt(state, 'layouts.9.mockupOption')).toBeUndefined();
   });
 });
+
+describe('a team’s open size entries (docs/collections.md)', () => {
+  it('are an error of their layout until the collection is read as closed', () => {
+    const state = apply(
+      initialOrderState('v1'),
+      {
+        type: 'collectionCreated',
+        layout: 1,
+        collection: { link: 'l', organiserKey: 'k', title: 'Lions', closesOn: '2026-12-01', variationId: 'v1' },
+      },
+      { type: 'collectionChecked', layout: 1, open: true },
+    );
+    const refusal: Refusal = { fields: ['layouts.1.collection.open'], message: '', state };
+    expect(currentFieldErrors(en, refusal, state)).toEqual([
+      {
+        path: 'layouts.1.collection.open',
+        message: 'Close the team’s size entries before you send the order',
+        summary: 'Design Layout 1: Close the team’s size entries before you send the order',
+      },
+    ]);
+    const closed = apply(state, { type: 'collectionChecked', layout: 1, open: false });
+    expect(closed.layouts[0]!.collection?.open).toBe(false);
+    expect(currentFieldErrors(en, refusal, closed)).toEqual([]);
+  });
+});

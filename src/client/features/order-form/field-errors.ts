@@ -50,6 +50,7 @@ export function describeField(t: Messages, path: string): Described | undefined 
 function layoutMessage(t: Messages, path: string): string | undefined {
   const l = t.fieldErrors.layout;
   if (path === 'mockupOption' || path === 'garmentOption' || path === 'hasVectorFiles') return l[path];
+  if (path === 'collection.open') return l.collectionOpen;
   const view = /^viewData\.([^.]+)\.(dimensions|decoration)$/.exec(path);
   const viewName = VIEWS.find((v) => v === view?.[1]);
   if (view && viewName) {

@@ -10,6 +10,7 @@ import type { LayoutState, OrderAction, VariationField } from './order-state.js'
 import { useFormContext } from './form-context.js';
 import { garmentNamed } from './use-price-list.js';
 import { SizeBoxes } from './size-boxes.js';
+import { TeamSizesButton } from './team-sizes-button.js';
 
 export function GarmentSelection({
   layout,
@@ -102,6 +103,15 @@ export function GarmentSelection({
                     text={v.sizes}
                     idPrefix={`sizes-${n}-${v.id}`}
                     onText={change('sizes')}
+                  />
+                )}
+                {(garment || layout.collection?.variationId === v.id) && (
+                  <TeamSizesButton
+                    layout={layout}
+                    position={position}
+                    variationId={v.id}
+                    garment={garment?.id ?? ''}
+                    dispatch={dispatch}
                   />
                 )}
                 <TextField

@@ -158,6 +158,7 @@ export const en = {
     itemPO: 'Item PO',
     removeVariation: 'Remove Garment Variation',
     addVariation: 'Add Another Garment Variation',
+    teamSizes: 'Collect sizes from a team',
   },
   sectionC: {
     heading: 'Section C - Billing & Shipping Info',
@@ -234,6 +235,7 @@ export const en = {
       sizes: 'Enter the sizes and quantities, like S: 5, M: 10',
       supplyingGoods: 'Select yes if you are supplying the goods',
       itemPO: 'Enter an item PO of 200 characters or fewer',
+      collectionOpen: 'Close the team’s size entries before you send the order',
     },
     /** In the summary, so the customer knows which layout to open. */
     inLayout: (n: number, message: string) => `Design Layout ${n}: ${message}`,
@@ -381,6 +383,7 @@ export const fr: Messages = {
     itemPO: 'Bon de commande de l’article',
     removeVariation: 'Retirer la variante',
     addVariation: 'Ajouter une autre variante',
+    teamSizes: 'Recueillir les tailles d’une équipe',
   },
   sectionC: {
     heading: 'Section C - Facturation et livraison',
@@ -443,6 +446,7 @@ export const fr: Messages = {
       sizes: 'Entrez les tailles et les quantités, comme P\u00a0: 5, M\u00a0: 10',
       supplyingGoods: 'Choisissez oui si vous fournissez les vêtements',
       itemPO: 'Entrez un bon de commande d’article de 200 caractères ou moins',
+      collectionOpen: 'Fermez les inscriptions de tailles de l’équipe avant d’envoyer la commande',
     },
     inLayout: (n, message) => `Disposition graphique ${n}\u00a0: ${message}`,
   },

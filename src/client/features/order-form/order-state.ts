@@ -8,6 +8,7 @@ import {
   type ViewName,
   type YesNo,
 } from '../../../shared/constants.js';
+import type { TeamName } from '../../../shared/collections-api.js';
 import type { Location } from '../../../shared/locations.js';
 import type { Address, Billing, Shipping } from '../../../shared/order.js';
 
@@ -64,6 +65,22 @@ export interface LayoutState<F = FileEntry> {
   views: Record<ViewName, ViewState<F>>;
   /** Extra decorations, in the order added (absent in older drafts). */
   extras?: ExtraState<F>[];
+  /** The team's size collection for this layout, its secrets kept in this draft (docs/collections.md). */
+  collection?: CollectionHandle;
+  /** The names and numbers the collection gathered; sent with the layout. */
+  teamNames?: TeamName[];
+}
+
+/** What the organiser's browser keeps of a collection: both secrets, shown and used from here. */
+export interface CollectionHandle {
+  link: string;
+  organiserKey: string;
+  title: string;
+  closesOn: string;
+  /** The variation whose sizes the roll-up fills. */
+  variationId: string;
+  /** Whether entries were open when last read (absent until read): the order waits while they are. */
+  open?: boolean;
 }
 
 export type DeadlineChoice = 'standard' | 'yes';
@@ -113,6 +130,9 @@ export type OrderAction =
   | { type: 'variationAdded'; layout: number; variationId: string }
   | { type: 'variationRemoved'; layout: number; variationId: string }
   | { type: 'variationChanged'; layout: number; variationId: string; field: VariationField; value: string }
+  | { type: 'collectionCreated'; layout: number; collection: CollectionHandle }
+  | { type: 'collectionChecked'; layout: number; open: boolean }
+  | { type: 'teamSizesFilled'; layout: number; variationId: string; sizes: string; teamNames: TeamName[] }
   | { type: 'billingChanged'; field: BillingField; value: string }
   | { type: 'shippingChanged'; field: ShippingTextField; value: string }
   | { type: 'sameAsBillingToggled'; checked: boolean }
@@ -331,6 +351,21 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
           if (action.field === 'supplyingGoods' && action.value !== 'yes') next.itemPO = '';
           return next;
         }),
+      }));
+
+    case 'collectionCreated':
+      return updateLayout(state, action.layout, (l) => ({ ...l, collection: action.collection }));
+
+    case 'collectionChecked':
+      return updateLayout(state, action.layout, (l) =>
+        l.collection ? { ...l, collection: { ...l.collection, open: action.open } } : l,
+      );
+
+    case 'teamSizesFilled':
+      return updateLayout(state, action.layout, (l) => ({
+        ...l,
+        teamNames: action.teamNames,
+        variations: l.variations.map((v) => (v.id === action.variationId ? { ...v, sizes: action.sizes } : v)),
       }));
 
     case 'billingChanged':

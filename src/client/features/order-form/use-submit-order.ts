@@ -55,6 +55,18 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending.current) return;
+    // A team's entries still open (docs/collections.md): its sizes are not final, so the order
+    // waits until the organiser closes them or their closing date passes.
+    const waitsForTeam = state.layouts.findIndex(
+      (l) =>
+        l.garmentOption === 'pick' &&
+        l.collection?.open === true &&
+        l.variations.some((v) => v.id === l.collection!.variationId),
+    );
+    if (waitsForTeam >= 0) {
+      setRefusal({ fields: [`layouts.${waitsForTeam + 1}.collection.open`], message: '', state });
+      return;
+    }
     const controller = new AbortController();
     sending.current = controller;
     if (attempt.current?.state !== state) attempt.current = { state, key: randomId() };

@@ -1,0 +1,58 @@
+// The organiser's panel of a team's size collection (docs/collections.md), in English and
+// Canadian French. Its own module, loaded with the panel's chunk, never with the form.
+import { catalogues, textHook } from '../../../shared/language.js';
+import { frenchCount } from '../../../../shared/french.js';
+
+const en = {
+  heading: 'Sizes from a team',
+  intro:
+    'Each member opens the link on their phone, picks a size and, if you like, a name and number to print. Only you see the entries.',
+  title: 'Team or group name',
+  closesOn: 'Closing date (entries stop at the end of that day)',
+  create: 'Create the link',
+  creating: 'Creating the link…',
+  linkLabel: 'Link for your team',
+  copy: 'Copy the link',
+  copied: 'Link copied.',
+  openUntil: (date: string) => `Entries are open until the end of ${date}. Close them before you send the order.`,
+  closed: 'Entries are closed: the sizes below are final.',
+  closeNow: 'Close entries now',
+  entries: (count: number) => (count === 1 ? '1 entry' : `${count} entries`),
+  noEntries: 'No entries yet. This list refreshes by itself.',
+  filled: (count: number) => (count === 1 ? 'Sizes filled from 1 entry.' : `Sizes filled from ${count} entries.`),
+  name: 'Name',
+  size: 'Size',
+  printName: 'Name to print',
+  printNumber: 'Number',
+  failed: 'The collection could not be reached. It will be tried again.',
+  gone: 'This collection is no longer kept by the shop.',
+};
+
+const fr: typeof en = {
+  heading: 'Tailles d’une équipe',
+  intro:
+    'Chaque membre ouvre le lien sur son téléphone, choisit une taille et, au besoin, un nom et un numéro à imprimer. Vous seul voyez les inscriptions.',
+  title: 'Nom de l’équipe ou du groupe',
+  closesOn: 'Date de clôture (les inscriptions s’arrêtent à la fin de ce jour)',
+  create: 'Créer le lien',
+  creating: 'Création du lien…',
+  linkLabel: 'Lien pour votre équipe',
+  copy: 'Copier le lien',
+  copied: 'Lien copié.',
+  openUntil: (date: string) =>
+    `Les inscriptions sont ouvertes jusqu’à la fin du ${date}. Fermez-les avant d’envoyer la commande.`,
+  closed: 'Les inscriptions sont closes\u00a0: les tailles ci-dessous sont définitives.',
+  closeNow: 'Fermer les inscriptions',
+  entries: (count: number) => frenchCount(count, 'inscription', 'inscriptions'),
+  noEntries: 'Aucune inscription pour l’instant. Cette liste se met à jour d’elle-même.',
+  filled: (count: number) => `Tailles remplies à partir de ${frenchCount(count, 'inscription', 'inscriptions')}.`,
+  name: 'Nom',
+  size: 'Taille',
+  printName: 'Nom à imprimer',
+  printNumber: 'Numéro',
+  failed: 'La collecte est injoignable. Nouvel essai sous peu.',
+  gone: 'Cette collecte n’est plus conservée par la boutique.',
+};
+
+export const TEAM_SIZES_MESSAGES = catalogues(en, fr);
+export const useTeamSizesText = textHook(TEAM_SIZES_MESSAGES);

@@ -1,0 +1,310 @@
+// The organiser's panel of a team's size collection (docs/collections.md), a chunk of its own:
+// makes the members' link for this layout's garment, then shows the entries as they come
+// (polled), fills the variation's sizes and the layout's names-and-numbers list from them, and
+// closes the entries. Both secrets are kept in the form's draft in this browser only.
+import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
+import type { CreatedCollection, RollUp, TeamName } from '../../../../shared/collections-api.js';
+import { sizesToText } from '../../../../shared/prices/size-grid.js';
+import { fieldId, useFieldError } from '../../../components/field-errors.js';
+import { ApiError, isRecord } from '../../../shared/api-error.js';
+import { callApi, expectAnswer } from '../../../shared/call-api.js';
+import { formatDay } from '../../../shared/format.js';
+import type { LayoutState, OrderAction } from '../order-state.js';
+import { useTeamSizesText } from './team-sizes-messages.js';
+import './team-sizes.css';
+
+/** How often the roll-up is read while entries are open. */
+const POLL_MS = 4_000;
+
+const isCreated = (b: unknown): b is CreatedCollection =>
+  isRecord(b) && typeof b.link === 'string' && typeof b.organiserKey === 'string';
+const isRollUp = (b: unknown): b is RollUp =>
+  isRecord(b) && Array.isArray(b.entries) && Array.isArray(b.counts) && typeof b.open === 'boolean';
+
+const readRollUp = (organiserKey: string, close = false) =>
+  callApi(close ? '/api/collections/close' : '/api/collections/roll-up', {
+    method: close ? 'POST' : 'GET',
+    headers: { 'x-organiser-key': organiserKey },
+  }).then((b) => expectAnswer(b, isRollUp, 'roll-up'));
+
+const sameNames = (a: readonly TeamName[] | undefined, b: readonly TeamName[]) =>
+  JSON.stringify(a ?? []) === JSON.stringify(b);
+
+/** Today in this browser, and a week ahead: the closing date suggested. */
+function inDays(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export default function TeamSizesPanel({
+  layout,
+  position,
+  variationId,
+  garment,
+  dispatch,
+}: {
+  layout: LayoutState;
+  position: number;
+  variationId: string;
+  garment: string;
+  dispatch: Dispatch<OrderAction>;
+}) {
+  const { t } = useTeamSizesText();
+  const id = useId();
+  const collection = layout.collection;
+  return (
+    <section className="team-sizes" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{t.heading}</h3>
+      {collection ? (
+        <RollUpView layout={layout} position={position} dispatch={dispatch} />
+      ) : (
+        <CreateForm
+          onCreated={(created, title, closesOn) =>
+            dispatch({
+              type: 'collectionCreated',
+              layout: layout.number,
+              collection: { ...created, title, closesOn, variationId },
+            })
+          }
+          garment={garment}
+        />
+      )}
+    </section>
+  );
+}
+
+function CreateForm({
+  garment,
+  onCreated,
+}: {
+  garment: string;
+  onCreated: (created: CreatedCollection, title: string, closesOn: string) => void;
+}) {
+  const { t, language } = useTeamSizesText();
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [closesOn, setClosesOn] = useState(() => inDays(7));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const errorOf = (field: string) => (error?.fields.includes(field) ? error.messageIn(language) : null);
+
+  const submit = () => {
+    setBusy(true);
+    setError(null);
+    callApi('/api/collections', { method: 'POST', body: JSON.stringify({ title, garment, closesOn }) })
+      .then((b) => expectAnswer(b, isCreated, 'collection'))
+      .then(
+        (created) => onCreated(created, title.trim(), closesOn),
+        (err: unknown) => setError(err instanceof ApiError ? err : new ApiError(String(err), 0, 'failed')),
+      )
+      .finally(() => setBusy(false));
+  };
+
+  // Enter in these fields makes the link; it must not send the order's own form.
+  const enterCreates = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    if (!busy) submit();
+  };
+
+  const titleError = errorOf('title');
+  const dateError = errorOf('closesOn');
+  const other = error && !titleError && !dateError ? error.messageIn(language) : null;
+  // A div, not a nested <form>: the panel sits inside the order's own form.
+  return (
+    <div className="team-sizes-create" role="group" aria-labelledby={`${id}-intro`}>
+      <p id={`${id}-intro`}>{t.intro}</p>
+      <div className="field">
+        <label htmlFor={`${id}-title`}>{t.title}</label>
+        {titleError && (
+          <p id={`${id}-title-error`} className="field-error">
+            {titleError}
+          </p>
+        )}
+        <input
+          id={`${id}-title`}
+          type="text"
+          value={title}
+          maxLength={80}
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={titleError ? `${id}-title-error` : undefined}
+          onChange={(e) => setTitle(e.target.value)}
+          onKeyDown={enterCreates}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-date`}>{t.closesOn}</label>
+        {dateError && (
+          <p id={`${id}-date-error`} className="field-error">
+            {dateError}
+          </p>
+        )}
+        <input
+          id={`${id}-date`}
+          type="date"
+          value={closesOn}
+          aria-invalid={dateError ? true : undefined}
+          aria-describedby={dateError ? `${id}-date-error` : undefined}
+          onChange={(e) => setClosesOn(e.target.value)}
+          onKeyDown={enterCreates}
+        />
+      </div>
+      {other && (
+        <p role="alert" className="field-error">
+          {other}
+        </p>
+      )}
+      <button type="button" className="button" disabled={busy} onClick={submit}>
+        {busy ? t.creating : t.create}
+      </button>
+    </div>
+  );
+}
+
+function RollUpView({
+  layout,
+  position,
+  dispatch,
+}: {
+  layout: LayoutState;
+  position: number;
+  dispatch: Dispatch<OrderAction>;
+}) {
+  const { t, language } = useTeamSizesText();
+  const id = useId();
+  const collection = layout.collection!;
+  // The form refuses to send the order while entries are open: its error shows here.
+  const openPath = `layouts.${position}.collection.open`;
+  const openError = useFieldError(openPath);
+  const [rollUp, setRollUp] = useState<RollUp | null>(null);
+  const [problem, setProblem] = useState<'failed' | 'gone' | null>(null);
+  const [copied, setCopied] = useState(false);
+  const url = `${window.location.origin}/c/${collection.link}`;
+
+  // The latest layout, for the fill below (the poll's closure outlives a render).
+  const latest = useRef(layout);
+  useEffect(() => {
+    latest.current = layout;
+  });
+
+  const take = (next: RollUp) => {
+    setRollUp(next);
+    setProblem(null);
+    const now = latest.current;
+    if (now.collection && now.collection.open !== next.open) {
+      dispatch({ type: 'collectionChecked', layout: now.number, open: next.open });
+    }
+    const variation = now.variations.find((v) => v.id === collection.variationId);
+    const sizes = sizesToText(next.counts);
+    if (variation && (variation.sizes !== sizes || !sameNames(now.teamNames, next.entries)) && next.entries.length) {
+      dispatch({
+        type: 'teamSizesFilled',
+        layout: now.number,
+        variationId: collection.variationId,
+        sizes,
+        teamNames: next.entries,
+      });
+    }
+  };
+  const failed = (err: unknown) => setProblem(err instanceof ApiError && err.status === 404 ? 'gone' : 'failed');
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = () => {
+      readRollUp(collection.organiserKey).then(
+        (next) => {
+          if (!live) return;
+          take(next);
+          if (next.open) timer = setTimeout(poll, POLL_MS);
+        },
+        (err: unknown) => {
+          if (!live) return;
+          failed(err);
+          if (!(err instanceof ApiError && err.status === 404)) timer = setTimeout(poll, POLL_MS * 2);
+        },
+      );
+    };
+    poll();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // The poll reads the latest layout through a ref; it restarts only for another collection.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [collection.organiserKey]);
+
+  const close = () => void readRollUp(collection.organiserKey, true).then(take, failed);
+  const copy = () =>
+    void navigator.clipboard?.writeText(url).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+
+  const entries = rollUp?.entries ?? [];
+  return (
+    <div className="team-sizes-roll-up">
+      <div className="field">
+        <label htmlFor={`${id}-link`}>{t.linkLabel}</label>
+        <input id={`${id}-link`} type="text" readOnly value={url} onFocus={(e) => e.target.select()} />
+      </div>
+      <p>
+        <button type="button" className="button button-secondary" onClick={copy}>
+          {t.copy}
+        </button>{' '}
+        <span role="status">{copied ? t.copied : ''}</span>
+      </p>
+      {problem && <p role="alert">{problem === 'gone' ? t.gone : t.failed}</p>}
+      {rollUp && (
+        <>
+          <p>{rollUp.open ? t.openUntil(formatDay(rollUp.closesOn, language)) : t.closed}</p>
+          {rollUp.open && openError && (
+            <p id={`${fieldId(openPath)}-error`} className="field-error">
+              {openError}
+            </p>
+          )}
+          {rollUp.open && (
+            <button
+              id={fieldId(openPath)}
+              type="button"
+              className="button button-secondary"
+              aria-describedby={openError ? `${fieldId(openPath)}-error` : undefined}
+              onClick={close}
+            >
+              {t.closeNow}
+            </button>
+          )}
+          <p role="status">{entries.length > 0 ? t.filled(entries.length) : t.noEntries}</p>
+          {entries.length > 0 && (
+            <div className="table-scroll">
+              <table className="team-sizes-table">
+                <caption>
+                  {collection.title} – {t.entries(entries.length)}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.name}</th>
+                    <th scope="col">{t.size}</th>
+                    <th scope="col">{t.printName}</th>
+                    <th scope="col">{t.printNumber}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((e, i) => (
+                    <tr key={i}>
+                      <td>{e.name}</td>
+                      <td>{e.size}</td>
+                      <td>{e.printName}</td>
+                      <td>{e.printNumber}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+// Sizes collected from a team by a link (docs/collections.md). The organiser makes a collection
+// from the order form (POST /api/collections) and gets two secrets: the members' link (/c/<link>)
+// and their own key, which alone reads the roll-up or closes it. A member's entry is theirs by a
+// key their browser keeps; nobody but the organiser sees anyone else's. Any unknown, malformed or
+// other secret answers the same 404. Every path is rate-limited per address in the shared store.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COLLECTION_LIMITS,
+  type CreatedCollection,
+  type MemberView,
+  type RollUp,
+  type SavedEntry,
+  type TeamName,
+} from '../../shared/collections-api.js';
+import { addDays, dateIn, isCalendarDate } from '../../shared/dates.js';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import type { SendPage } from '../http/pages.js';
+import { sendNotFound } from '../http/pages.js';
+import { privateScope } from '../http/private-scope.js';
+import type { PublishedPriceList } from '../prices/index.js';
+import {
+  closeCollection,
+  CollectionFull,
+  collectionOfLink,
+  collectionOfOrganiser,
+  createCollection,
+  entryOfMember,
+  forgetOldCollections,
+  isOpen,
+  KEPT_DAYS_AFTER_CLOSING,
+  rollUpOf,
+  saveEntry,
+  sizesOf,
+} from './collection-store.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const ORGANISER_HEADER = 'x-organiser-key';
+const MEMBER_HEADER = 'x-member-key';
+
+const createBody = z.object({
+  title: z.string().max(1_000),
+  garment: z.string().max(200),
+  closesOn: z.string().max(40),
+});
+const linkParams = z.object({ link: z.string().max(100) });
+const entryBody = z.object({
+  name: z.string().max(1_000),
+  size: z.string().max(200),
+  printName: z.string().max(1_000).optional(),
+  printNumber: z.string().max(100).optional(),
+});
+
+const notFound = () =>
+  new AppError(404, 'not_found', 'No such collection.', undefined, { messageFr: 'Aucune collecte de ce nom.' });
+
+/** A refusal of one field, in both languages, shown beside it. */
+const refused = (code: string, field: string, en: string, fr: string) =>
+  new AppError(400, code, en, [field], { messageFr: fr });
+
+const headerOf = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** A member's entry, checked against the collection's sizes and the caps. */
+function checkedEntry(body: z.infer<typeof entryBody>, sizes: readonly string[]): TeamName {
+  const name = body.name.trim();
+  const printName = (body.printName ?? '').trim();
+  const printNumber = (body.printNumber ?? '').trim();
+  if (!name) throw refused('name_missing', 'name', 'Enter your name.', 'Entrez votre nom.');
+  if (name.length > COLLECTION_LIMITS.memberName) {
+    throw refused(
+      'name_too_long',
+      'name',
+      `Your name must be at most ${COLLECTION_LIMITS.memberName} characters.`,
+      `Votre nom doit compter au plus ${COLLECTION_LIMITS.memberName} caractères.`,
+    );
+  }
+  if (!sizes.includes(body.size)) {
+    throw refused('size_unknown', 'size', 'Choose a size from the list.', 'Choisissez une taille dans la liste.');
+  }
+  if (printName.length > COLLECTION_LIMITS.printName) {
+    throw refused(
+      'print_name_too_long',
+      'printName',
+      `The name to print must be at most ${COLLECTION_LIMITS.printName} characters.`,
+      `Le nom à imprimer doit compter au plus ${COLLECTION_LIMITS.printName} caractères.`,
+    );
+  }
+  if (!/^\d{0,3}$/.test(printNumber)) {
+    throw refused(
+      'print_number_invalid',
+      'printNumber',
+      'The number to print is up to 3 digits.',
+      'Le numéro à imprimer compte au plus 3 chiffres.',
+    );
+  }
+  return { name, size: body.size, printName, printNumber };
+}
+
+export async function collectionRoutes(
+  app: FastifyInstance,
+  opts: {
+    config: Config;
+    currentPriceList: () => Promise<PublishedPriceList | null>;
+    /** The shop's time zone in force: a closing date is a day of the shop's calendar. */
+    timeZone: () => string;
+    sendPage: SendPage | null;
+  },
+): Promise<void> {
+  const { config, sendPage } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+  const today = () => dateIn(opts.timeZone());
+
+  await privateScope(app, {
+    name: 'collections',
+    max: config.COLLECTION_RATE_LIMIT,
+    windowSeconds: config.COLLECTION_RATE_WINDOW_SECONDS,
+  });
+
+  const forget = setInterval(
+    () =>
+      void forgetOldCollections(db, addDays(today(), -KEPT_DAYS_AFTER_CLOSING)).catch((err: unknown) =>
+        app.log.warn({ err }, 'forgetting size collections'),
+      ),
+    HOUR_MS,
+  );
+  forget.unref();
+  app.addHook('onClose', async () => clearInterval(forget));
+
+  if (sendPage) {
+    // The members' page; an unknown link gets the not-found page, as an order link does.
+    api.get('/c/:link', { schema: { params: linkParams } }, async (request, reply) => {
+      if (!(await collectionOfLink(db, request.params.link))) return sendNotFound(request, reply, sendPage);
+      return sendPage(reply, 200, { head: '<meta name="robots" content="noindex, nofollow">' });
+    });
+  }
+
+  api.post(
+    '/api/collections',
+    {
+      schema: { body: createBody },
+      config: {
+        rateLimit: {
+          max: config.COLLECTION_CREATE_RATE_LIMIT,
+          timeWindow: config.COLLECTION_RATE_WINDOW_SECONDS * 1000,
+        },
+      },
+    },
+    async (request, reply): Promise<CreatedCollection> => {
+      const title = request.body.title.trim();
+      if (!title || title.length > COLLECTION_LIMITS.title) {
+        throw refused(
+          'title_invalid',
+          'title',
+          `Enter a title of at most ${COLLECTION_LIMITS.title} characters, such as the team’s name.`,
+          `Entrez un titre d’au plus ${COLLECTION_LIMITS.title} caractères, comme le nom de l’équipe.`,
+        );
+      }
+      // The sizes members choose from are the shop's garment's, as the price list has them now.
+      const wanted = request.body.garment.trim().toLowerCase();
+      const garment = (await opts.currentPriceList())?.priceList.garments.find(
+        (g) => g.id.toLowerCase() === wanted || g.name.toLowerCase() === wanted,
+      );
+      if (!garment || garment.sizes.length === 0) {
+        throw refused(
+          'garment_unknown',
+          'garment',
+          'Choose one of the shop’s garments first: its sizes are the ones members choose from.',
+          'Choisissez d’abord un des vêtements de la boutique\u00a0: ses tailles sont celles que les membres choisissent.',
+        );
+      }
+      const closesOn = request.body.closesOn.trim();
+      const now = today();
+      if (!isCalendarDate(closesOn) || closesOn < now || closesOn > addDays(now, COLLECTION_LIMITS.daysAhead)) {
+        throw refused(
+          'closing_date_invalid',
+          'closesOn',
+          `Choose a closing date from today to ${COLLECTION_LIMITS.daysAhead} days ahead.`,
+          `Choisissez une date de clôture d’aujourd’hui à ${COLLECTION_LIMITS.daysAhead} jours d’ici.`,
+        );
+      }
+      const created = await createCollection(db, { title, garment: garment.name, sizes: garment.sizes, closesOn });
+      return reply.code(201).send(created);
+    },
+  );
+
+  const organisersCollection = async (request: FastifyRequest) => {
+    const collection = await collectionOfOrganiser(db, headerOf(request, ORGANISER_HEADER));
+    if (!collection) throw notFound();
+    return collection;
+  };
+
+  api.get('/api/collections/roll-up', async (request): Promise<RollUp> => {
+    const collection = await organisersCollection(request);
+    return rollUpOf(db, collection, today());
+  });
+
+  api.post('/api/collections/close', async (request): Promise<RollUp> => {
+    const collection = await organisersCollection(request);
+    await closeCollection(db, collection.id);
+    return rollUpOf(db, { ...collection, closed_at: collection.closed_at ?? new Date().toISOString() }, today());
+  });
+
+  const membersCollection = async (link: string) => {
+    const collection = await collectionOfLink(db, link);
+    if (!collection) throw notFound();
+    return collection;
+  };
+
+  api.get('/api/c/:link', { schema: { params: linkParams } }, async (request): Promise<MemberView> => {
+    const collection = await membersCollection(request.params.link);
+    const entry = await entryOfMember(db, collection.id, headerOf(request, MEMBER_HEADER));
+    return {
+      title: collection.title,
+      garment: collection.garment,
+      sizes: sizesOf(collection),
+      closesOn: collection.closes_on,
+      open: isOpen(collection, today()),
+      entry: entry ?? null,
+    };
+  });
+
+  api.put(
+    '/api/c/:link/entry',
+    { schema: { params: linkParams, body: entryBody } },
+    async (request, reply): Promise<SavedEntry> => {
+      const collection = await membersCollection(request.params.link);
+      if (!isOpen(collection, today())) {
+        throw new AppError(
+          409,
+          'collection_closed',
+          'This collection is closed: entries can no longer change.',
+          undefined,
+          {
+            messageFr: 'Cette collecte est close\u00a0: les inscriptions ne peuvent plus changer.',
+          },
+        );
+      }
+      const entry = checkedEntry(request.body, sizesOf(collection));
+      const key = headerOf(request, MEMBER_HEADER);
+      let saved: { memberKey: string } | undefined;
+      try {
+        saved = await saveEntry(db, collection.id, key, entry);
+      } catch (err) {
+        if (!(err instanceof CollectionFull)) throw err;
+        throw new AppError(
+          409,
+          'collection_full',
+          `This collection already has ${COLLECTION_LIMITS.entries} entries: ask the organiser.`,
+          undefined,
+          {
+            messageFr: `Cette collecte compte déjà ${COLLECTION_LIMITS.entries} inscriptions\u00a0: adressez-vous à l’organisateur.`,
+          },
+        );
+      }
+      if (!saved) throw notFound();
+      return reply.code(key === undefined ? 201 : 200).send({ memberKey: saved.memberKey, entry });
+    },
+  );
+}

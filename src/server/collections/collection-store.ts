@@ -1,0 +1,173 @@
+// The rows behind size collections (docs/collections.md): a collection is found by the SHA-256
+// of its members' link or of its organiser's key, an entry by the SHA-256 of its member's key.
+// No secret is stored, so a copy of the database opens no collection and changes no entry.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { COLLECTION_LIMITS, type RollUp, type TeamName } from '../../shared/collections-api.js';
+import type { Database, SizeCollectionsTable } from '../storage/schema.js';
+
+type Db = Kysely<Database>;
+type CollectionRow = Selectable<SizeCollectionsTable>;
+
+/** 32 random bytes (256 bits) as base64url: 43 characters. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** How long a collection is kept after its closing date: its names are personal data. */
+export const KEPT_DAYS_AFTER_CLOSING = 60;
+
+export class CollectionFull extends Error {}
+
+export interface NewCollection {
+  title: string;
+  garment: string;
+  sizes: readonly string[];
+  closesOn: string;
+}
+
+/** A new collection; only the hashes of its two secrets are stored, so the caller hands them out now. */
+export async function createCollection(db: Db, c: NewCollection, now = new Date()) {
+  const link = newToken();
+  const organiserKey = newToken();
+  await db
+    .insertInto('size_collections')
+    .values({
+      id: randomUUID(),
+      link_hash: hashOf(link),
+      organiser_hash: hashOf(organiserKey),
+      title: c.title,
+      garment: c.garment,
+      sizes: JSON.stringify(c.sizes),
+      closes_on: c.closesOn,
+      closed_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { link, organiserKey };
+}
+
+/** The collection a members' link opens; undefined for a malformed or unknown one (one answer). */
+export async function collectionOfLink(db: Db, link: string): Promise<CollectionRow | undefined> {
+  if (!TOKEN_PATTERN.test(link)) return undefined;
+  return db.selectFrom('size_collections').selectAll().where('link_hash', '=', hashOf(link)).executeTakeFirst();
+}
+
+/** The collection an organiser's key opens; undefined for a malformed or unknown one. */
+export async function collectionOfOrganiser(db: Db, key: string | undefined): Promise<CollectionRow | undefined> {
+  if (!key || !TOKEN_PATTERN.test(key)) return undefined;
+  return db.selectFrom('size_collections').selectAll().where('organiser_hash', '=', hashOf(key)).executeTakeFirst();
+}
+
+export const sizesOf = (c: CollectionRow): string[] => JSON.parse(c.sizes) as string[];
+
+/** Open: not closed by its organiser, and its closing date not past in the shop's calendar. */
+export const isOpen = (c: CollectionRow, today: string) => c.closed_at === null && today <= c.closes_on;
+
+const asTeamName = (row: { name: string; size: string; print_name: string; print_number: string }): TeamName => ({
+  name: row.name,
+  size: row.size,
+  printName: row.print_name,
+  printNumber: row.print_number,
+});
+
+/** The entry a member's key holds in this collection, or undefined. */
+export async function entryOfMember(db: Db, collectionId: string, key: string | undefined) {
+  if (!key || !TOKEN_PATTERN.test(key)) return undefined;
+  const row = await db
+    .selectFrom('size_collection_entries')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('member_hash', '=', hashOf(key))
+    .executeTakeFirst();
+  return row ? asTeamName(row) : undefined;
+}
+
+/**
+ * Adds a member's entry (no key: a new key is made and returned) or changes the one their key
+ * holds; undefined when the key holds no entry here. Refuses a new entry past the cap.
+ */
+export async function saveEntry(
+  db: Db,
+  collectionId: string,
+  key: string | undefined,
+  entry: TeamName,
+  now = new Date(),
+): Promise<{ memberKey: string } | undefined> {
+  const values = {
+    name: entry.name,
+    size: entry.size,
+    print_name: entry.printName,
+    print_number: entry.printNumber,
+    updated_at: now.toISOString(),
+  };
+  if (key !== undefined) {
+    if (!TOKEN_PATTERN.test(key)) return undefined;
+    const changed = await db
+      .updateTable('size_collection_entries')
+      .set(values)
+      .where('collection_id', '=', collectionId)
+      .where('member_hash', '=', hashOf(key))
+      .executeTakeFirst();
+    return Number(changed.numUpdatedRows) === 1 ? { memberKey: key } : undefined;
+  }
+  const memberKey = newToken();
+  await db.transaction().execute(async (trx) => {
+    // Counted inside the transaction that adds: a burst of members cannot pass the cap by much
+    // on PostgreSQL (read committed) and not at all on SQLite (one writer).
+    const { count } = await trx
+      .selectFrom('size_collection_entries')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('collection_id', '=', collectionId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= COLLECTION_LIMITS.entries) throw new CollectionFull();
+    await trx
+      .insertInto('size_collection_entries')
+      .values({
+        id: randomUUID(),
+        collection_id: collectionId,
+        member_hash: hashOf(memberKey),
+        created_at: now.toISOString(),
+        ...values,
+      })
+      .execute();
+  });
+  return { memberKey };
+}
+
+/** Entries stop now, whatever the closing date. */
+export async function closeCollection(db: Db, id: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('size_collections')
+    .set({ closed_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
+    .execute();
+}
+
+/** Every entry in the order given, and the count per size in the garment's order. */
+export async function rollUpOf(db: Db, c: CollectionRow, today: string): Promise<RollUp> {
+  const rows = await db
+    .selectFrom('size_collection_entries')
+    .select(['name', 'size', 'print_name', 'print_number'])
+    .where('collection_id', '=', c.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const entries = rows.map(asTeamName);
+  const sizes = sizesOf(c);
+  return {
+    title: c.title,
+    garment: c.garment,
+    sizes,
+    closesOn: c.closes_on,
+    open: isOpen(c, today),
+    entries,
+    counts: sizes.map((size) => ({ size, quantity: entries.filter((e) => e.size === size).length })),
+  };
+}
+
+/** Forgets collections whose closing date is more than KEPT_DAYS_AFTER_CLOSING days before `before`. */
+export async function forgetOldCollections(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('size_collections').where('closes_on', '<', before).execute();
+}

@@ -1,0 +1,63 @@
+// Sizes collected from a team by a link (docs/collections.md): what the member's page, the
+// organiser's panel and the server say to one another. Types and limits only: no validator
+// reaches the customer's bundle.
+
+/** The caps a collection keeps (docs/collections.md, Limits). */
+export const COLLECTION_LIMITS = {
+  /** Entries in one collection. */
+  entries: 500,
+  title: 80,
+  memberName: 80,
+  printName: 30,
+  /** A number to print: up to 3 digits ("00", "7", "99"). */
+  printNumber: 3,
+  /** How far ahead a closing date may be. */
+  daysAhead: 120,
+} as const;
+
+/** One member's entry as the organiser (and the order) sees it. */
+export interface TeamName {
+  name: string;
+  size: string;
+  /** The name to print on the garment; '' for none. */
+  printName: string;
+  /** The number to print; '' for none. */
+  printNumber: string;
+}
+
+/** What a member's page shows: the collection, and their own entry when their key is theirs. */
+export interface MemberView {
+  title: string;
+  /** The shop's garment, by its name in the price list. */
+  garment: string;
+  sizes: string[];
+  /** The last day entries are taken, in the shop's calendar (YYYY-MM-DD). */
+  closesOn: string;
+  open: boolean;
+  entry: TeamName | null;
+}
+
+/** What the organiser made: the members' link and the organiser's own key (only hashes are kept). */
+export interface CreatedCollection {
+  /** The members' token: the page is /c/<link>. */
+  link: string;
+  /** The organiser's key: sent as x-organiser-key to read the roll-up or close it. */
+  organiserKey: string;
+}
+
+/** The organiser's roll-up: every entry, and the count per size in the garment's order. */
+export interface RollUp {
+  title: string;
+  garment: string;
+  sizes: string[];
+  closesOn: string;
+  open: boolean;
+  entries: TeamName[];
+  counts: { size: string; quantity: number }[];
+}
+
+/** A member's entry saved: the key that lets this browser change it later. */
+export interface SavedEntry {
+  memberKey: string;
+  entry: TeamName;
+}
