@@ -19,6 +19,7 @@ import { ACCOUNTS_MESSAGES } from './client/features/inbox/payments/accounts-mes
 import { PAYMENTS_MESSAGES } from './client/features/inbox/payments/payments-messages.js';
 import { PURCHASING_MESSAGES } from './client/features/inbox/purchasing/purchasing-messages.js';
 import { PORTAL_MESSAGES } from './client/features/portal/messages.js';
+import { MESSAGE_THREAD_LABELS } from './client/components/message-thread-labels.js';
 import { WORDS, approvedBy, creditStatement, deposit, labelsFor } from './server/invoices/pdf-labels.js';
 import { ticketLabels } from './server/production/ticket-labels.js';
 import { DECORATION_LABELS, ORDER_WORDS, VIEW_LABELS } from './shared/order-presentation.js';
@@ -43,6 +44,7 @@ const FRENCH: Record<string, unknown> = {
   'client/features/inbox/payments/payments-messages.ts': PAYMENTS_MESSAGES.fr,
   'client/features/inbox/purchasing/purchasing-messages.ts': PURCHASING_MESSAGES.fr,
   'client/features/portal/messages.ts': PORTAL_MESSAGES.fr,
+  'client/components/message-thread-labels.ts': MESSAGE_THREAD_LABELS.fr,
   'server/invoices/pdf-labels.ts': {
     words: Object.fromEntries(Object.entries(WORDS).map(([k, p]) => [k, p.fr])),
     deposit: deposit(25).fr,

@@ -34,7 +34,7 @@ import { ordersPlugin } from './orders/index.js';
 import { currentPriceListReader, estimator, publicPriceListRoutes } from './prices/index.js';
 import { housekeepingPlugin } from './privacy/index.js';
 import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
-import { portalRoutes } from './portal/index.js';
+import { orderLinkMessageRoutes, portalRoutes } from './portal/index.js';
 import { documentLogoReader, liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
@@ -232,6 +232,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const sendPage = config.clientDir ? pageRenderer(config.clientDir, config, logo) : null;
   await app.register(orderLinkRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   await app.register(portalRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
+  await app.register(orderLinkMessageRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   if (config.clientDir && sendPage) {
     await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage, logo });
   } else {
