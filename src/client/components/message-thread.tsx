@@ -11,8 +11,7 @@ import { formatBytes } from '../../shared/order-presentation.js';
 import { ApiError } from '../shared/api-error.js';
 import { formatDate } from '../shared/format.js';
 import type { ThreadApi } from '../shared/message-api.js';
-import { fieldId } from './field-errors.js';
-import { FieldErrorsContext } from './field-errors.js';
+import { fieldId, FieldErrorsContext } from './field-errors.js';
 import { TextAreaField } from './fields.js';
 import { useThreadText } from './message-thread-labels.js';
 import './message-thread.css';
@@ -121,7 +120,7 @@ export function MessageThread({
         </ol>
       )}
       {failed && <p role="alert">{t.failed}</p>}
-      <p role="status" className="visually-hidden">
+      <p aria-live="polite" className="visually-hidden">
         {sentCount > 0 ? t.sent : ''}
       </p>
       <FieldErrorsContext.Provider value={errors}>

@@ -65,7 +65,7 @@ function StaffNameForm() {
           <button type="submit" className="button button-secondary">
             {t.order.saveName}
           </button>
-          <p role="status">{status}</p>
+          <p aria-live="polite">{status}</p>
         </form>
       </FieldErrorsContext.Provider>
     </details>
