@@ -4,15 +4,16 @@
 // field; the clerk sees the unread count in the inbox list, opens the order, sets the name they
 // sign with and answers; the customer reads the answer signed "Marie, <shop>", told by a mail
 // that carries only a link. Then once in French on a phone at 390 px, by keyboard alone.
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import {
   emailed,
   expectNoViolations,
   png,
   quebecOrder,
   signInAt,
+  STAFF_PASSWORD,
   startOwnServer,
   submitOrderByApi,
 } from './helpers.js';
@@ -28,23 +29,25 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server.stop());
 
-/** The order's page, from the link in its confirmation email. */
-async function orderPage(orderId: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.startsWith(orderId)) : [];
-        for (const f of files) {
-          const found = /\/o\/[A-Za-z0-9_-]{43}/.exec(fs.readFileSync(path.join(OUTBOX, f), 'latin1'));
-          if (found) link = found[0];
-        }
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
-  return `${server.base}${link}`;
+/** The order's page, from the link in the quote the clerk sends it (by the API, as the quote room does). */
+async function quotedOrderPage(orderId: string): Promise<string> {
+  const session = await fetch(`${server.base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'clerc@shop.example', password: STAFF_PASSWORD }),
+  });
+  const cookie = String(session.headers.get('set-cookie')).split(';')[0]!;
+  const sent = await fetch(`${server.base}/api/orders/${orderId}/quote/send`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      lines: [{ description: 'Gildan 5000, printed', quantity: 50, unitPriceCents: 1200, taxable: true }],
+      confirmNoProofs: true,
+    }),
+  });
+  expect(sent.status, await sent.clone().text()).toBe(201);
+  const mail = await emailed(orderId, /(quote|soumission)/i, OUTBOX);
+  return /https?:\/\/\S+\/o\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0];
 }
 
 const thread = (page: Page, heading: string) =>
@@ -55,7 +58,7 @@ test('a customer sends a picture from the order’s page; the clerk sees it unre
   browser,
 }) => {
   const order = await submitOrderByApi(server.base, quebecOrder('en', 'marie.messages@example.com'), MOCKUP);
-  await page.goto(await orderPage(order.orderId));
+  await page.goto(await quotedOrderPage(order.orderId));
   const customerThread = thread(page, 'Messages with the shop');
   await expect(customerThread.getByText('No messages yet.')).toBeVisible();
 
@@ -71,15 +74,19 @@ test('a customer sends a picture from the order’s page; the clerk sees it unre
   await expectNoViolations(page, 'Order page: a file refused');
 
   // The real picture goes, and shows as the server's preview with its download.
-  await attach.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(200, 30, 30) });
+  const logo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c0303a' } })
+    .png()
+    .toBuffer();
+  await attach.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
   await customerThread.getByRole('button', { name: 'Send the message' }).click();
   const sent = customerThread.getByRole('listitem').filter({ hasText: 'Our new logo, for the front.' });
   await expect(sent.getByText('You', { exact: true })).toBeVisible();
   await expect(sent.getByRole('img', { name: 'Picture sent: logo.png' })).toBeVisible();
   expect(await sent.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await expect(sent.getByRole('link', { name: /^Download logo\.png \(\d+ bytes\)$/ })).toBeVisible();
+  await expect(sent.getByRole('link', { name: /^Download logo\.png \([\d.]+ (bytes|KB)\)$/ })).toBeVisible();
   await expect(customerThread.getByLabel('Your message')).toHaveValue('');
   await expectNoViolations(page, 'Order page: a message with a picture');
+  await customerThread.screenshot({ path: 'test-results/messages-order-page.png' });
   // The shop is told by a link to the inbox, never the text.
   const toShop = await emailed(order.orderId, /^New message from the customer/, OUTBOX);
   expect(toShop.text).toContain(`/inbox/orders/${order.orderId}`);
@@ -92,6 +99,7 @@ test('a customer sends a picture from the order’s page; the clerk sees it unre
   const row = clerk.getByRole('row').filter({ hasText: order.reference });
   await expect(row.getByText('1 unread message', { exact: true })).toBeVisible();
   await expectNoViolations(clerk, 'Inbox list with an unread message');
+  await clerk.screenshot({ path: 'test-results/messages-inbox-list.png' });
   await row.getByRole('link', { name: order.reference }).click();
   const shopThread = thread(clerk, 'Messages with the customer');
   const received = shopThread.getByRole('listitem').filter({ hasText: 'Our new logo, for the front.' });
@@ -99,14 +107,21 @@ test('a customer sends a picture from the order’s page; the clerk sees it unre
   await expect(received.getByRole('img', { name: 'Picture sent: logo.png' })).toBeVisible();
 
   // The name they sign with, then the answer.
-  await shopThread.getByText('Your name on messages').click();
+  await shopThread.locator('summary', { hasText: 'Your name on messages' }).click();
   await shopThread.getByRole('textbox', { name: 'Your name on messages' }).fill('Marie');
   await shopThread.getByRole('button', { name: 'Save the name' }).click();
   await expect(shopThread.getByText('Name saved.')).toBeVisible();
   await shopThread.getByLabel('Your message').fill('Thank you, it prints well at 11 inches.');
   await shopThread.getByRole('button', { name: 'Send the message' }).click();
-  await expect(shopThread.getByRole('listitem').filter({ hasText: 'Thank you, it prints well' })).toContainText('You');
+  // Signed for the other clerks too: with their name and the shop's.
+  await expect(
+    shopThread
+      .getByRole('listitem')
+      .filter({ hasText: 'Thank you, it prints well' })
+      .getByText(/^Marie, \S/),
+  ).toBeVisible();
   await expectNoViolations(clerk, 'Inbox order with its thread');
+  await shopThread.screenshot({ path: 'test-results/messages-inbox-thread.png' });
 
   // Opening the order read the customer's message: the list has nothing unread any more.
   await clerk.getByRole('link', { name: '← All orders' }).click();
@@ -131,7 +146,7 @@ test('a customer sends a picture from the order’s page; the clerk sees it unre
 
 test('in French on a phone at 390 px, by keyboard alone: a message from the order’s page', async ({ browser }) => {
   const order = await submitOrderByApi(server.base, quebecOrder('fr', 'marie.messages.fr@example.com'), MOCKUP);
-  const link = await orderPage(order.orderId);
+  const link = await quotedOrderPage(order.orderId);
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
     hasTouch: true,
@@ -160,5 +175,6 @@ test('in French on a phone at 390 px, by keyboard alone: a message from the orde
   // Nothing wider than the phone.
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoViolations(p, 'Page de commande, messages à 390 px');
+  await section.screenshot({ path: 'test-results/messages-fr-390.png' });
   await phone.close();
 });

@@ -23,7 +23,7 @@ export function MessageThread({
   idPrefix,
 }: {
   api: ThreadApi;
-  /** Whose screen this is: their own messages read "You". */
+  /** Whose screen this is: the customer's own messages read "You" to them, "The customer" to the shop. */
   reader: OrderMessage['author'];
   /** What happens to a message sent (who is told, where they answer). */
   hint: string;
@@ -85,8 +85,10 @@ export function MessageThread({
 
   const fileError = errors.get(filePath);
   const fileInputId = fieldId(filePath);
+  // The shop's messages are signed for both sides ("Marie, Atelier Nord"): in the inbox, several
+  // clerks answer the same thread.
   const who = (m: OrderMessage) =>
-    m.author === reader ? t.fromYou : m.author === 'shop' ? (m.signature ?? '') : t.fromCustomer;
+    m.author === 'shop' ? (m.signature ?? '') : reader === 'customer' ? t.fromYou : t.fromCustomer;
 
   return (
     <div className="message-thread">
