@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { pngBomb } from '../../../tests/support/png-bomb.js';
+import { freshBucket, hasS3, s3Env, type TestBucket } from '../../../tests/support/s3.js';
 import { zipEntries } from '../../../tests/support/zip.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import { MESSAGE_MAIL_PAUSE_MS } from './message-store.js';
@@ -300,4 +301,68 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
     await expect(t.app.files.open(key)).rejects.toThrow();
     expect((await t.app.inject({ url: `/api/o/${adaLink}/message-files/${fileId}` })).statusCode).toBe(404);
   });
+});
+
+describe.runIf(hasS3())('files on messages with the order’s files on S3', () => {
+  let bucket: TestBucket;
+  let t: TestApp;
+  let clerk = '';
+
+  beforeAll(async () => {
+    bucket = await freshBucket();
+    t = await startTestApp('sqlite', { ...s3Env(bucket.name, 'shop'), ORDER_LINK_RATE_LIMIT: '100000' });
+    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'owner');
+    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await bucket?.remove();
+  });
+
+  it('stores the file and its preview in the bucket, serves them, exports them and deletes them with the order', async () => {
+    const o = sampleOrder();
+    const { orderId, reference } = await submitMultipart(t.app, o, [], { 'x-form-token': pageToken(t) });
+    const link = await mintOrderLink(t.app.db, orderId);
+    const picture = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#0a6' } })
+      .jpeg()
+      .toBuffer();
+    const { payload, contentType } = await withFile('A photo of the shirt.', {
+      name: 'shirt.jpg',
+      type: 'image/jpeg',
+      data: picture,
+    });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${link}/messages`,
+      payload,
+      headers: { 'content-type': contentType },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const file = sent.json().files[0] as { id: string; mediaType: string };
+    expect(file.mediaType).toBe('image/jpeg');
+    const keys = await bucket.keys(`shop/files/${orderId}/`);
+    expect(keys).toContain(`shop/files/${orderId}/${file.id}`);
+    expect(keys.length).toBeGreaterThan(1);
+
+    const download = await t.app.inject({
+      url: `/api/orders/${orderId}/message-files/${file.id}`,
+      headers: { cookie: clerk },
+    });
+    expect(download.rawPayload.equals(picture)).toBe(true);
+    const preview = await t.app.inject({ url: `/api/o/${link}/message-files/${file.id}?preview=1` });
+    expect(preview.headers['content-type']).toBe('image/webp');
+    const zip = await zipEntries(
+      (await t.app.inject({ url: `/api/orders/${orderId}/data.zip`, headers: { cookie: clerk } })).rawPayload,
+    );
+    expect(zip.get('messages/shirt.jpg')?.equals(picture)).toBe(true);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${orderId}`,
+      headers: { cookie: clerk },
+      payload: { reference },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await bucket.keys(`shop/files/${orderId}/`)).toEqual([]);
+  }, 60_000);
 });
