@@ -2,8 +2,8 @@
 // journey's own (the clerk's name set here would sign every later journey's answers): the
 // customer writes from the order's page with a picture, a renamed text file refused beside its
 // field; the clerk sees the unread count in the inbox list, opens the order, sets the name they
-// sign with and answers; the customer reads the answer signed "Marie, <shop>", told by a mail
-// that carries only a link. Then once in French on a phone at 390 px, by keyboard alone.
+// sign with and answers; the customer reads the answer signed "Marie, <shop>" on the order's
+// page, from the link in the mail that tells them (the link only, never the text). Then once in French on a phone at 390 px, by keyboard alone.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -137,7 +137,8 @@ test('a customer sends a picture from the order’s page; the clerk sees it unre
   // The customer is mailed a link, and reads the answer signed with the clerk's name and the shop's.
   const toCustomer = await emailed(order.orderId, /^A message from .+ about order /, OUTBOX);
   expect(toCustomer.text).not.toContain('prints well');
-  await page.reload();
+  expect(toCustomer.text).toContain('Read the message and answer on the order’s page:');
+  await page.goto(/https?:\/\/\S+\/o\/[A-Za-z0-9_-]{43}/.exec(toCustomer.text ?? '')![0]);
   const answer = thread(page, 'Messages with the shop')
     .getByRole('listitem')
     .filter({ hasText: 'Thank you, it prints well at 11 inches.' });

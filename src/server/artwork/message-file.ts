@@ -21,7 +21,14 @@ export const MAX_MESSAGE_PIXELS = 50_000_000;
 
 export type MessageFileCheck =
   | { ok: true; mediaType: MessageFileType; preview: boolean }
-  | { ok: false; code: 'unsupported' | 'too-many-pixels' | 'unreadable' };
+  | { ok: false; code: 'unsupported' | 'too-many-pixels' | 'too-complex' | 'unreadable' };
+
+/**
+ * The reading's wall-clock limit: the artwork's processor-time budget (10 s) still applies, but a
+ * customer waits on this answer, and on a busy machine a sound file must not be refused for the
+ * time it waited for the processor.
+ */
+const MESSAGE_FILE_TIMEOUT_MS = 60_000;
 
 /**
  * Whether the file at `filePath` may go on a message, and its type; a WebP preview is written to
@@ -35,9 +42,15 @@ export async function checkMessageFile(filePath: string, previewPath: string): P
   const mediaType = pdfByIllustrator ? 'application/pdf' : format ? MESSAGE_TYPES[format] : undefined;
   if (!mediaType) return { ok: false, code: 'unsupported' };
   const result = await processArtwork(filePath, previewPath, {
+    timeoutMs: MESSAGE_FILE_TIMEOUT_MS,
     limits: { maxPixels: MAX_MESSAGE_PIXELS, maxInMemoryPixels: MAX_MESSAGE_PIXELS },
   });
-  if (!result.ok) return { ok: false, code: result.code === 'too-many-pixels' ? 'too-many-pixels' : 'unreadable' };
+  if (!result.ok) {
+    if (result.code === 'too-many-pixels') return { ok: false, code: 'too-many-pixels' };
+    // Past its processor time or memory: a drawing too heavy to check, not a damaged file.
+    const heavy = result.code === 'too-complex' || result.code === 'timeout' || result.code === 'memory-limit';
+    return { ok: false, code: heavy ? 'too-complex' : 'unreadable' };
+  }
   const { width = 0, height = 0 } = result.analysis;
   if (mediaType !== 'application/pdf' && width * height > MAX_MESSAGE_PIXELS)
     return { ok: false, code: 'too-many-pixels' };

@@ -210,7 +210,7 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
     expect(sent.json()).toMatchObject({ body: '', files: [{ name: 'proof.pdf', mediaType: 'application/pdf' }] });
     // Neither text nor file: refused.
     expect((await post(url, '  ')).statusCode).toBe(400);
-  }, 60_000);
+  }, 120_000);
 
   it('counts unread messages by order, signs answers with the staff member’s name, and caps the mails', async () => {
     const carol = await order('carol@example.com');

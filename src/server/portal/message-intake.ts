@@ -42,6 +42,12 @@ const REFUSALS = {
     'This picture has more than 50 megapixels: send a smaller one.',
     'Cette image compte plus de 50\u00a0mégapixels\u00a0: envoyez-en une plus petite.',
   ],
+  'too-complex': [
+    422,
+    'message_file_too_complex',
+    'This file takes too long to read: send it as a picture or a simpler PDF.',
+    'Ce fichier est trop long à lire\u00a0: envoyez-le en image ou en PDF plus simple.',
+  ],
   unreadable: [
     422,
     'message_file_unreadable',
@@ -60,8 +66,8 @@ interface Incoming {
   author: OrderMessage['author'];
   staffEmail: string | null;
   shopName: string;
-  /** The mail to the other side, queued when the cap allows. */
-  mail: ComposedMail;
+  /** The mail to the other side, made and queued only when the cap allows. */
+  mail: () => Promise<ComposedMail>;
   onMailQueued: () => void;
 }
 
@@ -76,7 +82,7 @@ export async function receiveMessage(
     ? await receiveWithFile(app, request, incoming, now)
     : await addMessage(app.db, { ...incoming, body: textOf(request.body, false) }, now);
   if (await claimNotification(app.db, incoming.orderId, id, incoming.author, now)) {
-    await enqueueMails(app.db, mailRows(incoming.orderId, [incoming.mail], now));
+    await enqueueMails(app.db, mailRows(incoming.orderId, [await incoming.mail()], now));
     incoming.onMailQueued();
   }
   const [message] = await messagesOf(app.db, incoming.orderId, incoming.shopName, id);

@@ -12,6 +12,7 @@ import { DomainError } from '../errors.js';
 import { UUID } from '../http/private-scope.js';
 import type { QuoteDeps } from '../quotes/index.js';
 import { fromJson } from '../storage/json.js';
+import { mintOrderLink } from '../storage/order-links.js';
 import { findOrder } from '../storage/orders.js';
 import { receiveMessage, sendMessageFile } from './message-intake.js';
 import { messageToCustomer } from './message-mail.js';
@@ -51,7 +52,13 @@ export async function staffMessageRoutes(
       author: 'shop',
       staffEmail: request.staff!.email,
       shopName,
-      mail: messageToCustomer({ reference: order.reference, document: fromJson(order.document) }, opts.deps.shop),
+      // A link to the order's page, minted for this mail (decision 014), and My orders.
+      mail: async () =>
+        messageToCustomer(
+          { reference: order.reference, document: fromJson(order.document) },
+          await mintOrderLink(db, order.id),
+          opts.deps.shop,
+        ),
       onMailQueued: opts.onMailQueued,
     });
     void reply.code(201);

@@ -213,7 +213,7 @@ export async function portalRoutes(
       author: 'customer',
       staffEmail: null,
       shopName: deps.shop.name,
-      mail: messageToShop(order, deps.shop),
+      mail: async () => messageToShop(order, deps.shop),
       onMailQueued: opts.onMailQueued,
     });
     return reply.code(201).send(message);
