@@ -12,67 +12,57 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function orderRecords(db: Db, orderId: string) {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!order) return undefined;
-  const [attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages, messageFiles] =
-    await Promise.all([
-      db.selectFrom('attachments').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
-      db.selectFrom('artwork').selectAll().where('order_id', '=', orderId).execute(),
-      db
-        .selectFrom('status_history')
-        .select(['from_status', 'to_status', 'changed_by', 'changed_at'])
-        .where('order_id', '=', orderId)
-        .orderBy('changed_at')
-        .execute(),
-      db
-        .selectFrom('mail_queue')
-        .select(['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
-        .where('order_id', '=', orderId)
-        .orderBy('kind')
-        .execute(),
-      db
-        .selectFrom('quotes')
-        .select(['version', 'status', 'document', 'sha256', 'total_cents', 'sent_by', 'sent_at'])
-        .where('order_id', '=', orderId)
-        .where('status', '!=', 'draft')
-        .orderBy('version')
-        .execute(),
-      // The customer's answers: their typed name, address and browser are theirs to see.
-      db
-        .selectFrom('quote_responses')
-        .select([
-          'version',
-          'kind',
-          'full_name',
-          'comment',
-          'quote_sha256',
-          'client_address',
-          'user_agent',
-          'created_at',
-        ])
-        .where('order_id', '=', orderId)
-        .orderBy('created_at')
-        .execute(),
-      db
-        .selectFrom('quote_proofs')
-        .select(['layout_number', 'name', 'media_type', 'size', 'sha256', 'uploaded_at'])
-        .where('order_id', '=', orderId)
-        .orderBy('uploaded_at')
-        .execute(),
-      // The messages on the order, both sides' (docs/portal.md).
-      db
-        .selectFrom('order_messages')
-        .select(['id', 'author', 'staff_email', 'body', 'created_at', 'read_at'])
-        .where('order_id', '=', orderId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-      // Their files, stored with the order's (exported beside its attachments).
-      db
-        .selectFrom('order_message_files')
-        .select(['id', 'message_id', 'name', 'media_type', 'size', 'sha256', 'storage_key'])
-        .where('order_id', '=', orderId)
-        .orderBy('name')
-        .execute(),
-    ]);
+  const [attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages] = await Promise.all([
+    db.selectFrom('attachments').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
+    db.selectFrom('artwork').selectAll().where('order_id', '=', orderId).execute(),
+    db
+      .selectFrom('status_history')
+      .select(['from_status', 'to_status', 'changed_by', 'changed_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('changed_at')
+      .execute(),
+    db
+      .selectFrom('mail_queue')
+      .select(['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('kind')
+      .execute(),
+    db
+      .selectFrom('quotes')
+      .select(['version', 'status', 'document', 'sha256', 'total_cents', 'sent_by', 'sent_at'])
+      .where('order_id', '=', orderId)
+      .where('status', '!=', 'draft')
+      .orderBy('version')
+      .execute(),
+    // The customer's answers: their typed name, address and browser are theirs to see.
+    db
+      .selectFrom('quote_responses')
+      .select(['version', 'kind', 'full_name', 'comment', 'quote_sha256', 'client_address', 'user_agent', 'created_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('quote_proofs')
+      .select(['layout_number', 'name', 'media_type', 'size', 'sha256', 'uploaded_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('uploaded_at')
+      .execute(),
+    // The messages on the order, both sides' (docs/portal.md).
+    db
+      .selectFrom('order_messages')
+      .select(['id', 'author', 'staff_email', 'body', 'created_at', 'read_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  // The messages' files, stored with the order's (exported beside its attachments).
+  const messageFiles = await db
+    .selectFrom('order_message_files')
+    .select(['id', 'message_id', 'name', 'media_type', 'size', 'sha256', 'storage_key'])
+    .where('order_id', '=', orderId)
+    .orderBy('name')
+    .execute();
   return { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages, messageFiles };
 }
 
