@@ -21,6 +21,7 @@ import { PURCHASING_MESSAGES } from './client/features/inbox/purchasing/purchasi
 import { PORTAL_MESSAGES } from './client/features/portal/messages.js';
 import { COLLECTION_MESSAGES } from './client/features/collections/messages.js';
 import { TEAM_SIZES_MESSAGES } from './client/features/order-form/team-sizes/team-sizes-messages.js';
+import { MESSAGE_THREAD_LABELS } from './client/components/message-thread-labels.js';
 import { WORDS, approvedBy, creditStatement, deposit, labelsFor } from './server/invoices/pdf-labels.js';
 import { ticketLabels } from './server/production/ticket-labels.js';
 import { DECORATION_LABELS, ORDER_WORDS, VIEW_LABELS } from './shared/order-presentation.js';
@@ -47,6 +48,7 @@ const FRENCH: Record<string, unknown> = {
   'client/features/portal/messages.ts': PORTAL_MESSAGES.fr,
   'client/features/collections/messages.ts': COLLECTION_MESSAGES.fr,
   'client/features/order-form/team-sizes/team-sizes-messages.ts': TEAM_SIZES_MESSAGES.fr,
+  'client/components/message-thread-labels.ts': MESSAGE_THREAD_LABELS.fr,
   'server/invoices/pdf-labels.ts': {
     words: Object.fromEntries(Object.entries(WORDS).map(([k, p]) => [k, p.fr])),
     deposit: deposit(25).fr,

@@ -35,7 +35,7 @@ import { ordersPlugin } from './orders/index.js';
 import { currentPriceListReader, estimator, publicPriceListRoutes } from './prices/index.js';
 import { housekeepingPlugin } from './privacy/index.js';
 import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
-import { portalRoutes } from './portal/index.js';
+import { orderLinkMessageRoutes, portalRoutes } from './portal/index.js';
 import { documentLogoReader, liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
@@ -243,6 +243,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     timeZone: () => inForce().books.timeZone,
     sendPage,
   });
+  await app.register(orderLinkMessageRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   if (config.clientDir && sendPage) {
     await app.register(clientRoutes, { config, clientDir: config.clientDir, sendPage, look });
   } else {

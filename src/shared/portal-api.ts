@@ -21,14 +21,27 @@ export interface PortalOrders {
   orders: PortalOrder[];
 }
 
+/** A file on a message: a picture (PNG, JPEG, WebP) or a PDF, its type read from its bytes. */
+export interface MessageFile {
+  id: string;
+  name: string;
+  mediaType: 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
+  size: number;
+}
+
 /** One message on an order, as either side reads it. */
 export interface OrderMessage {
   id: string;
   author: 'customer' | 'shop';
-  /** The staff member who wrote a shop message (their sign-in email: accounts have no other name); null for the customer. */
+  /** The staff member who wrote a shop message (their sign-in email); null for the customer. */
   staffEmail: string | null;
+  /** The name that staff member signs with ("Marie"); null when they gave none (or for the customer). */
+  staffName: string | null;
+  /** How a shop message is signed: "Marie, Atelier Nord" (shopSignature); null for the customer's. */
+  signature: string | null;
   body: string;
   createdAt: string;
+  files: MessageFile[];
 }
 
 /** GET /api/portal/orders/:id/messages and GET /api/orders/:id/messages: oldest first. */
@@ -43,3 +56,16 @@ export interface UnreadMessages {
 
 /** The longest message, in characters. */
 export const MAX_MESSAGE_CHARS = 5000;
+
+/** The largest file on a message, in bytes (10 MB). */
+export const MAX_MESSAGE_FILE_BYTES = 10 * 1024 * 1024;
+
+/** What the file picker offers; the server decides by the bytes. */
+export const MESSAGE_FILE_ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf,.png,.jpg,.jpeg,.webp,.pdf';
+
+/** Who signs a shop message: "Marie, Atelier Nord", or the staff member's email without a name. */
+export function shopSignature(message: Pick<OrderMessage, 'staffName' | 'staffEmail'>, shopName: string): string {
+  const shop = shopName.replace(/\.$/, '');
+  const who = message.staffName?.trim() || message.staffEmail || '';
+  return who ? `${who}, ${shop}` : shop;
+}

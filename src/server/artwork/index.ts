@@ -5,3 +5,4 @@ export { toMeasured } from './artwork-queue.js';
 export { artworkPlugin } from './artwork-plugin.js';
 export { artworkOfOrders } from './artwork-store.js';
 export { artworkQueueDepth } from './artwork-store.js';
+export { checkMessageFile, type MessageFileCheck } from './message-file.js';

@@ -96,14 +96,29 @@ describe('npm run staff -- add with --lang', () => {
     expect(await roleOf('commis@shop.ca')).toBe('owner');
   }, 120_000);
 
+  it('gives the name the shop’s messages are signed with (--name), listed and read by the inbox', async () => {
+    const added = await staff(t, ['add', 'marie@shop.ca', '--name', '  Marie  ']);
+    expect(added.code, added.stderr).toBe(0);
+    expect((await staff(t, ['list'])).stdout).toContain(
+      `marie@shop.ca\t(added ${new Date().toISOString().slice(0, 10)}, signs as Marie)`,
+    );
+    const cookie = await signIn(t.app, 'marie@shop.ca', PASSWORD);
+    expect((await t.app.inject({ url: '/api/account/name', headers: { cookie } })).json()).toEqual({ name: 'Marie' });
+    const long = await staff(t, ['add', 'long@shop.ca', '--name', 'M'.repeat(61)]);
+    expect(long.code).toBe(1);
+    expect(long.stderr).toContain('A name is at most 60 characters.');
+    expect((await staff(t, ['list'])).stdout).not.toContain('long@shop.ca');
+  }, 120_000);
+
   it('prints its help, and refuses a wrong command line saying what is wrong, then the usage, exit 2', async () => {
     const help = await staff(t, ['-h']);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toMatch(/^Usage: npm run staff -- <command>/);
     const lines = [
-      '  add EMAIL [--lang en|fr] [--role owner|staff]\n',
+      '  add EMAIL [--lang en|fr] [--role owner|staff] [--name NAME]\n',
       '      --lang en|fr ',
       '      --role owner|staff ',
+      '      --name NAME ',
     ];
     lines.push('  list ', '  remove EMAIL ', '  reset-password EMAIL ', '  set-role EMAIL ROLE ', '  -h, --help ');
     for (const line of [...lines, 'STAFF_PASSWORD']) expect(help.stdout).toContain(line);

@@ -1,4 +1,4 @@
-// `npm run staff -- add EMAIL [--lang en|fr] [--role owner|staff] | list | remove EMAIL |
+// `npm run staff -- add EMAIL [--lang en|fr] [--role owner|staff] [--name NAME] | list | remove EMAIL |
 // reset-password EMAIL | set-role EMAIL owner|staff`
 // Staff accounts are made here, never by a default password. The password is prompted
 // (hidden) on a terminal, or read from STAFF_PASSWORD, or from the first line of stdin.
@@ -25,6 +25,7 @@ const STAFF = {
       options: {
         lang: { type: 'string', value: 'en|fr', help: "their inbox language (else their browser's)" },
         role: { type: 'string', value: 'owner|staff', help: 'owner lets them publish prices and delete orders' },
+        name: { type: 'string', value: 'NAME', help: 'the name they sign messages with ("Marie"); else their email' },
       },
       help: [
         'create a staff account (password prompted, or STAFF_PASSWORD);',
@@ -85,6 +86,7 @@ async function main(cli: Invocation<typeof STAFF>): Promise<number> {
           await readPassword(`Password for ${email} (at least ${MIN_PASSWORD_LENGTH} characters): `),
           cli.options.lang,
           cli.options.role,
+          cli.options.name,
         );
         const as = given === 'owner' ? ' as an owner' : '';
         console.log(`Added ${email.trim().toLowerCase()}${as}. They can sign in at ${config.publicUrl}/inbox`);
@@ -114,7 +116,10 @@ async function main(cli: Invocation<typeof STAFF>): Promise<number> {
         const inbox: Record<string, string> = { en: ', inbox in English', fr: ', inbox in French' };
         for (const s of staff) {
           const owner = s.role === 'owner' ? ', owner' : '';
-          console.log(`${s.email}\t(added ${s.created_at.slice(0, 10)}${owner}${inbox[s.language ?? ''] ?? ''})`);
+          const signs = s.display_name ? `, signs as ${s.display_name}` : '';
+          console.log(
+            `${s.email}\t(added ${s.created_at.slice(0, 10)}${owner}${inbox[s.language ?? ''] ?? ''}${signs})`,
+          );
         }
         break;
       }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OrderMessage, OrderMessages, PortalOrder, PortalOrders, PortalSession } from '../../shared/portal-api.js';
+import type { OrderMessages, PortalOrder, PortalOrders, PortalSession } from '../../shared/portal-api.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { sendNotFound, type SendPage } from '../http/pages.js';
@@ -30,9 +30,10 @@ import {
   useSignInLink,
 } from './portal-store.js';
 import { signInMail } from './sign-in-mail.js';
+import multipart from '@fastify/multipart';
 import { messageToShop } from './message-mail.js';
-import { messageBody } from './message-routes.js';
-import { addMessage, readThread } from './message-store.js';
+import { receiveMessage, sendMessageFile } from './message-intake.js';
+import { readThread } from './message-store.js';
 
 /** The customer's session cookie: apart from the staff's (`staff_session`). */
 export const PORTAL_COOKIE = 'portal_session';
@@ -46,6 +47,7 @@ const signInBody = z.object({
 const sessionBody = z.object({ token: z.string().max(100) });
 const orderParams = z.object({ orderId: z.string().max(100) });
 const documentParams = orderParams.extend({ documentId: z.string().max(100) });
+const previewQuery = z.object({ preview: z.literal('1').optional() });
 
 /** Shaped like an email: something@something.something, no spaces (zod's own check is stricter than the form's). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -197,26 +199,35 @@ export async function portalRoutes(
     const email = await customerEmail(request);
     return UUID.test(orderId) ? await orderOfEmail(db, email, orderId) : undefined;
   };
+  await app.register(multipart);
   api.get('/api/portal/orders/:orderId/messages', { schema: { params: orderParams } }, async (request, reply) => {
     const order = await ownOrder(request, request.params.orderId);
     if (!order) return notFound(request, reply);
-    return { messages: await readThread(db, order.id, 'customer') } satisfies OrderMessages;
+    return { messages: await readThread(db, order.id, 'customer', deps.shop.name) } satisfies OrderMessages;
   });
-  api.post(
-    '/api/portal/orders/:orderId/messages',
-    { schema: { params: orderParams, body: messageBody } },
+  api.post('/api/portal/orders/:orderId/messages', { schema: { params: orderParams } }, async (request, reply) => {
+    const order = await ownOrder(request, request.params.orderId);
+    if (!order) return notFound(request, reply);
+    const message = await receiveMessage(app, request, {
+      orderId: order.id,
+      author: 'customer',
+      staffEmail: null,
+      shopName: deps.shop.name,
+      mail: async () => messageToShop(order, deps.shop),
+      onMailQueued: opts.onMailQueued,
+    });
+    return reply.code(201).send(message);
+  });
+  // The files on their order's messages: a picture's preview, or the file itself.
+  api.get(
+    '/api/portal/orders/:orderId/message-files/:fileId',
+    { schema: { params: orderParams.extend({ fileId: z.string().max(100) }), querystring: previewQuery } },
     async (request, reply) => {
       const order = await ownOrder(request, request.params.orderId);
-      if (!order) return notFound(request, reply);
-      const now = new Date();
-      const message = await addMessage(
-        db,
-        { orderId: order.id, author: 'customer', staffEmail: null, body: request.body.body },
-        now,
-      );
-      await enqueueMails(db, mailRows(order.id, [messageToShop(order, deps.shop)], now));
-      opts.onMailQueued();
-      return reply.code(201).send(message satisfies OrderMessage);
+      const { fileId } = request.params;
+      const preview = request.query.preview === '1';
+      const sent = order && UUID.test(fileId) ? await sendMessageFile(app, reply, order.id, fileId, preview) : null;
+      return sent ?? notFound(request, reply);
     },
   );
 

@@ -227,8 +227,9 @@ describe.each(backends())('the customer portal on %s', (backend) => {
     expect(answer.json()).toMatchObject({ author: 'shop', staffEmail: 'clerk@shop.ca' });
     const toCustomer = (await mailsOf(orders.adaOld)).at(-1)!;
     expect(toCustomer).toMatchObject({ kind: 'customer_update', recipient: 'ada@example.com' });
-    expect(toCustomer.text_body).toContain('Read the message and answer in My orders:');
-    expect(toCustomer.text_body).toContain('/my-orders');
+    expect(toCustomer.text_body).toContain('Read the message and answer on the order’s page:');
+    expect(toCustomer.text_body).toMatch(/\/o\/[A-Za-z0-9_-]{43}\n/);
+    expect(toCustomer.text_body).toContain('Or in My orders: http');
     expect(toCustomer.text_body).not.toContain('Yes, done.');
     const thread = (await customer('GET', orders.adaOld)).json().messages;
     expect(thread.map((m: { body: string }) => m.body)).toEqual(['Can the logo be 2 cm higher?', 'Yes, done.']);

@@ -36,7 +36,7 @@ export async function exportOrder(
 ): Promise<{ reference: string; stream: Readable }> {
   const records = await orderRecords(db, orderId);
   if (!records) throw new DomainError('not_found', 'not_found', 'No such order.');
-  const { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages } = records;
+  const { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages, messageFiles } = records;
   const measured = new Map(
     artwork.map(({ attachment_id, order_id: _o, claimed_until: _c, ...m }) => [attachment_id, m]),
   );
@@ -46,6 +46,12 @@ export async function exportOrder(
     const name = uniqueName(archiveEntryName(a.name), taken);
     taken.add(name.toLowerCase());
     return { attachment: a, name };
+  });
+  // The messages' files, under messages/ in the archive.
+  const messageEntries = messageFiles.map((f) => {
+    const name = uniqueName(`messages/${archiveEntryName(f.name)}`, taken);
+    taken.add(name.toLowerCase());
+    return { file: f, name };
   });
   const data = {
     exportedAt: new Date().toISOString(),
@@ -79,14 +85,24 @@ export async function exportOrder(
     })),
     quoteAnswers,
     proofs,
-    messages,
+    /** The messages on the order, both sides', each with its files' details and names in the archive. */
+    messages: messages.map((m) => ({
+      ...m,
+      files: messageEntries
+        .filter(({ file }) => file.message_id === m.id)
+        .map(({ file: { storage_key: _k, message_id: _m, ...f }, name }) => ({ ...f, fileInArchive: name })),
+    })),
   };
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from(`${JSON.stringify(data, null, 2)}\n`), EXPORT_JSON_NAME);
-  for (const { attachment: a, name } of entries) {
+  const stored = [
+    ...entries.map(({ attachment: a, name }) => ({ name, size: a.size, key: a.storage_key })),
+    ...messageEntries.map(({ file: f, name }) => ({ name, size: Number(f.size), key: f.storage_key })),
+  ];
+  for (const { name, size, key } of stored) {
     // Opened when its turn comes; stored, not deflated (artwork is mostly compressed already).
-    zip.addReadStreamLazy(name, { compress: false, size: a.size }, (done) => {
-      files.open(a.storage_key).then(
+    zip.addReadStreamLazy(name, { compress: false, size }, (done) => {
+      files.open(key).then(
         ({ stream }) => done(null, stream),
         (err: Error) => done(err, undefined as never),
       );

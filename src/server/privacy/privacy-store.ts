@@ -50,12 +50,20 @@ export async function orderRecords(db: Db, orderId: string) {
     // The messages on the order, both sides' (docs/portal.md).
     db
       .selectFrom('order_messages')
-      .select(['author', 'staff_email', 'body', 'created_at', 'read_at'])
+      .select(['id', 'author', 'staff_email', 'body', 'created_at', 'read_at'])
       .where('order_id', '=', orderId)
       .orderBy('created_at')
+      .orderBy('id')
       .execute(),
   ]);
-  return { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages };
+  // The messages' files, stored with the order's (exported beside its attachments).
+  const messageFiles = await db
+    .selectFrom('order_message_files')
+    .select(['id', 'message_id', 'name', 'media_type', 'size', 'sha256', 'storage_key'])
+    .where('order_id', '=', orderId)
+    .orderBy('name')
+    .execute();
+  return { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages, messageFiles };
 }
 
 export const AUDIT_ORDER_DELETED = 'order_deleted' as const;
@@ -88,6 +96,8 @@ export async function deleteOrderRows(
     await trx.deleteFrom('status_history').where('order_id', '=', orderId).execute();
     await trx.deleteFrom('artwork').where('order_id', '=', orderId).execute();
     await trx.deleteFrom('attachments').where('order_id', '=', orderId).execute();
+    await trx.deleteFrom('order_message_files').where('order_id', '=', orderId).execute();
+    await trx.deleteFrom('order_messages').where('order_id', '=', orderId).execute();
     const deleted = await trx.deleteFrom('orders').where('id', '=', orderId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) return undefined;
     await trx

@@ -1,9 +1,11 @@
 // The signed-in staff member's own settings: the inbox language they chose, kept on the server
-// so it follows them to another browser (docs/product.md, the inbox's languages).
+// so it follows them to another browser (docs/product.md, the inbox's languages), and the name
+// they sign the shop's messages with (docs/portal.md, "Messages on an order").
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountLanguageSchema, languageChangeSchema } from '../../shared/inbox-api.js';
-import { setStaffLanguage, staffLanguage } from './staff-service.js';
+import { z } from 'zod';
+import { setStaffLanguage, setStaffName, staffLanguage, staffName, StaffError } from './staff-service.js';
 import { AppError } from '../errors.js';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -24,6 +26,29 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         throw new AppError(401, 'unauthenticated', 'Please sign in.');
       }
       return { language };
+    },
+  );
+
+  const nameSchema = z.object({ name: z.string().nullable() });
+  api.get('/api/account/name', { schema: { response: { 200: nameSchema } } }, async (request) => ({
+    name: await staffName(db, request.staff!.staffId),
+  }));
+
+  api.put(
+    '/api/account/name',
+    { schema: { body: z.object({ name: z.string().max(200) }), response: { 200: nameSchema } } },
+    async (request) => {
+      try {
+        if (!(await setStaffName(db, request.staff!.staffId, request.body.name))) {
+          throw new AppError(401, 'unauthenticated', 'Please sign in.');
+        }
+      } catch (err) {
+        if (!(err instanceof StaffError)) throw err;
+        throw new AppError(400, 'invalid_name', err.message, ['name'], {
+          messageFr: 'Un nom compte au plus 60\u00a0caractères.',
+        });
+      }
+      return { name: await staffName(db, request.staff!.staffId) };
     },
   );
 }

@@ -29,16 +29,38 @@ export async function addStaff(
   password: string,
   language?: string,
   role?: string,
+  name?: string,
 ): Promise<StaffRole> {
   const address = normaliseEmail(email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw new StaffError(`"${email}" is not an email address.`);
   checkPassword(password, address);
   const chosen = language === undefined ? null : checkLanguage(language);
   const given = role === undefined ? null : checkRole(role);
+  const signed = name === undefined ? null : checkStaffName(name);
   if (await repo.findStaff(db, address)) throw new StaffError(`${address} already has an account.`);
   const actual = given ?? ((await repo.countStaff(db)) === 0 ? 'owner' : 'staff');
-  await repo.insertStaff(db, address, await hashPassword(password), chosen, actual);
+  await repo.insertStaff(db, address, await hashPassword(password), chosen, actual, signed);
   return actual;
+}
+
+/** The longest name a staff member signs messages with. */
+export const MAX_STAFF_NAME = 60;
+
+/** A name to sign with: trimmed, one line, at most MAX_STAFF_NAME characters; empty is none (null). */
+export function checkStaffName(name: string): string | null {
+  const trimmed = name.replace(/\s+/g, ' ').trim();
+  if (trimmed.length > MAX_STAFF_NAME) throw new StaffError(`A name is at most ${MAX_STAFF_NAME} characters.`);
+  return trimmed || null;
+}
+
+/** The name the staff member signs the shop's messages with; null when none was given. */
+export async function staffName(db: Db, staffId: string): Promise<string | null> {
+  return (await repo.findStaffName(db, staffId)) ?? null;
+}
+
+/** Sets (or, empty, clears) the name a staff member signs with; false when the account is gone. */
+export async function setStaffName(db: Db, staffId: string, name: string): Promise<boolean> {
+  return repo.updateStaffName(db, staffId, checkStaffName(name));
 }
 
 function checkRole(role: string): StaffRole {

@@ -20,6 +20,7 @@ export async function insertStaff(
   passwordHash: string,
   language: StaffLanguage | null = null,
   role: StaffRole = 'staff',
+  displayName: string | null = null,
 ): Promise<void> {
   await db
     .insertInto('staff')
@@ -30,6 +31,7 @@ export async function insertStaff(
       created_at: new Date().toISOString(),
       language,
       role,
+      display_name: displayName,
     })
     .execute();
 }
@@ -55,6 +57,17 @@ export async function updateStaffLanguage(db: Db, staffId: string, language: Sta
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The name a staff member signs the shop's messages with; false when the account no longer exists. */
+export async function updateStaffName(db: Db, staffId: string, name: string | null): Promise<boolean> {
+  const result = await db.updateTable('staff').set({ display_name: name }).where('id', '=', staffId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findStaffName(db: Db, staffId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('staff').select('display_name').where('id', '=', staffId).executeTakeFirst();
+  return row ? row.display_name : undefined;
+}
+
 export async function findStaffLanguage(db: Db, staffId: string): Promise<string | null | undefined> {
   const row = await db.selectFrom('staff').select('language').where('id', '=', staffId).executeTakeFirst();
   return row?.language;
@@ -76,8 +89,14 @@ export async function deleteStaff(db: Db, email: string): Promise<boolean> {
 
 export async function listStaff(
   db: Db,
-): Promise<{ email: string; created_at: string; language: string | null; role: StaffRole }[]> {
-  return db.selectFrom('staff').select(['email', 'created_at', 'language', 'role']).orderBy('email').execute();
+): Promise<
+  { email: string; created_at: string; language: string | null; role: StaffRole; display_name: string | null }[]
+> {
+  return db
+    .selectFrom('staff')
+    .select(['email', 'created_at', 'language', 'role', 'display_name'])
+    .orderBy('email')
+    .execute();
 }
 
 export async function countStaff(db: Db): Promise<number> {

@@ -252,4 +252,25 @@ export const migrationsFromTwenty: Record<string, Migration> = {
         .execute();
     },
   },
+  '029-message-attachments': {
+    // Messages on an order (portal/, docs/portal.md): small files on a message, stored with the
+    // order's files and deleted with the order; when a message's mail went out (one mail per
+    // order per ten minutes while the last is unread); and the name a staff member signs with.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('order_message_files')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('message_id', 'text', (c) => c.notNull().references('order_messages.id').onDelete('cascade'))
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('media_type', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('storage_key', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('order_message_files_order').on('order_message_files').column('order_id').execute();
+      await db.schema.alterTable('order_messages').addColumn('mailed_at', 'text').execute();
+      await db.schema.alterTable('staff').addColumn('display_name', 'text').execute();
+    },
+  },
 };

@@ -83,6 +83,8 @@ export interface StaffTable {
   language: 'en' | 'fr' | null;
   /** owner (publishes prices, deletes orders) or staff; the first account made is an owner. */
   role: ColumnType<'owner' | 'staff', 'owner' | 'staff' | undefined, 'owner' | 'staff'>;
+  /** The name they sign the shop's messages with ("Marie"); null: their email stands in. */
+  display_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -216,6 +218,22 @@ export interface OrderMessagesTable {
   body: string;
   created_at: string;
   read_at: string | null;
+  /** When this message's mail to the other side was queued; null when the cap held it back. */
+  mailed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A file on a message (028): stored with the order's files, deleted with the order. */
+export interface OrderMessageFilesTable {
+  id: string;
+  message_id: string;
+  order_id: string;
+  /** The sender's file name, cleaned (never a path). */
+  name: string;
+  /** From the bytes: image/png, image/jpeg, image/webp or application/pdf. */
+  media_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
 }
 
 export interface UploadBudgetTable {
@@ -580,6 +598,7 @@ export interface Database {
   order_messages: OrderMessagesTable;
   size_collections: SizeCollectionsTable;
   size_collection_entries: SizeCollectionEntriesTable;
+  order_message_files: OrderMessageFilesTable;
   upload_budget: UploadBudgetTable;
   used_form_tokens: UsedFormTokensTable;
   audit_log: AuditLogTable;

@@ -19,6 +19,7 @@ import type { RoomForOrder } from '../../../shared/production/production-api.js'
 import type { Checklist, ShopProfile, ShopSettings } from '../../../shared/shop-profile.js';
 import { ApiError, isRecord } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
+import { messageThreadApi } from '../../shared/message-api.js';
 
 import type {
   CreditNoteBody,
@@ -142,6 +143,25 @@ export function createInboxApi(onUnauthenticated: () => void) {
     /** Keeps the staff member's inbox language with their account. */
     saveLanguage: async (language: Language): Promise<void> =>
       void (await call('/api/account/language', json('PUT', { language }))),
+
+    /** The customers' unread messages, by order id (absent: none). */
+    unreadMessages: (): Promise<Record<string, number>> =>
+      call('/api/messages/unread').then(
+        (b) =>
+          expectAnswer(b, (x): x is { counts: Record<string, number> } => isRecord(x) && isRecord(x.counts), 'unread')
+            .counts,
+      ),
+    /** The thread of one order (src/client/shared/message-api.ts); reading it marks the customer's messages read. */
+    messages: (id: string) => messageThreadApi(order(id)),
+    /** The name the staff member signs messages with (null: their email). */
+    staffName: (): Promise<string | null> =>
+      call('/api/account/name').then(
+        (b) => expectAnswer(b, (x): x is { name: string | null } => isRecord(x) && 'name' in x, 'name').name,
+      ),
+    saveStaffName: (name: string): Promise<string | null> =>
+      call('/api/account/name', json('PUT', { name })).then(
+        (b) => expectAnswer(b, (x): x is { name: string | null } => isRecord(x) && 'name' in x, 'name').name,
+      ),
 
     orders: (query: OrderListQuery): Promise<OrderList> =>
       call(`/api/orders?${listQueryString(query)}`).then((b) => expectAnswer(b, isOrderList, 'orders')),

@@ -70,6 +70,7 @@ export const en = {
     mailSent: 'Sent',
     mailFailed: 'Failed',
     mailWaiting: 'Waiting',
+    unread: (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`),
     pages: 'Pages',
     previous: 'Previous',
     next: 'Next',
@@ -158,6 +159,13 @@ export const en = {
     mailFailed: (attempts: number, error: string) => `failed after ${attempts} tries (${error})`,
     mailWaiting: (attempts: number, error: string) =>
       attempts ? `waiting, ${attempts} tries so far (${error})` : 'waiting',
+    messagesHeading: 'Messages with the customer',
+    messagesHint:
+      'The customer is emailed a link to My orders (at most one mail every 10 minutes while unread); your answer is signed with your name.',
+    yourName: 'Your name on messages',
+    yourNameHint: 'The customer reads “Marie, <shop>”. Left empty, your email stands in.',
+    saveName: 'Save the name',
+    nameSaved: 'Name saved.',
     customerData: 'Customer data',
     customerDataWhy: "For a customer's request to see or erase what the shop keeps about this order.",
     deleteOwnerOnly: 'Only an owner can delete an order.',
@@ -262,6 +270,7 @@ export const fr: InboxMessages = {
     mailSent: 'Envoyé',
     mailFailed: 'Échec',
     mailWaiting: 'En attente',
+    unread: (n) => (n < 2 ? `${n} message non lu` : `${n} messages non lus`),
     pages: 'Pages',
     previous: 'Précédente',
     next: 'Suivante',
@@ -346,6 +355,13 @@ export const fr: InboxMessages = {
     mailFailed: (attempts, error) => `échec après ${attempts} tentatives (${error})`,
     mailWaiting: (attempts, error) =>
       attempts ? `en attente, ${attempts} tentatives jusqu’ici (${error})` : 'en attente',
+    messagesHeading: 'Messages avec le client',
+    messagesHint:
+      'Le client reçoit par courriel un lien vers Mes commandes (au plus un courriel toutes les 10\u00a0minutes tant qu’il n’a pas lu)\u202f; votre réponse est signée de votre nom.',
+    yourName: 'Votre nom dans les messages',
+    yourNameHint: 'Le client lit «\u00a0Marie, <boutique>\u00a0». Laissé vide, votre courriel le remplace.',
+    saveName: 'Enregistrer le nom',
+    nameSaved: 'Nom enregistré.',
     customerData: 'Données du client',
     customerDataWhy:
       'Pour la demande d’un client qui veut consulter ou effacer ce que la boutique conserve sur cette commande.',

@@ -1,5 +1,6 @@
 // The inbox's list of orders, newest first: search, status filter, pages, CSV export of what is
-// shown. The query lives in the address bar (use-order-list.ts), so a reload keeps it.
+// shown, and each order's unread messages from its customer. The query lives in the address bar
+// (use-order-list.ts), so a reload keeps it.
 import { useState } from 'react';
 import { ORDER_WORDS, statusLabel } from '../../../shared/order-presentation.js';
 import { inboxLinks } from './api.js';
@@ -13,7 +14,7 @@ import { usePaymentsText } from './payments/payments-messages.js';
 import { useOrderList } from './use-order-list.js';
 
 export function OrderList() {
-  const { query, setQuery, list, error } = useOrderList();
+  const { query, setQuery, list, error, unread } = useOrderList();
   const [search, setSearch] = useState(query.q);
   const { t, language } = useInboxText();
   const { t: pay } = usePaymentsText();
@@ -103,6 +104,9 @@ export function OrderList() {
                         {o.reference}
                       </a>
                       {o.is_test && <span className="badge badge-test">{t.list.test}</span>}
+                      {(unread[o.id] ?? 0) > 0 && (
+                        <span className="badge badge-unread block">{t.list.unread(unread[o.id]!)}</span>
+                      )}
                     </td>
                     <td>{formatDate(o.created_at, language)}</td>
                     <td>

@@ -14,6 +14,7 @@ import { OrderHistory } from './order-history.js';
 import { OrderSummaryCards } from './order-summary-cards.js';
 import { QuotePanel } from './quote-panel.js';
 import { PaymentsPanel } from './payments/payments-panel.js';
+import { MessagesPanel } from './messages-panel.js';
 import { StatusDialog } from './status-dialog.js';
 import { useOrderDetail } from './use-order-detail.js';
 import { useInboxApi, useSession } from './session.js';
@@ -88,6 +89,8 @@ export function OrderView({
       <div className="no-print">
         <PaymentsPanel key={order.status} orderId={id} onChanged={() => void reload()} />
       </div>
+
+      <MessagesPanel orderId={id} />
 
       {first?.jobNotes && (
         <section className="card" aria-labelledby="h-notes">

@@ -1,5 +1,5 @@
 // The list's query (search, status, page), kept in the address bar so a reload or a shared link
-// keeps it, and the page of orders the server answers for it.
+// keeps it, the page of orders the server answers for it, and the customers' unread messages by order.
 import { useEffect, useState } from 'react';
 import { listQueryString, type OrderList, type OrderListQuery } from './api.js';
 import { useInboxApi } from './session.js';
@@ -19,6 +19,7 @@ export function useOrderList() {
   const [query, setQuery] = useState(readQuery);
   const [list, setList] = useState<OrderList | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [unread, setUnread] = useState<Record<string, number>>({});
 
   useEffect(() => {
     const qs = listQueryString(query);
@@ -28,10 +29,15 @@ export function useOrderList() {
       (l) => current && (setList(l), setError(null)),
       (err: unknown) => current && setError(err),
     );
+    // The customers' unread messages, asked with the page: the list works without them.
+    api.unreadMessages().then(
+      (counts) => current && setUnread(counts),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
   }, [query, api]);
 
-  return { query, setQuery, list, error };
+  return { query, setQuery, list, error, unread };
 }

@@ -10,6 +10,9 @@ const en = {
   notFoundHeading: '404',
   notFoundText: 'Oops! Page not found',
   home: 'Return to Home',
+  messagesHeading: 'Messages with the shop',
+  messagesHint: (max: number) =>
+    `The shop is told by email and answers here; we email you when it does. At most ${max} characters.`,
   title: (reference: string) => `Order ${reference}`,
   received: (date: string) => `Received ${date}`,
   progress: 'Where your order stands',
@@ -103,6 +106,9 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   notFoundHeading: '404',
   notFoundText: 'Oups\u202f! Page introuvable',
   home: 'Retour à l’accueil',
+  messagesHeading: 'Messages avec la boutique',
+  messagesHint: (max) =>
+    `La boutique est avisée par courriel et répond ici. Nous vous écrivons quand elle répond. Au plus ${max}\u00a0caractères.`,
   title: (reference) => `Commande ${reference}`,
   received: (date) => `Reçue le ${date}`,
   progress: 'Où en est votre commande',

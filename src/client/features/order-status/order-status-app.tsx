@@ -1,7 +1,7 @@
 // The customer's order page, /o/<token>: the order as received, the proofs beside the artwork,
-// the current quote with each tax on its own line, where the order stands, and the Approve and
-// Request changes forms. A chunk of its own, loaded only on this path. This container loads the
-// order and holds the answer; the sections render it. Amounts come from the server, which
+// the current quote with each tax on its own line, where the order stands, the Approve and
+// Request changes forms, and the messages with the shop. A chunk of its own, loaded only on
+// this path. This container loads the order and holds the answer; the sections render it. Amounts come from the server, which
 // computed them (docs/product.md).
 import { useEffect, useMemo, useState } from 'react';
 import type { ClientSettings } from '../../../shared/client-settings.js';
@@ -17,6 +17,7 @@ import { ProgressTimeline } from './progress-timeline.js';
 import { ProofsSection } from './proofs-section.js';
 import { QuoteSection } from './quote-section.js';
 import { PaymentSection } from './payment-section.js';
+import { MessagesSection } from './messages-section.js';
 import { useAnswer } from './use-answer.js';
 import './order-status.css';
 
@@ -79,6 +80,7 @@ export default function OrderStatusApp({ token, logo }: { token: string; logo?: 
           {view.account && <PaymentSection account={view.account} links={api.links} />}
           <ProofsSection view={view} links={api.links} />
           <AnswerForms quote={view.quote} orderStatus={view.status} answer={answer} />
+          <MessagesSection token={token} />
           <OrderSummary view={view} />
         </main>
       </>

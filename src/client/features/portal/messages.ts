@@ -33,14 +33,7 @@ const en = {
   openOrder: (reference: string) => `Open the page of order ${reference}`,
   failed: 'That did not work. Please try again in a moment.',
   messagesTitle: 'Messages with the shop',
-  noMessages: 'No messages yet.',
-  fromShop: (who: string) => `The shop (${who})`,
-  fromYou: 'You',
-  yourMessage: 'Your message',
   messageHint: (max: number) => `The shop is told by email and answers here. At most ${max} characters.`,
-  sendMessage: 'Send the message',
-  messageRequired: 'Write your message.',
-  messageTooLong: 'Your message is too long: shorten it.',
 };
 
 export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
@@ -76,14 +69,7 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
   openOrder: (reference) => `Ouvrir la page de la commande ${reference}`,
   failed: 'Cela n’a pas fonctionné. Veuillez réessayer dans un moment.',
   messagesTitle: 'Messages avec la boutique',
-  noMessages: 'Aucun message pour l’instant.',
-  fromShop: (who) => `La boutique (${who})`,
-  fromYou: 'Vous',
-  yourMessage: 'Votre message',
   messageHint: (max) => `La boutique est avisée par courriel et répond ici. Au plus ${max}\u00a0caractères.`,
-  sendMessage: 'Envoyer le message',
-  messageRequired: 'Écrivez votre message.',
-  messageTooLong: 'Votre message est trop long\u00a0: raccourcissez-le.',
 });
 
 export const usePortalText = textHook(PORTAL_MESSAGES);

@@ -1,0 +1,368 @@
+// Messages on an order with files, on the order's page and in the inbox (docs/portal.md,
+// "Messages on an order"), on SQLite and PostgreSQL: a picture or a PDF checked like artwork
+// (its type from its bytes, a picture within the pixel cap, a PDF that opens) and refused with a
+// reason in both languages otherwise; its file readable by that order's customer (session or
+// link) and the staff only, another order's ids answering 404; the shop's answers signed with
+// the staff member's name; unread counts; one mail per order per ten minutes while unread;
+// files exported and deleted with the order.
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStaff } from '../staff/index.js';
+import {
+  backends,
+  pageToken,
+  sampleOrder,
+  signIn,
+  startTestApp,
+  submitMultipart,
+  type TestApp,
+} from '../../../tests/support/harness.js';
+import { pngBomb } from '../../../tests/support/png-bomb.js';
+import { freshBucket, hasS3, s3Env, type TestBucket } from '../../../tests/support/s3.js';
+import { zipEntries } from '../../../tests/support/zip.js';
+import { mintOrderLink } from '../storage/order-links.js';
+import { MESSAGE_MAIL_PAUSE_MS } from './message-store.js';
+import { createSignInLink } from './portal-store.js';
+
+const PASSWORD = 'correct horse battery staple';
+
+/** A message as a browser sends one with a file: multipart, `body` then `file`. */
+async function withFile(body: string, file?: { name: string; type: string; data: Buffer }) {
+  const form = new FormData();
+  form.append('body', body);
+  if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  const response = new Response(form);
+  return { payload: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };
+}
+
+describe.each(backends())('files and names on messages, on %s', (backend) => {
+  let t: TestApp;
+  let clerk = '';
+  let ada = '';
+  let bob = '';
+  let adaLink = '';
+  let bobLink = '';
+  let adaSession = '';
+  let bobSession = '';
+  let png: Buffer;
+
+  const order = async (email: string) => {
+    const o = sampleOrder();
+    o.layouts['1'].billing = { ...o.layouts['1'].billing, email };
+    return (await submitMultipart(t.app, o, [], { 'x-form-token': pageToken(t) })).orderId;
+  };
+  const sessionOf = async (email: string) => {
+    const token = await createSignInLink(t.app.db, email);
+    const res = await t.app.inject({ method: 'POST', url: '/api/portal/session', payload: { token } });
+    return String(res.headers['set-cookie']).split(';')[0]!;
+  };
+  const staff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: clerk }, ...(payload ? { payload } : {}) });
+  /** POSTs a message with a file to `url` (a portal, order-link or staff path). */
+  const post = async (url: string, body: string, file?: { name: string; type: string; data: Buffer }, cookie = '') => {
+    const { payload, contentType } = await withFile(body, file);
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    });
+  };
+  const shopMails = async (orderId: string) =>
+    (
+      await t.app.db
+        .selectFrom('mail_queue')
+        .select('subject')
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'shop')
+        .execute()
+    ).filter((m) => m.subject.startsWith('New message from the customer'));
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { ORDER_LINK_RATE_LIMIT: '100000', PORTAL_RATE_LIMIT: '100000' });
+    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'owner');
+    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    ada = await order('ada@example.com');
+    bob = await order('bob@example.com');
+    adaLink = await mintOrderLink(t.app.db, ada);
+    bobLink = await mintOrderLink(t.app.db, bob);
+    adaSession = await sessionOf('ada@example.com');
+    bobSession = await sessionOf('bob@example.com');
+    png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c03' } })
+      .png()
+      .toBuffer();
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  let fileId = '';
+
+  it('takes a picture on a message from the order’s page, readable by its customer and the staff only', async () => {
+    const sent = await post(`/api/o/${adaLink}/messages`, 'Here is the logo.', {
+      name: 'logo.png',
+      type: 'image/png',
+      data: png,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const message = sent.json();
+    expect(message).toMatchObject({ author: 'customer', body: 'Here is the logo.', signature: null });
+    expect(message.files).toEqual([
+      { id: expect.any(String), name: 'logo.png', mediaType: 'image/png', size: png.length },
+    ]);
+    fileId = message.files[0].id;
+
+    // The same thread from the order's page, from My orders and in the inbox.
+    const fromLink = (await t.app.inject({ url: `/api/o/${adaLink}/messages` })).json().messages;
+    const fromPortal = (
+      await t.app.inject({ url: `/api/portal/orders/${ada}/messages`, headers: { cookie: adaSession } })
+    ).json().messages;
+    expect(fromLink).toEqual([message]);
+    expect(fromPortal).toEqual([message]);
+
+    // The file's own bytes, as a download, from each side that may read it.
+    for (const [url, cookie] of [
+      [`/api/o/${adaLink}/message-files/${fileId}`, ''],
+      [`/api/portal/orders/${ada}/message-files/${fileId}`, adaSession],
+      [`/api/orders/${ada}/message-files/${fileId}`, clerk],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.rawPayload.equals(png)).toBe(true);
+      expect(res.headers['content-type']).toBe('application/octet-stream');
+      expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    }
+    // The preview is the server's own WebP drawing, never the sender's bytes.
+    const preview = await t.app.inject({ url: `/api/o/${adaLink}/message-files/${fileId}?preview=1` });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/webp');
+    expect((await sharp(preview.rawPayload).metadata()).format).toBe('webp');
+
+    // Another customer's ids answer as unknown ones: by their link, their session, their order.
+    for (const [url, cookie] of [
+      [`/api/o/${bobLink}/message-files/${fileId}`, ''],
+      [`/api/portal/orders/${ada}/message-files/${fileId}`, bobSession],
+      [`/api/portal/orders/${bob}/message-files/${fileId}`, bobSession],
+      [`/api/portal/orders/${ada}/messages`, bobSession],
+      [`/api/orders/${bob}/message-files/${fileId}`, clerk],
+      [`/api/o/${'x'.repeat(43)}/messages`, ''],
+      [`/api/o/${adaLink}/message-files/not-an-id`, ''],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect((await post(`/api/portal/orders/${ada}/messages`, 'Hi', undefined, bobSession)).statusCode).toBe(404);
+    // Without a session, nothing: the staff's path wants a staff session.
+    expect((await t.app.inject({ url: `/api/orders/${ada}/message-files/${fileId}` })).statusCode).toBe(401);
+  });
+
+  it('refuses what is not a PNG, JPEG, WebP or PDF by its bytes, with a reason in both languages', async () => {
+    const url = `/api/o/${adaLink}/messages`;
+    const count = async () =>
+      (await t.app.db.selectFrom('order_messages').select('id').where('order_id', '=', ada).execute()).length;
+    const before = await count();
+    const refusals = [
+      [
+        { name: 'photo.png', type: 'image/png', data: Buffer.from('just some text, not a picture') },
+        415,
+        'message_file_unsupported',
+      ],
+      [
+        { name: 'anim.gif', type: 'image/gif', data: await sharp(png).gif().toBuffer() },
+        415,
+        'message_file_unsupported',
+      ],
+      [{ name: 'big.png', type: 'image/png', data: pngBomb() }, 422, 'message_file_too_many_pixels'],
+      [
+        { name: 'broken.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog') },
+        422,
+        'message_file_unreadable',
+      ],
+      [
+        { name: 'huge.png', type: 'image/png', data: Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]) },
+        413,
+        'message_file_too_large',
+      ],
+    ] as const;
+    for (const [file, status, code] of refusals) {
+      const res = await post(url, 'With a file', file);
+      expect(res.statusCode, `${file.name}: ${res.body}`).toBe(status);
+      expect(res.json().error).toMatchObject({ code, fields: ['file'] });
+      expect(res.json().error.message_fr).toMatch(/\S/);
+    }
+    expect((await post(url, 'With a file', refusals[0][0])).json().error.message).toBe(
+      'A file on a message must be a PNG, JPEG or WebP picture, or a PDF.',
+    );
+    expect(await count()).toBe(before);
+    // Nothing of the refused files stays in the order's storage.
+    expect(
+      await t.app.db.selectFrom('order_message_files').select('id').where('order_id', '=', ada).execute(),
+    ).toHaveLength(1);
+
+    // A PDF that opens, with no text: the file is the message.
+    const pdf = await PDFDocument.create();
+    pdf.addPage([300, 300]);
+    const sent = await post(url, '', {
+      name: 'proof.pdf',
+      type: 'application/octet-stream',
+      data: Buffer.from(await pdf.save()),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ body: '', files: [{ name: 'proof.pdf', mediaType: 'application/pdf' }] });
+    // Neither text nor file: refused.
+    expect((await post(url, '  ')).statusCode).toBe(400);
+  }, 120_000);
+
+  it('counts unread messages by order, signs answers with the staff member’s name, and caps the mails', async () => {
+    const carol = await order('carol@example.com');
+    const link = await mintOrderLink(t.app.db, carol);
+    const write = (body: string) => t.app.inject({ method: 'POST', url: `/api/o/${link}/messages`, payload: { body } });
+    expect((await write('One')).statusCode).toBe(201);
+    expect((await write('Two')).statusCode).toBe(201);
+    // Two unread, one mail: the first mail already brings the clerk to the thread.
+    expect((await staff('GET', '/api/messages/unread')).json().counts).toMatchObject({ [carol]: 2 });
+    expect(await shopMails(carol)).toHaveLength(1);
+
+    // Without a name, the clerk's email signs; with one, "Marie, <shop>".
+    expect((await staff('GET', '/api/account/name')).json()).toEqual({ name: null });
+    // Opening the thread in the inbox reads them.
+    expect((await staff('GET', `/api/orders/${carol}/messages`)).json().messages).toHaveLength(2);
+    const plain = await staff('POST', `/api/orders/${carol}/messages`, { body: 'Noted.' });
+    expect(plain.json()).toMatchObject({ staffName: null, signature: 'clerk@shop.ca, Our Apparel Shop' });
+    expect((await staff('GET', '/api/messages/unread')).json().counts[carol]).toBeUndefined();
+    expect((await staff('PUT', '/api/account/name', { name: '  Marie  ' })).json()).toEqual({ name: 'Marie' });
+    expect((await staff('PUT', '/api/account/name', { name: 'M'.repeat(61) })).statusCode).toBe(400);
+    const named = await staff('POST', `/api/orders/${carol}/messages`, { body: 'Ready Friday.' });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json()).toMatchObject({ staffName: 'Marie', signature: 'Marie, Our Apparel Shop' });
+    // The customer reads both, the first signed with the name the clerk has now.
+    const thread = (await t.app.inject({ url: `/api/o/${link}/messages` })).json().messages;
+    expect(thread.map((m: { signature: string | null }) => m.signature)).toEqual([
+      null,
+      null,
+      'Marie, Our Apparel Shop',
+      'Marie, Our Apparel Shop',
+    ]);
+
+    // The clerk read the first two: the next message is mailed again; then the pause holds.
+    expect((await write('Three')).statusCode).toBe(201);
+    expect(await shopMails(carol)).toHaveLength(2);
+    expect((await write('Four')).statusCode).toBe(201);
+    expect(await shopMails(carol)).toHaveLength(2);
+    // Past the pause the clerk is told again, even unread.
+    const past = new Date(Date.now() - MESSAGE_MAIL_PAUSE_MS - 1000).toISOString();
+    await t.app.db
+      .updateTable('order_messages')
+      .set({ mailed_at: past })
+      .where('order_id', '=', carol)
+      .where('mailed_at', 'is not', null)
+      .execute();
+    expect((await write('Five')).statusCode).toBe(201);
+    expect(await shopMails(carol)).toHaveLength(3);
+  });
+
+  it('exports the messages’ files with the order and deletes them with it', async () => {
+    const zip = await staff('GET', `/api/orders/${ada}/data.zip`);
+    expect(zip.statusCode).toBe(200);
+    const entries = await zipEntries(zip.rawPayload);
+    expect(entries.get('messages/logo.png')?.equals(png)).toBe(true);
+    expect(entries.has('messages/proof.pdf')).toBe(true);
+    const data = JSON.parse(entries.get('order.json')!.toString());
+    expect(data.messages[0].files).toEqual([
+      expect.objectContaining({
+        id: fileId,
+        name: 'logo.png',
+        fileInArchive: 'messages/logo.png',
+        media_type: 'image/png',
+      }),
+    ]);
+
+    const { reference } = await t.app.db
+      .selectFrom('orders')
+      .select('reference')
+      .where('id', '=', ada)
+      .executeTakeFirstOrThrow();
+    const key = (
+      await t.app.db
+        .selectFrom('order_message_files')
+        .select('storage_key')
+        .where('id', '=', fileId)
+        .executeTakeFirstOrThrow()
+    ).storage_key;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${ada}`,
+      headers: { cookie: clerk },
+      payload: { reference },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.app.db.selectFrom('order_message_files').select('id').where('order_id', '=', ada).execute()).toEqual(
+      [],
+    );
+    await expect(t.app.files.open(key)).rejects.toThrow();
+    expect((await t.app.inject({ url: `/api/o/${adaLink}/message-files/${fileId}` })).statusCode).toBe(404);
+  });
+});
+
+describe.runIf(hasS3())('files on messages with the order’s files on S3', () => {
+  let bucket: TestBucket;
+  let t: TestApp;
+  let clerk = '';
+
+  beforeAll(async () => {
+    bucket = await freshBucket();
+    t = await startTestApp('sqlite', { ...s3Env(bucket.name, 'shop'), ORDER_LINK_RATE_LIMIT: '100000' });
+    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'owner');
+    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await bucket?.remove();
+  });
+
+  it('stores the file and its preview in the bucket, serves them, exports them and deletes them with the order', async () => {
+    const o = sampleOrder();
+    const { orderId, reference } = await submitMultipart(t.app, o, [], { 'x-form-token': pageToken(t) });
+    const link = await mintOrderLink(t.app.db, orderId);
+    const picture = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#0a6' } })
+      .jpeg()
+      .toBuffer();
+    const { payload, contentType } = await withFile('A photo of the shirt.', {
+      name: 'shirt.jpg',
+      type: 'image/jpeg',
+      data: picture,
+    });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${link}/messages`,
+      payload,
+      headers: { 'content-type': contentType },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const file = sent.json().files[0] as { id: string; mediaType: string };
+    expect(file.mediaType).toBe('image/jpeg');
+    const keys = await bucket.keys(`shop/files/${orderId}/`);
+    expect(keys).toContain(`shop/files/${orderId}/${file.id}`);
+    expect(keys.length).toBeGreaterThan(1);
+
+    const download = await t.app.inject({
+      url: `/api/orders/${orderId}/message-files/${file.id}`,
+      headers: { cookie: clerk },
+    });
+    expect(download.rawPayload.equals(picture)).toBe(true);
+    const preview = await t.app.inject({ url: `/api/o/${link}/message-files/${file.id}?preview=1` });
+    expect(preview.headers['content-type']).toBe('image/webp');
+    const zip = await zipEntries(
+      (await t.app.inject({ url: `/api/orders/${orderId}/data.zip`, headers: { cookie: clerk } })).rawPayload,
+    );
+    expect(zip.get('messages/shirt.jpg')?.equals(picture)).toBe(true);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${orderId}`,
+      headers: { cookie: clerk },
+      payload: { reference },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await bucket.keys(`shop/files/${orderId}/`)).toEqual([]);
+  }, 60_000);
+});
