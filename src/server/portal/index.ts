@@ -3,3 +3,4 @@
 // The public face: other folders import this file only.
 export { portalRoutes } from './portal-routes.js';
 export { staffMessageRoutes } from './message-routes.js';
+export { stageReorder, type ReorderOf } from './reorder.js';
