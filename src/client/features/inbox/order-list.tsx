@@ -103,6 +103,9 @@ export function OrderList() {
                         {o.reference}
                       </a>
                       {o.is_test && <span className="badge badge-test">{t.list.test}</span>}
+                      {o.reorder_of_reference && (
+                        <span className="muted small block">{t.list.reorderOf(o.reorder_of_reference)}</span>
+                      )}
                     </td>
                     <td>{formatDate(o.created_at, language)}</td>
                     <td>
