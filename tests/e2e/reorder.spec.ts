@@ -166,8 +166,14 @@ test('a customer orders a past order again without uploading: same files, setup 
       isMobile: true,
       locale: 'fr-CA',
     });
-    await phone.addCookies((await page.context().cookies()).filter((c) => c.name === 'portal_session'));
     const p = await phone.newPage();
+    // Not signed in on this phone yet: the form says where to sign in, and fills nothing.
+    await p.goto(`${base}/?reorder=${past.orderId}`);
+    await expect(
+      p.getByRole('alert').filter({ hasText: 'Connectez-vous à Mes commandes pour commander de nouveau.' }),
+    ).toBeVisible();
+    await expect(p.getByRole('link', { name: 'Aller à Mes commandes' })).toBeVisible();
+    await phone.addCookies((await page.context().cookies()).filter((c) => c.name === 'portal_session'));
     await p.goto(`${base}/my-orders`);
     const carte = p.getByRole('region', { name: `Commande ${past.reference}` });
     await expect(carte.getByLabel('Garder les tailles et quantités de la dernière fois')).not.toBeChecked();

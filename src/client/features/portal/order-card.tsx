@@ -65,7 +65,7 @@ export function OrderCard({ order }: { order: PortalOrder }) {
         </p>
         <button
           type="submit"
-          className="button"
+          className="button button-primary"
           aria-label={t.orderAgainLabel(view.reference)}
           aria-describedby={`order-again-hint-${order.id}`}
         >
