@@ -158,6 +158,9 @@ test('a customer orders a past order again without uploading: same files, setup 
     await expect(page.getByText('Layout 1 · Front · Screens: $0.00')).toBeVisible();
     await expectNoViolations(page, 'The inbox order of a reorder');
     await page.screenshot({ path: test.info().outputPath('inbox-order.png') });
+    // The owner sets the waiver on the Prices page, where the published 12 months show.
+    await page.getByRole('link', { name: 'Prices' }).click();
+    await expect(page.getByLabel('No setup on a reorder within this many months (optional)')).toHaveValue('12');
 
     // In French on a phone at 390 px, the same session, the sizes emptied.
     const phone = await browser.newContext({
