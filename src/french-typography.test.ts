@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS_MESSAGES } from './client/features/order-status/messages.js';
 import { ORDER_FORM_MESSAGES } from './client/features/order-form/messages.js';
 import { LOCATION_MESSAGES } from './client/features/order-form/location-messages.js';
+import { REORDER_MESSAGES } from './client/features/order-form/reorder-messages.js';
 import { INBOX_MESSAGES } from './client/features/inbox/messages.js';
 import { QUOTE_MESSAGES } from './client/features/inbox/quote-messages.js';
 import { STATUS_MESSAGES } from './client/features/inbox/status-messages.js';
@@ -35,6 +36,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 const FRENCH: Record<string, unknown> = {
   'client/features/order-form/messages.ts': ORDER_FORM_MESSAGES.fr,
   'client/features/order-form/location-messages.ts': LOCATION_MESSAGES.fr,
+  'client/features/order-form/reorder-messages.ts': REORDER_MESSAGES.fr,
   'client/features/order-status/messages.ts': ORDER_STATUS_MESSAGES.fr,
   'client/features/inbox/messages.ts': INBOX_MESSAGES.fr,
   'client/features/inbox/quote-messages.ts': QUOTE_MESSAGES.fr,

@@ -35,7 +35,7 @@ import { ordersPlugin } from './orders/index.js';
 import { currentPriceListReader, estimator, publicPriceListRoutes } from './prices/index.js';
 import { housekeepingPlugin } from './privacy/index.js';
 import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
-import { orderLinkMessageRoutes, portalRoutes } from './portal/index.js';
+import { orderLinkMessageRoutes, portalRoutes, stageReorder } from './portal/index.js';
 import { documentLogoReader, liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
@@ -181,6 +181,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const currentPriceList = currentPriceListReader(db);
   await app.register(ordersPlugin, {
     composeMails: (order) => composeOrderMails(order, shop),
+    stageReorder: (request, reorder, staging) => stageReorder({ db, files }, request, reorder, staging),
     estimateOf: estimator({
       current: currentPriceList,
       get shopProvince() {

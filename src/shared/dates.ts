@@ -51,6 +51,17 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** `date` plus whole months, on the same day of the month or its last day (01-31 + 1 month is 02-28). */
+export function addMonths(date: string, months: number): string {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7)) - 1 + months;
+  const y = year + Math.floor(month / 12);
+  const m = ((month % 12) + 12) % 12;
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const day = Math.min(Number(date.slice(8, 10)), last);
+  return `${y}-${String(m + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** A fiscal year's last day as MM-DD ("12-31", "03-31"); 02-29 is refused (a year-end exists every year). */
 export function isFiscalYearEnd(value: string): boolean {
   return /^\d{2}-\d{2}$/.test(value) && value !== '02-29' && isCalendarDate(`2025-${value}`);

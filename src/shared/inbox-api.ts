@@ -69,6 +69,8 @@ export const orderSummarySchema = z.object({
   payment_state: z.enum(PAYMENT_STATES).nullable(),
   /** A test order from the owner's checklist: no customer mail, no invoice number (docs/settings.md). */
   is_test: z.boolean(),
+  /** The number of the order this one repeats ("Order again", docs/portal.md), else null. */
+  reorder_of_reference: z.string().nullable(),
 });
 
 export const orderListSchema = z.object({

@@ -177,6 +177,18 @@ const uploadRefSchema = z.object({
   type: text(LIMITS.shortText),
 });
 
+/**
+ * "Order again" (docs/portal.md): the signed-in customer's past order this one repeats, and its
+ * stored files the new order reuses without a new upload, each under the name the order gives it.
+ */
+const reorderSchema = z.object({
+  orderId: z.string().max(100),
+  files: z
+    .array(z.object({ id: z.string().max(100), name: text(1_000) }))
+    .max(LIMITS.filesPerLayout * 5)
+    .default([]),
+});
+
 export const orderBodySchema = z.object({
   layouts: z
     .record(z.string().regex(/^[1-9]\d{0,3}$/, 'layout keys must be positive whole numbers'), layoutSchema)
@@ -190,6 +202,7 @@ export const orderBodySchema = z.object({
     .max(LIMITS.filesPerLayout * 5)
     .nullish()
     .transform((v) => v ?? []),
+  reorder: reorderSchema.optional(),
 });
 
 export const jsonAttachmentSchema = z.object({

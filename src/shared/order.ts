@@ -95,6 +95,8 @@ export interface OrderBody {
   /** Finished resumable uploads the order adopts, each named as its attachment. */
   /** `secret`: what the upload's creation answered (Upload-Secret); only its page may name it. */
   uploads?: { url: string; name: string; type: string; secret?: string }[];
+  /** "Order again" (docs/portal.md): the past order repeated, and its stored files reused by id. */
+  reorder?: { orderId: string; files: { id: string; name: string }[] };
 }
 
 export interface SubmitOrderSuccess {

@@ -1,5 +1,6 @@
 // The customer's portal on the wire (docs/portal.md): who is signed in, and My orders, each order
 // exactly as its own page shows it (CustomerOrderView, made by the same server function).
+import type { ValidOrderBody } from './order-schema.js';
 import type { SeenEstimate } from './price-list-api.js';
 import type { CustomerOrderView } from './quote-api.js';
 
@@ -68,4 +69,24 @@ export function shopSignature(message: Pick<OrderMessage, 'staffName' | 'staffEm
   const shop = shopName.replace(/\.$/, '');
   const who = message.staffName?.trim() || message.staffEmail || '';
   return who ? `${who}, ${shop}` : shop;
+}
+
+/** A stored file of a past order, reused by "Order again" without a new upload. */
+export interface ReorderFile {
+  id: string;
+  name: string;
+  mediaType: string;
+  size: number;
+  sha256: string;
+}
+
+/** GET /api/portal/orders/:id/reorder: what the order form starts from (docs/portal.md, Order again). */
+export interface ReorderSource {
+  orderId: string;
+  reference: string;
+  /** YYYY-MM-DD, the day the order was placed (the price list's setup waiver counts from it). */
+  placedOn: string;
+  /** The order as stored: its image references name the files below. */
+  document: ValidOrderBody;
+  files: ReorderFile[];
 }

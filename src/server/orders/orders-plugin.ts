@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { ConcurrencyGate } from '../http/concurrency-gate.js';
 import type { SaveOrderDeps } from './save-order.js';
 import { forgetExpiredFormTokens } from './form-tokens.js';
-import { submitOrderRoutes } from './submit-order-routes.js';
+import { submitOrderRoutes, type SubmitOrderOptions } from './submit-order-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +18,7 @@ declare module 'fastify' {
 export interface OrdersPluginOptions {
   composeMails: SaveOrderDeps['composeMails'];
   estimateOf: SaveOrderDeps['estimateOf'];
+  stageReorder?: SubmitOrderOptions['stageReorder'];
 }
 
 async function orders(app: FastifyInstance, opts: OrdersPluginOptions): Promise<void> {
@@ -31,6 +32,7 @@ async function orders(app: FastifyInstance, opts: OrdersPluginOptions): Promise<
     uploads,
     composeMails: opts.composeMails,
     estimateOf: opts.estimateOf,
+    stageReorder: opts.stageReorder,
     onOrderSaved: () => {
       void app.mailWorker.kick();
       app.artworkQueue.kick();

@@ -21,6 +21,7 @@ import type { FormToken } from '../http/bot-checks.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { toJson } from '../storage/json.js';
 import { mintOrderLink } from '../storage/order-links.js';
+import type { ReorderOf } from '../portal/index.js';
 
 /** Checks what zod cannot: layout 1 exists and carries the billing fields the form requires. */
 export function checkOrderComplete(body: ValidOrderBody): void {
@@ -51,7 +52,7 @@ export interface SaveOrderDeps {
   /** Caps on customer confirmations, counted in the database (every process sees them). */
   confirmationCaps?: { perAddressPerDay: number; perHour: number; perClientPerHour: number };
   /** The estimate the form showed for this order, recomputed here (prices/estimate.ts). */
-  estimateOf?: (body: ValidOrderBody) => Promise<SeenEstimate | null>;
+  estimateOf?: (body: ValidOrderBody, context?: { reorder?: ReorderOf }) => Promise<SeenEstimate | null>;
 }
 
 /** How the order arrived: its form token (marked used in the same transaction), or none. */
@@ -64,6 +65,8 @@ export interface Submission {
   idempotency: { key: string; owner: string } | null;
   /** Resumable uploads already copied into the staging, marked as this order's in its transaction. */
   uploadIds?: string[];
+  /** The past order this one repeats ("Order again"), its reused files already staged. */
+  reorderOf?: ReorderOf | null;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -100,10 +103,14 @@ export async function saveOrder(
   const { document, attachments } = await planAttachments(body, staging);
   // The uploads' URLs were only the way the files came: the stored order names attachments.
   delete (document as Partial<ValidOrderBody>).uploads;
+  delete (document as Partial<ValidOrderBody>).reorder;
+  const reorderOf = submission.reorderOf ?? null;
   // Each long step of a large order in a step of its own, so others are served between them.
   await yieldToLoop();
   // Priced before the transaction: pure work on what was submitted, never on what the browser showed.
-  const estimate = deps.estimateOf ? await deps.estimateOf(document).catch(() => null) : null;
+  const estimate = deps.estimateOf
+    ? await deps.estimateOf(document, reorderOf ? { reorder: reorderOf } : undefined).catch(() => null)
+    : null;
   await yieldToLoop();
   const first = document.layouts['1']!;
   const billing = first.billing!;
@@ -147,6 +154,8 @@ export async function saveOrder(
               client_key: submission.clientKey ?? null,
               estimate: estimate ? toJson(estimate) : null,
               is_test: submission.test ? 1 : 0,
+              reorder_of: reorderOf?.orderId ?? null,
+              reorder_of_reference: reorderOf?.reference ?? null,
             },
             attachments.map((a, position) => ({
               id: a.staged.id,

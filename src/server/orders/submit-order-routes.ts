@@ -6,14 +6,15 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SUBMIT_ORDER_PATH } from '../../shared/constants.js';
-import { jsonOrderBodySchema } from '../../shared/order-schema.js';
+import { jsonOrderBodySchema, type ValidOrderBody } from '../../shared/order-schema.js';
 import type { Config } from '../config.js';
 import { AppError, rateLimited } from '../errors.js';
 import { checkFormToken, FORM_TOKEN_HEADER, issueFormToken } from '../http/bot-checks.js';
 import { saveOrder, type SaveOrderDeps } from './save-order.js';
 import { receiveJson, receiveMultipart } from './receive-order.js';
 import { guardOptionsOf, markUploadRemoved, stageUploads, UploadGuard } from '../uploads/index.js';
-import type { FileStore } from '../files/file-store.js';
+import type { FileStore, Staging } from '../files/file-store.js';
+import type { ReorderOf } from '../portal/index.js';
 import { checkApiKey } from '../http/api-key.js';
 import type { ConcurrencyGate } from '../http/concurrency-gate.js';
 import { formTokenUsedError, isFormTokenUsed } from './form-tokens.js';
@@ -35,6 +36,12 @@ export interface SubmitOrderOptions {
   jsonGate?: ConcurrencyGate;
   /** Where finished resumable uploads the order names are read from. */
   uploads?: UploadStore;
+  /** "Order again": stages the past order's stored files the order reuses (portal/, docs/portal.md). */
+  stageReorder?: (
+    request: FastifyRequest,
+    reorder: NonNullable<ValidOrderBody['reorder']>,
+    staging: Staging,
+  ) => Promise<ReorderOf>;
 }
 
 const isMultipartRequest = (request: FastifyRequest) =>
@@ -170,6 +177,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
         sentBytes = staging.bytes;
         adopting = true;
         const uploadIds = await stageUploads({ db, store: opts.uploads }, body.uploads, staging, ownOrigins(request));
+        const reorderOf = body.reorder ? await stageReorderOf(request, body.reorder, staging) : null;
         const result = await saveOrder(
           {
             db,
@@ -190,6 +198,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
             uploadIds,
             clientKey: clientKeyOf(request.ip, config.formTokenSecret),
             test,
+            reorderOf,
           },
         );
         claim?.stopHeartbeat();
@@ -220,6 +229,15 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       }
     },
   );
+
+  async function stageReorderOf(
+    request: FastifyRequest,
+    reorder: NonNullable<ValidOrderBody['reorder']>,
+    staging: Staging,
+  ): Promise<ReorderOf> {
+    if (!opts.stageReorder) throw new AppError(503, 'unavailable', 'Order again is not available on this server.');
+    return opts.stageReorder(request, reorder, staging);
+  }
 
   /** The origins an upload's URL may name: the public URL's, and the one this request came to (tus answers with it). */
   function ownOrigins(request: FastifyRequest): string[] {

@@ -7,7 +7,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OrderMessages, PortalOrder, PortalOrders, PortalSession } from '../../shared/portal-api.js';
+import type {
+  OrderMessages,
+  PortalOrder,
+  PortalOrders,
+  PortalSession,
+  ReorderSource,
+} from '../../shared/portal-api.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { sendNotFound, type SendPage } from '../http/pages.js';
@@ -26,17 +32,16 @@ import {
   forgetExpiredPortalRows,
   emailKey,
   orderOfEmail,
+  PORTAL_COOKIE,
   ordersOfEmail,
   useSignInLink,
 } from './portal-store.js';
 import { signInMail } from './sign-in-mail.js';
 import multipart from '@fastify/multipart';
+import { reorderSource } from './reorder.js';
 import { messageToShop } from './message-mail.js';
 import { receiveMessage, sendMessageFile } from './message-intake.js';
 import { readThread } from './message-store.js';
-
-/** The customer's session cookie: apart from the staff's (`staff_session`). */
-export const PORTAL_COOKIE = 'portal_session';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -182,6 +187,14 @@ export async function portalRoutes(
     const order = UUID.test(request.params.orderId) ? await orderOfEmail(db, email, request.params.orderId) : undefined;
     if (!order) return notFound(request, reply);
     return portalOrder(order);
+  });
+
+  // "Order again": the order as the form starts from it, with its stored files (reorder.ts).
+  api.get('/api/portal/orders/:orderId/reorder', { schema: { params: orderParams } }, async (request, reply) => {
+    const email = await customerEmail(request);
+    const source = await reorderSource(db, email, request.params.orderId);
+    if (!source) return notFound(request, reply);
+    return source satisfies ReorderSource;
   });
 
   // The order's own page, by a link minted now for this signed-in customer (decision 014: only

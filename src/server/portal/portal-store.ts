@@ -7,6 +7,9 @@ import type { Database, OrderRow } from '../storage/schema.js';
 
 type Db = Kysely<Database>;
 
+/** The customer's session cookie: apart from the staff's (`staff_session`). */
+export const PORTAL_COOKIE = 'portal_session';
+
 /** 32 random bytes (256 bits) as base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

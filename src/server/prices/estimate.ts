@@ -3,7 +3,7 @@
 // the quote editor. None when no list is published or the shop turned the estimate off.
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { priceOrder } from '../../shared/prices/price-order.js';
+import { priceOrder, type PricingContext } from '../../shared/prices/price-order.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import type { PublishedPriceList } from './price-list-store.js';
 
@@ -14,14 +14,16 @@ export function estimator(options: {
   current: () => Promise<PublishedPriceList | null>;
   shopProvince: string;
   registrations: TaxRegistrations;
-}): (body: ValidOrderBody) => Promise<SeenEstimate | null> {
-  return async (body) => {
+}): (body: ValidOrderBody, context?: { reorder?: PricingContext['reorder'] }) => Promise<SeenEstimate | null> {
+  return async (body, context) => {
     const list = await options.current();
     if (!list || !list.priceList.showEstimate) return null;
     const priced = priceOrder(list.priceList, body, {
       date: today(),
       shopProvince: options.shopProvince,
       registrations: options.registrations,
+      // A reorder's setup may be waived (the price list's reorderSetupWaiverMonths).
+      ...(context?.reorder ? { reorder: context.reorder } : {}),
     });
     return {
       priceListVersion: list.version,

@@ -273,4 +273,12 @@ export const migrationsFromTwenty: Record<string, Migration> = {
       await db.schema.alterTable('staff').addColumn('display_name', 'text').execute();
     },
   },
+  '030-reorder-of': {
+    // "Order again" (portal/, docs/portal.md): the order a reorder repeats, by id and by number,
+    // so the inbox still says "Reorder of 3SJ5-DHPY" after the old order's data is deleted.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('reorder_of', 'text').execute();
+      await db.schema.alterTable('orders').addColumn('reorder_of_reference', 'text').execute();
+    },
+  },
 };

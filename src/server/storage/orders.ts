@@ -97,6 +97,7 @@ const SUMMARY_COLUMNS = [
   'total_bytes',
   'payment_state',
   'is_test',
+  'reorder_of_reference',
 ] as const;
 
 /** One page of orders, newest first, and how many match in all. */

@@ -43,6 +43,9 @@ export interface OrdersTable {
   deposit_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 for a test order from the owner's checklist: no customer mail, no invoice number. */
   is_test: ColumnType<number, number | undefined, number>;
+  /** The order this one repeats ("Order again", docs/portal.md): its id, and its number kept apart. */
+  reorder_of: ColumnType<string | null, string | null | undefined, string | null>;
+  reorder_of_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttachmentsTable {

@@ -148,6 +148,16 @@ export const priceListSchema = z
     resalePartnerPercentOff: percent(100).meta({
       description: 'Percent off garments, decoration and setup for resale partners.',
     }),
+    reorderSetupWaiverMonths: z
+      .number({ error: 'reorderSetupWaiverMonths' })
+      .int({ error: 'reorderSetupWaiverMonths' })
+      .min(1, { error: 'reorderSetupWaiverMonths' })
+      .max(120, { error: 'reorderSetupWaiverMonths' })
+      .optional()
+      .meta({
+        description:
+          'No setup is charged on a reorder placed within this many months of the order it repeats (the shop keeps its screens and digitized files).',
+      }),
     supplierMarkup: z
       .strictObject({
         markupPercent: percent(1000).meta({ description: 'The factor on the cost: 40 makes it 1.40.' }),
@@ -201,6 +211,10 @@ const MESSAGES: Record<string, Bilingual> = {
   businessDays: {
     en: 'must be a whole number of business days from 1 to 60',
     fr: 'doit être un nombre entier de jours ouvrables de 1 à 60',
+  },
+  reorderSetupWaiverMonths: {
+    en: 'must be a whole number of months from 1 to 120',
+    fr: 'doit être un nombre entier de mois de 1 à 120',
   },
   empty: { en: 'must not be empty', fr: 'ne doit pas être vide' },
   emptyList: { en: 'must not be an empty list', fr: 'ne doit pas être une liste vide' },

@@ -512,6 +512,44 @@ describe('priceOrder: setup', () => {
     expect(at(144)).toEqual([]);
   });
 
+  it('waives setup on a reorder within reorderSetupWaiverMonths, saying why, and not after', () => {
+    const list = priceList((l) => (l.reorderSetupWaiverMonths = 12));
+    const anOrder = order([layout([variation('G5000', 'M:20')], screenFront(2))]);
+    const reorder = { reference: '3SJ5-DHPY', placedOn: '2025-05-04' };
+    const within = priceOrder(list, anOrder, context({ reorder }));
+    const full = priceOrder(list, anOrder, context());
+    expect(linesOf(full, 'setup').map((l) => l.totalCents)).toEqual([3_000]);
+    expect(linesOf(within, 'setup').map((l) => [l.quantity, l.unitCents, l.totalCents])).toEqual([[2, 0, 0]]);
+    expect(linesOf(within, 'setup')[0]!.reason.en).toBe(
+      '2 screens, one per colour: $15.00 × 2, waived: reorder of 3SJ5-DHPY, placed 2025-05-04, within 12 months',
+    );
+    expect(within.notes.map((n) => n.en)).toContain('Setup waived ($30.00): reorder of 3SJ5-DHPY within 12 months');
+    expect(within.notes.map((n) => n.fr)).toContain(
+      `Préparation offerte (30,00${NBSP}$)${NBSP}: reprise de la commande 3SJ5-DHPY dans les 12${NBSP}mois`,
+    );
+    expect(within.subtotalCents).toBe(full.subtotalCents - 3_000);
+    // One day past 12 months: charged again; without the option: charged.
+    const after = priceOrder(list, anOrder, context({ reorder: { ...reorder, placedOn: '2025-05-03' } }));
+    expect(linesOf(after, 'setup').map((l) => l.totalCents)).toEqual([3_000]);
+    const noOption = priceOrder(priceList(), anOrder, context({ reorder }));
+    expect(linesOf(noOption, 'setup').map((l) => l.totalCents)).toEqual([3_000]);
+    // The form's pricer shares lines between answers: a waived answer leaves the next one whole.
+    const pricer = createOrderPricer();
+    expect(pricer(list, anOrder, context({ reorder })).subtotalCents).toBe(within.subtotalCents);
+    expect(pricer(list, anOrder, context()).subtotalCents).toBe(full.subtotalCents);
+  });
+
+  it('refuses a reorderSetupWaiverMonths that is not a whole number of months from 1 to 120', () => {
+    for (const bad of [0, 1.5, 121, -1]) {
+      const read = readPriceList({ ...structuredClone(example), reorderSetupWaiverMonths: bad });
+      expect(read.ok).toBe(false);
+      if (!read.ok)
+        expect(read.errors[0]!.message.en).toBe(
+          'reorderSetupWaiverMonths: must be a whole number of months from 1 to 120',
+        );
+    }
+  });
+
   it('adds no setup line for a method whose setup is free', () => {
     const priced = priceOrder(
       priceList(),

@@ -46,6 +46,8 @@ export interface PricingContext {
   registrations: TaxRegistrations;
   /** Width ÷ height of a view's graphic by layout key and view, when the caller knows its pixels. */
   graphicAspect?: Readonly<Record<string, Partial<Record<ViewName, number>>>>;
+  /** The order this one repeats ("Order again"): its number and the day it was placed (YYYY-MM-DD). */
+  reorder?: { reference: string; placedOn: string };
 }
 
 export type PriceLineKind =

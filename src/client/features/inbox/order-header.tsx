@@ -23,6 +23,7 @@ export function OrderHeader({
       <div>
         <h1>{t.order.heading(order.reference)}</h1>
         <p className="muted">{t.order.received(formatDate(order.created_at, language))}</p>
+        {order.reorder_of_reference && <p>{t.list.reorderOf(order.reorder_of_reference)}</p>}
         {order.is_test && (
           <p className="inbox-notice">
             <span className="badge badge-test">{t.list.test}</span> {t.order.testOrder}

@@ -104,6 +104,9 @@ export function OrderList() {
                         {o.reference}
                       </a>
                       {o.is_test && <span className="badge badge-test">{t.list.test}</span>}
+                      {o.reorder_of_reference && (
+                        <span className="muted small block">{t.list.reorderOf(o.reorder_of_reference)}</span>
+                      )}
                       {(unread[o.id] ?? 0) > 0 && (
                         <span className="badge badge-unread block">{t.list.unread(unread[o.id]!)}</span>
                       )}

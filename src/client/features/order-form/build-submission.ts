@@ -33,6 +33,8 @@ export interface Submission {
   attachments: OutgoingAttachment[];
 }
 
+type ReusedFile = NonNullable<OrderBody['reorder']>['files'][number];
+
 export function isImage(file: Blob): boolean {
   return file.type.startsWith('image/');
 }
@@ -45,11 +47,17 @@ export function isImage(file: Blob): boolean {
  */
 export function buildSubmission(state: OrderState): Submission {
   const attachments: OutgoingAttachment[] = [];
+  // A past order's stored files ("Order again") travel by id: the server copies them, no upload.
+  const reused: ReusedFile[] = [];
   const taken = new Set<string>();
   const attach = (entry: FileEntry, wantedName: string): FileRef => {
     const name = uniqueName(wantedName, taken);
     taken.add(name.toLowerCase());
     const type = entry.file.type || 'application/octet-stream';
+    if (entry.stored) {
+      reused.push({ id: entry.stored.attachmentId, name });
+      return { name, type, size: entry.stored.size };
+    }
     attachments.push({ id: entry.id, name, type, file: entry.file });
     return { name, type, size: entry.file.size };
   };
@@ -129,10 +137,9 @@ export function buildSubmission(state: OrderState): Submission {
     layouts[String(n)] = out;
   });
 
-  return {
-    order: { layouts, isResalePartner: state.isResalePartner, includePolyBags: state.includePolyBags },
-    attachments,
-  };
+  const order: OrderBody = { layouts, isResalePartner: state.isResalePartner, includePolyBags: state.includePolyBags };
+  if (state.reorderOf) order.reorder = { orderId: state.reorderOf.orderId, files: reused };
+  return { order, attachments };
 }
 
 /** A decoration's fields as sent: ink colours with screen printing only, as a whole number (docs/prices.md). */

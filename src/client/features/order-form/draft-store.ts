@@ -3,7 +3,7 @@
 // Each file is stored once, under its own key, when it is chosen: saving the form after
 // each keystroke writes only the small state, not hundreds of MB of artwork again.
 import { createStore, del, get, getMany, keys, set, setMany, type UseStore } from 'idb-keyval';
-import { byView, type OrderState } from './order-state.js';
+import { byView, type OrderState, type StoredFile } from './order-state.js';
 
 const STATE_KEY = 'state';
 const FILE_PREFIX = 'file:';
@@ -13,6 +13,8 @@ interface StoredFileEntry {
   id: string;
   file: null;
   previewUrl: null;
+  /** A reused file of a past order ("Order again"): kept, so the draft still reuses it. */
+  stored?: StoredFile;
 }
 
 type StoredOrderState = OrderState<StoredFileEntry>;
@@ -53,7 +55,12 @@ export function filesOf<F>(state: OrderState<F>): F[] {
 
 /** Object URLs die with the page and files are stored apart: the state keeps neither. */
 export function toStoredState(state: OrderState): StoredOrderState {
-  return mapFiles(state, (f): StoredFileEntry => ({ id: f.id, file: null, previewUrl: null }));
+  return mapFiles(state, (f): StoredFileEntry => ({
+    id: f.id,
+    file: null,
+    previewUrl: null,
+    ...(f.stored ? { stored: f.stored } : {}),
+  }));
 }
 
 /** Puts the files back (entries whose file is gone are dropped) and makes new previews. */
@@ -64,7 +71,8 @@ export function fromStoredState(
 ): OrderState {
   return mapFiles(state, (f) => {
     const file = files.get(f.id);
-    return file ? { ...f, file, previewUrl: previewUrlFor(file) } : null;
+    // A reused file's File holds no bytes: nothing to preview.
+    return file ? { ...f, file, previewUrl: f.stored ? null : previewUrlFor(file) } : null;
   });
 }
 

@@ -69,6 +69,10 @@ function usePriced(state: OrderState, priceList: PublicPriceList): PricedOrder |
       date: today(),
       shopProvince: priceList.shop.province,
       registrations: priceList.shop.registrations,
+      // "Order again": the price list may waive setup (docs/prices.md).
+      ...(state.reorderOf
+        ? { reorder: { reference: state.reorderOf.reference, placedOn: state.reorderOf.placedOn } }
+        : {}),
     });
   } catch {
     priced = null;

@@ -58,7 +58,7 @@ function FileList({ files, onRemove }: { files: FileEntry[]; onRemove: (id: stri
             </span>
           )}
           <span className="file-name">{f.file.name}</span>
-          <span className="file-size">{t.files.size(f.file.size)}</span>
+          <span className="file-size">{t.files.size(f.stored?.size ?? f.file.size)}</span>
           <UploadState entry={f} />
           <button
             type="button"
@@ -79,6 +79,7 @@ export function UploadState({ entry }: { entry: FileEntry }) {
   const { t } = useOrderFormText();
   const { uploads } = useFormContext();
   const status = useSyncExternalStore(uploads?.subscribe ?? noSubscription, () => uploads?.statusOf(entry.id) ?? null);
+  if (entry.stored) return <span className="upload-state upload-done">{t.uploads.stored}</span>;
   if (!uploads || !status) return null;
   const text =
     status.phase === 'uploading'

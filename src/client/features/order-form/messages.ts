@@ -81,6 +81,7 @@ export const en = {
   uploads: {
     uploading: (percent: number) => `Uploading ${percent}%`,
     done: 'Uploaded',
+    stored: 'Already stored, no upload needed',
     paused: 'Paused until the connection is back',
     failed: 'Upload failed',
     retry: 'Retry',
@@ -312,6 +313,7 @@ export const fr: Messages = {
   uploads: {
     uploading: (percent) => `Téléversement ${percent} %`,
     done: 'Téléversé',
+    stored: 'Déjà enregistré, aucun téléversement',
     paused: 'En pause jusqu’au retour de la connexion',
     failed: 'Échec du téléversement',
     retry: 'Réessayer',

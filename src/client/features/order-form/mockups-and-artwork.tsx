@@ -215,7 +215,11 @@ function DecorationFields({
         )}
       </div>
       {state.file && <UploadState entry={state.file} />}
-      <ArtworkCheck file={state.file?.file ?? null} dimensions={state.dimensions} decoration={state.decoration} />
+      <ArtworkCheck
+        file={state.file && !state.file.stored ? state.file.file : null}
+        dimensions={state.dimensions}
+        decoration={state.decoration}
+      />
       <FileButton
         label={t.sectionA.uploadGraphic}
         maxBytes={maxFileBytes}

@@ -23,15 +23,19 @@ import { useLayoutAccordion } from './use-layout-accordion.js';
 import { useReleasedPreviewUrls } from './use-preview-urls.js';
 import { useSubmitOrder } from './use-submit-order.js';
 import { usePriceList } from './use-price-list.js';
+import { reorderRequestOf } from './reorder-request.js';
 
 // The estimate and its pricing load as a chunk of their own, once the shop has a price list.
 const Estimate = lazy(() => import('./estimate.js'));
 const EstimateSummary = lazy(() => import('./estimate.js').then((m) => ({ default: m.EstimateSummary })));
 const RushNote = lazy(() => import('./estimate.js').then((m) => ({ default: m.RushNote })));
+// "Order again" loads only when the form is opened to repeat a past order, or its draft does.
+const ReorderPanel = lazy(() => import('./reorder.js'));
 
 export function OrderPage({ settings }: { settings: ClientSettings }) {
   const { t, language } = useOrderFormText();
   const [state, dispatch] = useReducer(orderReducer, undefined, () => initialOrderState(randomId()));
+  const [reorderRequest] = useState(() => reorderRequestOf(window.location.search));
   const honeypot = useRef<HTMLInputElement>(null);
   const { announcement, announce } = useAnnouncer();
   const focusAfterRender = useFocusAfterRender();
@@ -42,7 +46,8 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
     [settings.maxFileBytes, announce, uploads, priceList],
   );
   // The uploads follow the files in the form: a new file starts, a removed one is cancelled.
-  useEffect(() => uploads.sync(filesOf(state)), [uploads, state]);
+  // A past order's reused files ("Order again") are on the server already: never uploaded.
+  useEffect(() => uploads.sync(filesOf(state).filter((f) => !f.stored)), [uploads, state]);
   useEffect(() => uploads.listenToConnection(), [uploads]);
   useEffect(
     () =>
@@ -55,7 +60,8 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
   );
 
   useReleasedPreviewUrls(state);
-  const draft = useDraft(state, dispatch);
+  // A reorder replaces the stored draft: the customer asked for that past order.
+  const draft = useDraft(state, dispatch, { restore: !reorderRequest });
   const submit = useSubmitOrder({
     state,
     dispatch,
@@ -92,6 +98,12 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
             <p className="draft-notice" role="note">
               {t.page.testMode}
             </p>
+          )}
+
+          {(reorderRequest || state.reorderOf) && (
+            <Suspense fallback={null}>
+              <ReorderPanel request={reorderRequest} reorderOf={state.reorderOf} dispatch={dispatch} />
+            </Suspense>
           )}
 
           {draft.restored && (

@@ -17,6 +17,17 @@ export interface FileEntry {
   id: string;
   file: File;
   previewUrl: string | null;
+  /**
+   * A file of a past order reused by "Order again" (docs/portal.md): the server copies its stored
+   * attachment, so `file` is only its name and type, and nothing is uploaded.
+   */
+  stored?: StoredFile;
+}
+
+/** A past order's stored attachment, by id, with its size (the form shows it). */
+export interface StoredFile {
+  attachmentId: string;
+  size: number;
 }
 
 /**
@@ -101,6 +112,8 @@ export interface OrderState<F = FileEntry> {
   details: OrderDetails;
   isResalePartner: boolean;
   includePolyBags: boolean;
+  /** "Order again": the past order this one repeats (absent for a new order). */
+  reorderOf?: { orderId: string; reference: string; placedOn: string };
 }
 
 type BillingField = keyof Billing;

@@ -8,11 +8,13 @@ import { isPristine, type OrderAction, type OrderState } from './order-state.js'
  * The order in progress, kept on this device: restored when the page opens (files included),
  * saved a moment after each change, and cleared by Start over.
  */
-export function useDraft(state: OrderState, dispatch: Dispatch<OrderAction>) {
-  const [checked, setChecked] = useState(false);
+export function useDraft(state: OrderState, dispatch: Dispatch<OrderAction>, options = { restore: true }) {
+  const [checked, setChecked] = useState(!options.restore);
   const [restored, setRestored] = useState(false);
 
+  const { restore } = options;
   useEffect(() => {
+    if (!restore) return;
     let current = true;
     void loadDraft(previewUrlFor)
       .then((draft) => {
@@ -26,7 +28,7 @@ export function useDraft(state: OrderState, dispatch: Dispatch<OrderAction>) {
     return () => {
       current = false;
     };
-  }, [dispatch]);
+  }, [dispatch, restore]);
 
   // Not before the stored draft was read: the empty form would overwrite it.
   useEffect(() => {

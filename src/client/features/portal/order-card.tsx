@@ -53,6 +53,25 @@ export function OrderCard({ order }: { order: PortalOrder }) {
         </>
       )}
       <MessageThread orderId={order.id} />
+      {/* A plain GET form: the order form reads ?reorder= and loads "Order again" (docs/portal.md). */}
+      <form className="portal-order-again" action="/" method="get">
+        <input type="hidden" name="reorder" value={order.id} />
+        <div className="check">
+          <input id={`keep-sizes-${order.id}`} type="checkbox" name="sizes" value="keep" />
+          <label htmlFor={`keep-sizes-${order.id}`}>{t.keepSizes}</label>
+        </div>
+        <p className="muted" id={`order-again-hint-${order.id}`}>
+          {t.orderAgainHint}
+        </p>
+        <button
+          type="submit"
+          className="button button-primary"
+          aria-label={t.orderAgainLabel(view.reference)}
+          aria-describedby={`order-again-hint-${order.id}`}
+        >
+          {t.orderAgain}
+        </button>
+      </form>
       <p>
         <a className="button button-secondary" href={links.orderPage(order.id)}>
           {t.openOrder(view.reference)}

@@ -33,6 +33,7 @@ const en = {
   rushDays: 'Rush: a critical deadline fewer than this many business days away',
   rushPercent: 'Rush surcharge (%)',
   partnerOff: 'Resale partner discount (%)',
+  reorderWaiver: 'No setup on a reorder within this many months (optional)',
   methods: {
     'screen-printing': 'Screen printing',
     embroidery: 'Embroidery',
@@ -156,6 +157,7 @@ export const PRICES_MESSAGES = catalogues(en, {
   rushDays: 'Urgence\u00a0: une échéance critique à moins de ce nombre de jours ouvrables',
   rushPercent: 'Supplément d’urgence (%)',
   partnerOff: 'Rabais de partenaire revendeur (%)',
+  reorderWaiver: 'Aucune préparation sur une commande répétée dans ce nombre de mois (facultatif)',
   methods: {
     'screen-printing': 'Sérigraphie',
     embroidery: 'Broderie',

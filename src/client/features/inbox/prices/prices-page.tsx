@@ -147,6 +147,22 @@ function General({ state, draft }: { state: PriceDraft; draft: PriceList }) {
         onValue={(v) => state.edit((d) => void (d.resalePartnerPercentOff = v ?? 0))}
         onUnreadable={state.markUnreadable}
       />
+      {/* "Order again" (docs/portal.md): the shop keeps its screens and digitized files. */}
+      <LabelledNumber
+        path="reorderSetupWaiverMonths"
+        label={t.reorderWaiver}
+        value={draft.reorderSetupWaiverMonths}
+        kind="whole"
+        optional
+        serverError={state.errorAt('reorderSetupWaiverMonths')}
+        onValue={(v) =>
+          state.edit((d) => {
+            if (v === undefined) delete d.reorderSetupWaiverMonths;
+            else d.reorderSetupWaiverMonths = v;
+          })
+        }
+        onUnreadable={state.markUnreadable}
+      />
     </fieldset>
   );
 }

@@ -1,0 +1,230 @@
+// "Order again" (docs/portal.md), on SQLite and PostgreSQL: the signed-in customer reads a past
+// order to start the form from, and submits a new order that reuses its stored files without a
+// new upload, each copied and checked against its SHA-256; another customer's order or file is
+// refused as unknown; the inbox says "Reorder of …"; the price list's setup waiver applies within
+// its months, and not after.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import example from '../../shared/prices/example-price-list.json';
+import { addStaff } from '../staff/index.js';
+import {
+  authHeaders,
+  backends,
+  localFilePath,
+  multipartBody,
+  pageToken,
+  sampleOrder,
+  sha256,
+  signIn,
+  startTestApp,
+  submitMultipart,
+  type TestApp,
+} from '../../../tests/support/harness.js';
+import type { ReorderSource } from '../../shared/portal-api.js';
+import { createSignInLink } from './portal-store.js';
+
+const PASSWORD = 'correct horse battery staple';
+// A tiny PNG (1×1), and another customer's bytes.
+const LOGO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const BOB_LOGO = Buffer.concat([LOGO, Buffer.from('bob')]);
+
+describe.each(backends())('Order again on %s', (backend) => {
+  let t: TestApp;
+  let owner = '';
+  let ada = '';
+  let bob = '';
+  const past = { ada: '', adaRef: '', bob: '' };
+
+  /** A screen-printed front (2 colours) with its graphic, 15 pieces: $30 of screens. */
+  const orderWithLogo = (email: string) => {
+    const o = sampleOrder();
+    const first = o.layouts['1'] as Record<string, unknown>;
+    first.billing = { ...(first.billing as object), email, province: 'ON', city: 'Toronto', postalCode: 'M5V 2T6' };
+    first.viewData = {
+      Front: { image: 'Layout_1_Front.png', dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
+    };
+    return o;
+  };
+
+  const session = async (email: string) => {
+    const token = await createSignInLink(t.app.db, email);
+    const res = await t.app.inject({ method: 'POST', url: '/api/portal/session', payload: { token } });
+    expect(res.statusCode, res.body).toBe(200);
+    return String(res.headers['set-cookie']).split(';')[0]!;
+  };
+
+  const source = (cookie: string, orderId: string) =>
+    t.app.inject({ url: `/api/portal/orders/${orderId}/reorder`, headers: { cookie } });
+
+  const submit = async (order: unknown, cookie?: string) => {
+    const { payload, contentType } = await multipartBody(order, []);
+    return t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: { ...authHeaders, 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+  };
+
+  /** The past order again, its files reused by id, as the form sends it. */
+  const again = (s: ReorderSource, files = s.files.map((f) => ({ id: f.id, name: f.name }))) => ({
+    ...s.document,
+    reorder: { orderId: s.orderId, files },
+  });
+
+  const attachmentsOf = (orderId: string) =>
+    t.app.db
+      .selectFrom('attachments')
+      .select(['id', 'name', 'sha256', 'storage_key'])
+      .where('order_id', '=', orderId)
+      .execute();
+
+  const screens = async (orderId: string) => {
+    const row = await t.app.db
+      .selectFrom('orders')
+      .select('estimate')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const estimate = JSON.parse(String(row.estimate)) as {
+      lines: { description: { en: string }; totalCents: number }[];
+    };
+    return estimate.lines.filter((l) => l.description.en.includes('Screens')).map((l) => l.totalCents);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { SHOP_PROVINCE: 'ON', GST_HST_NUMBER: '123456782 RT0001' });
+    await addStaff(t.app.db, 'owner@shop.ca', PASSWORD);
+    owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/prices',
+      headers: { cookie: owner },
+      payload: { ...structuredClone(example), reorderSetupWaiverMonths: 12 },
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const a = await submitMultipart(
+      t.app,
+      orderWithLogo('ada@example.com'),
+      [{ name: 'Layout_1_Front.png', type: 'image/png', data: LOGO }],
+      { 'x-form-token': pageToken(t) },
+    );
+    past.ada = a.orderId;
+    past.adaRef = a.reference;
+    past.bob = (
+      await submitMultipart(
+        t.app,
+        orderWithLogo('bob@example.com'),
+        [{ name: 'Layout_1_Front.png', type: 'image/png', data: BOB_LOGO }],
+        { 'x-form-token': pageToken(t) },
+      )
+    ).orderId;
+    ada = await session('ada@example.com');
+    bob = await session('bob@example.com');
+  });
+  afterAll(async () => t?.close());
+
+  it('gives the signed-in customer their past order and its stored files, never another customer’s', async () => {
+    const res = await source(ada, past.ada);
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json<ReorderSource>();
+    expect(s).toMatchObject({ orderId: past.ada, reference: past.adaRef });
+    expect(s.placedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(s.document.layouts['1']!.viewData.Front).toMatchObject({ image: 'Layout_1_Front.png', colours: 2 });
+    expect(s.files).toEqual([
+      expect.objectContaining({
+        name: 'Layout_1_Front.png',
+        mediaType: 'image/png',
+        size: LOGO.length,
+        sha256: sha256(LOGO),
+      }),
+    ]);
+    // Bob's order is as unknown to Ada as no order; without a session, nobody's.
+    expect((await source(ada, past.bob)).statusCode).toBe(404);
+    expect((await source(ada, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/portal/orders/${past.ada}/reorder` })).statusCode).toBe(401);
+  });
+
+  it('saves a reorder without an upload: the files copied from storage with their SHA-256, the setup waived', async () => {
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const res = await submit(again(s), ada);
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId } = res.json<{ orderId: string }>();
+    const [before] = await attachmentsOf(past.ada);
+    const after = await attachmentsOf(orderId);
+    expect(after.map((a) => [a.name, a.sha256])).toEqual([['Layout_1_Front.png', sha256(LOGO)]]);
+    // A copy of its own: deleting either order's data leaves the other's file.
+    expect(after[0]!.storage_key).not.toBe(before!.storage_key);
+    if (backend === 'sqlite')
+      expect(sha256(fs.readFileSync(localFilePath(t.app, after[0]!.storage_key)))).toBe(sha256(LOGO));
+    const row = await t.app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect([row.reorder_of, row.reorder_of_reference]).toEqual([past.ada, past.adaRef]);
+    expect(JSON.parse(String(row.document))).not.toHaveProperty('reorder');
+    // The first order paid its screens; the reorder, within 12 months, does not.
+    expect(await screens(past.ada)).toEqual([3_000]);
+    expect(await screens(orderId)).toEqual([0]);
+  });
+
+  it('charges setup again once the repeated order is older than the waiver’s months', async () => {
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const saved = await t.app.db
+      .selectFrom('orders')
+      .select('created_at')
+      .where('id', '=', past.ada)
+      .executeTakeFirstOrThrow();
+    const longAgo = new Date(Date.now() - 400 * 86_400_000).toISOString();
+    await t.app.db.updateTable('orders').set({ created_at: longAgo }).where('id', '=', past.ada).execute();
+    try {
+      const res = await submit(again(s), ada);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await screens(res.json<{ orderId: string }>().orderId)).toEqual([3_000]);
+    } finally {
+      await t.app.db.updateTable('orders').set({ created_at: saved.created_at }).where('id', '=', past.ada).execute();
+    }
+  });
+
+  it('refuses another customer’s order or file, and a reorder without a session, saving nothing', async () => {
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const [bobsFile] = await attachmentsOf(past.bob);
+    const count = async () => (await t.app.db.selectFrom('orders').select('id').execute()).length;
+    const n = await count();
+    // Bob's file named in Ada's reorder of her own order.
+    const foreignFile = await submit(again(s, [{ id: bobsFile!.id, name: 'Layout_1_Front.png' }]), ada);
+    expect(foreignFile.statusCode).toBe(404);
+    expect(foreignFile.json()).toMatchObject({ error: { code: 'reorder_not_found', fields: ['reorder.files.0.id'] } });
+    // Bob's order, by Ada; Ada's order, by Bob.
+    expect((await submit({ ...again(s), reorder: { orderId: past.bob, files: [] } }, ada)).statusCode).toBe(404);
+    expect((await submit(again(s), bob)).statusCode).toBe(404);
+    expect((await submit(again(s))).statusCode).toBe(401);
+    expect(await count()).toBe(n);
+  });
+
+  it('refuses a stored file whose bytes no longer match its SHA-256', async () => {
+    if (backend !== 'sqlite') return; // the local file store: its bytes are on this disk
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const [stored] = await attachmentsOf(past.ada);
+    const file = localFilePath(t.app, stored!.storage_key);
+    const original = fs.readFileSync(file);
+    fs.writeFileSync(file, Buffer.concat([original, Buffer.from('tampered')]));
+    try {
+      const res = await submit(again(s), ada);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: { code: 'reused_file_changed' } });
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+
+  it('shows the inbox "Reorder of" the old order’s number, in the list and on the order', async () => {
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const { orderId } = (await submit(again(s), ada)).json<{ orderId: string }>();
+    const list = await t.app.inject({ url: '/api/orders', headers: { cookie: owner } });
+    const listed = list.json<{ orders: { id: string; reorder_of_reference: string | null }[] }>().orders;
+    expect(listed.find((o) => o.id === orderId)?.reorder_of_reference).toBe(past.adaRef);
+    expect(listed.find((o) => o.id === past.ada)?.reorder_of_reference).toBeNull();
+    const detail = await t.app.inject({ url: `/api/orders/${orderId}`, headers: { cookie: owner } });
+    expect(detail.json().order.reorder_of_reference).toBe(past.adaRef);
+  });
+});

@@ -1,0 +1,110 @@
+// "Order again" (docs/portal.md): a signed-in customer's past order as the form's starting point,
+// and, when the new order is submitted, that order's stored files copied into it without a new
+// upload, each checked against the SHA-256 kept when it first arrived. Only the session's own
+// orders: another customer's order or file answers exactly as an unknown one, 404.
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ReorderSource } from '../../shared/portal-api.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
+import { AppError, DomainError } from '../errors.js';
+import type { FileStore, Staging } from '../files/file-store.js';
+import { UUID } from '../http/private-scope.js';
+import { fromJson } from '../storage/json.js';
+import type { Database } from '../storage/schema.js';
+import { emailOfSession, orderOfEmail, PORTAL_COOKIE } from './portal-store.js';
+
+/** The order a new one repeats, as it is recorded with it and priced (docs/prices.md, the waiver). */
+export interface ReorderOf {
+  orderId: string;
+  reference: string;
+  /** YYYY-MM-DD, the day the repeated order was placed. */
+  placedOn: string;
+}
+
+/** The past order's document and its stored files (names, sizes, digests; never bytes). */
+export async function reorderSource(
+  db: Kysely<Database>,
+  email: string,
+  orderId: string,
+): Promise<ReorderSource | undefined> {
+  const order = UUID.test(orderId) ? await orderOfEmail(db, email, orderId) : undefined;
+  if (!order) return undefined;
+  const attachments = await db
+    .selectFrom('attachments')
+    .select(['id', 'name', 'media_type', 'size', 'sha256', 'layout_number', 'role', 'view'])
+    .where('order_id', '=', order.id)
+    .orderBy('position')
+    .execute();
+  return {
+    orderId: order.id,
+    reference: order.reference,
+    placedOn: order.created_at.slice(0, 10),
+    document: fromJson(order.document),
+    files: attachments.map((a) => ({
+      id: a.id,
+      name: a.name,
+      mediaType: a.media_type,
+      size: Number(a.size),
+      sha256: a.sha256,
+    })),
+  };
+}
+
+const notFound = (field?: string) =>
+  new AppError(
+    404,
+    'reorder_not_found',
+    'The order or file to reuse was not found among your orders. Sign in to My orders and press Order again.',
+    field ? [field] : undefined,
+    {
+      messageFr:
+        'La commande ou le fichier à réutiliser est introuvable parmi vos commandes. Connectez-vous à Mes commandes et appuyez sur Commander de nouveau.',
+    },
+  );
+
+/**
+ * Stages the files a reorder reuses: each must be an attachment of the repeated order, which
+ * must be the signed-in customer's. Each is copied from storage into the new order's staging,
+ * hashed as it is copied, and refused when its SHA-256 is no longer the one stored with it.
+ */
+export async function stageReorder(
+  deps: { db: Kysely<Database>; files: FileStore },
+  request: FastifyRequest,
+  reorder: NonNullable<ValidOrderBody['reorder']>,
+  staging: Staging,
+): Promise<ReorderOf> {
+  const email = await emailOfSession(deps.db, request.cookies[PORTAL_COOKIE]);
+  if (!email) {
+    throw new AppError(401, 'unauthenticated', 'Please sign in to My orders to order again.', undefined, {
+      messageFr: 'Veuillez vous connecter à Mes commandes pour commander de nouveau.',
+    });
+  }
+  const order = UUID.test(reorder.orderId) ? await orderOfEmail(deps.db, email, reorder.orderId) : undefined;
+  if (!order) throw notFound('reorder.orderId');
+  const ids = reorder.files.map((f) => f.id).filter((id) => UUID.test(id));
+  const rows = ids.length
+    ? await deps.db
+        .selectFrom('attachments')
+        .select(['id', 'media_type', 'sha256', 'storage_key', 'name'])
+        .where('order_id', '=', order.id)
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const [i, f] of reorder.files.entries()) {
+    const row = byId.get(f.id);
+    if (!row) throw notFound(`reorder.files.${i}.id`);
+    const { stream } = await deps.files.open(row.storage_key);
+    const staged = await staging.writeStream(stream, f.name || row.name, row.media_type);
+    if (staged.sha256 !== row.sha256) {
+      await staging.drop(staged.id);
+      throw new DomainError(
+        'conflict',
+        'reused_file_changed',
+        `The stored file "${row.name}" no longer matches the SHA-256 it was stored with. Nothing was saved; please choose the file again.`,
+        [`reorder.files.${i}.id`],
+      );
+    }
+  }
+  return { orderId: order.id, reference: order.reference, placedOn: order.created_at.slice(0, 10) };
+}
