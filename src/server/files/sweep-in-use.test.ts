@@ -87,8 +87,12 @@ describe.each(backends())('the sweep, with a shared data folder, on %s', (backen
     const { payload, contentType } = await multipartBody(sampleOrder(), [
       { name: 'big.psd', type: 'image/vnd.adobe.photoshop', data: file },
     ]);
-    // 12 s on the wire: the upload's folder is older than SWEEP_MIN_AGE_SECONDS long before it ends.
-    const upload = slowPost(a.url, payload, contentType, 24, 12_000);
+    // 20 s on the wire: the upload's folder is older than SWEEP_MIN_AGE_SECONDS long before it
+    // ends, and still arriving when the third process below sweeps (about 13 s in). A shorter
+    // upload could end inside that sweep, which then meets an order folder whose transaction has
+    // not committed yet: a race this test does not set out to measure (min age 0 is for tests).
+    let arrived = false;
+    const upload = slowPost(a.url, payload, contentType, 40, 20_000).finally(() => (arrived = true));
     await sleep(7_000);
 
     // A second process on the same port cannot start, and must not have swept anything.
@@ -109,6 +113,7 @@ describe.each(backends())('the sweep, with a shared data folder, on %s', (backen
     // Its sweep runs once it listens: wait until the crash's leftover is gone.
     for (let i = 0; i < 100 && fs.existsSync(leftover); i++) await sleep(100);
     expect(fs.existsSync(leftover)).toBe(false);
+    expect(arrived, 'the upload was meant to be still arriving during the sweep').toBe(false);
 
     const answer = await upload;
     expect(answer.status, answer.body).toBe(201);
