@@ -23,10 +23,16 @@ export interface ThreadApi {
   fileUrl: (fileId: string, preview?: boolean) => string;
 }
 
-/** The thread under `base`: "/api/o/<token>", "/api/portal/orders/<id>" or "/api/orders/<id>". */
-export function messageThreadApi(base: string): ThreadApi {
+/**
+ * The thread under `base`: "/api/o/<token>", "/api/portal/orders/<id>" or "/api/orders/<id>".
+ * `call` is the caller's own (the inbox's signs out on a 401, as its other calls do).
+ */
+export function messageThreadApi(
+  base: string,
+  call: (path: string, init?: RequestInit) => Promise<unknown> = callApi,
+): ThreadApi {
   return {
-    list: () => callApi(`${base}/messages`).then((b) => expectAnswer(b, isThread, 'messages').messages),
+    list: () => call(`${base}/messages`).then((b) => expectAnswer(b, isThread, 'messages').messages),
     send: (body, file) => {
       let payload: string | FormData = JSON.stringify({ body });
       if (file) {
@@ -34,7 +40,7 @@ export function messageThreadApi(base: string): ThreadApi {
         payload.append('body', body);
         payload.append('file', file, file.name);
       }
-      return callApi(`${base}/messages`, { method: 'POST', body: payload }).then((b) =>
+      return call(`${base}/messages`, { method: 'POST', body: payload }).then((b) =>
         expectAnswer(b, isMessage, 'message'),
       );
     },

@@ -151,8 +151,8 @@ export function createInboxApi(onUnauthenticated: () => void) {
           expectAnswer(b, (x): x is { counts: Record<string, number> } => isRecord(x) && isRecord(x.counts), 'unread')
             .counts,
       ),
-    /** The thread of one order (src/client/shared/message-api.ts); reading it marks the customer's messages read. */
-    messages: (id: string) => messageThreadApi(order(id)),
+    /** The thread of one order (src/client/shared/message-api.ts); reading it marks the customer's messages read. A 401 signs out. */
+    messages: (id: string) => messageThreadApi(order(id), call),
     /** The name the staff member signs messages with (null: their email). */
     staffName: (): Promise<string | null> =>
       call('/api/account/name').then(
