@@ -12,7 +12,7 @@ const en = {
   home: 'Return to Home',
   messagesHeading: 'Messages with the shop',
   messagesHint: (max: number) =>
-    `The shop is told by email and answers here; we email you when it does. At most ${max} characters.`,
+    `The shop is told by email and answers here; we email you when it does. At most ${max.toLocaleString('en-CA')} characters.`,
   title: (reference: string) => `Order ${reference}`,
   received: (date: string) => `Received ${date}`,
   progress: 'Where your order stands',
@@ -108,7 +108,7 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   home: 'Retour à l’accueil',
   messagesHeading: 'Messages avec la boutique',
   messagesHint: (max) =>
-    `La boutique est avisée par courriel et répond ici. Nous vous écrivons quand elle répond. Au plus ${max}\u00a0caractères.`,
+    `La boutique est avisée par courriel et répond ici. Nous vous écrivons quand elle répond. Au plus ${max.toLocaleString('fr-CA')}\u00a0caractères.`,
   title: (reference) => `Commande ${reference}`,
   received: (date) => `Reçue le ${date}`,
   progress: 'Où en est votre commande',

@@ -37,7 +37,8 @@ const en = {
   keepSizes: 'Keep the sizes and quantities as before',
   failed: 'That did not work. Please try again in a moment.',
   messagesTitle: 'Messages with the shop',
-  messageHint: (max: number) => `The shop is told by email and answers here. At most ${max} characters.`,
+  messageHint: (max: number) =>
+    `The shop is told by email and answers here. At most ${max.toLocaleString('en-CA')} characters.`,
 };
 
 export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
@@ -78,7 +79,8 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
   keepSizes: 'Garder les tailles et quantités de la dernière fois',
   failed: 'Cela n’a pas fonctionné. Veuillez réessayer dans un moment.',
   messagesTitle: 'Messages avec la boutique',
-  messageHint: (max) => `La boutique est avisée par courriel et répond ici. Au plus ${max}\u00a0caractères.`,
+  messageHint: (max) =>
+    `La boutique est avisée par courriel et répond ici. Au plus ${max.toLocaleString('fr-CA')}\u00a0caractères.`,
 });
 
 export const usePortalText = textHook(PORTAL_MESSAGES);
