@@ -160,7 +160,7 @@ test('in French on a phone at 390 px, by keyboard alone: a message from the orde
   await expect(section.getByText('Aucun message pour l’instant.')).toBeVisible();
   await expect(
     section.getByText(
-      'La boutique est avisée par courriel et répond ici. Nous vous écrivons quand elle répond. Au plus 5000\u00a0caractères.',
+      'La boutique est avisée par courriel et répond ici. Nous vous écrivons quand elle répond. Au plus 5\u00a0000\u00a0caractères.',
     ),
   ).toBeVisible();
   // Keyboard alone: into the box, type, on past the file field to the button, Enter.
