@@ -61,3 +61,53 @@ export interface SavedEntry {
   memberKey: string;
   entry: TeamName;
 }
+
+// A collection started from My orders for a garment of an order already sent
+// (docs/collections.md, "After the order is sent"): the signed-in customer is its organiser.
+
+/** A garment of the order whose sizes a team can fill: one variation of a layout with a shop garment. */
+export interface TeamSizesChoice {
+  /** The layout's key in the order ("1", "2", …). */
+  layout: string;
+  /** The variation's index in that layout (0-based). */
+  variation: number;
+  /** The shop's garment, by its name in the price list. */
+  garment: string;
+  color: string;
+  /** The variation's "Sizes and Quantities" text as the order holds it now. */
+  sizes: string;
+}
+
+/**
+ * What became of a collection's final entries for its order: null while entries are open;
+ * 'applied': the order's sizes and names were replaced by the entries; 'quoted_first': the shop
+ * had already sent its quote, so the order was not changed; 'no_entries': closed with no entry.
+ */
+export type CollectionOutcome = 'applied' | 'quoted_first' | 'no_entries' | null;
+
+/** A collection made from My orders: its roll-up, the garment it fills, and its outcome. */
+export interface OrderCollection extends RollUp {
+  id: string;
+  layout: string;
+  variation: number;
+  outcome: CollectionOutcome;
+}
+
+/** GET /api/portal/orders/:orderId/team-sizes */
+export interface OrderTeamSizes {
+  /** A new collection may start only while the order is not yet quoted (status New). */
+  canStart: boolean;
+  choices: TeamSizesChoice[];
+  /** Newest first. */
+  collections: OrderCollection[];
+}
+
+/**
+ * POST /api/portal/orders/:orderId/team-sizes {layout, variation, title, closesOn} answers 201 with
+ * the collection and its members' link; POST …/team-sizes/:collectionId/link answers a new link
+ * (the old one stops working). Only the link's hash is kept: the page keeps the link in the browser.
+ */
+export interface OrderCollectionLink {
+  collection: OrderCollection;
+  link: string;
+}
