@@ -13,6 +13,11 @@ export const refused = (code: string, field: string, en: string, fr: string) =>
 export const collectionNotFound = () =>
   new AppError(404, 'not_found', 'No such collection.', undefined, { messageFr: 'Aucune collecte de ce nom.' });
 
+export const collectionClosed = () =>
+  new AppError(409, 'collection_closed', 'This collection is closed: entries can no longer change.', undefined, {
+    messageFr: 'Cette collecte est close\u00a0: les inscriptions ne peuvent plus changer.',
+  });
+
 export function checkedTitle(raw: string): string {
   const title = raw.trim();
   if (!title || title.length > COLLECTION_LIMITS.title) {

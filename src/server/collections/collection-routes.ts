@@ -19,9 +19,16 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { SendPage } from '../http/pages.js';
 import { sendNotFound } from '../http/pages.js';
-import { privateScope } from '../http/private-scope.js';
+import { privateScope, UUID } from '../http/private-scope.js';
 import type { PublishedPriceList } from '../prices/index.js';
-import { checkedClosingDate, checkedTitle, collectionNotFound, refused, shopGarment } from './collection-checks.js';
+import {
+  checkedClosingDate,
+  checkedTitle,
+  collectionClosed,
+  collectionNotFound,
+  refused,
+  shopGarment,
+} from './collection-checks.js';
 import {
   closeCollection,
   CollectionFull,
@@ -32,6 +39,7 @@ import {
   forgetOldCollections,
   isOpen,
   KEPT_DAYS_AFTER_CLOSING,
+  removeEntry,
   rollUpOf,
   saveEntry,
   sizesOf,
@@ -197,6 +205,19 @@ export async function collectionRoutes(
     return rollUpOf(db, { ...collection, closed_at: collection.closed_at ?? new Date().toISOString() }, today());
   });
 
+  // The organiser removes an entry (a duplicate, a mistake) while entries are open.
+  api.delete(
+    '/api/collections/entries/:entryId',
+    { schema: { params: z.object({ entryId: z.string().max(100) }) } },
+    async (request, reply) => {
+      const collection = await organisersCollection(request);
+      if (!isOpen(collection, today())) throw collectionClosed();
+      const { entryId } = request.params;
+      if (!UUID.test(entryId) || !(await removeEntry(db, collection.id, entryId))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
+
   const membersCollection = async (link: string) => {
     const collection = await collectionOfLink(db, link);
     if (!collection) throw notFound();
@@ -221,17 +242,7 @@ export async function collectionRoutes(
     { schema: { params: linkParams, body: entryBody } },
     async (request, reply): Promise<SavedEntry> => {
       const collection = await membersCollection(request.params.link);
-      if (!isOpen(collection, today())) {
-        throw new AppError(
-          409,
-          'collection_closed',
-          'This collection is closed: entries can no longer change.',
-          undefined,
-          {
-            messageFr: 'Cette collecte est close\u00a0: les inscriptions ne peuvent plus changer.',
-          },
-        );
-      }
+      if (!isOpen(collection, today())) throw collectionClosed();
       const entry = checkedEntry(request.body, sizesOf(collection));
       const key = headerOf(request, MEMBER_HEADER);
       let saved: { memberKey: string } | undefined;

@@ -163,12 +163,12 @@ export async function closeCollection(db: Db, id: string, now = new Date()): Pro
 export async function rollUpOf(db: Db, c: CollectionRow, today: string): Promise<RollUp> {
   const rows = await db
     .selectFrom('size_collection_entries')
-    .select(['name', 'size', 'print_name', 'print_number'])
+    .select(['id', 'name', 'size', 'print_name', 'print_number'])
     .where('collection_id', '=', c.id)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const entries = rows.map(asTeamName);
+  const entries = rows.map((row) => ({ id: row.id, ...asTeamName(row) }));
   const sizes = sizesOf(c);
   return {
     title: c.title,
@@ -253,4 +253,14 @@ export async function collectionsToSettle(db: Db, today: string, limit = 100): P
     .orderBy('created_at')
     .limit(limit)
     .execute();
+}
+
+/** Removes an entry of this collection (the organiser's, for a duplicate or a mistake); false when it holds none by that id. */
+export async function removeEntry(db: Db, collectionId: string, entryId: string): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('size_collection_entries')
+    .where('collection_id', '=', collectionId)
+    .where('id', '=', entryId)
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows) === 1;
 }

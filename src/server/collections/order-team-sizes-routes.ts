@@ -17,11 +17,20 @@ import { customerOrder } from '../portal/index.js';
 import type { PublishedPriceList } from '../prices/index.js';
 import { fromJson } from '../storage/json.js';
 import type { OrderRow } from '../storage/schema.js';
-import { checkedClosingDate, checkedTitle, collectionNotFound, garmentNamed, refused } from './collection-checks.js';
+import {
+  checkedClosingDate,
+  checkedTitle,
+  collectionClosed,
+  collectionNotFound,
+  garmentNamed,
+  refused,
+} from './collection-checks.js';
 import {
   closeCollection,
   collectionsOfOrder,
   createCollection,
+  isOpen,
+  removeEntry,
   renewMembersLink,
   rollUpOf,
   type CollectionRow,
@@ -167,6 +176,19 @@ export async function orderTeamSizesRoutes(
       const row = await collectionOf(order, request.params.collectionId);
       await closeCollection(db, row.id);
       return viewOf({ ...row, closed_at: row.closed_at ?? new Date().toISOString() });
+    },
+  );
+
+  api.delete(
+    '/api/portal/orders/:orderId/team-sizes/:collectionId/entries/:entryId',
+    { schema: { params: collectionParams.extend({ entryId: z.string().max(100) }) } },
+    async (request, reply) => {
+      const order = await ownOrder(request, request.params.orderId);
+      const row = await collectionOf(order, request.params.collectionId);
+      if (!isOpen(row, today())) throw collectionClosed();
+      const { entryId } = request.params;
+      if (!UUID.test(entryId) || !(await removeEntry(db, row.id, entryId))) throw collectionNotFound();
+      return reply.code(204).send();
     },
   );
 

@@ -178,6 +178,15 @@ describe.each(backends())('a team’s sizes and their order on %s', (backend) =>
     ] as const) {
       expect((await enter(link, name, size)).statusCode).toBe(201);
     }
+    // The organiser removes a duplicate from My orders; another customer cannot.
+    await enter(link, 'Di', 'S');
+    const entries = (await portal(ada, 'GET', url)).json<OrderTeamSizes>().collections[0]!.entries;
+    expect(entries.map((e) => e.name)).toEqual(['Ada', 'Bob', 'Cy', 'Di', 'Di']);
+    const entryUrl = `${url}/${collection.id}/entries/${entries[4]!.id}`;
+    expect((await t.app.inject({ method: 'DELETE', url: entryUrl, headers: { cookie: bob } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: entryUrl, headers: { cookie: ada } })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: entryUrl, headers: { cookie: ada } })).statusCode).toBe(404);
+
     // A new link: the old one stops opening the collection.
     const renewed = await portal(ada, 'POST', `${url}/${collection.id}/link`);
     expect(renewed.statusCode).toBe(200);

@@ -7,7 +7,7 @@
 //   replaced by the final entries and the estimate made again, if the order is still New (not yet
 //   quoted); otherwise the order is left as the shop quoted it, and the history says so.
 import type { Kysely, Transaction } from 'kysely';
-import type { CollectionOutcome, RollUp } from '../../shared/collections-api.js';
+import { asTeamName, type CollectionOutcome, type RollUp } from '../../shared/collections-api.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { sizesToText } from '../../shared/prices/size-grid.js';
@@ -33,7 +33,7 @@ function fill(document: ValidOrderBody, layout: string, variation: number, rollU
   const target = document.layouts[layout]?.variations[variation];
   if (!target) return false;
   target.sizes = sizesToText(rollUp.counts);
-  document.layouts[layout]!.teamNames = rollUp.entries;
+  document.layouts[layout]!.teamNames = rollUp.entries.map(asTeamName);
   return true;
 }
 

@@ -3,7 +3,13 @@
 // (polled), fills the variation's sizes and the layout's names-and-numbers list from them, and
 // closes the entries. Both secrets are kept in the form's draft in this browser only.
 import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
-import type { CreatedCollection, RollUp, TeamName } from '../../../../shared/collections-api.js';
+import {
+  asTeamName,
+  type CreatedCollection,
+  type RollUp,
+  type RollUpEntry,
+  type TeamName,
+} from '../../../../shared/collections-api.js';
 import { sizesToText } from '../../../../shared/prices/size-grid.js';
 import { fieldId, useFieldError } from '../../../components/field-errors.js';
 import { ApiError, isRecord } from '../../../shared/api-error.js';
@@ -197,14 +203,9 @@ function RollUpView({
     }
     const variation = now.variations.find((v) => v.id === collection.variationId);
     const sizes = sizesToText(next.counts);
-    if (variation && (variation.sizes !== sizes || !sameNames(now.teamNames, next.entries)) && next.entries.length) {
-      dispatch({
-        type: 'teamSizesFilled',
-        layout: now.number,
-        variationId: collection.variationId,
-        sizes,
-        teamNames: next.entries,
-      });
+    const teamNames = next.entries.map(asTeamName);
+    if (variation && (variation.sizes !== sizes || !sameNames(now.teamNames, teamNames)) && next.entries.length) {
+      dispatch({ type: 'teamSizesFilled', layout: now.number, variationId: collection.variationId, sizes, teamNames });
     }
   };
   const failed = (err: unknown) => setProblem(err instanceof ApiError && err.status === 404 ? 'gone' : 'failed');
@@ -236,6 +237,19 @@ function RollUpView({
   }, [collection.organiserKey]);
 
   const close = () => void readRollUp(collection.organiserKey, true).then(take, failed);
+  const [removed, setRemoved] = useState('');
+  const remove = (entry: RollUpEntry) => {
+    if (!window.confirm(t.removeConfirm(entry.name))) return;
+    void callApi(`/api/collections/entries/${entry.id}`, {
+      method: 'DELETE',
+      headers: { 'x-organiser-key': collection.organiserKey },
+    })
+      .then(() => readRollUp(collection.organiserKey))
+      .then((next) => {
+        take(next);
+        setRemoved(t.removed(entry.name));
+      }, failed);
+  };
   const copy = () =>
     void navigator.clipboard?.writeText(url).then(
       () => setCopied(true),
@@ -275,7 +289,9 @@ function RollUpView({
               {t.closeNow}
             </button>
           )}
-          <p role="status">{entries.length > 0 ? t.filled(entries.length) : t.noEntries}</p>
+          <p role="status">
+            {entries.length > 0 ? t.filled(entries.length) : t.noEntries} {removed}
+          </p>
           {entries.length > 0 && (
             <div className="table-scroll">
               <table className="team-sizes-table">
@@ -288,15 +304,28 @@ function RollUpView({
                     <th scope="col">{t.size}</th>
                     <th scope="col">{t.printName}</th>
                     <th scope="col">{t.printNumber}</th>
+                    {rollUp.open && <th scope="col">{t.removeColumn}</th>}
                   </tr>
                 </thead>
                 <tbody>
-                  {entries.map((e, i) => (
-                    <tr key={i}>
+                  {entries.map((e) => (
+                    <tr key={e.id}>
                       <td>{e.name}</td>
                       <td>{e.size}</td>
                       <td>{e.printName}</td>
                       <td>{e.printNumber}</td>
+                      {rollUp.open && (
+                        <td>
+                          <button
+                            type="button"
+                            className="button button-secondary"
+                            aria-label={t.removeLabel(e.name)}
+                            onClick={() => remove(e)}
+                          >
+                            {t.remove}
+                          </button>
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>
