@@ -6,9 +6,10 @@ import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent }
 import type { CreatedCollection, RollUp, TeamName } from '../../../../shared/collections-api.js';
 import { sizesToText } from '../../../../shared/prices/size-grid.js';
 import { fieldId, useFieldError } from '../../../components/field-errors.js';
+import { TeamEntriesTable } from '../../../components/team-entries-table.js';
 import { ApiError, isRecord } from '../../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../../shared/call-api.js';
-import { formatDay } from '../../../shared/format.js';
+import { daysFromToday, formatDay } from '../../../shared/format.js';
 import type { LayoutState, OrderAction } from '../order-state.js';
 import { useTeamSizesText } from './team-sizes-messages.js';
 import './team-sizes.css';
@@ -29,13 +30,6 @@ const readRollUp = (organiserKey: string, close = false) =>
 
 const sameNames = (a: readonly TeamName[] | undefined, b: readonly TeamName[]) =>
   JSON.stringify(a ?? []) === JSON.stringify(b);
-
-/** Today in this browser, and a week ahead: the closing date suggested. */
-function inDays(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 export default function TeamSizesPanel({
   layout,
@@ -84,7 +78,7 @@ function CreateForm({
   const { t, language } = useTeamSizesText();
   const id = useId();
   const [title, setTitle] = useState('');
-  const [closesOn, setClosesOn] = useState(() => inDays(7));
+  const [closesOn, setClosesOn] = useState(() => daysFromToday(7));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const errorOf = (field: string) => (error?.fields.includes(field) ? error.messageIn(language) : null);
@@ -277,31 +271,11 @@ function RollUpView({
           )}
           <p role="status">{entries.length > 0 ? t.filled(entries.length) : t.noEntries}</p>
           {entries.length > 0 && (
-            <div className="table-scroll">
-              <table className="team-sizes-table">
-                <caption>
-                  {collection.title} – {t.entries(entries.length)}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.name}</th>
-                    <th scope="col">{t.size}</th>
-                    <th scope="col">{t.printName}</th>
-                    <th scope="col">{t.printNumber}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((e, i) => (
-                    <tr key={i}>
-                      <td>{e.name}</td>
-                      <td>{e.size}</td>
-                      <td>{e.printName}</td>
-                      <td>{e.printNumber}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TeamEntriesTable
+              caption={`${collection.title} – ${t.entries(entries.length)}`}
+              entries={entries}
+              heads={t}
+            />
           )}
         </>
       )}
