@@ -166,6 +166,8 @@ test('from My orders, a customer collects a team’s sizes for a sent order; clo
   await page.screenshot({ path: 'test-results/team-sizes-portal-open.png', fullPage: true });
   await expectNoViolations(page, 'My orders: a collection with three entries');
 
+  const estimate = card.getByText(/^Estimate on the form: /);
+  const estimateBefore = (await estimate.textContent())!;
   await collection.getByRole('button', { name: 'Close entries now' }).focus();
   await page.keyboard.press('Enter');
   const outcome = collection.getByText('The order’s sizes were updated from 3 entries: M:1, L:2.');
@@ -174,6 +176,8 @@ test('from My orders, a customer collects a team’s sizes for a sent order; clo
   await expect(collection.getByText('Entries are closed.')).toBeVisible();
   await expect(collection.getByRole('button', { name: 'Close entries now' })).toHaveCount(0);
   await expect(collection.getByLabel('Link for your team')).toHaveCount(0);
+  // The card reads the order again: the server priced it on the new sizes.
+  await expect(estimate).not.toHaveText(estimateBefore);
   await expectNoViolations(page, 'My orders: the collection closed, the order updated');
   // It stays said after a reload; the members' page is closed.
   await page.reload();
@@ -194,6 +198,13 @@ test('from My orders, a customer collects a team’s sizes for a sent order; clo
   await expect(names.getByRole('row', { name: 'Cy Young L' })).toBeVisible();
   await expect(clerk.getByRole('cell', { name: 'M:1, L:2' })).toBeVisible();
   await expect(clerk.getByRole('cell', { name: 'S:10' })).toBeVisible();
+  await expect(
+    clerk
+      .getByRole('region', { name: 'History' })
+      .getByText(
+        'Team entries “Lions U12” closed: layout 1, garment 2 now has the sizes of 3 entries (M:1, L:2) and their names list',
+      ),
+  ).toBeVisible();
 });
 
 test('en français, à 390 px : la boutique envoie sa soumission avant la clôture, et la commande ne change pas', async ({
@@ -234,6 +245,7 @@ test('en français, à 390 px : la boutique envoie sa soumission avant la clôtu
     ),
   ).toBeVisible();
   await expect(collection.getByText('Les inscriptions sont closes.')).toBeVisible();
+  await expect(card.getByText('État\u00a0: Soumission envoyée')).toBeVisible();
   // No new collection once the order is quoted.
   await expect(team.getByRole('button', { name: 'Recueillir les tailles d’une équipe' })).toHaveCount(0);
   await noSideScroll(page);

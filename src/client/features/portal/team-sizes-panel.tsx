@@ -29,11 +29,14 @@ export default function TeamSizesPanel({
   orderId,
   initial,
   startOpen,
+  onSettled,
 }: {
   orderId: string;
   initial: OrderTeamSizes;
   /** The customer pressed "Collect sizes from a team": the form shows at once. */
   startOpen: boolean;
+  /** A collection's entries were settled into the order (or not) since the panel showed. */
+  onSettled: () => void;
 }) {
   const { t, language } = usePortalText();
   const [sizes, setSizes] = useState(initial);
@@ -71,6 +74,15 @@ export default function TeamSizesPanel({
     );
     return () => clearTimeout(timer);
   }, [anyOpen, tick, problem, refresh]);
+
+  // A collection settled while shown (closed here, or its date passed): the card reads the order again.
+  const settled = sizes.collections.filter((c) => c.outcome !== null).length;
+  const settledBefore = useRef(settled);
+  useEffect(() => {
+    if (settled === settledBefore.current) return;
+    settledBefore.current = settled;
+    onSettled();
+  }, [settled, onSettled]);
 
   const replace = (collection: OrderCollection) =>
     setSizes((s) => ({ ...s, collections: s.collections.map((c) => (c.id === collection.id ? collection : c)) }));

@@ -10,7 +10,16 @@ import { asksAboutTeamSizes } from './team-sizes-logic.js';
 
 const TeamSizesPanel = lazy(() => import('./team-sizes-panel.js'));
 
-export function TeamSizes({ orderId, status }: { orderId: string; status: string }) {
+export function TeamSizes({
+  orderId,
+  status,
+  onOrderChanged,
+}: {
+  orderId: string;
+  status: string;
+  /** Entries closed and settled: the order (its status, sizes, estimate) may have changed. */
+  onOrderChanged: () => void;
+}) {
   const { t } = usePortalText();
   const id = useId();
   const [sizes, setSizes] = useState<OrderTeamSizes | null>(null);
@@ -42,7 +51,7 @@ export function TeamSizes({ orderId, status }: { orderId: string; status: string
         </button>
       ) : (
         <Suspense fallback={<p role="status">{t.team.loading}</p>}>
-          <TeamSizesPanel orderId={orderId} initial={sizes} startOpen={starting} />
+          <TeamSizesPanel orderId={orderId} initial={sizes} startOpen={starting} onSettled={onOrderChanged} />
         </Suspense>
       )}
     </section>
