@@ -3,6 +3,7 @@
 // entries itself, whatever the browser wrote. Started from My orders for an order already sent:
 // closing the entries updates the order while it is New, leaves it once the shop has quoted, and
 // another customer's order or collection answers 404.
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
 import type { CreatedCollection, OrderCollectionLink, OrderTeamSizes } from '../../shared/collections-api.js';
@@ -49,7 +50,7 @@ describe.each(backends())('a team’s sizes and their order on %s', (backend) =>
     Object.assign(first, layout);
     return o;
   };
-  const submit = (order: unknown) =>
+  const submit = (order: object): Promise<LightMyRequestResponse> =>
     t.app.inject({ method: 'POST', url: '/functions/v1/submit-order', headers: authHeaders, payload: order });
   const stored = async (orderId: string) =>
     (await t.app.inject({ url: `/api/orders/${orderId}`, headers: { cookie: clerk } })).json<Stored>();
@@ -61,7 +62,12 @@ describe.each(backends())('a team’s sizes and their order on %s', (backend) =>
     expect(res.statusCode, res.body).toBe(200);
     return String(res.headers['set-cookie']).split(';')[0]!;
   };
-  const portal = (cookie: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const portal = (
+    cookie: string | null,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse> =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
   const code = (res: { json: <T>() => T }) => res.json<{ error: { code: string } }>().error.code;
 
