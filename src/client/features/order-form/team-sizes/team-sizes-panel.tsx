@@ -12,9 +12,10 @@ import {
 } from '../../../../shared/collections-api.js';
 import { sizesToText } from '../../../../shared/prices/size-grid.js';
 import { fieldId, useFieldError } from '../../../components/field-errors.js';
+import { TeamEntriesTable } from '../../../components/team-entries-table.js';
 import { ApiError, isRecord } from '../../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../../shared/call-api.js';
-import { formatDay } from '../../../shared/format.js';
+import { daysFromToday, formatDay } from '../../../shared/format.js';
 import type { LayoutState, OrderAction } from '../order-state.js';
 import { useTeamSizesText } from './team-sizes-messages.js';
 import './team-sizes.css';
@@ -35,13 +36,6 @@ const readRollUp = (organiserKey: string, close = false) =>
 
 const sameNames = (a: readonly TeamName[] | undefined, b: readonly TeamName[]) =>
   JSON.stringify(a ?? []) === JSON.stringify(b);
-
-/** Today in this browser, and a week ahead: the closing date suggested. */
-function inDays(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 export default function TeamSizesPanel({
   layout,
@@ -90,7 +84,7 @@ function CreateForm({
   const { t, language } = useTeamSizesText();
   const id = useId();
   const [title, setTitle] = useState('');
-  const [closesOn, setClosesOn] = useState(() => inDays(7));
+  const [closesOn, setClosesOn] = useState(() => daysFromToday(7));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const errorOf = (field: string) => (error?.fields.includes(field) ? error.messageIn(language) : null);
@@ -293,44 +287,16 @@ function RollUpView({
             {entries.length > 0 ? t.filled(entries.length) : t.noEntries} {removed}
           </p>
           {entries.length > 0 && (
-            <div className="table-scroll">
-              <table className="team-sizes-table">
-                <caption>
-                  {collection.title} – {t.entries(entries.length)}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.name}</th>
-                    <th scope="col">{t.size}</th>
-                    <th scope="col">{t.printName}</th>
-                    <th scope="col">{t.printNumber}</th>
-                    {rollUp.open && <th scope="col">{t.removeColumn}</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((e) => (
-                    <tr key={e.id}>
-                      <td>{e.name}</td>
-                      <td>{e.size}</td>
-                      <td>{e.printName}</td>
-                      <td>{e.printNumber}</td>
-                      {rollUp.open && (
-                        <td>
-                          <button
-                            type="button"
-                            className="button button-secondary"
-                            aria-label={t.removeLabel(e.name)}
-                            onClick={() => remove(e)}
-                          >
-                            {t.remove}
-                          </button>
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TeamEntriesTable
+              caption={`${collection.title} – ${t.entries(entries.length)}`}
+              entries={entries}
+              heads={t}
+              removal={
+                rollUp.open
+                  ? { column: t.removeColumn, text: t.remove, label: t.removeLabel, onRemove: remove }
+                  : undefined
+              }
+            />
           )}
         </>
       )}
