@@ -7,10 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { orderLinkParamsSchema } from '../../shared/quote-api.js';
 import type { Config } from '../config.js';
 import type { SendPage } from '../http/pages.js';
-import { privateScope } from '../http/private-scope.js';
-import type { QuoteDeps } from '../quotes/index.js';
-import { orderIdOfLink } from '../storage/order-links.js';
-import { findOrder } from '../storage/orders.js';
+import { orderLinkScope, type QuoteDeps } from '../quotes/index.js';
 import { customerThreadRoutes } from './customer-thread.js';
 
 export async function orderLinkMessageRoutes(
@@ -18,21 +15,12 @@ export async function orderLinkMessageRoutes(
   opts: { config: Config; deps: QuoteDeps; sendPage: SendPage | null; onMailQueued: () => void },
 ): Promise<void> {
   const { config, deps, sendPage } = opts;
-  const db = app.db;
-
-  await privateScope(app, {
-    name: 'order-link-messages',
-    max: config.ORDER_LINK_RATE_LIMIT,
-    windowSeconds: config.ORDER_LINK_RATE_WINDOW_SECONDS,
-  });
-
+  // The page's scope (quotes/ orderLinkScope), its messages counted apart.
+  const orderOf = await orderLinkScope(app, { config, sendPage, name: 'order-link-messages' });
   await customerThreadRoutes(app, {
     prefix: '/api/o/:token',
     params: orderLinkParamsSchema,
-    findOrder: async (_request, { token }) => {
-      const id = await orderIdOfLink(db, token);
-      return id ? await findOrder(db, id) : undefined;
-    },
+    findOrder: async (_request, { token }) => orderOf(token),
     deps,
     sendPage,
     onMailQueued: opts.onMailQueued,
