@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { pngBomb } from '../../../tests/support/png-bomb.js';
+import { slowPdf } from '../../../tests/support/slow-pdf.js';
 import { freshBucket, hasS3, s3Env, type TestBucket } from '../../../tests/support/s3.js';
 import { zipEntries } from '../../../tests/support/zip.js';
 import { mintOrderLink } from '../storage/order-links.js';
@@ -301,6 +302,37 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
     await expect(t.app.files.open(key)).rejects.toThrow();
     expect((await t.app.inject({ url: `/api/o/${adaLink}/message-files/${fileId}` })).statusCode).toBe(404);
   });
+});
+
+// The artwork's processor-time budget (docs/decisions/017-artwork-lanes-and-cpu-budget.md) is the
+// message file's too: a PDF that draws in about a second is refused under a budget of 100 ms.
+describe('files on messages within ARTWORK_RENDER_CPU_MS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { ARTWORK_RENDER_CPU_MS: '100' });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('refuses as too complex a PDF that needs more processor time than the artwork may use', async () => {
+    const { orderId } = await submitMultipart(t.app, sampleOrder(), [], { 'x-form-token': pageToken(t) });
+    const link = await mintOrderLink(t.app.db, orderId);
+    const { payload, contentType } = await withFile('The proof, marked up.', {
+      name: 'marked-up.pdf',
+      type: 'application/pdf',
+      data: await slowPdf(),
+    });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${link}/messages`,
+      payload,
+      headers: { 'content-type': contentType },
+    });
+    expect(sent.statusCode, sent.body).toBe(422);
+    expect(sent.json().error).toMatchObject({ code: 'message_file_too_complex', fields: ['file'] });
+    expect(await t.app.db.selectFrom('order_messages').select('id').where('order_id', '=', orderId).execute()).toEqual(
+      [],
+    );
+  }, 60_000);
 });
 
 describe.runIf(hasS3())('files on messages with the order’s files on S3', () => {
