@@ -8,12 +8,11 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStaff } from '../staff/index.js';
 import {
   backends,
   pageToken,
   sampleOrder,
-  signIn,
+  startShopApp,
   startTestApp,
   submitMultipart,
   type TestApp,
@@ -25,8 +24,6 @@ import { zipEntries } from '../../../tests/support/zip.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import { MESSAGE_MAIL_PAUSE_MS } from './message-store.js';
 import { createSignInLink } from './portal-store.js';
-
-const PASSWORD = 'correct horse battery staple';
 
 /** A message as a browser sends one with a file: multipart, `body` then `file`. */
 async function withFile(body: string, file?: { name: string; type: string; data: Buffer }) {
@@ -81,9 +78,13 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
     ).filter((m) => m.subject.startsWith('New message from the customer'));
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { ORDER_LINK_RATE_LIMIT: '100000', PORTAL_RATE_LIMIT: '100000' });
-    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'owner');
-    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    ({
+      t,
+      staff: { clerk },
+    } = await startShopApp(backend, {
+      env: { ORDER_LINK_RATE_LIMIT: '100000', PORTAL_RATE_LIMIT: '100000' },
+      staff: { clerk: { email: 'clerk@shop.ca', role: 'owner' } },
+    }));
     ada = await order('ada@example.com');
     bob = await order('bob@example.com');
     adaLink = await mintOrderLink(t.app.db, ada);
@@ -342,9 +343,13 @@ describe.runIf(hasS3())('files on messages with the order’s files on S3', () =
 
   beforeAll(async () => {
     bucket = await freshBucket();
-    t = await startTestApp('sqlite', { ...s3Env(bucket.name, 'shop'), ORDER_LINK_RATE_LIMIT: '100000' });
-    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'owner');
-    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    ({
+      t,
+      staff: { clerk },
+    } = await startShopApp('sqlite', {
+      env: { ...s3Env(bucket.name, 'shop'), ORDER_LINK_RATE_LIMIT: '100000' },
+      staff: { clerk: { email: 'clerk@shop.ca', role: 'owner' } },
+    }));
   }, 60_000);
   afterAll(async () => {
     await t?.close();
