@@ -7,6 +7,7 @@
 // files exported and deleted with the order.
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backends,
@@ -25,13 +26,23 @@ import { mintOrderLink } from '../storage/order-links.js';
 import { MESSAGE_MAIL_PAUSE_MS } from './message-store.js';
 import { createSignInLink } from './portal-store.js';
 
-/** A message as a browser sends one with a file: multipart, `body` then `file`. */
-async function withFile(body: string, file?: { name: string; type: string; data: Buffer }) {
+type Attached = { name: string; type: string; data: Buffer };
+
+/**
+ * POSTs a message to `url` (a portal, order-link or staff path) as a browser sends one with a
+ * file: multipart, `body` then `file`.
+ */
+async function postWithFile(app: FastifyInstance, url: string, body: string, file?: Attached, cookie = '') {
   const form = new FormData();
   form.append('body', body);
   if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const response = new Response(form);
-  return { payload: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')!, ...(cookie ? { cookie } : {}) },
+  });
 }
 
 describe.each(backends())('files and names on messages, on %s', (backend) => {
@@ -58,15 +69,8 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
   const staff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: clerk }, ...(payload ? { payload } : {}) });
   /** POSTs a message with a file to `url` (a portal, order-link or staff path). */
-  const post = async (url: string, body: string, file?: { name: string; type: string; data: Buffer }, cookie = '') => {
-    const { payload, contentType } = await withFile(body, file);
-    return t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
-    });
-  };
+  const post = (url: string, body: string, file?: Attached, cookie = '') =>
+    postWithFile(t.app, url, body, file, cookie);
   const shopMails = async (orderId: string) =>
     (
       await t.app.db
@@ -317,16 +321,10 @@ describe('files on messages within ARTWORK_RENDER_CPU_MS', () => {
   it('refuses as too complex a PDF that needs more processor time than the artwork may use', async () => {
     const { orderId } = await submitMultipart(t.app, sampleOrder(), [], { 'x-form-token': pageToken(t) });
     const link = await mintOrderLink(t.app.db, orderId);
-    const { payload, contentType } = await withFile('The proof, marked up.', {
+    const sent = await postWithFile(t.app, `/api/o/${link}/messages`, 'The proof, marked up.', {
       name: 'marked-up.pdf',
       type: 'application/pdf',
       data: await slowPdf(),
-    });
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/api/o/${link}/messages`,
-      payload,
-      headers: { 'content-type': contentType },
     });
     expect(sent.statusCode, sent.body).toBe(422);
     expect(sent.json().error).toMatchObject({ code: 'message_file_too_complex', fields: ['file'] });
@@ -363,16 +361,10 @@ describe.runIf(hasS3())('files on messages with the order’s files on S3', () =
     const picture = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#0a6' } })
       .jpeg()
       .toBuffer();
-    const { payload, contentType } = await withFile('A photo of the shirt.', {
+    const sent = await postWithFile(t.app, `/api/o/${link}/messages`, 'A photo of the shirt.', {
       name: 'shirt.jpg',
       type: 'image/jpeg',
       data: picture,
-    });
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/api/o/${link}/messages`,
-      payload,
-      headers: { 'content-type': contentType },
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const file = sent.json().files[0] as { id: string; mediaType: string };
