@@ -136,8 +136,8 @@ export async function orderLinkRoutes(
     const order = await orderOf(params.token);
     const current = await currentQuote(db, order.id);
     const ids = current ? (fromJson(current.lines).proofIds ?? []) : [];
-    const proofId = found(ids.includes(params.proofId) ? uuid(params.proofId) : null);
-    return found(await findProof(db, order.id, proofId));
+    if (!ids.includes(params.proofId)) throw new NotFound();
+    return found(await findProof(db, order.id, uuid(params.proofId)));
   };
 
   api.get('/api/o/:token/proofs/:proofId', { schema: { params: proofParams } }, async (request, reply) => {
