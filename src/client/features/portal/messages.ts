@@ -1,6 +1,6 @@
 // Every text of My orders (/my-orders), in English and Canadian French, read with
 // usePortalText(). Its own module, loaded with the portal's chunk, never with the form.
-import { frenchCount } from '../../../shared/french.js';
+import { deName, frenchCount } from '../../../shared/french.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
 
 const en = {
@@ -158,10 +158,10 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
     noEntries: 'Aucune inscription pour l’instant.',
     removeColumn: 'Retirer',
     remove: 'Retirer',
-    removeLabel: (name: string) => `Retirer l’inscription de ${name}`,
+    removeLabel: (name: string) => `Retirer l’inscription ${deName(name)}`,
     removeConfirm: (name: string) =>
-      `Retirer l’inscription de ${name}\u202f? La personne pourra s’inscrire de nouveau avec le lien.`,
-    removed: (name: string) => `L’inscription de ${name} a été retirée.`,
+      `Retirer l’inscription ${deName(name)}\u202f? La personne pourra s’inscrire de nouveau avec le lien.`,
+    removed: (name: string) => `L’inscription ${deName(name)} a été retirée.`,
     bySize: (sizes) => `Par taille\u00a0: ${sizes}`,
     name: 'Nom',
     size: 'Taille',

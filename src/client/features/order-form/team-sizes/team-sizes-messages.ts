@@ -1,7 +1,7 @@
 // The organiser's panel of a team's size collection (docs/collections.md), in English and
 // Canadian French. Its own module, loaded with the panel's chunk, never with the form.
 import { catalogues, textHook } from '../../../shared/language.js';
-import { frenchCount } from '../../../../shared/french.js';
+import { deName, frenchCount } from '../../../../shared/french.js';
 
 const en = {
   heading: 'Sizes from a team',
@@ -57,10 +57,10 @@ const fr: typeof en = {
   printNumber: 'Numéro',
   removeColumn: 'Retirer',
   remove: 'Retirer',
-  removeLabel: (name: string) => `Retirer l’inscription de ${name}`,
+  removeLabel: (name: string) => `Retirer l’inscription ${deName(name)}`,
   removeConfirm: (name: string) =>
-    `Retirer l’inscription de ${name}\u202f? La personne pourra s’inscrire de nouveau avec le lien.`,
-  removed: (name: string) => `L’inscription de ${name} a été retirée.`,
+    `Retirer l’inscription ${deName(name)}\u202f? La personne pourra s’inscrire de nouveau avec le lien.`,
+  removed: (name: string) => `L’inscription ${deName(name)} a été retirée.`,
   failed: 'La collecte est injoignable. Nouvel essai sous peu.',
   gone: 'Cette collecte n’est plus conservée par la boutique.',
 };
