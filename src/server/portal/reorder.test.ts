@@ -21,6 +21,9 @@ import {
   type TestApp,
 } from '../../../tests/support/harness.js';
 import type { ReorderSource } from '../../shared/portal-api.js';
+import type { PublicPriceList, SeenEstimate } from '../../shared/price-list-api.js';
+import { priceOrder } from '../../shared/prices/price-order.js';
+import { repeatedDecorations, reusedArtwork } from '../../shared/prices/repeated-decorations.js';
 import { createSignInLink } from './portal-store.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -82,16 +85,48 @@ describe.each(backends())('Order again on %s', (backend) => {
       .where('order_id', '=', orderId)
       .execute();
 
-  const screens = async (orderId: string) => {
+  const estimateOf = async (orderId: string) => {
     const row = await t.app.db
       .selectFrom('orders')
       .select('estimate')
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
-    const estimate = JSON.parse(String(row.estimate)) as {
-      lines: { description: { en: string }; totalCents: number }[];
+    return JSON.parse(String(row.estimate)) as SeenEstimate;
+  };
+  const screens = async (orderId: string) =>
+    (await estimateOf(orderId)).lines.filter((l) => l.description.en.includes('Screens')).map((l) => l.totalCents);
+
+  /** The reorder with a file uploaded anew, as the form sends it. */
+  const submitWith = async (order: unknown, files: { name: string; type: string; data: Buffer }[]) => {
+    const { payload, contentType } = await multipartBody(order, files);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: { ...authHeaders, 'content-type': contentType, cookie: ada },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ orderId: string }>().orderId;
+  };
+
+  /** What the form's live estimate shows for `order`: the published list, priced as estimate.tsx does. */
+  const formEstimate = async (s: ReorderSource, order: ReturnType<typeof again>) => {
+    const list = (await t.app.inject({ url: '/api/price-list' })).json<PublicPriceList>();
+    const priced = priceOrder(list.priceList, order, {
+      date: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date()),
+      shopProvince: list.shop.province,
+      registrations: list.shop.registrations,
+      reorder: {
+        reference: s.reference,
+        placedOn: s.placedOn,
+        decorations: repeatedDecorations(s.document, s.files),
+        artwork: reusedArtwork(order.reorder.files, new Map(s.files.map((f) => [f.id, f.sha256]))),
+      },
+    });
+    return {
+      totalCents: priced.totalCents,
+      lines: priced.lines.map((l) => ({ description: l.description, totalCents: l.totalCents })),
     };
-    return estimate.lines.filter((l) => l.description.en.includes('Screens')).map((l) => l.totalCents);
   };
 
   beforeAll(async () => {
@@ -165,6 +200,32 @@ describe.each(backends())('Order again on %s', (backend) => {
     // The first order paid its screens; the reorder, within 12 months, does not.
     expect(await screens(past.ada)).toEqual([3_000]);
     expect(await screens(orderId)).toEqual([0]);
+  });
+
+  it('waives only the repeated decoration’s screens: a new location pays its own, as the form showed', async () => {
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const order = again(s);
+    order.layouts['1']!.viewData.Back = {
+      image: 'Layout_1_Back.png',
+      dimensions: '10" wide',
+      decoration: 'screen-printing',
+      colours: 1,
+    };
+    const orderId = await submitWith(order, [{ name: 'Layout_1_Back.png', type: 'image/png', data: BOB_LOGO }]);
+    // The front's 2 screens are kept from the first order; the back's new screen is charged.
+    expect(await screens(orderId)).toEqual([0, 1_500]);
+    const stored = await estimateOf(orderId);
+    expect(stored).toMatchObject(await formEstimate(s, order));
+  });
+
+  it('charges the setup of the same place with other artwork: a file uploaded anew is new artwork', async () => {
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const order = again(s, []);
+    const orderId = await submitWith(order, [
+      { name: 'Layout_1_Front.png', type: 'image/png', data: Buffer.concat([LOGO, Buffer.from('v2')]) },
+    ]);
+    expect(await screens(orderId)).toEqual([3_000]);
+    expect(await estimateOf(orderId)).toMatchObject(await formEstimate(s, order));
   });
 
   it('charges setup again once the repeated order is older than the waiver’s months', async () => {

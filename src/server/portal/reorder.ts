@@ -6,6 +6,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ReorderSource } from '../../shared/portal-api.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
+import type { PricingContext } from '../../shared/prices/price-order.js';
+import {
+  repeatedDecorations,
+  reusedArtwork,
+  type RepeatedDecoration,
+} from '../../shared/prices/repeated-decorations.js';
 import { AppError, DomainError } from '../errors.js';
 import type { FileStore, Staging } from '../files/file-store.js';
 import { UUID } from '../http/private-scope.js';
@@ -19,6 +25,10 @@ export interface ReorderOf {
   reference: string;
   /** YYYY-MM-DD, the day the repeated order was placed. */
   placedOn: string;
+  /** Its decorations, each with its artwork's SHA-256: only their setups may be waived. */
+  decorations: RepeatedDecoration[];
+  /** The staged files that are its stored files reused, by staged id → the SHA-256 stored with them. */
+  reused: ReadonlyMap<string, string>;
 }
 
 /** The past order's document and its stored files (names, sizes, digests; never bytes). */
@@ -81,16 +91,14 @@ export async function stageReorder(
   }
   const order = UUID.test(reorder.orderId) ? await orderOfEmail(deps.db, email, reorder.orderId) : undefined;
   if (!order) throw notFound('reorder.orderId');
-  const ids = reorder.files.map((f) => f.id).filter((id) => UUID.test(id));
-  const rows = ids.length
-    ? await deps.db
-        .selectFrom('attachments')
-        .select(['id', 'media_type', 'sha256', 'storage_key', 'name'])
-        .where('order_id', '=', order.id)
-        .where('id', 'in', ids)
-        .execute()
-    : [];
+  // Every file of the repeated order: the artwork of its decorations, and those reused.
+  const rows = await deps.db
+    .selectFrom('attachments')
+    .select(['id', 'media_type', 'sha256', 'storage_key', 'name'])
+    .where('order_id', '=', order.id)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const reused = new Map<string, string>();
   for (const [i, f] of reorder.files.entries()) {
     const row = byId.get(f.id);
     if (!row) throw notFound(`reorder.files.${i}.id`);
@@ -105,6 +113,27 @@ export async function stageReorder(
         [`reorder.files.${i}.id`],
       );
     }
+    reused.set(staged.id, row.sha256);
   }
-  return { orderId: order.id, reference: order.reference, placedOn: order.created_at.slice(0, 10) };
+  return {
+    orderId: order.id,
+    reference: order.reference,
+    placedOn: order.created_at.slice(0, 10),
+    decorations: repeatedDecorations(fromJson(order.document), rows),
+    reused,
+  };
+}
+
+/** The pricing's view of a reorder: the new order's reused artwork by the names it stores them under. */
+export function reorderPricing(
+  of: ReorderOf,
+  attachments: readonly { staged: { id: string }; name: string }[],
+): NonNullable<PricingContext['reorder']> {
+  const named = attachments.filter((a) => of.reused.has(a.staged.id)).map((a) => ({ id: a.staged.id, name: a.name }));
+  return {
+    reference: of.reference,
+    placedOn: of.placedOn,
+    decorations: of.decorations,
+    artwork: reusedArtwork(named, of.reused),
+  };
 }

@@ -77,7 +77,17 @@ const makeId = () => `id-${++n}`;
 describe('reorderState', () => {
   it('fills the form from the past order, each stored file an entry naming its attachment', () => {
     const state = reorderState(source, true, makeId);
-    expect(state.reorderOf).toEqual({ orderId: source.orderId, reference: '3SJ5-DHPY', placedOn: '2026-03-02' });
+    expect(state.reorderOf).toEqual({
+      orderId: source.orderId,
+      reference: '3SJ5-DHPY',
+      placedOn: '2026-03-02',
+      // The repeated decorations, each with its artwork's SHA-256, for the setup waiver.
+      decorations: [
+        { view: 'Front', location: 'full-front', method: 'screen-printing', artwork: 'y'.repeat(64), colours: 2 },
+        { view: 'Front', location: 'left-chest', method: 'embroidery', artwork: 'z'.repeat(64) },
+      ],
+      stored: { a1: 'x'.repeat(64), a2: 'y'.repeat(64), a3: 'z'.repeat(64), a4: 'w'.repeat(64) },
+    });
     expect(state.layouts.map((l) => [l.number, l.mockupOption, l.garmentOption])).toEqual([
       [1, 'upload', 'pick'],
       [2, 'upload', 'po'],

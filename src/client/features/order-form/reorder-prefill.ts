@@ -5,6 +5,7 @@
 import { VIEWS, type ViewName } from '../../../shared/constants.js';
 import type { ValidOrderBody } from '../../../shared/order-schema.js';
 import type { ReorderSource } from '../../../shared/portal-api.js';
+import { repeatedDecorations } from '../../../shared/prices/repeated-decorations.js';
 import { byView, type ExtraState, type FileEntry, type LayoutState, type OrderState } from './order-state.js';
 
 type StoredLayout = ValidOrderBody['layouts'][string];
@@ -92,6 +93,13 @@ export function reorderState(source: ReorderSource, keepSizes: boolean, makeId: 
     },
     isResalePartner: source.document.isResalePartner,
     includePolyBags: source.document.includePolyBags,
-    reorderOf: { orderId: source.orderId, reference: source.reference, placedOn: source.placedOn },
+    reorderOf: {
+      orderId: source.orderId,
+      reference: source.reference,
+      placedOn: source.placedOn,
+      // What the setup waiver compares the new order with (docs/prices.md), as the server does.
+      decorations: repeatedDecorations(source.document, source.files),
+      stored: Object.fromEntries(source.files.map((f) => [f.id, f.sha256])),
+    },
   };
 }
