@@ -13,7 +13,7 @@ import {
   type RepeatedDecoration,
 } from '../../shared/prices/repeated-decorations.js';
 import { AppError, DomainError } from '../errors.js';
-import type { FileStore, Staging } from '../files/file-store.js';
+import type { FileStore, StagedFile, Staging } from '../files/file-store.js';
 import { UUID } from '../http/private-scope.js';
 import { fromJson } from '../storage/json.js';
 import type { Database } from '../storage/schema.js';
@@ -94,7 +94,7 @@ export async function stageReorder(
   // Every file of the repeated order: the artwork of its decorations, and those reused.
   const rows = await deps.db
     .selectFrom('attachments')
-    .select(['id', 'media_type', 'sha256', 'storage_key', 'name'])
+    .select(['id', 'media_type', 'sha256', 'storage_key', 'name', 'size'])
     .where('order_id', '=', order.id)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -102,8 +102,7 @@ export async function stageReorder(
   for (const [i, f] of reorder.files.entries()) {
     const row = byId.get(f.id);
     if (!row) throw notFound(`reorder.files.${i}.id`);
-    const { stream } = await deps.files.open(row.storage_key);
-    const staged = await staging.writeStream(stream, f.name || row.name, row.media_type);
+    const staged = await stageStored(deps.files, staging, row, f.name || row.name);
     if (staged.sha256 !== row.sha256) {
       await staging.drop(staged.id);
       throw new DomainError(
@@ -122,6 +121,31 @@ export async function stageReorder(
     decorations: repeatedDecorations(fromJson(order.document), rows),
     reused,
   };
+}
+
+/**
+ * A stored file staged for the new order. In a bucket whose object still carries the size and
+ * SHA-256 recorded when its bytes arrived, the object is copied inside the bucket when the order
+ * is adopted (CopyObject: no byte comes through this server); otherwise it is read from storage
+ * and hashed as it is copied, so a changed file is caught either way.
+ */
+async function stageStored(
+  files: FileStore,
+  staging: Staging,
+  row: { storage_key: string; media_type: string; size: number | string | bigint; sha256: string },
+  name: string,
+): Promise<StagedFile> {
+  const object = await files.storedObject(row.storage_key);
+  if (object?.sha256 && object.size === Number(row.size)) {
+    // The object's own record, not the database's: a changed object is refused as before.
+    const inBucket = await staging.takeObject(object.objectKey, name, row.media_type, {
+      size: object.size,
+      sha256: object.sha256,
+    });
+    if (inBucket) return inBucket;
+  }
+  const { stream } = await files.open(row.storage_key);
+  return staging.writeStream(stream, name, row.media_type);
 }
 
 /** The pricing's view of a reorder: the new order's reused artwork by the names it stores them under. */
