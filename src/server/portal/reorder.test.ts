@@ -20,6 +20,7 @@ import {
   signIn,
   startTestApp,
   submitMultipart,
+  until,
   type TestApp,
 } from '../../../tests/support/harness.js';
 import {
@@ -140,7 +141,11 @@ describe.each(backends())('Order again on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { SHOP_PROVINCE: 'ON', GST_HST_NUMBER: '123456782 RT0001' });
+    t = await startTestApp(backend, {
+      SHOP_PROVINCE: 'ON',
+      GST_HST_NUMBER: '123456782 RT0001',
+      ARTWORK_POLL_MS: '200',
+    });
     await addStaff(t.app.db, 'owner@shop.ca', PASSWORD);
     owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
     const published = await t.app.inject({
@@ -190,6 +195,31 @@ describe.each(backends())('Order again on %s', (backend) => {
     expect((await source(ada, past.bob)).statusCode).toBe(404);
     expect((await source(ada, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/portal/orders/${past.ada}/reorder` })).statusCode).toBe(401);
+  });
+
+  it('shows a stored file’s thumbnail to the signed-in customer of its order only, 404 to anyone else', async () => {
+    // The server makes the thumbnail after the order is saved; the source says when there is one.
+    const s = await until(async () => {
+      const answer = (await source(ada, past.ada)).json<ReorderSource>();
+      return answer.files[0]?.preview && answer;
+    });
+    const thumbnail = (orderId: string, fileId: string, cookie?: string) =>
+      t.app.inject({
+        url: `/api/portal/orders/${orderId}/files/${fileId}/thumbnail`,
+        headers: cookie ? { cookie } : {},
+      });
+    const own = await thumbnail(past.ada, s.files[0]!.id, ada);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect(own.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    // Bob's own file, Ada's file by Bob, Ada's file under Bob's order, an unknown file: all 404.
+    const [bobsFile] = await attachmentsOf(past.bob);
+    expect((await thumbnail(past.bob, bobsFile!.id, ada)).statusCode).toBe(404);
+    expect((await thumbnail(past.ada, s.files[0]!.id, bob)).statusCode).toBe(404);
+    expect((await thumbnail(past.bob, s.files[0]!.id, bob)).statusCode).toBe(404);
+    expect((await thumbnail(past.ada, bobsFile!.id, ada)).statusCode).toBe(404);
+    expect((await thumbnail(past.ada, '00000000-0000-4000-8000-000000000000', ada)).statusCode).toBe(404);
+    expect((await thumbnail(past.ada, s.files[0]!.id)).statusCode).toBe(401);
   });
 
   it('saves a reorder without an upload: the files copied from storage with their SHA-256, the setup waived', async () => {

@@ -41,9 +41,17 @@ export async function reorderSource(
   if (!order) return undefined;
   const attachments = await db
     .selectFrom('attachments')
-    .select(['id', 'name', 'media_type', 'size', 'sha256', 'layout_number', 'role', 'view'])
-    .where('order_id', '=', order.id)
-    .orderBy('position')
+    .leftJoin('artwork', 'artwork.attachment_id', 'attachments.id')
+    .select([
+      'attachments.id',
+      'attachments.name',
+      'attachments.media_type',
+      'attachments.size',
+      'attachments.sha256',
+      'artwork.thumbnail',
+    ])
+    .where('attachments.order_id', '=', order.id)
+    .orderBy('attachments.position')
     .execute();
   return {
     orderId: order.id,
@@ -56,6 +64,7 @@ export async function reorderSource(
       mediaType: a.media_type,
       size: Number(a.size),
       sha256: a.sha256,
+      preview: a.thumbnail === 1,
     })),
   };
 }

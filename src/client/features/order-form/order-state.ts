@@ -122,6 +122,8 @@ export interface OrderState<F = FileEntry> {
     decorations?: RepeatedDecoration[];
     /** Its stored files' SHA-256 by attachment id: which reused file is which artwork. */
     stored?: Record<string, string>;
+    /** Its stored files the server made a thumbnail of, by attachment id (shown as their previews). */
+    previews?: string[];
   };
 }
 
