@@ -8,10 +8,28 @@ const chromium = chromiumPath();
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
 
+// Journeys that start a server of their own (startOwnServer, its own port and data folder) and
+// never touch the shared one: they run beside the shared server's journeys, which run one at a
+// time because they read one inbox and one outbox. production.spec.ts uses both, so it stays
+// with the shared ones. E2E_WORKERS=1 runs everything one at a time again.
+const OWN_SERVER_JOURNEYS = [
+  'accounts',
+  'estimate',
+  'locations',
+  'messages',
+  'owner-brand',
+  'owner-day',
+  'prices',
+  'purchasing',
+  'reorder',
+  'settings',
+  'team-sizes',
+].map((name) => `${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -23,7 +41,10 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: OWN_SERVER_JOURNEYS, workers: 1 },
+    { name: 'chromium-own-server', use: { ...devices['Desktop Chrome'] }, testMatch: OWN_SERVER_JOURNEYS },
+  ],
   webServer: {
     command: 'node tests/e2e/start-server.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { artworkPlugin, artworkQueueDepth } from './artwork/index.js';
-import { collectionRoutes } from './collections/index.js';
+import { collectionRoutes, teamSizesAtSubmission } from './collections/index.js';
 import fp from 'fastify-plugin';
 import type { Config } from './config.js';
 import { createFileStore } from './files/create-file-store.js';
@@ -39,6 +39,8 @@ import { orderLinkMessageRoutes, portalRoutes, stageReorder } from './portal/ind
 import { documentLogoReader, liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
+import { findOrder } from './storage/orders.js';
+import { dateIn } from '../shared/dates.js';
 import type { Database } from './storage/schema.js';
 import { createUploadStore, uploadRoutes, type UploadStore } from './uploads/index.js';
 
@@ -179,18 +181,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(healthRoutes, { db, files, uploads });
   const currentPriceList = currentPriceListReader(db);
+  const estimateOf = estimator({
+    current: currentPriceList,
+    get shopProvince() {
+      return inForce().books.shopProvince;
+    },
+    get registrations() {
+      return inForce().registrations;
+    },
+  });
+  const shopToday = () => dateIn(inForce().books.timeZone);
   await app.register(ordersPlugin, {
     composeMails: (order) => composeOrderMails(order, shop),
     stageReorder: (request, reorder, staging) => stageReorder({ db, files }, request, reorder, staging),
-    estimateOf: estimator({
-      current: currentPriceList,
-      get shopProvince() {
-        return inForce().books.shopProvince;
-      },
-      get registrations() {
-        return inForce().registrations;
-      },
-    }),
+    estimateOf,
+    teamSizes: teamSizesAtSubmission(db, shopToday),
   });
   await app.register(uploadRoutes, { config, db, files, uploads });
   await app.register(staffAuthPlugin, { config });
@@ -243,6 +248,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     currentPriceList,
     timeZone: () => inForce().books.timeZone,
     sendPage,
+    settle: {
+      db,
+      dialect,
+      // Made again as at submission, a reorder's waiver with it while the repeated order is kept.
+      estimateOf: async (order, document) => {
+        const past = order.reorder_of ? await findOrder(db, order.reorder_of) : undefined;
+        const reorder = past
+          ? { orderId: past.id, reference: past.reference, placedOn: past.created_at.slice(0, 10) }
+          : undefined;
+        return estimateOf(document, reorder ? { reorder } : undefined);
+      },
+    },
   });
   await app.register(orderLinkMessageRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   if (config.clientDir && sendPage) {

@@ -116,7 +116,7 @@ export const configSchema = z.object({
   PORTAL_SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   PORTAL_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   PORTAL_LINKS_PER_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(5),
-  COLLECTION_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  COLLECTION_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   COLLECTION_CREATE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   COLLECTION_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),

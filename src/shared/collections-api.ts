@@ -45,6 +45,11 @@ export interface CreatedCollection {
   organiserKey: string;
 }
 
+/** An entry as the organiser sees it: with its id, by which the organiser may remove it. */
+export interface RollUpEntry extends TeamName {
+  id: string;
+}
+
 /** The organiser's roll-up: every entry, and the count per size in the garment's order. */
 export interface RollUp {
   title: string;
@@ -52,9 +57,17 @@ export interface RollUp {
   sizes: string[];
   closesOn: string;
   open: boolean;
-  entries: TeamName[];
+  entries: RollUpEntry[];
   counts: { size: string; quantity: number }[];
 }
+
+/** An entry as the order keeps it: the roll-up's entry without its id. */
+export const asTeamName = ({ name, size, printName, printNumber }: TeamName): TeamName => ({
+  name,
+  size,
+  printName,
+  printNumber,
+});
 
 /** A member's entry saved: the key that lets this browser change it later. */
 export interface SavedEntry {

@@ -63,6 +63,17 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     damaged: z.number().int(),
     shortPieces: z.number().int(),
   }),
+  // A team's size entries for the order closed (collections/): the order's sizes and names taken
+  // from them (applied), or left as they were because the shop had already quoted.
+  z.object({
+    kind: z.literal('team_sizes_closed'),
+    layout: z.string(),
+    variation: z.number().int(),
+    title: z.string(),
+    entries: z.number().int(),
+    sizes: z.string(),
+    applied: z.boolean(),
+  }),
   // Cancelled with what was unpaid credited.
   z.object({
     kind: z.literal('cancelled_and_credited'),

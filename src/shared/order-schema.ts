@@ -166,6 +166,21 @@ const layoutSchema = z.object({
   deadline: deadlineSchema.optional(),
   jobNotes: text(LIMITS.longText).optional(),
   teamNames: z.array(teamNameSchema).max(COLLECTION_LIMITS.entries).optional(),
+  /**
+   * The team's size collection that fills one of this layout's variations (docs/collections.md),
+   * named by its organiser's key: the server checks its entries are closed and takes the sizes
+   * and names from them. Never stored with the order.
+   */
+  teamCollection: z
+    .object({
+      organiserKey: z.string().max(100),
+      variation: z
+        .number()
+        .int()
+        .min(0)
+        .max(LIMITS.variations - 1),
+    })
+    .optional(),
 });
 
 /** A finished resumable upload the order adopts: its URL as the creation answered it, the attachment's name. */

@@ -81,6 +81,8 @@ export interface OrderLayout {
   jobNotes?: string;
   /** Names and numbers collected from a team (docs/collections.md); never sent by a client of the published wire format. */
   teamNames?: TeamName[];
+  /** The team's collection that fills a variation, by its organiser's key: the server takes the sizes and names from its closed entries. */
+  teamCollection?: { organiserKey: string; variation: number };
 }
 
 /** The `order` part of a multipart submission: the order body of docs/architecture.md without `files`. */

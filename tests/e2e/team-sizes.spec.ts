@@ -178,5 +178,7 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   const stranger = await phone(browser);
   const unknown = await stranger.goto(`${server.base}/c/${'x'.repeat(43)}`);
   expect(unknown?.status()).toBe(404);
+  await expect(stranger.getByRole('heading', { name: 'Size collection not found' })).toBeVisible();
+  await expect(stranger.getByText('This link does not open a size collection.', { exact: false })).toBeVisible();
   await expect(stranger.getByText('Sizes for')).toHaveCount(0);
 });

@@ -17,3 +17,10 @@ export function formatDay(day: string, language: Language): string {
     timeZone: 'UTC',
   });
 }
+
+/** The day `days` from today in this browser's calendar (YYYY-MM-DD): a closing date suggested a week ahead. */
+export function daysFromToday(days: number, from: Date = new Date()): string {
+  const d = new Date(from);
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

@@ -14,13 +14,21 @@ import {
   type SavedEntry,
   type TeamName,
 } from '../../shared/collections-api.js';
-import { addDays, dateIn, isCalendarDate } from '../../shared/dates.js';
+import { addDays, dateIn } from '../../shared/dates.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { SendPage } from '../http/pages.js';
 import { sendNotFound } from '../http/pages.js';
-import { privateScope } from '../http/private-scope.js';
+import { privateScope, UUID } from '../http/private-scope.js';
 import type { PublishedPriceList } from '../prices/index.js';
+import {
+  checkedClosingDate,
+  checkedTitle,
+  collectionClosed,
+  collectionNotFound,
+  refused,
+  shopGarment,
+} from './collection-checks.js';
 import {
   closeCollection,
   CollectionFull,
@@ -31,12 +39,16 @@ import {
   forgetOldCollections,
   isOpen,
   KEPT_DAYS_AFTER_CLOSING,
+  removeEntry,
   rollUpOf,
   saveEntry,
   sizesOf,
 } from './collection-store.js';
+import { settleClosedCollections, type SettleDeps } from './order-team-sizes.js';
+import { orderTeamSizesRoutes } from './order-team-sizes-routes.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const SETTLE_EVERY_MS = 10 * 60 * 1000;
 const ORGANISER_HEADER = 'x-organiser-key';
 const MEMBER_HEADER = 'x-member-key';
 
@@ -53,12 +65,7 @@ const entryBody = z.object({
   printNumber: z.string().max(100).optional(),
 });
 
-const notFound = () =>
-  new AppError(404, 'not_found', 'No such collection.', undefined, { messageFr: 'Aucune collecte de ce nom.' });
-
-/** A refusal of one field, in both languages, shown beside it. */
-const refused = (code: string, field: string, en: string, fr: string) =>
-  new AppError(400, code, en, [field], { messageFr: fr });
+const notFound = collectionNotFound;
 
 const headerOf = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
@@ -109,6 +116,8 @@ export async function collectionRoutes(
     /** The shop's time zone in force: a closing date is a day of the shop's calendar. */
     timeZone: () => string;
     sendPage: SendPage | null;
+    /** What an order's collection needs to change the order when its entries close. */
+    settle: SettleDeps;
   },
 ): Promise<void> {
   const { config, sendPage } = opts;
@@ -130,7 +139,20 @@ export async function collectionRoutes(
     HOUR_MS,
   );
   forget.unref();
-  app.addHook('onClose', async () => clearInterval(forget));
+  // Orders whose team's entries closed by their date take them (My orders also settles on reading).
+  const settle = setInterval(
+    () =>
+      void settleClosedCollections(opts.settle, today()).catch((err: unknown) =>
+        app.log.warn({ err }, 'settling closed size collections'),
+      ),
+    SETTLE_EVERY_MS,
+  );
+  settle.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(forget);
+    clearInterval(settle);
+  });
+  await orderTeamSizesRoutes(app, { currentPriceList: opts.currentPriceList, today, settle: opts.settle });
 
   if (sendPage) {
     // The members' page; an unknown link gets the not-found page, as an order link does.
@@ -152,40 +174,17 @@ export async function collectionRoutes(
       },
     },
     async (request, reply): Promise<CreatedCollection> => {
-      const title = request.body.title.trim();
-      if (!title || title.length > COLLECTION_LIMITS.title) {
-        throw refused(
-          'title_invalid',
-          'title',
-          `Enter a title of at most ${COLLECTION_LIMITS.title} characters, such as the team’s name.`,
-          `Entrez un titre d’au plus ${COLLECTION_LIMITS.title} caractères, comme le nom de l’équipe.`,
-        );
-      }
+      const title = checkedTitle(request.body.title);
       // The sizes members choose from are the shop's garment's, as the price list has them now.
-      const wanted = request.body.garment.trim().toLowerCase();
-      const garment = (await opts.currentPriceList())?.priceList.garments.find(
-        (g) => g.id.toLowerCase() === wanted || g.name.toLowerCase() === wanted,
-      );
-      if (!garment || garment.sizes.length === 0) {
-        throw refused(
-          'garment_unknown',
-          'garment',
-          'Choose one of the shop’s garments first: its sizes are the ones members choose from.',
-          'Choisissez d’abord un des vêtements de la boutique\u00a0: ses tailles sont celles que les membres choisissent.',
-        );
-      }
-      const closesOn = request.body.closesOn.trim();
-      const now = today();
-      if (!isCalendarDate(closesOn) || closesOn < now || closesOn > addDays(now, COLLECTION_LIMITS.daysAhead)) {
-        throw refused(
-          'closing_date_invalid',
-          'closesOn',
-          `Choose a closing date from today to ${COLLECTION_LIMITS.daysAhead} days ahead.`,
-          `Choisissez une date de clôture d’aujourd’hui à ${COLLECTION_LIMITS.daysAhead} jours d’ici.`,
-        );
-      }
-      const created = await createCollection(db, { title, garment: garment.name, sizes: garment.sizes, closesOn });
-      return reply.code(201).send(created);
+      const garment = await shopGarment(opts.currentPriceList, request.body.garment, 'garment');
+      const closesOn = checkedClosingDate(request.body.closesOn, today());
+      const { link, organiserKey } = await createCollection(db, {
+        title,
+        garment: garment.name,
+        sizes: garment.sizes,
+        closesOn,
+      });
+      return reply.code(201).send({ link, organiserKey } satisfies CreatedCollection);
     },
   );
 
@@ -205,6 +204,19 @@ export async function collectionRoutes(
     await closeCollection(db, collection.id);
     return rollUpOf(db, { ...collection, closed_at: collection.closed_at ?? new Date().toISOString() }, today());
   });
+
+  // The organiser removes an entry (a duplicate, a mistake) while entries are open.
+  api.delete(
+    '/api/collections/entries/:entryId',
+    { schema: { params: z.object({ entryId: z.string().max(100) }) } },
+    async (request, reply) => {
+      const collection = await organisersCollection(request);
+      if (!isOpen(collection, today())) throw collectionClosed();
+      const { entryId } = request.params;
+      if (!UUID.test(entryId) || !(await removeEntry(db, collection.id, entryId))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
 
   const membersCollection = async (link: string) => {
     const collection = await collectionOfLink(db, link);
@@ -230,17 +242,7 @@ export async function collectionRoutes(
     { schema: { params: linkParams, body: entryBody } },
     async (request, reply): Promise<SavedEntry> => {
       const collection = await membersCollection(request.params.link);
-      if (!isOpen(collection, today())) {
-        throw new AppError(
-          409,
-          'collection_closed',
-          'This collection is closed: entries can no longer change.',
-          undefined,
-          {
-            messageFr: 'Cette collecte est close\u00a0: les inscriptions ne peuvent plus changer.',
-          },
-        );
-      }
+      if (!isOpen(collection, today())) throw collectionClosed();
       const entry = checkedEntry(request.body, sizesOf(collection));
       const key = headerOf(request, MEMBER_HEADER);
       let saved: { memberKey: string } | undefined;

@@ -2,12 +2,12 @@
 // of its members' link or of its organiser's key, an entry by the SHA-256 of its member's key.
 // No secret is stored, so a copy of the database opens no collection and changes no entry.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import { COLLECTION_LIMITS, type RollUp, type TeamName } from '../../shared/collections-api.js';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { COLLECTION_LIMITS, type CollectionOutcome, type RollUp, type TeamName } from '../../shared/collections-api.js';
 import type { Database, SizeCollectionsTable } from '../storage/schema.js';
 
 type Db = Kysely<Database>;
-type CollectionRow = Selectable<SizeCollectionsTable>;
+export type CollectionRow = Selectable<SizeCollectionsTable>;
 
 /** 32 random bytes (256 bits) as base64url: 43 characters. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -24,16 +24,26 @@ export interface NewCollection {
   garment: string;
   sizes: readonly string[];
   closesOn: string;
+  /** The order's garment it fills, when made from My orders for an order already sent. */
+  forOrder?: OrderTie;
+}
+
+/** The garment of an order a collection fills: the order, the layout's key, the variation's index. */
+export interface OrderTie {
+  orderId: string;
+  layout: string;
+  variation: number;
 }
 
 /** A new collection; only the hashes of its two secrets are stored, so the caller hands them out now. */
 export async function createCollection(db: Db, c: NewCollection, now = new Date()) {
+  const id = randomUUID();
   const link = newToken();
   const organiserKey = newToken();
   await db
     .insertInto('size_collections')
     .values({
-      id: randomUUID(),
+      id,
       link_hash: hashOf(link),
       organiser_hash: hashOf(organiserKey),
       title: c.title,
@@ -42,9 +52,13 @@ export async function createCollection(db: Db, c: NewCollection, now = new Date(
       closes_on: c.closesOn,
       closed_at: null,
       created_at: now.toISOString(),
+      order_id: c.forOrder?.orderId ?? null,
+      layout_key: c.forOrder?.layout ?? null,
+      variation_index: c.forOrder?.variation ?? null,
+      outcome: null,
     })
     .execute();
-  return { link, organiserKey };
+  return { id, link, organiserKey };
 }
 
 /** The collection a members' link opens; undefined for a malformed or unknown one (one answer). */
@@ -149,12 +163,12 @@ export async function closeCollection(db: Db, id: string, now = new Date()): Pro
 export async function rollUpOf(db: Db, c: CollectionRow, today: string): Promise<RollUp> {
   const rows = await db
     .selectFrom('size_collection_entries')
-    .select(['name', 'size', 'print_name', 'print_number'])
+    .select(['id', 'name', 'size', 'print_name', 'print_number'])
     .where('collection_id', '=', c.id)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const entries = rows.map(asTeamName);
+  const entries = rows.map((row) => ({ id: row.id, ...asTeamName(row) }));
   const sizes = sizesOf(c);
   return {
     title: c.title,
@@ -170,4 +184,83 @@ export async function rollUpOf(db: Db, c: CollectionRow, today: string): Promise
 /** Forgets collections whose closing date is more than KEPT_DAYS_AFTER_CLOSING days before `before`. */
 export async function forgetOldCollections(db: Db, before: string): Promise<void> {
   await db.deleteFrom('size_collections').where('closes_on', '<', before).execute();
+}
+
+/** The collections made for an order, newest first. */
+export async function collectionsOfOrder(db: Db, orderId: string): Promise<CollectionRow[]> {
+  return db
+    .selectFrom('size_collections')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** A new members' link for a collection: the old one stops opening it (only hashes are kept). */
+export async function renewMembersLink(db: Db, id: string): Promise<string> {
+  const link = newToken();
+  await db
+    .updateTable('size_collections')
+    .set({ link_hash: hashOf(link) })
+    .where('id', '=', id)
+    .execute();
+  return link;
+}
+
+/**
+ * Ties a collection to the order sent with its final entries, settled at once; false when it
+ * already belongs to an order (an organiser's key names one order's garment, once).
+ */
+export async function tieToOrder(
+  trx: Transaction<Database>,
+  id: string,
+  tie: OrderTie,
+  outcome: Exclude<CollectionOutcome, null>,
+): Promise<boolean> {
+  const tied = await trx
+    .updateTable('size_collections')
+    .set({ order_id: tie.orderId, layout_key: tie.layout, variation_index: tie.variation, outcome })
+    .where('id', '=', id)
+    .where('order_id', 'is', null)
+    .executeTakeFirst();
+  return Number(tied.numUpdatedRows) === 1;
+}
+
+/** Records what became of a collection's final entries; false when another process did first. */
+export async function settleOutcome(
+  trx: Transaction<Database>,
+  id: string,
+  outcome: Exclude<CollectionOutcome, null>,
+): Promise<boolean> {
+  const settled = await trx
+    .updateTable('size_collections')
+    .set({ outcome })
+    .where('id', '=', id)
+    .where('outcome', 'is', null)
+    .executeTakeFirst();
+  return Number(settled.numUpdatedRows) === 1;
+}
+
+/** Collections of orders whose entries have closed (by the organiser or the date) and are not settled yet. */
+export async function collectionsToSettle(db: Db, today: string, limit = 100): Promise<CollectionRow[]> {
+  return db
+    .selectFrom('size_collections')
+    .selectAll()
+    .where('order_id', 'is not', null)
+    .where('outcome', 'is', null)
+    .where((eb) => eb.or([eb('closed_at', 'is not', null), eb('closes_on', '<', today)]))
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Removes an entry of this collection (the organiser's, for a duplicate or a mistake); false when it holds none by that id. */
+export async function removeEntry(db: Db, collectionId: string, entryId: string): Promise<boolean> {
+  const removed = await db
+    .deleteFrom('size_collection_entries')
+    .where('collection_id', '=', collectionId)
+    .where('id', '=', entryId)
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows) === 1;
 }

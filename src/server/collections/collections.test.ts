@@ -108,9 +108,9 @@ describe.each(backends())('size collections on %s', (backend) => {
       closesOn: addDays(today, 7),
       open: true,
       entries: [
-        { name: 'Ada', size: 'S', printName: 'ADA', printNumber: '10' },
-        { name: 'Bob', size: 'L', printName: '', printNumber: '' },
-        { name: 'Cy', size: '2XL', printName: '', printNumber: '7' },
+        { id: expect.any(String), name: 'Ada', size: 'S', printName: 'ADA', printNumber: '10' },
+        { id: expect.any(String), name: 'Bob', size: 'L', printName: '', printNumber: '' },
+        { id: expect.any(String), name: 'Cy', size: '2XL', printName: '', printNumber: '7' },
       ],
       counts: [
         { size: 'S', quantity: 1 },
@@ -229,7 +229,7 @@ describe.each(backends())('size collections on %s', (backend) => {
       expect(res.json<{ error: { code: string } }>().error.code).toBe('collection_closed');
     }
     expect((await rollUp(organiserKey)).json<RollUp>().entries).toEqual([
-      { name: 'Fay', size: 'M', printName: '', printNumber: '' },
+      { id: expect.any(String), name: 'Fay', size: 'M', printName: '', printNumber: '' },
     ]);
 
     // A collection whose closing date was yesterday (made earlier, dated back here).
@@ -241,6 +241,43 @@ describe.each(backends())('size collections on %s', (backend) => {
       .execute();
     expect((await enter(late.link, { name: 'Hal', size: 'S' })).statusCode).toBe(409);
     expect((await rollUp(late.organiserKey)).json<RollUp>().open).toBe(false);
+  });
+
+  it('lets the organiser remove an entry while open; its member may then enter again, and nobody else removes one', async () => {
+    const { link, organiserKey } = await made('Removal');
+    const other = await made('Other team');
+    const ada = (await enter(link, { name: 'Ada', size: 'M' })).json<{ memberKey: string }>().memberKey;
+    await enter(link, { name: 'Ada again', size: 'M' });
+    const [first, duplicate] = (await rollUp(organiserKey)).json<RollUp>().entries;
+    const remove = (entryId: string, key: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/collections/entries/${entryId}`,
+        headers: { 'x-organiser-key': key },
+      });
+    // Another collection's organiser, a member's key, a made-up id: the same 404, nothing removed.
+    for (const res of [
+      await remove(duplicate!.id, other.organiserKey),
+      await remove(duplicate!.id, ada),
+      await remove('not-an-id', organiserKey),
+      await remove('00000000-0000-4000-8000-000000000000', organiserKey),
+    ]) {
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await rollUp(organiserKey)).json<RollUp>().entries).toHaveLength(2);
+
+    expect((await remove(duplicate!.id, organiserKey)).statusCode).toBe(204);
+    expect((await rollUp(organiserKey)).json<RollUp>().entries.map((e) => e.id)).toEqual([first!.id]);
+    // Ada's own entry removed: her key now holds nothing, and a new entry is hers again.
+    expect((await remove(first!.id, organiserKey)).statusCode).toBe(204);
+    expect((await memberView(link, ada)).json<{ entry: unknown }>().entry).toBeNull();
+    expect((await enter(link, { name: 'Ada', size: 'L' })).statusCode).toBe(201);
+
+    await t.app.inject({ method: 'POST', url: '/api/collections/close', headers: { 'x-organiser-key': organiserKey } });
+    const last = (await rollUp(organiserKey)).json<RollUp>().entries[0]!;
+    const closed = await remove(last.id, organiserKey);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json<{ error: { code: string } }>().error.code).toBe('collection_closed');
   });
 
   it('takes at most 500 entries in one collection', async () => {

@@ -18,6 +18,7 @@ declare module 'fastify' {
 export interface OrdersPluginOptions {
   composeMails: SaveOrderDeps['composeMails'];
   estimateOf: SaveOrderDeps['estimateOf'];
+  teamSizes?: SaveOrderDeps['teamSizes'];
   stageReorder?: SubmitOrderOptions['stageReorder'];
 }
 
@@ -32,6 +33,7 @@ async function orders(app: FastifyInstance, opts: OrdersPluginOptions): Promise<
     uploads,
     composeMails: opts.composeMails,
     estimateOf: opts.estimateOf,
+    teamSizes: opts.teamSizes,
     stageReorder: opts.stageReorder,
     onOrderSaved: () => {
       void app.mailWorker.kick();

@@ -2,7 +2,7 @@
 // database transaction for the order, its attachments, the uploads it adopts and its
 // idempotency key.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { provinceCodeOf } from '../../shared/order-details.js';
 import { missingBillingFields, REQUIRED_BILLING_FIELDS, type ValidOrderBody } from '../../shared/order-schema.js';
 import type { SubmitOrderSuccess } from '../../shared/order.js';
@@ -57,6 +57,17 @@ export interface SaveOrderDeps {
     body: ValidOrderBody,
     context?: { reorder?: PricingContext['reorder'] },
   ) => Promise<SeenEstimate | null>;
+  /**
+   * A team's size collections the order names (collections/, docs/collections.md): `take` checks
+   * them and writes their final entries into the document (never the browser's), `tie` makes
+   * them the order's in its transaction. Without it, a named collection is refused.
+   */
+  teamSizes?: TeamSizesAtSubmission;
+}
+
+export interface TeamSizesAtSubmission {
+  /** Checks the named collections and writes their entries; answers what ties them to the order in its transaction. */
+  take: (document: ValidOrderBody) => Promise<((trx: Transaction<Database>, orderId: string) => Promise<void>) | null>;
 }
 
 /** How the order arrived: its form token (marked used in the same transaction), or none. */
@@ -96,6 +107,18 @@ async function decideConfirmation(
   return 'send';
 }
 
+/** The team collections the order names, taken; a server without them refuses one named. */
+async function takeTeamSizes(teamSizes: TeamSizesAtSubmission | undefined, document: ValidOrderBody) {
+  if (teamSizes) return teamSizes.take(document);
+  const named = Object.keys(document.layouts).find((key) => document.layouts[key]!.teamCollection);
+  if (named) {
+    throw new DomainError('invalid', 'team_collection_unknown', 'Team size collections are not taken here.', [
+      `layouts.${named}.teamCollection`,
+    ]);
+  }
+  return null;
+}
+
 export async function saveOrder(
   deps: SaveOrderDeps,
   body: ValidOrderBody,
@@ -109,6 +132,8 @@ export async function saveOrder(
   delete (document as Partial<ValidOrderBody>).uploads;
   delete (document as Partial<ValidOrderBody>).reorder;
   const reorderOf = submission.reorderOf ?? null;
+  // Before pricing: a team's closed entries decide the sizes the order is priced on.
+  const tieTeamSizes = await takeTeamSizes(deps.teamSizes, document);
   // Each long step of a large order in a step of its own, so others are served between them.
   await yieldToLoop();
   // Priced before the transaction: pure work on what was submitted, never on what the browser showed.
@@ -199,6 +224,7 @@ export async function saveOrder(
             });
             await enqueueMails(trx, mailRows(orderId, mails, new Date(), submission.clientKey ?? null));
           }
+          if (tieTeamSizes) await tieTeamSizes(trx, orderId);
           await adoptUploads(trx, orderId, submission.uploadIds ?? []);
           if (idempotency) await completeKey(trx, idempotency.key, idempotency.owner, 201, result);
         });

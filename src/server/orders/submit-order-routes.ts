@@ -30,6 +30,7 @@ export interface SubmitOrderOptions {
   /** The notifications of a new order, queued with it. */
   composeMails?: SaveOrderDeps['composeMails'];
   estimateOf?: SaveOrderDeps['estimateOf'];
+  teamSizes?: SaveOrderDeps['teamSizes'];
   /** Called after an order is committed (sends its notifications). */
   onOrderSaved?: (orderId: string) => void;
   /** Turns for JSON orders (held in memory while parsed). */
@@ -184,6 +185,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
             files,
             composeMails: opts.composeMails,
             estimateOf: opts.estimateOf,
+            teamSizes: opts.teamSizes,
             confirmationCaps: {
               perAddressPerDay: config.CUSTOMER_MAIL_PER_ADDRESS_PER_DAY,
               perHour: config.CUSTOMER_MAIL_PER_HOUR,

@@ -98,6 +98,8 @@ export async function deleteOrderRows(
     await trx.deleteFrom('attachments').where('order_id', '=', orderId).execute();
     await trx.deleteFrom('order_message_files').where('order_id', '=', orderId).execute();
     await trx.deleteFrom('order_messages').where('order_id', '=', orderId).execute();
+    // A team's sizes collected for it: the members' names are personal data (entries go with it).
+    await trx.deleteFrom('size_collections').where('order_id', '=', orderId).execute();
     const deleted = await trx.deleteFrom('orders').where('id', '=', orderId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) return undefined;
     await trx

@@ -281,4 +281,19 @@ export const migrationsFromTwenty: Record<string, Migration> = {
       await db.schema.alterTable('orders').addColumn('reorder_of_reference', 'text').execute();
     },
   },
+  '031-collections-for-orders': {
+    // A team's sizes for an order (collections/, docs/collections.md): the order and the garment
+    // (layout, variation) a collection fills, and what became of its final entries. Deleted with
+    // the order; its entries with it.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('size_collections')
+        .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('cascade'))
+        .execute();
+      await db.schema.alterTable('size_collections').addColumn('layout_key', 'text').execute();
+      await db.schema.alterTable('size_collections').addColumn('variation_index', 'integer').execute();
+      await db.schema.alterTable('size_collections').addColumn('outcome', 'text').execute();
+      await db.schema.createIndex('size_collections_order').on('size_collections').column('order_id').execute();
+    },
+  },
 };

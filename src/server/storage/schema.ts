@@ -1,6 +1,7 @@
 // Row types of every table (Kysely's Database interface). Ids and timestamps are made in
 // the app (ISO-8601 text), booleans are 0/1 integers: the same on SQLite and PostgreSQL.
 import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { CollectionOutcome } from '../../shared/collections-api.js';
 import type { OrderStatus } from '../../shared/constants.js';
 import type { PaymentState } from '../../shared/invoices/account.js';
 import type { PaymentMethodId } from '../../shared/invoices/terms.js';
@@ -197,6 +198,13 @@ export interface SizeCollectionsTable {
   closes_on: string;
   closed_at: string | null;
   created_at: string;
+  /** The order whose garment it fills (docs/collections.md): set when made from My orders or when the order is sent. */
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The layout's key and the variation's index in it. */
+  layout_key: ColumnType<string | null, string | null | undefined, string | null>;
+  variation_index: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What became of its final entries (shared/collections-api.ts CollectionOutcome); null until settled. */
+  outcome: ColumnType<CollectionOutcome, CollectionOutcome | undefined, CollectionOutcome>;
 }
 
 /** One member's entry, theirs by the SHA-256 of the key kept in their browser. */

@@ -26,6 +26,14 @@ function keepMemberKey(link: string, key: string): void {
   }
 }
 
+function forgetMemberKey(link: string): void {
+  try {
+    localStorage.removeItem(storageKey(link));
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
+
 const keyHeader = (link: string): Record<string, string> => {
   const key = memberKeyOf(link);
   return key ? { 'x-member-key': key } : {};
@@ -33,7 +41,14 @@ const keyHeader = (link: string): Record<string, string> => {
 
 export const collectionApi = {
   view: (link: string): Promise<MemberView> =>
-    callApi(`/api/c/${link}`, { headers: keyHeader(link) }).then((b) => expectAnswer(b, isView, 'collection')),
+    callApi(`/api/c/${link}`, { headers: keyHeader(link) })
+      .then((b) => expectAnswer(b, isView, 'collection'))
+      .then((view) => {
+        // The organiser removed this browser's entry: its key holds nothing now, so the next
+        // save makes a new entry instead of being refused.
+        if (view.entry === null) forgetMemberKey(link);
+        return view;
+      }),
   save: (link: string, entry: TeamName): Promise<SavedEntry> =>
     callApi(`/api/c/${link}/entry`, { method: 'PUT', body: JSON.stringify(entry), headers: keyHeader(link) })
       .then((b) => expectAnswer(b, isSaved, 'entry'))

@@ -44,7 +44,7 @@ export default function MemberApp({ link }: { link: string }) {
         <LanguageSwitch text={t} onChoose={setLanguage} />
       </nav>
       <main className="page team-member">
-        <h1>{phase.kind === 'ready' ? title : t.heading('…')}</h1>
+        <h1>{phase.kind === 'ready' ? title : phase.kind === 'not-found' ? t.notFoundHeading : t.heading('…')}</h1>
         {body}
       </main>
     </LanguageProvider>

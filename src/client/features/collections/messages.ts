@@ -24,6 +24,7 @@ const en = {
   saved: 'Your entry is saved. You can change it here until entries close.',
   entrySummary: (name: string, size: string) => `${name}, size ${size}`,
   printed: (text: string) => `Printed: ${text}`,
+  notFoundHeading: 'Size collection not found',
   notFound: 'This link does not open a size collection. Ask the organiser for the link again.',
   failed: 'The page could not reach the shop. Check the connection and try again.',
 };
@@ -52,6 +53,7 @@ const fr: CollectionMessages = {
   saved: 'Votre inscription est enregistrée. Vous pouvez la changer ici jusqu’à la clôture.',
   entrySummary: (name: string, size: string) => `${name}, taille ${size}`,
   printed: (text: string) => `Imprimé\u00a0: ${text}`,
+  notFoundHeading: 'Collecte de tailles introuvable',
   notFound: 'Ce lien n’ouvre aucune collecte de tailles. Redemandez le lien à l’organisateur.',
   failed: 'La page n’a pas pu joindre la boutique. Vérifiez la connexion et réessayez.',
 };

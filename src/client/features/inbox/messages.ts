@@ -144,6 +144,10 @@ export const en = {
           return `Purchase order ${event.number} sent to ${event.supplier}`;
         case 'blanks_received':
           return `Blanks received on ${event.number}: ${englishCount(event.received, 'piece')}, ${event.damaged} damaged; ${event.shortPieces === 0 ? 'nothing short for this order' : `${event.shortPieces} still short for this order`}`;
+        case 'team_sizes_closed':
+          return event.applied
+            ? `Team entries “${event.title}” closed: layout ${event.layout}, garment ${event.variation + 1} now has the sizes of ${englishCount(event.entries, 'entry', 'entries')} (${event.sizes}) and their names list`
+            : `Team entries “${event.title}” closed after the quote: the order was not changed (${englishCount(event.entries, 'entry', 'entries')}: ${event.sizes})`;
       }
     },
     emails: 'Emails',
@@ -341,6 +345,10 @@ export const fr: InboxMessages = {
           return `Bon de commande ${event.number} envoyé à ${event.supplier}`;
         case 'blanks_received':
           return `Vêtements reçus sur ${event.number}\u00a0: ${event.received} pièces, ${event.damaged} endommagées\u00a0; ${event.shortPieces === 0 ? 'rien ne manque pour cette commande' : `il en manque encore ${event.shortPieces} pour cette commande`}`;
+        case 'team_sizes_closed':
+          return event.applied
+            ? `Inscriptions de l’équipe «\u00a0${event.title}\u00a0» closes\u00a0: la disposition ${event.layout}, vêtement ${event.variation + 1}, a maintenant les tailles de ${frenchCount(event.entries, 'inscription', 'inscriptions')} (${event.sizes}) et leur liste de noms`
+            : `Inscriptions de l’équipe «\u00a0${event.title}\u00a0» closes après la soumission\u00a0: la commande n’a pas changé (${frenchCount(event.entries, 'inscription', 'inscriptions')}\u00a0: ${event.sizes})`;
       }
     },
     emails: 'Courriels',

@@ -238,10 +238,17 @@ describe('extra decorations (docs/product.md, Locations)', () => {
     const layout = buildSubmission(filled).order.layouts['1']!;
     expect(layout.teamNames).toEqual(names);
     expect(layout.variations[0]!.sizes).toBe('M:1, L:1');
-    // The secrets stay in this browser: never in what is sent.
-    expect(JSON.stringify(buildSubmission(filled).order)).not.toContain('k'.repeat(43));
-    // Garments from a PO instead: no list travels.
+    // The organiser's key names the collection, so the server takes the final entries from it
+    // (and strips it before storing); the members' link stays in this browser.
+    expect(layout.teamCollection).toEqual({ organiserKey: 'k'.repeat(43), variation: 0 });
+    expect(buildSubmission(base).order.layouts['1']!.teamCollection).toEqual({
+      organiserKey: 'k'.repeat(43),
+      variation: 0,
+    });
+    expect(JSON.stringify(buildSubmission(filled).order)).not.toContain('l'.repeat(43));
+    // Garments from a PO instead: no list travels, no collection is named.
     const po = run(filled, { type: 'garmentOptionChanged', layout: 1, option: 'po' });
     expect('teamNames' in buildSubmission(po).order.layouts['1']!).toBe(false);
+    expect('teamCollection' in buildSubmission(po).order.layouts['1']!).toBe(false);
   });
 });

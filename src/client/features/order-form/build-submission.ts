@@ -102,6 +102,9 @@ export function buildSubmission(state: OrderState): Submission {
       for (const entry of layout.poFiles) files.push({ ...attach(entry, cleanFileName(entry.file.name)), role: 'po' });
     }
 
+    const teamVariation = layout.collection
+      ? layout.variations.findIndex((v) => v.id === layout.collection!.variationId)
+      : -1;
     const out: OrderLayout = {
       mockupOption: layout.mockupOption,
       garmentOption: layout.garmentOption,
@@ -120,6 +123,9 @@ export function buildSubmission(state: OrderState): Submission {
       // A team's names and numbers (docs/collections.md): only when collected, as with extras.
       ...(layout.garmentOption === 'pick' && layout.teamNames && layout.teamNames.length > 0
         ? { teamNames: layout.teamNames }
+        : {}), // Its collection by the organiser's key: the server takes the final entries from it.
+      ...(layout.garmentOption === 'pick' && teamVariation >= 0
+        ? { teamCollection: { organiserKey: layout.collection!.organiserKey, variation: teamVariation } }
         : {}),
     };
     if (n === 1) {

@@ -1,5 +1,6 @@
 // Every text of My orders (/my-orders), in English and Canadian French, read with
 // usePortalText(). Its own module, loaded with the portal's chunk, never with the form.
+import { frenchCount } from '../../../shared/french.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
 
 const en = {
@@ -39,6 +40,51 @@ const en = {
   messagesTitle: 'Messages with the shop',
   messageHint: (max: number) =>
     `The shop is told by email and answers here. At most ${max.toLocaleString('en-CA')} characters.`,
+  /** Sizes from a team for an order already sent (docs/portal.md, Sizes from a team). */
+  team: {
+    heading: 'Sizes from a team',
+    start: 'Collect sizes from a team',
+    loading: 'Loading…',
+    intro:
+      'Each member opens a link on their phone and picks a size and, if you like, a name and number to print. When entries close, this order’s sizes and its names list are updated, unless the shop has sent its quote by then.',
+    garment: 'Garment',
+    choice: (layout: string, garment: string, color: string, sizes: string) =>
+      `Layout ${layout}: ${garment}, ${color} (now ${sizes || 'no sizes'})`,
+    title: 'Team or group name',
+    closesOn: 'Closing date (entries stop at the end of that day)',
+    create: 'Create the link',
+    creating: 'Creating the link…',
+    cancel: 'Cancel',
+    collectionHeading: (title: string, garment: string) => `${title}: ${garment}`,
+    linkLabel: 'Link for your team',
+    copy: 'Copy the link',
+    copied: 'Link copied.',
+    noLink: 'This browser does not have the members’ link: it is kept only in the browser that made it.',
+    newLink: 'Make a new link',
+    newLinkHint: 'A new link replaces the old one: the old link stops working, so share the new one with the team.',
+    openUntil: (date: string) => `Entries are open until the end of ${date}. This list refreshes by itself.`,
+    closed: 'Entries are closed.',
+    closeNow: 'Close entries now',
+    closing: 'Closing the entries…',
+    entries: (count: number) => (count === 1 ? '1 entry' : `${count} entries`),
+    noEntries: 'No entries yet.',
+    removeColumn: 'Remove',
+    remove: 'Remove',
+    removeLabel: (name: string) => `Remove the entry of ${name}`,
+    removeConfirm: (name: string) => `Remove the entry of ${name}? They can enter again from the link.`,
+    removed: (name: string) => `The entry of ${name} was removed.`,
+    bySize: (sizes: string) => `By size: ${sizes}`,
+    name: 'Name',
+    size: 'Size',
+    printName: 'Name to print',
+    printNumber: 'Number',
+    applied: (count: number, sizes: string) =>
+      `The order’s sizes were updated from ${count === 1 ? '1 entry' : `${count} entries`}: ${sizes}.`,
+    quotedFirst:
+      'The shop sent its quote before entries closed, so the order was not changed. Write to the shop below if the sizes should change.',
+    closedEmpty: 'Entries closed with no entry: the order was not changed.',
+    failed: 'The collection could not be reached. It will be tried again.',
+  },
 };
 
 export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
@@ -81,6 +127,53 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
   messagesTitle: 'Messages avec la boutique',
   messageHint: (max) =>
     `La boutique est avisée par courriel et répond ici. Au plus ${max.toLocaleString('fr-CA')}\u00a0caractères.`,
+  team: {
+    heading: 'Tailles d’une équipe',
+    start: 'Recueillir les tailles d’une équipe',
+    loading: 'Chargement…',
+    intro:
+      'Chaque membre ouvre un lien sur son téléphone et choisit une taille et, au besoin, un nom et un numéro à imprimer. À la clôture, les tailles de cette commande et sa liste de noms sont mises à jour, sauf si la boutique a envoyé sa soumission entre-temps.',
+    garment: 'Vêtement',
+    choice: (layout, garment, color, sizes) =>
+      `Disposition ${layout}\u00a0: ${garment}, ${color} (actuellement ${sizes || 'aucune taille'})`,
+    title: 'Nom de l’équipe ou du groupe',
+    closesOn: 'Date de clôture (les inscriptions s’arrêtent à la fin de ce jour)',
+    create: 'Créer le lien',
+    creating: 'Création du lien…',
+    cancel: 'Annuler',
+    collectionHeading: (title, garment) => `${title}\u00a0: ${garment}`,
+    linkLabel: 'Lien pour votre équipe',
+    copy: 'Copier le lien',
+    copied: 'Lien copié.',
+    noLink: 'Ce navigateur n’a pas le lien des membres\u00a0: il est gardé seulement dans le navigateur qui l’a créé.',
+    newLink: 'Créer un nouveau lien',
+    newLinkHint:
+      'Un nouveau lien remplace l’ancien\u00a0: l’ancien lien cesse de fonctionner, alors partagez le nouveau avec l’équipe.',
+    openUntil: (date) =>
+      `Les inscriptions sont ouvertes jusqu’à la fin du ${date}. Cette liste se met à jour d’elle-même.`,
+    closed: 'Les inscriptions sont closes.',
+    closeNow: 'Fermer les inscriptions',
+    closing: 'Fermeture des inscriptions…',
+    entries: (count) => frenchCount(count, 'inscription', 'inscriptions'),
+    noEntries: 'Aucune inscription pour l’instant.',
+    removeColumn: 'Retirer',
+    remove: 'Retirer',
+    removeLabel: (name: string) => `Retirer l’inscription de ${name}`,
+    removeConfirm: (name: string) =>
+      `Retirer l’inscription de ${name}\u202f? La personne pourra s’inscrire de nouveau avec le lien.`,
+    removed: (name: string) => `L’inscription de ${name} a été retirée.`,
+    bySize: (sizes) => `Par taille\u00a0: ${sizes}`,
+    name: 'Nom',
+    size: 'Taille',
+    printName: 'Nom à imprimer',
+    printNumber: 'Numéro',
+    applied: (count, sizes) =>
+      `Les tailles de la commande ont été mises à jour à partir de ${frenchCount(count, 'inscription', 'inscriptions')}\u00a0: ${sizes}.`,
+    quotedFirst:
+      'La boutique a envoyé sa soumission avant la clôture des inscriptions, alors la commande n’a pas changé. Écrivez à la boutique ci-dessous si les tailles doivent changer.',
+    closedEmpty: 'Inscriptions closes sans aucune inscription\u00a0: la commande n’a pas changé.',
+    failed: 'La collecte est injoignable. Nouvel essai sous peu.',
+  },
 });
 
 export const usePortalText = textHook(PORTAL_MESSAGES);

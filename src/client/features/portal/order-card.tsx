@@ -10,8 +10,9 @@ import { HowToPay } from '../../components/how-to-pay.js';
 import { portalApi } from './api.js';
 import { MessageThread } from './message-thread.js';
 import { usePortalText } from './messages.js';
+import { TeamSizes } from './team-sizes.js';
 
-export function OrderCard({ order }: { order: PortalOrder }) {
+export function OrderCard({ order, onChanged }: { order: PortalOrder; onChanged: () => void }) {
   const { t, language } = usePortalText();
   const { view, estimate } = order;
   const money = (cents: number) => formatCents(cents, language);
@@ -52,6 +53,7 @@ export function OrderCard({ order }: { order: PortalOrder }) {
           <HowToPay heading={t.howToPay} ways={view.account.howToPay} />
         </>
       )}
+      <TeamSizes orderId={order.id} status={view.status} onOrderChanged={onChanged} />
       <MessageThread orderId={order.id} />
       {/* A plain GET form: the order form reads ?reorder= and loads "Order again" (docs/portal.md). */}
       <form className="portal-order-again" action="/" method="get">

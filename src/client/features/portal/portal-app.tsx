@@ -44,6 +44,15 @@ export default function PortalApp({ logo }: { logo?: ClientSettings['logo'] }) {
     );
   }, []);
 
+  // Read again after a change on a card (a team's entries settled into the order); a failure
+  // here keeps the orders shown.
+  const reload = useCallback(() => {
+    portalApi.orders().then(
+      (data) => setPhase({ kind: 'signed-in', data }),
+      () => undefined,
+    );
+  }, []);
+
   useEffect(() => {
     const signIn = (token: string) => {
       setPhase({ kind: 'signing-in' });
@@ -88,7 +97,7 @@ export default function PortalApp({ logo }: { logo?: ClientSettings['logo'] }) {
         </p>
         {orders.length === 0 && <p>{t.noOrders}</p>}
         {orders.map((order) => (
-          <OrderCard key={order.id} order={order} />
+          <OrderCard key={order.id} order={order} onChanged={reload} />
         ))}
       </>
     );

@@ -24,6 +24,11 @@ const en = {
   size: 'Size',
   printName: 'Name to print',
   printNumber: 'Number',
+  removeColumn: 'Remove',
+  remove: 'Remove',
+  removeLabel: (name: string) => `Remove the entry of ${name}`,
+  removeConfirm: (name: string) => `Remove the entry of ${name}? They can enter again from the link.`,
+  removed: (name: string) => `The entry of ${name} was removed.`,
   failed: 'The collection could not be reached. It will be tried again.',
   gone: 'This collection is no longer kept by the shop.',
 };
@@ -50,6 +55,12 @@ const fr: typeof en = {
   size: 'Taille',
   printName: 'Nom à imprimer',
   printNumber: 'Numéro',
+  removeColumn: 'Retirer',
+  remove: 'Retirer',
+  removeLabel: (name: string) => `Retirer l’inscription de ${name}`,
+  removeConfirm: (name: string) =>
+    `Retirer l’inscription de ${name}\u202f? La personne pourra s’inscrire de nouveau avec le lien.`,
+  removed: (name: string) => `L’inscription de ${name} a été retirée.`,
   failed: 'La collecte est injoignable. Nouvel essai sous peu.',
   gone: 'Cette collecte n’est plus conservée par la boutique.',
 };

@@ -3,12 +3,19 @@
 // (polled), fills the variation's sizes and the layout's names-and-numbers list from them, and
 // closes the entries. Both secrets are kept in the form's draft in this browser only.
 import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
-import type { CreatedCollection, RollUp, TeamName } from '../../../../shared/collections-api.js';
+import {
+  asTeamName,
+  type CreatedCollection,
+  type RollUp,
+  type RollUpEntry,
+  type TeamName,
+} from '../../../../shared/collections-api.js';
 import { sizesToText } from '../../../../shared/prices/size-grid.js';
 import { fieldId, useFieldError } from '../../../components/field-errors.js';
+import { TeamEntriesTable } from '../../../components/team-entries-table.js';
 import { ApiError, isRecord } from '../../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../../shared/call-api.js';
-import { formatDay } from '../../../shared/format.js';
+import { daysFromToday, formatDay } from '../../../shared/format.js';
 import type { LayoutState, OrderAction } from '../order-state.js';
 import { useTeamSizesText } from './team-sizes-messages.js';
 import './team-sizes.css';
@@ -29,13 +36,6 @@ const readRollUp = (organiserKey: string, close = false) =>
 
 const sameNames = (a: readonly TeamName[] | undefined, b: readonly TeamName[]) =>
   JSON.stringify(a ?? []) === JSON.stringify(b);
-
-/** Today in this browser, and a week ahead: the closing date suggested. */
-function inDays(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 export default function TeamSizesPanel({
   layout,
@@ -84,7 +84,7 @@ function CreateForm({
   const { t, language } = useTeamSizesText();
   const id = useId();
   const [title, setTitle] = useState('');
-  const [closesOn, setClosesOn] = useState(() => inDays(7));
+  const [closesOn, setClosesOn] = useState(() => daysFromToday(7));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const errorOf = (field: string) => (error?.fields.includes(field) ? error.messageIn(language) : null);
@@ -197,14 +197,9 @@ function RollUpView({
     }
     const variation = now.variations.find((v) => v.id === collection.variationId);
     const sizes = sizesToText(next.counts);
-    if (variation && (variation.sizes !== sizes || !sameNames(now.teamNames, next.entries)) && next.entries.length) {
-      dispatch({
-        type: 'teamSizesFilled',
-        layout: now.number,
-        variationId: collection.variationId,
-        sizes,
-        teamNames: next.entries,
-      });
+    const teamNames = next.entries.map(asTeamName);
+    if (variation && (variation.sizes !== sizes || !sameNames(now.teamNames, teamNames)) && next.entries.length) {
+      dispatch({ type: 'teamSizesFilled', layout: now.number, variationId: collection.variationId, sizes, teamNames });
     }
   };
   const failed = (err: unknown) => setProblem(err instanceof ApiError && err.status === 404 ? 'gone' : 'failed');
@@ -236,6 +231,19 @@ function RollUpView({
   }, [collection.organiserKey]);
 
   const close = () => void readRollUp(collection.organiserKey, true).then(take, failed);
+  const [removed, setRemoved] = useState('');
+  const remove = (entry: RollUpEntry) => {
+    if (!window.confirm(t.removeConfirm(entry.name))) return;
+    void callApi(`/api/collections/entries/${entry.id}`, {
+      method: 'DELETE',
+      headers: { 'x-organiser-key': collection.organiserKey },
+    })
+      .then(() => readRollUp(collection.organiserKey))
+      .then((next) => {
+        take(next);
+        setRemoved(t.removed(entry.name));
+      }, failed);
+  };
   const copy = () =>
     void navigator.clipboard?.writeText(url).then(
       () => setCopied(true),
@@ -275,33 +283,20 @@ function RollUpView({
               {t.closeNow}
             </button>
           )}
-          <p role="status">{entries.length > 0 ? t.filled(entries.length) : t.noEntries}</p>
+          <p role="status">
+            {entries.length > 0 ? t.filled(entries.length) : t.noEntries} {removed}
+          </p>
           {entries.length > 0 && (
-            <div className="table-scroll">
-              <table className="team-sizes-table">
-                <caption>
-                  {collection.title} – {t.entries(entries.length)}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.name}</th>
-                    <th scope="col">{t.size}</th>
-                    <th scope="col">{t.printName}</th>
-                    <th scope="col">{t.printNumber}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((e, i) => (
-                    <tr key={i}>
-                      <td>{e.name}</td>
-                      <td>{e.size}</td>
-                      <td>{e.printName}</td>
-                      <td>{e.printNumber}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TeamEntriesTable
+              caption={`${collection.title} – ${t.entries(entries.length)}`}
+              entries={entries}
+              heads={t}
+              removal={
+                rollUp.open
+                  ? { column: t.removeColumn, text: t.remove, label: t.removeLabel, onRemove: remove }
+                  : undefined
+              }
+            />
           )}
         </>
       )}
