@@ -145,6 +145,12 @@ test('a customer orders a past order again without uploading: same files, setup 
     await expect(page.locator('.estimate-summary-slot')).toContainText('$247.47');
     // The address bar no longer asks for the reorder: a reload keeps the customer's changes (the draft).
     expect(new URL(page.url()).search).toBe('');
+    // Reloaded, the draft fills the form again, and the reused images get their previews again.
+    await page.waitForTimeout(600); // the draft is written 300 ms after the last change
+    await page.reload();
+    await expect(page.getByText('Already stored, no upload needed')).toHaveCount(2);
+    await expect.poll(() => drawn(page.getByRole('img', { name: 'Front graphic' }))).toBe(true);
+    await expect.poll(() => drawn(page.locator('.file-item .file-preview'))).toBe(true);
     await expectNoViolations(page, 'The form filled for Order again');
     await page.screenshot({ path: test.info().outputPath('form-reorder.png'), fullPage: true });
 
