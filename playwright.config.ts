@@ -24,6 +24,7 @@ const OWN_SERVER_JOURNEYS = [
   'reorder',
   'settings',
   'team-sizes',
+  'team-sizes-portal',
 ].map((name) => `${name}.spec.ts`);
 
 export default defineConfig({

@@ -251,6 +251,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     settle: {
       db,
       dialect,
+      mail: { shop, onQueued: onMailQueued },
       // Made again as at submission, a reorder's waiver with it while the repeated order is kept.
       estimateOf: async (order, document) => {
         const past = order.reorder_of ? await findOrder(db, order.reorder_of) : undefined;

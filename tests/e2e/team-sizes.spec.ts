@@ -114,6 +114,25 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   await expect(cy.getByText('Émile Nelligan')).toHaveCount(0);
   await expect(ada.getByText('Cy Young')).toHaveCount(0);
 
+  // Cy on another phone (the first one's key not there) makes a second entry; the organiser
+  // removes it by keyboard, after the browser's own confirmation.
+  const cyAgain = await phone(browser);
+  await cyAgain.goto(link);
+  await cyAgain.getByLabel('Your name').fill('Cy Young');
+  await cyAgain.getByLabel('Size').selectOption('S');
+  await cyAgain.getByRole('button', { name: 'Save my size' }).click();
+  await expect(panel.getByText('Sizes filled from 4 entries.')).toBeVisible({ timeout: 15_000 });
+  const duplicate = panel.getByRole('row', { name: 'Cy Young S' });
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Remove the entry of Cy Young? They can enter again from the link.');
+    void dialog.accept();
+  });
+  await duplicate.getByRole('button', { name: 'Remove the entry of Cy Young' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByText('The entry of Cy Young was removed.')).toBeVisible();
+  await cyAgain.reload();
+  await expect(cyAgain.getByLabel('Your name')).toHaveValue('');
+
   // The organiser's roll-up, live: it fills the size boxes, the text and the estimate.
   await expect(panel.getByText('Sizes filled from 3 entries.')).toBeVisible({ timeout: 15_000 });
   const entries = panel.getByRole('table', { name: 'Lions U12 – 3 entries' });

@@ -12,6 +12,8 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { LocalFileStore } from '../../src/server/files/file-store.js';
 import { outboxDirOf, outboxFileName } from '../../src/server/mail/outbox.js';
 import { issueFormToken } from '../../src/server/http/bot-checks.js';
+import { publishPriceList } from '../../src/server/prices/index.js';
+import { addStaff } from '../../src/server/staff/index.js';
 
 export const API_KEY = 'test-public-key';
 export const PG_URL = process.env.TEST_DATABASE_URL ?? '';
@@ -184,6 +186,40 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   const res = await app.inject({ method: 'POST', url: '/api/session', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);
   return String(res.headers['set-cookie']).split(';')[0]!;
+}
+
+/** The password of the staff accounts startShopApp makes. */
+export const STAFF_PASSWORD = 'a long and unusual passphrase';
+
+interface StaffMember {
+  email: string;
+  role: 'owner' | 'staff';
+  language?: 'en' | 'fr';
+}
+
+/**
+ * A test app as the route tests start one: startTestApp with `env` and `overrides`, the price
+ * list given published (by owner@shop.ca), and each staff member given added (with
+ * STAFF_PASSWORD) and signed in through the real route, in the order given. `staff` holds their
+ * session cookies ("name=value") under the names given.
+ */
+export async function startShopApp<Name extends string = never>(
+  backend: Backend,
+  setup: {
+    env?: Record<string, string>;
+    overrides?: Partial<Config>;
+    priceList?: unknown;
+    staff?: Record<Name, StaffMember>;
+  } = {},
+): Promise<{ t: TestApp; staff: Record<Name, string> }> {
+  const t = await startTestApp(backend, setup.env, setup.overrides);
+  if (setup.priceList) await publishPriceList(t.app.db, setup.priceList, 'owner@shop.ca');
+  const staff = {} as Record<Name, string>;
+  for (const [name, member] of Object.entries(setup.staff ?? {}) as [Name, StaffMember][]) {
+    await addStaff(t.app.db, member.email, STAFF_PASSWORD, member.language ?? 'en', member.role);
+    staff[name] = await signIn(t.app, member.email, STAFF_PASSWORD);
+  }
+  return { t, staff };
 }
 
 /** Polls until `what` gives a truthy value, then returns it; fails after `ms`. */

@@ -20,7 +20,7 @@ import { heavySvg } from '../../../tests/support/heavy-svg.js';
 import { startArtworkQueue, type ArtworkQueue } from './artwork-queue.js';
 import { claimNextArtwork } from './artwork-store.js';
 import { detectFormat, readHeadAndTail } from './detect-format.js';
-import { LANE_SLOTS, processArtwork } from './process-artwork.js';
+import { LANE_SLOTS, processArtwork, takeLanePlace } from './process-artwork.js';
 
 type Upload = { name: string; type: string; data: Buffer };
 
@@ -153,6 +153,36 @@ describe('the lanes, with a reader that holds drawings until let go', () => {
     });
     expect(done.map((r) => r.note)).toEqual(Array(drawings).fill(TOO_COMPLEX_TO_PREVIEW));
     expect(mostAtOnce).toBe(LANE_SLOTS.vector);
+  }, 60_000);
+});
+
+describe('the lanes shared with the files on messages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { ARTWORK_POLL_MS: '100' });
+  });
+  afterAll(async () => t?.close());
+
+  it('claims no drawing while message files hold every place in its lane: its lease and checking time wait too', async () => {
+    // What message PDFs being read hold (checkMessageFile, through processArtwork).
+    const places = await Promise.all(Array.from({ length: LANE_SLOTS.vector }, () => takeLanePlace('vector')));
+    const logo = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#c03"/></svg>',
+    );
+    try {
+      await send(t, { name: 'logo.svg', type: 'image/svg+xml', data: logo }, '203.0.113.30');
+      await until(async () => (await t.app.db.selectFrom('artwork').select('lane').execute()).length === 1);
+      // Ten turns of the queue's loops.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await rowsOf(t)).toMatchObject([{ name: 'logo.svg', status: 'working', claimed_until: null }]);
+    } finally {
+      for (const release of places) release?.();
+    }
+    const done = await until(async () => {
+      const [row] = await rowsOf(t);
+      return row && row.status !== 'working' && row;
+    });
+    expect(done).toMatchObject({ name: 'logo.svg', status: 'done', thumbnail: 1 });
   }, 60_000);
 });
 

@@ -30,7 +30,7 @@ import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { findOrder, listAttachments } from '../storage/orders.js';
 import type { ArtworkRow, Database } from '../storage/schema.js';
 import { detectFormat, laneOf, type ArtworkLane } from './detect-format.js';
-import { LANE_SLOTS, processArtwork, type ProcessArtworkResult } from './process-artwork.js';
+import { LANE_SLOTS, processArtwork, takeLanePlace, type ProcessArtworkResult } from './process-artwork.js';
 import { fromJson } from '../storage/json.js';
 
 type Measured = Extract<ProcessArtworkResult, { ok: true }>;
@@ -143,6 +143,7 @@ export function startArtworkQueue(options: {
         timeoutMs,
         cpuBudgetMs: options.renderCpuMs,
         signal: closing.signal,
+        placeHeld: true,
       });
       const tooComplex = result.ok
         ? !result.thumbnail.made && result.thumbnail.code === 'too-complex'
@@ -219,22 +220,31 @@ export function startArtworkQueue(options: {
   async function work(lane: ArtworkLane, loop: BackgroundLoop): Promise<void> {
     while (!loop.stopped) {
       const sorted = await sortNewFiles();
-      const job = await claimNextArtwork(db, options.leaseMs, lane);
-      if (job?.queuedAt) options.onClaimed?.(lane, Math.max(0, (Date.now() - Date.parse(job.queuedAt)) / 1000));
-      if (!job) {
-        // A full batch may have more behind it.
-        if (sorted === SORT_BATCH) continue;
-        return;
-      }
+      // A place in the lane first, then a file: the lane is shared with the message files
+      // (checkMessageFile), and a claimed file must not wait behind them, its lease running out
+      // and its wait counted against its order's and address's checking time.
+      const release = await takeLanePlace(lane, closing.signal);
+      if (!release) return;
+      let job: ArtworkJob | null;
       try {
-        await measure(job);
-      } catch (err) {
-        options.log.warn({ attachmentId: job.attachmentId, err: String(err) }, 'artwork check failed');
-        await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'failed', note: 'the check failed' }).catch(
-          () => {},
-        );
+        job = await claimNextArtwork(db, options.leaseMs, lane);
+        if (job?.queuedAt) options.onClaimed?.(lane, Math.max(0, (Date.now() - Date.parse(job.queuedAt)) / 1000));
+        if (job) await measureOrFail(job);
+      } finally {
+        release();
       }
-      await warnOrLog(job.orderId);
+      if (job) await warnOrLog(job.orderId);
+      // A full batch may have more behind it.
+      else if (sorted !== SORT_BATCH) return;
+    }
+  }
+
+  async function measureOrFail(job: ArtworkJob): Promise<void> {
+    try {
+      await measure(job);
+    } catch (err) {
+      options.log.warn({ attachmentId: job.attachmentId, err: String(err) }, 'artwork check failed');
+      await saveArtwork(db, job.attachmentId, { ...EMPTY, status: 'failed', note: 'the check failed' }).catch(() => {});
     }
   }
 

@@ -2,9 +2,12 @@
 // PDF, checked like artwork. The type is told from the bytes, never from the name or the browser's
 // word; then the file is read in the artwork's child process (processArtwork: a picture's header
 // within the pixel cap, a PDF's structure and first page), which also draws the preview the thread
-// shows instead of the customer's own bytes.
+// shows instead of the customer's own bytes. It waits for a place in its lane like every artwork
+// file, and has the same budget of processor time (ARTWORK_RENDER_CPU_MS), so a burst of message
+// files takes no more of the processor than the artwork checks may
+// (docs/decisions/017-artwork-lanes-and-cpu-budget.md).
 import { detectFormat, readHeadAndTail, type ArtworkFormat } from './detect-format.js';
-import { processArtwork } from './process-artwork.js';
+import { processArtwork, type ProcessArtworkOptions } from './process-artwork.js';
 
 /** The types a message may carry, by their format. */
 const MESSAGE_TYPES: Partial<Record<ArtworkFormat, MessageFileType>> = {
@@ -32,9 +35,14 @@ const MESSAGE_FILE_TIMEOUT_MS = 60_000;
 
 /**
  * Whether the file at `filePath` may go on a message, and its type; a WebP preview is written to
- * `previewPath` when `preview` is true (none is left there otherwise).
+ * `previewPath` when `preview` is true (none is left there otherwise). `cpuBudgetMs` is the
+ * artwork's ARTWORK_RENDER_CPU_MS.
  */
-export async function checkMessageFile(filePath: string, previewPath: string): Promise<MessageFileCheck> {
+export async function checkMessageFile(
+  filePath: string,
+  previewPath: string,
+  options: Required<Pick<ProcessArtworkOptions, 'cpuBudgetMs'>>,
+): Promise<MessageFileCheck> {
   const { head, tail, size } = await readHeadAndTail(filePath);
   const format = size > 0 ? detectFormat(head, tail) : null;
   // An Illustrator file saved as PDF is a PDF to everyone else.
@@ -43,6 +51,7 @@ export async function checkMessageFile(filePath: string, previewPath: string): P
   if (!mediaType) return { ok: false, code: 'unsupported' };
   const result = await processArtwork(filePath, previewPath, {
     timeoutMs: MESSAGE_FILE_TIMEOUT_MS,
+    cpuBudgetMs: options.cpuBudgetMs,
     limits: { maxPixels: MAX_MESSAGE_PIXELS, maxInMemoryPixels: MAX_MESSAGE_PIXELS },
   });
   if (!result.ok) {

@@ -32,6 +32,11 @@ export interface ProcessArtworkOptions {
   limits?: Partial<ArtworkLimits>;
   /** Ends the work (or the wait for a lane) at once: the result is `aborted`, nothing was judged. */
   signal?: AbortSignal;
+  /**
+   * The caller already holds a place in a lane (takeLanePlace) and gives it back itself: the file
+   * takes no other (the artwork queue, which takes its place before it claims a file).
+   */
+  placeHeld?: boolean;
 }
 
 /** Why a process was stopped from outside: its processor-time budget, or the caller. */
@@ -107,8 +112,11 @@ const lanes: Record<ArtworkLane, { running: number; waiting: (() => void)[] }> =
   vector: { running: 0, waiting: [] },
 };
 
-/** A place in the lane, or null when `signal` ends the wait first. */
-function acquire(lane: ArtworkLane, signal?: AbortSignal): Promise<(() => void) | null> {
+/**
+ * A place in the lane (its release), or null when `signal` ends the wait first. Every reading of
+ * a customer's file in this process takes one: the artwork queue's and a message file's.
+ */
+export function takeLanePlace(lane: ArtworkLane, signal?: AbortSignal): Promise<(() => void) | null> {
   const slots = lanes[lane];
   const release = () => {
     slots.running--;
@@ -188,7 +196,7 @@ export async function processArtwork(
   options: ProcessArtworkOptions = {},
 ): Promise<ProcessArtworkResult> {
   const lane = await laneOfFile(filePath);
-  const release = await acquire(lane, options.signal);
+  const release = options.placeHeld ? () => {} : await takeLanePlace(lane, options.signal);
   if (!release) return { ok: false, code: 'aborted', reason: 'Stopped before it started.', lane, elapsedMs: 0 };
   try {
     const result = await runWorker(filePath, thumbPath, options, lane);

@@ -35,7 +35,7 @@ import {
   rollUpOf,
   type CollectionRow,
 } from './collection-store.js';
-import { settleCollection, type SettleDeps } from './order-team-sizes.js';
+import { settleCollection, type ClosedBy, type SettleDeps } from './order-team-sizes.js';
 
 const orderParams = z.object({ orderId: z.string().max(100) });
 const collectionParams = orderParams.extend({ collectionId: z.string().max(100) });
@@ -82,8 +82,8 @@ export async function orderTeamSizesRoutes(
   };
 
   /** The collection as My orders shows it, settled first if its entries have closed. */
-  const viewOf = async (row: CollectionRow): Promise<OrderCollection> => {
-    const outcome = await settleCollection(opts.settle, row, today());
+  const viewOf = async (row: CollectionRow, closedBy: ClosedBy = 'date'): Promise<OrderCollection> => {
+    const outcome = await settleCollection(opts.settle, row, today(), closedBy);
     return {
       ...(await rollUpOf(db, row, today())),
       id: row.id,
@@ -106,7 +106,7 @@ export async function orderTeamSizesRoutes(
     { schema: { params: orderParams } },
     async (request): Promise<OrderTeamSizes> => {
       const order = await ownOrder(request, request.params.orderId);
-      const collections = await Promise.all((await collectionsOfOrder(db, order.id)).map(viewOf));
+      const collections = await Promise.all((await collectionsOfOrder(db, order.id)).map((c) => viewOf(c)));
       // Settling may have changed the order: its choices are read after.
       const now = (await customerOrder(db, request, order.id)) ?? order;
       return { canStart: now.status === 'new', choices: await choicesOf(now), collections };
@@ -175,7 +175,7 @@ export async function orderTeamSizesRoutes(
       const order = await ownOrder(request, request.params.orderId);
       const row = await collectionOf(order, request.params.collectionId);
       await closeCollection(db, row.id);
-      return viewOf({ ...row, closed_at: row.closed_at ?? new Date().toISOString() });
+      return viewOf({ ...row, closed_at: row.closed_at ?? new Date().toISOString() }, 'organiser');
     },
   );
 

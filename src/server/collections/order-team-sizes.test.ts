@@ -69,6 +69,18 @@ describe.each(backends())('a team’s sizes and their order on %s', (backend) =>
     payload?: object,
   ): Promise<LightMyRequestResponse> =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  /** The mails queued for an order since its confirmation: the shop's and the customer's updates. */
+  const mailsOf = (orderId: string) =>
+    t.app.db
+      .selectFrom('mail_queue')
+      .select(['kind', 'recipient', 'subject', 'text_body'])
+      .where('order_id', '=', orderId)
+      .where('kind', 'in', ['shop', 'customer_update'])
+      .where('subject', 'like', '%team%')
+      .orderBy('created_at')
+      // Queued in one transaction, the two may share a time: the shop's first.
+      .orderBy('kind', 'desc')
+      .execute();
   const code = (res: { json: <T>() => T }) => res.json<{ error: { code: string } }>().error.code;
 
   it('sent from the form: refused while entries are open; then its sizes and names are the entries’, never the browser’s', async () => {
@@ -219,6 +231,16 @@ describe.each(backends())('a team’s sizes and their order on %s', (backend) =>
         applied: true,
       },
     ]);
+    // The shop is told its order changed; the customer closed it and saw the outcome: no mail to them.
+    const mails = await mailsOf(orderId);
+    expect(mails.map((m) => [m.kind, m.subject])).toEqual([
+      [
+        'shop',
+        `Order ${sent.json<{ reference: string }>().reference}: sizes updated from the team’s entries / Commande ${sent.json<{ reference: string }>().reference}\u00a0: tailles mises à jour par l’équipe`,
+      ],
+    ]);
+    expect(mails[0]!.text_body).toContain('Gildan 5000 T-shirt, Black');
+    expect(mails[0]!.text_body).toContain('4 entries (S:1, M:2, XL:1)');
     // My orders reads the order as it is now; closing twice changes nothing more.
     const view = (await portal(ada, 'GET', url)).json<OrderTeamSizes>();
     expect(view.choices[0]!.sizes).toBe('S:1, M:2, XL:1');
@@ -256,6 +278,9 @@ describe.each(backends())('a team’s sizes and their order on %s', (backend) =>
     const after = await stored(orderId);
     expect(after.document).toEqual(before.document);
     expect(after.history.at(-1)!.event).toMatchObject({ kind: 'team_sizes_closed', applied: false, sizes: 'L:1' });
+    expect((await mailsOf(orderId)).map((m) => [m.kind, m.subject.slice(0, 60)])).toEqual([
+      ['shop', expect.stringContaining('team entries closed after the quote')],
+    ]);
     const view = (await portal(cookie, 'GET', url)).json<OrderTeamSizes>();
     expect(view.canStart).toBe(false);
     const start = await portal(cookie, 'POST', url, { layout: '1', variation: 0, title: 'More', closesOn: today });
@@ -281,6 +306,18 @@ describe.each(backends())('a team’s sizes and their order on %s', (backend) =>
     const view = (await portal(cookie, 'GET', url)).json<OrderTeamSizes>();
     expect(view.collections[0]).toMatchObject({ open: false, outcome: 'applied' });
     expect((await stored(orderId)).document.layouts['1']!.variations[0]!.sizes).toBe('2XL:1');
+    // Closed by its date: the customer is mailed too, in their language, without the members'
+    // names or the title they typed; reading again mails nobody again.
+    await portal(cookie, 'GET', url);
+    const mails = await mailsOf(orderId);
+    expect(mails.map((m) => [m.kind, m.recipient])).toEqual([
+      ['shop', expect.any(String)],
+      ['customer_update', 'dated@example.com'],
+    ]);
+    expect(mails[1]!.text_body).toContain('Your order now has the sizes of 1 entry: 2XL:1.');
+    expect(mails[1]!.text_body).toContain('/my-orders');
+    expect(mails[1]!.text_body).not.toContain('Flo');
+    expect(mails[1]!.text_body).not.toContain('Dated');
 
     const deleted = await t.app.inject({
       method: 'DELETE',

@@ -12,7 +12,9 @@ import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { sizesToText } from '../../shared/prices/size-grid.js';
 import { DomainError } from '../errors.js';
+import type { ShopIdentity } from '../mail/compose.js';
 import type { Dialect } from '../storage/db.js';
+import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { fromJson, toJson } from '../storage/json.js';
 import { findOrder, lockOrder, recordEvent } from '../storage/orders.js';
 import type { Database, OrderRow } from '../storage/schema.js';
@@ -25,6 +27,7 @@ import {
   tieToOrder,
   type CollectionRow,
 } from './collection-store.js';
+import { closedEntriesToCustomer, closedEntriesToShop } from './team-sizes-mail.js';
 
 type Db = Kysely<Database>;
 
@@ -111,7 +114,12 @@ export interface SettleDeps {
   dialect: Dialect;
   /** The order's estimate made again from its changed document (prices/, with a reorder's context). */
   estimateOf: (order: OrderRow, document: ValidOrderBody) => Promise<SeenEstimate | null>;
+  /** The mails of entries closing (team-sizes-mail.ts), queued with the change; none without. */
+  mail?: { shop: ShopIdentity; onQueued: () => void };
 }
+
+/** Who closed the entries: the organiser sees the outcome on their page; the date tells them by mail. */
+export type ClosedBy = 'organiser' | 'date';
 
 /**
  * Settles a collection of an order whose entries have closed: the order takes them while it is
@@ -122,12 +130,14 @@ export async function settleCollection(
   deps: SettleDeps,
   collection: CollectionRow,
   today: string,
+  closedBy: ClosedBy,
 ): Promise<CollectionOutcome> {
   if (!collection.order_id || collection.outcome !== null || isOpen(collection, today)) return collection.outcome;
   const orderId = collection.order_id;
   const layout = collection.layout_key ?? '';
   const variation = collection.variation_index ?? -1;
   const rollUp = await rollUpOf(deps.db, collection, today);
+  let queued = false;
   for (let attempt = 1; attempt <= 3; attempt++) {
     const order = await findOrder(deps.db, orderId);
     if (!order) return collection.outcome;
@@ -150,20 +160,36 @@ export async function settleCollection(
           .execute();
       }
       if (outcome !== 'no_entries') {
+        const sizes = sizesToText(rollUp.counts);
         await recordEvent(trx, orderId, 'customer', {
           kind: 'team_sizes_closed',
           layout,
           variation,
           title: collection.title,
           entries: rollUp.entries.length,
-          sizes: sizesToText(rollUp.counts),
+          sizes,
           applied: applies,
         });
+        if (deps.mail) {
+          const colour = fromJson(order.document).layouts[layout]?.variations[variation]?.color.trim();
+          const closed = {
+            order: { id: orderId, reference: order.reference, document },
+            garment: colour ? `${collection.garment}, ${colour}` : collection.garment,
+            entries: rollUp.entries.length,
+            sizes,
+            applied: applies,
+          };
+          const mails = [closedEntriesToShop(closed, deps.mail.shop)];
+          if (closedBy === 'date') mails.push(closedEntriesToCustomer(closed, deps.mail.shop));
+          await enqueueMails(trx, mailRows(orderId, mails));
+          queued = true;
+        }
       }
       return true;
     });
     if (done) break;
   }
+  if (queued) deps.mail?.onQueued();
   const row = await deps.db
     .selectFrom('size_collections')
     .select('outcome')
@@ -175,7 +201,7 @@ export async function settleCollection(
 /** Settles every order's collection whose entries have closed (run hourly, and before a read). */
 export async function settleClosedCollections(deps: SettleDeps, today: string): Promise<number> {
   const due = await collectionsToSettle(deps.db, today);
-  for (const collection of due) await settleCollection(deps, collection, today);
+  for (const collection of due) await settleCollection(deps, collection, today, 'date');
   return due.length;
 }
 

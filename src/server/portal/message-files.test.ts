@@ -7,33 +7,42 @@
 // files exported and deleted with the order.
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addStaff } from '../staff/index.js';
 import {
   backends,
   pageToken,
   sampleOrder,
-  signIn,
+  startShopApp,
   startTestApp,
   submitMultipart,
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { pngBomb } from '../../../tests/support/png-bomb.js';
+import { slowPdf } from '../../../tests/support/slow-pdf.js';
 import { freshBucket, hasS3, s3Env, type TestBucket } from '../../../tests/support/s3.js';
 import { zipEntries } from '../../../tests/support/zip.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import { MESSAGE_MAIL_PAUSE_MS } from './message-store.js';
 import { createSignInLink } from './portal-store.js';
 
-const PASSWORD = 'correct horse battery staple';
+type Attached = { name: string; type: string; data: Buffer };
 
-/** A message as a browser sends one with a file: multipart, `body` then `file`. */
-async function withFile(body: string, file?: { name: string; type: string; data: Buffer }) {
+/**
+ * POSTs a message to `url` (a portal, order-link or staff path) as a browser sends one with a
+ * file: multipart, `body` then `file`.
+ */
+async function postWithFile(app: FastifyInstance, url: string, body: string, file?: Attached, cookie = '') {
   const form = new FormData();
   form.append('body', body);
   if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const response = new Response(form);
-  return { payload: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! };
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')!, ...(cookie ? { cookie } : {}) },
+  });
 }
 
 describe.each(backends())('files and names on messages, on %s', (backend) => {
@@ -60,15 +69,8 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
   const staff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: clerk }, ...(payload ? { payload } : {}) });
   /** POSTs a message with a file to `url` (a portal, order-link or staff path). */
-  const post = async (url: string, body: string, file?: { name: string; type: string; data: Buffer }, cookie = '') => {
-    const { payload, contentType } = await withFile(body, file);
-    return t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
-    });
-  };
+  const post = (url: string, body: string, file?: Attached, cookie = '') =>
+    postWithFile(t.app, url, body, file, cookie);
   const shopMails = async (orderId: string) =>
     (
       await t.app.db
@@ -80,9 +82,13 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
     ).filter((m) => m.subject.startsWith('New message from the customer'));
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { ORDER_LINK_RATE_LIMIT: '100000', PORTAL_RATE_LIMIT: '100000' });
-    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'owner');
-    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    ({
+      t,
+      staff: { clerk },
+    } = await startShopApp(backend, {
+      env: { ORDER_LINK_RATE_LIMIT: '100000', PORTAL_RATE_LIMIT: '100000' },
+      staff: { clerk: { email: 'clerk@shop.ca', role: 'owner' } },
+    }));
     ada = await order('ada@example.com');
     bob = await order('bob@example.com');
     adaLink = await mintOrderLink(t.app.db, ada);
@@ -303,6 +309,31 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
   });
 });
 
+// The artwork's processor-time budget (docs/decisions/017-artwork-lanes-and-cpu-budget.md) is the
+// message file's too: a PDF that draws in about a second is refused under a budget of 100 ms.
+describe('files on messages within ARTWORK_RENDER_CPU_MS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { ARTWORK_RENDER_CPU_MS: '100' });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('refuses as too complex a PDF that needs more processor time than the artwork may use', async () => {
+    const { orderId } = await submitMultipart(t.app, sampleOrder(), [], { 'x-form-token': pageToken(t) });
+    const link = await mintOrderLink(t.app.db, orderId);
+    const sent = await postWithFile(t.app, `/api/o/${link}/messages`, 'The proof, marked up.', {
+      name: 'marked-up.pdf',
+      type: 'application/pdf',
+      data: await slowPdf(),
+    });
+    expect(sent.statusCode, sent.body).toBe(422);
+    expect(sent.json().error).toMatchObject({ code: 'message_file_too_complex', fields: ['file'] });
+    expect(await t.app.db.selectFrom('order_messages').select('id').where('order_id', '=', orderId).execute()).toEqual(
+      [],
+    );
+  }, 60_000);
+});
+
 describe.runIf(hasS3())('files on messages with the order’s files on S3', () => {
   let bucket: TestBucket;
   let t: TestApp;
@@ -310,9 +341,13 @@ describe.runIf(hasS3())('files on messages with the order’s files on S3', () =
 
   beforeAll(async () => {
     bucket = await freshBucket();
-    t = await startTestApp('sqlite', { ...s3Env(bucket.name, 'shop'), ORDER_LINK_RATE_LIMIT: '100000' });
-    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'owner');
-    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    ({
+      t,
+      staff: { clerk },
+    } = await startShopApp('sqlite', {
+      env: { ...s3Env(bucket.name, 'shop'), ORDER_LINK_RATE_LIMIT: '100000' },
+      staff: { clerk: { email: 'clerk@shop.ca', role: 'owner' } },
+    }));
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -326,16 +361,10 @@ describe.runIf(hasS3())('files on messages with the order’s files on S3', () =
     const picture = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#0a6' } })
       .jpeg()
       .toBuffer();
-    const { payload, contentType } = await withFile('A photo of the shirt.', {
+    const sent = await postWithFile(t.app, `/api/o/${link}/messages`, 'A photo of the shirt.', {
       name: 'shirt.jpg',
       type: 'image/jpeg',
       data: picture,
-    });
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/api/o/${link}/messages`,
-      payload,
-      headers: { 'content-type': contentType },
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const file = sent.json().files[0] as { id: string; mediaType: string };

@@ -1,8 +1,9 @@
 // A new message on an order, from either side (docs/portal.md, "Messages on an order"): its text
 // as JSON, or its text and one file as multipart/form-data (fields `body`, then `file`). The file
 // is staged, checked like artwork (artwork/ checkMessageFile: the type from its bytes, a picture
-// within the pixel cap, a PDF that opens), then stored with the order's files with its preview;
-// a refusal says why in both languages. The other side is mailed a link, at most once per
+// within the pixel cap, a PDF that opens; in the artwork's lanes, within ARTWORK_RENDER_CPU_MS,
+// docs/decisions/017-artwork-lanes-and-cpu-budget.md), then stored with the order's files with
+// its preview; a refusal says why in both languages. The other side is mailed a link, at most once per
 // MESSAGE_MAIL_PAUSE_MS while the last mail's message is unread.
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -127,7 +128,9 @@ async function receiveWithFile(app: FastifyInstance, request: FastifyRequest, in
     if (staged) {
       if (staged.size === 0) throw refuse('unsupported', 'file');
       previewPath = `${staged.tmpPath}.preview.webp`;
-      const check: MessageFileCheck = await checkMessageFile(staged.tmpPath, previewPath);
+      const check: MessageFileCheck = await checkMessageFile(staged.tmpPath, previewPath, {
+        cpuBudgetMs: app.config.ARTWORK_RENDER_CPU_MS,
+      });
       if (!check.ok) throw refuse(check.code, 'file');
       const keys = await staging.moveInto(incoming.orderId);
       const storageKey = keys.get(staged.id)!;

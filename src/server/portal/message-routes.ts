@@ -2,7 +2,7 @@
 // (registered by inbox-routes.ts): the thread of an order, an answer in the staff member's
 // name (with a file, as the customer may), the files of its messages, and the customers'
 // unread messages counted by order for the inbox list. The customer's side is in
-// portal-routes.ts (My orders) and order-link-messages.ts (the order's page).
+// customer-thread.ts (My orders and the order's page).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

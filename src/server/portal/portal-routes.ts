@@ -7,13 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type {
-  OrderMessages,
-  PortalOrder,
-  PortalOrders,
-  PortalSession,
-  ReorderSource,
-} from '../../shared/portal-api.js';
+import type { PortalOrder, PortalOrders, PortalSession, ReorderSource } from '../../shared/portal-api.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { sendNotFound, type SendPage } from '../http/pages.js';
@@ -39,11 +33,8 @@ import {
   useSignInLink,
 } from './portal-store.js';
 import { signInMail } from './sign-in-mail.js';
-import multipart from '@fastify/multipart';
 import { reorderSource } from './reorder.js';
-import { messageToShop } from './message-mail.js';
-import { receiveMessage, sendMessageFile } from './message-intake.js';
-import { readThread } from './message-store.js';
+import { customerThreadRoutes } from './customer-thread.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -54,7 +45,6 @@ const signInBody = z.object({
 const sessionBody = z.object({ token: z.string().max(100) });
 const orderParams = z.object({ orderId: z.string().max(100) });
 const documentParams = orderParams.extend({ documentId: z.string().max(100) });
-const previewQuery = z.object({ preview: z.literal('1').optional() });
 
 /** Shaped like an email: something@something.something, no spaces (zod's own check is stricter than the form's). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -233,42 +223,18 @@ export async function portalRoutes(
     return reply.redirect(`/o/${await mintOrderLink(db, order.id)}`, 303);
   });
 
-  // The messages on one of their orders: read (the shop's now read by them), and written.
-  const ownOrder = async (request: FastifyRequest, orderId: string) => {
-    const email = await customerEmail(request);
-    return UUID.test(orderId) ? await orderOfEmail(db, email, orderId) : undefined;
-  };
-  await app.register(multipart);
-  api.get('/api/portal/orders/:orderId/messages', { schema: { params: orderParams } }, async (request, reply) => {
-    const order = await ownOrder(request, request.params.orderId);
-    if (!order) return notFound(request, reply);
-    return { messages: await readThread(db, order.id, 'customer', deps.shop.name) } satisfies OrderMessages;
-  });
-  api.post('/api/portal/orders/:orderId/messages', { schema: { params: orderParams } }, async (request, reply) => {
-    const order = await ownOrder(request, request.params.orderId);
-    if (!order) return notFound(request, reply);
-    const message = await receiveMessage(app, request, {
-      orderId: order.id,
-      author: 'customer',
-      staffEmail: null,
-      shopName: deps.shop.name,
-      mail: async () => messageToShop(order, deps.shop),
-      onMailQueued: opts.onMailQueued,
-    });
-    return reply.code(201).send(message);
-  });
-  // The files on their order's messages: a picture's preview, or the file itself.
-  api.get(
-    '/api/portal/orders/:orderId/message-files/:fileId',
-    { schema: { params: orderParams.extend({ fileId: z.string().max(100) }), querystring: previewQuery } },
-    async (request, reply) => {
-      const order = await ownOrder(request, request.params.orderId);
-      const { fileId } = request.params;
-      const preview = request.query.preview === '1';
-      const sent = order && UUID.test(fileId) ? await sendMessageFile(app, reply, order.id, fileId, preview) : null;
-      return sent ?? notFound(request, reply);
+  // The messages on one of their orders, as on the order's page (customer-thread.ts).
+  await customerThreadRoutes(app, {
+    prefix: '/api/portal/orders/:orderId',
+    params: orderParams,
+    findOrder: async (request, { orderId }) => {
+      const email = await customerEmail(request);
+      return UUID.test(orderId) ? await orderOfEmail(db, email, orderId) : undefined;
     },
-  );
+    deps,
+    sendPage,
+    onMailQueued: opts.onMailQueued,
+  });
 
   // Their invoices, credit notes and receipts, only of their own orders.
   for (const [path, kind] of [

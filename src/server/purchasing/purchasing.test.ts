@@ -7,7 +7,6 @@ import example from '../../shared/prices/example-price-list.json' with { type: '
 import type { JobCard } from '../../shared/production/production-api.js';
 import type { PurchaseOrder, ToOrderList } from '../../shared/purchasing/purchasing-api.js';
 import { outboxDirOf } from '../mail/outbox.js';
-import { publishPriceList } from '../prices/index.js';
 import { deleteOrder } from '../privacy/index.js';
 import { addStaff } from '../staff/staff-service.js';
 import {
@@ -16,27 +15,30 @@ import {
   pageToken,
   sampleOrder,
   signIn,
-  startTestApp,
+  STAFF_PASSWORD,
+  startShopApp,
   submitMultipart,
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { hasPoppler, pdfImages, pdfText } from '../../../tests/support/pdf.js';
 import { nextPoNumber } from './purchasing-store.js';
 
-const PASSWORD = 'correct horse battery staple';
-
 describe.each(backends())('blanks and purchase orders on %s', (backend) => {
   let t: TestApp;
   let clerk = '';
+  let commis = '';
   const year = new Date().getFullYear();
   beforeAll(async () => {
-    t = await startTestApp(backend, { GST_HST_NUMBER: '123456782 RT0001', ARTWORK_CHECKS: 'false' });
-    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'staff');
-    await addStaff(t.app.db, 'commis@shop.ca', PASSWORD, 'fr', 'staff');
-    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
-    await publishPriceList(
-      t.app.db,
-      {
+    ({
+      t,
+      staff: { clerk, commis },
+    } = await startShopApp(backend, {
+      env: { GST_HST_NUMBER: '123456782 RT0001', ARTWORK_CHECKS: 'false' },
+      staff: {
+        clerk: { email: 'clerk@shop.ca', role: 'staff' },
+        commis: { email: 'commis@shop.ca', role: 'staff', language: 'fr' },
+      },
+      priceList: {
         ...example,
         garments: [
           { ...example.garments[0]!, supplier: 'SanMar Canada', supplierSku: 'G500-SM' },
@@ -51,8 +53,7 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
           },
         ],
       },
-      'owner@shop.ca',
-    );
+    }));
   });
   afterAll(async () => t?.close());
 
@@ -178,7 +179,6 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
     expect(text).toMatch(/G500-SM\s+Gildan 5000 T-shirt\s+Black\s+S\s+51/);
     expect(text).toMatch(/Total pieces\s+72/);
     expect(text).not.toContain('$');
-    const commis = await signIn(t.app, 'commis@shop.ca', PASSWORD);
     const fr = pdfText((await staff('GET', `/api/purchasing/orders/${po.id}/pdf`, undefined, commis)).rawPayload);
     expect(fr).toContain('BON DE COMMANDE');
     expect(fr).toMatch(/Fournisseur\s: SanMar Canada/);
@@ -192,8 +192,8 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
   it.skipIf(!hasPoppler)('heads the PO with the shop’s logo and name in force once an owner saves them', async () => {
     const before = (await staff('GET', `/api/purchasing/orders/${po.id}/pdf`)).rawPayload;
     expect(pdfImages(before)).toEqual([]);
-    await addStaff(t.app.db, 'logo-owner@shop.ca', PASSWORD, 'en', 'owner');
-    const owner = await signIn(t.app, 'logo-owner@shop.ca', PASSWORD);
+    await addStaff(t.app.db, 'logo-owner@shop.ca', STAFF_PASSWORD, 'en', 'owner');
+    const owner = await signIn(t.app, 'logo-owner@shop.ca', STAFF_PASSWORD);
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"><rect width="80" height="20" fill="#1d4ed8"/></svg>';
     const saved = await t.app.inject({

@@ -1,6 +1,6 @@
 // Quotes, proofs and the customer's order page (/o/<token>): the public face. Other folders
 // import this file only.
-export { orderLinkRoutes } from './order-link-routes.js';
+export { orderLinkRoutes, orderLinkScope } from './order-link-routes.js';
 export { quoteRoutes } from './quote-routes.js';
 export { queueStatusMail, statusMails } from './quote-service.js';
 export { closeOpenQuotes } from './quote-answers.js';

@@ -2,7 +2,7 @@
 // link is the key (docs/decisions/014-order-links-minted-per-email.md). A malformed, unknown or
 // tampered token, or an order since deleted, gets exactly the answer of any unknown path.
 // Rate-limited per address, never indexed, never leaked through a Referer.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,10 +29,51 @@ import { fromJson } from '../storage/json.js';
 
 const NOINDEX_META = '<meta name="robots" content="noindex, nofollow">';
 
+/** Thrown in an order-link scope: the answer of an unknown path. */
 class NotFound extends Error {}
 
 const proofParams = orderLinkParamsSchema.extend({ proofId: z.string() });
 const fileParams = orderLinkParamsSchema.extend({ attachmentId: z.string() });
+
+/**
+ * Makes `app` a scope of paths keyed by an order's link (this file's, and the page's messages in
+ * portal/): limited per address across processes under `name` (guessing links is hopeless, 256
+ * bits, and this keeps a script from hammering the lookups), private, and a bad link answers as
+ * an unknown path would, so the answer says nothing about what exists. Gives the lookup: the
+ * order a link opens, else that answer.
+ */
+export async function orderLinkScope(
+  app: FastifyInstance,
+  opts: { config: Config; sendPage: SendPage | null; name: string },
+): Promise<(token: string) => Promise<OrderRow>> {
+  const { config, sendPage } = opts;
+  await privateScope(app, {
+    name: opts.name,
+    max: config.ORDER_LINK_RATE_LIMIT,
+    windowSeconds: config.ORDER_LINK_RATE_WINDOW_SECONDS,
+  });
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof NotFound) return sendNotFound(request, reply, sendPage);
+    throw err;
+  });
+  return async (token) => {
+    const id = await orderIdOfLink(app.db, token);
+    return found(id ? await findOrder(app.db, id) : undefined);
+  };
+}
+
+/** What a lookup found, or the unknown path's answer. */
+function found<T>(thing: T | null | undefined): T {
+  if (!thing) throw new NotFound();
+  return thing;
+}
+
+/** An id of the path when it reads as a UUID (a stray one costs no query), else the unknown path's answer. */
+const uuid = (id: string) => found(UUID.test(id) ? id : null);
+
+/** A stored file, never rendered, sniffed or cached. */
+const sendFile = (reply: FastifyReply, stream: NodeJS.ReadableStream, headers: Record<string, string>) =>
+  reply.headers({ ...DOWNLOAD_HEADERS, ...PRIVATE_PAGE_HEADERS, ...headers }).send(stream);
 
 export async function orderLinkRoutes(
   app: FastifyInstance,
@@ -41,27 +82,7 @@ export async function orderLinkRoutes(
   const { config, deps, sendPage } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
-
-  // Per address, across processes: guessing links is hopeless (256 bits), and this keeps a
-  // script from hammering the lookups.
-  await privateScope(app, {
-    name: 'order-link',
-    max: config.ORDER_LINK_RATE_LIMIT,
-    windowSeconds: config.ORDER_LINK_RATE_WINDOW_SECONDS,
-  });
-
-  // A bad link answers as an unknown path would, so the answer says nothing about what exists.
-  app.setErrorHandler((err, request, reply) => {
-    if (err instanceof NotFound) return sendNotFound(request, reply, sendPage);
-    throw err;
-  });
-
-  const orderOf = async (token: string): Promise<OrderRow> => {
-    const id = await orderIdOfLink(db, token);
-    const order = id ? await findOrder(db, id) : undefined;
-    if (!order) throw new NotFound();
-    return order;
-  };
+  const orderOf = await orderLinkScope(app, { config, sendPage, name: 'order-link' });
 
   const client = (request: FastifyRequest) => ({
     address: request.ip,
@@ -70,8 +91,7 @@ export async function orderLinkRoutes(
 
   api.get('/o/:token', { schema: { params: orderLinkParamsSchema } }, async (request, reply) => {
     await orderOf(request.params.token);
-    if (!sendPage) throw new NotFound();
-    return sendPage(reply, 200, { head: NOINDEX_META });
+    return found(sendPage)(reply, 200, { head: NOINDEX_META });
   });
 
   api.get('/api/o/:token', { schema: { params: orderLinkParamsSchema } }, async (request): Promise<CustomerOrderView> =>
@@ -116,24 +136,18 @@ export async function orderLinkRoutes(
     const order = await orderOf(params.token);
     const current = await currentQuote(db, order.id);
     const ids = current ? (fromJson(current.lines).proofIds ?? []) : [];
-    if (!UUID.test(params.proofId) || !ids.includes(params.proofId)) throw new NotFound();
-    const proof = await findProof(db, order.id, params.proofId);
-    if (!proof) throw new NotFound();
-    return proof;
+    if (!ids.includes(params.proofId)) throw new NotFound();
+    return found(await findProof(db, order.id, uuid(params.proofId)));
   };
 
   api.get('/api/o/:token/proofs/:proofId', { schema: { params: proofParams } }, async (request, reply) => {
     const proof = await proofOf(request.params);
     const { stream, size } = await app.files.open(proof.storage_key);
-    return reply
-      .headers({
-        ...DOWNLOAD_HEADERS,
-        ...PRIVATE_PAGE_HEADERS,
-        'content-type': 'application/octet-stream',
-        'content-disposition': attachmentDisposition(proof.name),
-        'content-length': String(size),
-      })
-      .send(stream);
+    return sendFile(reply, stream, {
+      'content-type': 'application/octet-stream',
+      'content-disposition': attachmentDisposition(proof.name),
+      'content-length': String(size),
+    });
   });
 
   api.get('/api/o/:token/proofs/:proofId/preview', { schema: { params: proofParams } }, async (request, reply) => {
@@ -141,14 +155,7 @@ export async function orderLinkRoutes(
     // Only pictures whose bytes were checked at upload; a PDF is offered as a download.
     if (!/^image\/(png|jpeg|gif|webp)$/.test(proof.media_type)) throw new NotFound();
     const { stream } = await app.files.open(proof.storage_key);
-    return reply
-      .headers({
-        ...DOWNLOAD_HEADERS,
-        ...PRIVATE_PAGE_HEADERS,
-        'content-type': proof.media_type,
-        'content-disposition': 'inline',
-      })
-      .send(stream);
+    return sendFile(reply, stream, { 'content-type': proof.media_type, 'content-disposition': 'inline' });
   });
 
   // The customer's invoices, credit notes and receipts: only their own order's.
@@ -159,9 +166,7 @@ export async function orderLinkRoutes(
   ] as const) {
     api.get(path, { schema: { params: documentParams } }, async (request, reply) => {
       const order = await orderOf(request.params.token);
-      if (!UUID.test(request.params.documentId)) throw new NotFound();
-      const file = await storedPdf(db, kind, request.params.documentId, order.id);
-      if (!file) throw new NotFound();
+      const file = found(await storedPdf(db, kind, uuid(request.params.documentId), order.id));
       return sendPdf(reply, file, PRIVATE_PAGE_HEADERS);
     });
   }
@@ -169,17 +174,8 @@ export async function orderLinkRoutes(
   // The server's thumbnails of the customer's own artwork (any format drawn as WebP, never SVG).
   api.get('/api/o/:token/files/:attachmentId/thumbnail', { schema: { params: fileParams } }, async (request, reply) => {
     const order = await orderOf(request.params.token);
-    if (!UUID.test(request.params.attachmentId)) throw new NotFound();
-    const a = await findAttachment(db, order.id, request.params.attachmentId);
-    const stream = a ? await app.files.openThumbnail(a.storage_key) : null;
-    if (!stream) throw new NotFound();
-    return reply
-      .headers({
-        ...DOWNLOAD_HEADERS,
-        ...PRIVATE_PAGE_HEADERS,
-        'content-type': 'image/webp',
-        'content-disposition': 'inline',
-      })
-      .send(stream);
+    const a = found(await findAttachment(db, order.id, uuid(request.params.attachmentId)));
+    const stream = found(await app.files.openThumbnail(a.storage_key));
+    return sendFile(reply, stream, { 'content-type': 'image/webp', 'content-disposition': 'inline' });
   });
 }

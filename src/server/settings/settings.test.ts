@@ -16,6 +16,7 @@ import {
   pageToken,
   sampleOrder,
   signIn,
+  startShopApp,
   startTestApp,
   submitMultipart,
   until,
@@ -63,11 +64,13 @@ describe.each(backends())('the shop’s settings on %s', (backend) => {
   let owner = '';
   let clerk = '';
   beforeAll(async () => {
-    t = await startTestApp(backend, ENV);
-    await addStaff(t.app.db, 'owner@shop.ca', PASSWORD, 'en', 'owner');
-    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'staff');
-    owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
-    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    ({
+      t,
+      staff: { owner, clerk },
+    } = await startShopApp(backend, {
+      env: ENV,
+      staff: { owner: { email: 'owner@shop.ca', role: 'owner' }, clerk: { email: 'clerk@shop.ca', role: 'staff' } },
+    }));
   });
   afterAll(async () => t?.close());
 

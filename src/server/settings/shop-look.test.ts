@@ -9,19 +9,16 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxDirOf, outboxFileName } from '../mail/outbox.js';
-import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
   pageToken,
   sampleOrder,
-  signIn,
-  startTestApp,
+  startShopApp,
   submitMultipart,
   until,
   type TestApp,
 } from '../../../tests/support/harness.js';
 
-const PASSWORD = 'a long and unusual passphrase 8';
 const clientDir = path.resolve('dist/client');
 const built = fs.existsSync(path.join(clientDir, 'index.html'));
 
@@ -29,13 +26,18 @@ describe.each(backends())('the shop’s mail and look on %s', (backend) => {
   let t: TestApp;
   let owner = '';
   beforeAll(async () => {
-    t = await startTestApp(
-      backend,
-      { SHOP_NAME: 'Maple Threads', SHOP_EMAIL: 'orders@maplethreads.ca', PUBLIC_URL: 'https://print.maplethreads.ca' },
-      built ? { clientDir } : {},
-    );
-    await addStaff(t.app.db, 'owner@shop.ca', PASSWORD, 'en', 'owner');
-    owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
+    ({
+      t,
+      staff: { owner },
+    } = await startShopApp(backend, {
+      env: {
+        SHOP_NAME: 'Maple Threads',
+        SHOP_EMAIL: 'orders@maplethreads.ca',
+        PUBLIC_URL: 'https://print.maplethreads.ca',
+      },
+      overrides: built ? { clientDir } : {},
+      staff: { owner: { email: 'owner@shop.ca', role: 'owner' } },
+    }));
   });
   afterAll(async () => t?.close());
 
