@@ -78,6 +78,11 @@ export interface ReorderFile {
   mediaType: string;
   size: number;
   sha256: string;
+  /**
+   * The server made a thumbnail of it: GET /api/portal/orders/:id/files/:fileId/thumbnail
+   * (the session's own orders only) shows it in the form.
+   */
+  preview: boolean;
 }
 
 /** GET /api/portal/orders/:id/reorder: what the order form starts from (docs/portal.md, Order again). */

@@ -5,7 +5,7 @@
 // SHA-256 (read through the staff API); the inbox says "Reorder of" the old number. Then once in
 // French on a phone at 390 px, the sizes emptied. Axe-clean at each step.
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import example from '../../src/shared/prices/example-price-list.json' with { type: 'json' };
 import {
   emailed,
@@ -63,6 +63,7 @@ function pastOrder() {
 interface Attachment {
   name: string;
   sha256: string;
+  has_thumbnail: boolean;
 }
 
 test('a customer orders a past order again without uploading: same files, setup waived, "Reorder of" in the inbox', async ({
@@ -70,7 +71,7 @@ test('a customer orders a past order again without uploading: same files, setup 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const server = await startOwnServer(85, NAME);
+  const server = await startOwnServer(110, NAME);
   try {
     const { base } = server;
     const signIn = await fetch(`${base}/api/session`, {
@@ -89,11 +90,16 @@ test('a customer orders a past order again without uploading: same files, setup 
       { name: 'Layout_1_Mockup_1.png', type: 'image/png', data: MOCKUP },
       { name: 'Layout_1_Front.png', type: 'image/png', data: FRONT },
     ]);
-    const attachmentsOf = async (orderId: string) => {
+    const detailOf = async (orderId: string) => {
       const res = await fetch(`${base}/api/orders/${orderId}`, { headers: { cookie: staff } });
       expect(res.status).toBe(200);
-      return ((await res.json()) as { attachments: Attachment[] }).attachments.map((a) => [a.name, a.sha256]);
+      return ((await res.json()) as { attachments: Attachment[] }).attachments;
     };
+    const attachmentsOf = async (orderId: string) => (await detailOf(orderId)).map((a) => [a.name, a.sha256]);
+    // The server makes its thumbnails of the files after the order is saved.
+    await expect
+      .poll(async () => (await detailOf(past.orderId)).every((a) => a.has_thumbnail), { timeout: 30_000 })
+      .toBe(true);
 
     // Signed in by the link in the email.
     await page.goto(`${base}/my-orders`);
@@ -118,15 +124,33 @@ test('a customer orders a past order again without uploading: same files, setup 
     await expect(page.getByText('The sizes and quantities are as before.')).toBeVisible();
     await expect(page.getByLabel('Sizes and Quantities').first()).toHaveValue('S:10, M:20');
     await expect(page.getByText('Already stored, no upload needed')).toHaveCount(2);
-    await expect(page.getByText('Layout_1_Front.png')).toBeVisible();
+    await expect(page.getByText('Layout_1_Mockup_1.png')).toBeVisible();
+    // Each reused image shows the server's thumbnail of it, drawn (not a broken image).
+    const drawn = (img: Locator) =>
+      img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
+    const front = page.getByRole('img', { name: 'Front graphic' });
+    await expect(front).toHaveAttribute('src', new RegExp(`/api/portal/orders/${past.orderId}/files/.+/thumbnail$`));
+    await expect.poll(() => drawn(front)).toBe(true);
+    await expect.poll(() => drawn(page.locator('.file-item .file-preview'))).toBe(true);
     await expect(
       page.getByText(`Setup waived ($30.00): reorder of ${past.reference} within 12 months`, { exact: true }),
     ).toBeVisible();
     await expect(page.getByLabel('Job Notes and Additional Details')).toHaveValue('Same as every autumn.');
+    await expect(
+      page.getByText(
+        `2 screens, one per colour: $15.00 × 2, waived: reorder of ${past.reference}, placed ${new Date().toISOString().slice(0, 10)}, within 12 months (same artwork, method and place)`,
+      ),
+    ).toBeVisible();
     // $135.00 of shirts and $84.00 of printing, the screens at $0.00, HST 13%.
     await expect(page.locator('.estimate-summary-slot')).toContainText('$247.47');
     // The address bar no longer asks for the reorder: a reload keeps the customer's changes (the draft).
     expect(new URL(page.url()).search).toBe('');
+    // Reloaded, the draft fills the form again, and the reused images get their previews again.
+    await page.waitForTimeout(600); // the draft is written 300 ms after the last change
+    await page.reload();
+    await expect(page.getByText('Already stored, no upload needed')).toHaveCount(2);
+    await expect.poll(() => drawn(page.getByRole('img', { name: 'Front graphic' }))).toBe(true);
+    await expect.poll(() => drawn(page.locator('.file-item .file-preview'))).toBe(true);
     await expectNoViolations(page, 'The form filled for Order again');
     await page.screenshot({ path: test.info().outputPath('form-reorder.png'), fullPage: true });
 

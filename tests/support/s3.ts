@@ -105,6 +105,8 @@ export interface PausableRelay {
   /** Freezes every connection, now or once this many bytes went towards S3. */
   pause: (afterBytes?: number) => void;
   resume: () => void;
+  /** Bytes that went through so far, each way: the app's traffic with S3. */
+  bytes: () => { towardsS3: number; fromS3: number };
   close: () => Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function startPausableRelay(target = S3_ENDPOINT): Promise<Pausable
   let paused = false;
   let pauseAt = Infinity;
   let sent = 0;
+  let received = 0;
   const held: (() => void)[] = [];
   const sockets = new Set<net.Socket>();
   const relay = (from: net.Socket, to: net.Socket, towardsS3: boolean) => {
@@ -120,7 +123,7 @@ export async function startPausableRelay(target = S3_ENDPOINT): Promise<Pausable
       if (towardsS3) {
         sent += chunk.length;
         if (sent >= pauseAt) paused = true;
-      }
+      } else received += chunk.length;
       if (paused) held.push(() => to.destroyed || to.write(chunk));
       else to.write(chunk);
     });
@@ -148,6 +151,7 @@ export async function startPausableRelay(target = S3_ENDPOINT): Promise<Pausable
       pauseAt = Infinity;
       for (const write of held.splice(0)) write();
     },
+    bytes: () => ({ towardsS3: sent, fromS3: received }),
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => server.close(resolve));

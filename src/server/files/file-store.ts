@@ -67,6 +67,12 @@ export interface FileStore {
   open(storageKey: string): Promise<{ stream: Readable; size: number }>;
   /** The first bytes of a stored file (enough to tell its format). */
   head(storageKey: string, length: number): Promise<Buffer>;
+  /**
+   * A stored file as an object of the bucket the files are stored in, with its size and the
+   * SHA-256 recorded when its bytes arrived (absent on an object stored without it), to be copied
+   * inside the bucket (Staging.takeObject); null for files on this disk or an absent object.
+   */
+  storedObject(storageKey: string): Promise<{ objectKey: string; size: number; sha256?: string } | null>;
   /** A stored file's thumbnail as a stream, or null when none was made. */
   openThumbnail(storageKey: string): Promise<Readable | null>;
   /** Runs `work` on the stored file as a path on this machine (on S3, a private copy removed after). */
@@ -198,6 +204,10 @@ export class LocalFileStore extends DiskStagingStore implements FileStore {
     const fh = await fs.open(file, 'r');
     const { size } = await fh.stat();
     return { stream: fh.createReadStream(), size };
+  }
+
+  storedObject(): Promise<null> {
+    return Promise.resolve(null);
   }
 
   async head(storageKey: string, length: number): Promise<Buffer> {

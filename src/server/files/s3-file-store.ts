@@ -191,6 +191,15 @@ export class S3FileStore extends DiskStagingStore implements FileStore {
     }
   }
 
+  async storedObject(storageKey: string): Promise<{ objectKey: string; size: number; sha256?: string } | null> {
+    try {
+      const described = await this.describe(storageKey);
+      return described && { objectKey: this.objectKey(storageKey), ...described };
+    } catch (err) {
+      throw asStoreError(err);
+    }
+  }
+
   /** Copies an object of this bucket to a storage key, server-side (ranges above 5 GiB). */
   private async copyIn(storageKey: string, f: StagedInBucket): Promise<void> {
     const Key = this.objectKey(storageKey);

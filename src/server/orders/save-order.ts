@@ -21,7 +21,8 @@ import type { FormToken } from '../http/bot-checks.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { toJson } from '../storage/json.js';
 import { mintOrderLink } from '../storage/order-links.js';
-import type { ReorderOf } from '../portal/index.js';
+import { reorderPricing, type ReorderOf } from '../portal/index.js';
+import type { PricingContext } from '../../shared/prices/price-order.js';
 
 /** Checks what zod cannot: layout 1 exists and carries the billing fields the form requires. */
 export function checkOrderComplete(body: ValidOrderBody): void {
@@ -52,7 +53,10 @@ export interface SaveOrderDeps {
   /** Caps on customer confirmations, counted in the database (every process sees them). */
   confirmationCaps?: { perAddressPerDay: number; perHour: number; perClientPerHour: number };
   /** The estimate the form showed for this order, recomputed here (prices/estimate.ts). */
-  estimateOf?: (body: ValidOrderBody, context?: { reorder?: ReorderOf }) => Promise<SeenEstimate | null>;
+  estimateOf?: (
+    body: ValidOrderBody,
+    context?: { reorder?: PricingContext['reorder'] },
+  ) => Promise<SeenEstimate | null>;
   /**
    * A team's size collections the order names (collections/, docs/collections.md): `take` checks
    * them and writes their final entries into the document (never the browser's), `tie` makes
@@ -134,7 +138,9 @@ export async function saveOrder(
   await yieldToLoop();
   // Priced before the transaction: pure work on what was submitted, never on what the browser showed.
   const estimate = deps.estimateOf
-    ? await deps.estimateOf(document, reorderOf ? { reorder: reorderOf } : undefined).catch(() => null)
+    ? await deps
+        .estimateOf(document, reorderOf ? { reorder: reorderPricing(reorderOf, attachments) } : undefined)
+        .catch(() => null)
     : null;
   await yieldToLoop();
   const first = document.layouts['1']!;

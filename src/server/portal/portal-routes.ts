@@ -16,6 +16,8 @@ import { sendPdf, storedPdf } from '../invoices/index.js';
 import { customerView, type QuoteDeps } from '../quotes/index.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { fromJson } from '../storage/json.js';
+import { findAttachment } from '../storage/orders.js';
+import { DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import type { OrderRow } from '../storage/schema.js';
 import {
@@ -186,6 +188,30 @@ export async function portalRoutes(
     if (!source) return notFound(request, reply);
     return source satisfies ReorderSource;
   });
+
+  // The thumbnail the server made of a stored file of one of their orders, shown beside the file
+  // the order form reuses ("Order again"): any artwork format drawn as WebP, never the file.
+  const fileParams = orderParams.extend({ attachmentId: z.string().max(100) });
+  api.get(
+    '/api/portal/orders/:orderId/files/:attachmentId/thumbnail',
+    { schema: { params: fileParams } },
+    async (request, reply) => {
+      const email = await customerEmail(request);
+      const { orderId, attachmentId } = request.params;
+      const order = UUID.test(orderId) ? await orderOfEmail(db, email, orderId) : undefined;
+      const a = order && UUID.test(attachmentId) ? await findAttachment(db, order.id, attachmentId) : undefined;
+      const stream = a ? await app.files.openThumbnail(a.storage_key) : null;
+      if (!stream) return notFound(request, reply);
+      return reply
+        .headers({
+          ...DOWNLOAD_HEADERS,
+          ...PRIVATE_PAGE_HEADERS,
+          'content-type': 'image/webp',
+          'content-disposition': 'inline',
+        })
+        .send(stream);
+    },
+  );
 
   // The order's own page, by a link minted now for this signed-in customer (decision 014: only
   // its hash is kept, so a link is minted when it is used).

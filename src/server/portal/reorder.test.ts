@@ -3,7 +3,9 @@
 // new upload, each copied and checked against its SHA-256; another customer's order or file is
 // refused as unknown; the inbox says "Reorder of …"; the price list's setup waiver applies within
 // its months, and not after.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import example from '../../shared/prices/example-price-list.json';
 import { addStaff } from '../staff/index.js';
@@ -18,9 +20,21 @@ import {
   signIn,
   startTestApp,
   submitMultipart,
+  until,
   type TestApp,
 } from '../../../tests/support/harness.js';
+import {
+  freshBucket,
+  hasS3,
+  s3Env,
+  startPausableRelay,
+  type PausableRelay,
+  type TestBucket,
+} from '../../../tests/support/s3.js';
 import type { ReorderSource } from '../../shared/portal-api.js';
+import type { PublicPriceList, SeenEstimate } from '../../shared/price-list-api.js';
+import { priceOrder } from '../../shared/prices/price-order.js';
+import { repeatedDecorations, reusedArtwork } from '../../shared/prices/repeated-decorations.js';
 import { createSignInLink } from './portal-store.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -82,20 +96,56 @@ describe.each(backends())('Order again on %s', (backend) => {
       .where('order_id', '=', orderId)
       .execute();
 
-  const screens = async (orderId: string) => {
+  const estimateOf = async (orderId: string) => {
     const row = await t.app.db
       .selectFrom('orders')
       .select('estimate')
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
-    const estimate = JSON.parse(String(row.estimate)) as {
-      lines: { description: { en: string }; totalCents: number }[];
+    return JSON.parse(String(row.estimate)) as SeenEstimate;
+  };
+  const screens = async (orderId: string) =>
+    (await estimateOf(orderId)).lines.filter((l) => l.description.en.includes('Screens')).map((l) => l.totalCents);
+
+  /** The reorder with a file uploaded anew, as the form sends it. */
+  const submitWith = async (order: unknown, files: { name: string; type: string; data: Buffer }[]) => {
+    const { payload, contentType } = await multipartBody(order, files);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: { ...authHeaders, 'content-type': contentType, cookie: ada },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ orderId: string }>().orderId;
+  };
+
+  /** What the form's live estimate shows for `order`: the published list, priced as estimate.tsx does. */
+  const formEstimate = async (s: ReorderSource, order: ReturnType<typeof again>) => {
+    const list = (await t.app.inject({ url: '/api/price-list' })).json<PublicPriceList>();
+    const priced = priceOrder(list.priceList, order, {
+      date: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date()),
+      shopProvince: list.shop.province,
+      registrations: list.shop.registrations,
+      reorder: {
+        reference: s.reference,
+        placedOn: s.placedOn,
+        decorations: repeatedDecorations(s.document, s.files),
+        artwork: reusedArtwork(order.reorder.files, new Map(s.files.map((f) => [f.id, f.sha256]))),
+      },
+    });
+    return {
+      totalCents: priced.totalCents,
+      lines: priced.lines.map((l) => ({ description: l.description, totalCents: l.totalCents })),
     };
-    return estimate.lines.filter((l) => l.description.en.includes('Screens')).map((l) => l.totalCents);
   };
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { SHOP_PROVINCE: 'ON', GST_HST_NUMBER: '123456782 RT0001' });
+    t = await startTestApp(backend, {
+      SHOP_PROVINCE: 'ON',
+      GST_HST_NUMBER: '123456782 RT0001',
+      ARTWORK_POLL_MS: '200',
+    });
     await addStaff(t.app.db, 'owner@shop.ca', PASSWORD);
     owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
     const published = await t.app.inject({
@@ -147,6 +197,31 @@ describe.each(backends())('Order again on %s', (backend) => {
     expect((await t.app.inject({ url: `/api/portal/orders/${past.ada}/reorder` })).statusCode).toBe(401);
   });
 
+  it('shows a stored file’s thumbnail to the signed-in customer of its order only, 404 to anyone else', async () => {
+    // The server makes the thumbnail after the order is saved; the source says when there is one.
+    const s = await until(async () => {
+      const answer = (await source(ada, past.ada)).json<ReorderSource>();
+      return answer.files[0]?.preview && answer;
+    });
+    const thumbnail = (orderId: string, fileId: string, cookie?: string) =>
+      t.app.inject({
+        url: `/api/portal/orders/${orderId}/files/${fileId}/thumbnail`,
+        headers: cookie ? { cookie } : {},
+      });
+    const own = await thumbnail(past.ada, s.files[0]!.id, ada);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect(own.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    // Bob's own file, Ada's file by Bob, Ada's file under Bob's order, an unknown file: all 404.
+    const [bobsFile] = await attachmentsOf(past.bob);
+    expect((await thumbnail(past.bob, bobsFile!.id, ada)).statusCode).toBe(404);
+    expect((await thumbnail(past.ada, s.files[0]!.id, bob)).statusCode).toBe(404);
+    expect((await thumbnail(past.bob, s.files[0]!.id, bob)).statusCode).toBe(404);
+    expect((await thumbnail(past.ada, bobsFile!.id, ada)).statusCode).toBe(404);
+    expect((await thumbnail(past.ada, '00000000-0000-4000-8000-000000000000', ada)).statusCode).toBe(404);
+    expect((await thumbnail(past.ada, s.files[0]!.id)).statusCode).toBe(401);
+  });
+
   it('saves a reorder without an upload: the files copied from storage with their SHA-256, the setup waived', async () => {
     const s = (await source(ada, past.ada)).json<ReorderSource>();
     const res = await submit(again(s), ada);
@@ -165,6 +240,32 @@ describe.each(backends())('Order again on %s', (backend) => {
     // The first order paid its screens; the reorder, within 12 months, does not.
     expect(await screens(past.ada)).toEqual([3_000]);
     expect(await screens(orderId)).toEqual([0]);
+  });
+
+  it('waives only the repeated decoration’s screens: a new location pays its own, as the form showed', async () => {
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const order = again(s);
+    order.layouts['1']!.viewData.Back = {
+      image: 'Layout_1_Back.png',
+      dimensions: '10" wide',
+      decoration: 'screen-printing',
+      colours: 1,
+    };
+    const orderId = await submitWith(order, [{ name: 'Layout_1_Back.png', type: 'image/png', data: BOB_LOGO }]);
+    // The front's 2 screens are kept from the first order; the back's new screen is charged.
+    expect(await screens(orderId)).toEqual([0, 1_500]);
+    const stored = await estimateOf(orderId);
+    expect(stored).toMatchObject(await formEstimate(s, order));
+  });
+
+  it('charges the setup of the same place with other artwork: a file uploaded anew is new artwork', async () => {
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const order = again(s, []);
+    const orderId = await submitWith(order, [
+      { name: 'Layout_1_Front.png', type: 'image/png', data: Buffer.concat([LOGO, Buffer.from('v2')]) },
+    ]);
+    expect(await screens(orderId)).toEqual([3_000]);
+    expect(await estimateOf(orderId)).toMatchObject(await formEstimate(s, order));
   });
 
   it('charges setup again once the repeated order is older than the waiver’s months', async () => {
@@ -226,5 +327,122 @@ describe.each(backends())('Order again on %s', (backend) => {
     expect(listed.find((o) => o.id === past.ada)?.reorder_of_reference).toBeNull();
     const detail = await t.app.inject({ url: `/api/orders/${orderId}`, headers: { cookie: owner } });
     expect(detail.json().order.reorder_of_reference).toBe(past.adaRef);
+  });
+});
+
+// On S3 (docs/portal.md, Order again): the reused files are copied inside the bucket, never
+// through this server; an object that no longer carries the SHA-256 it was stored with is read
+// and hashed as it is copied, and refused when its bytes changed.
+describe.runIf(hasS3()).each(backends())('Order again with the files on S3, on %s', (backend) => {
+  let bucket: TestBucket;
+  let relay: PausableRelay;
+  let t: TestApp;
+  let cookie = '';
+  const ART = randomBytes(3 * 1024 * 1024);
+  let past: ReorderSource;
+
+  beforeAll(async () => {
+    bucket = await freshBucket();
+    // The app talks to S3 through a relay that counts the bytes each way.
+    relay = await startPausableRelay();
+    t = await startTestApp(backend, {
+      ...s3Env(bucket.name, 'shop'),
+      AWS_ENDPOINT_URL_S3: relay.endpoint,
+      ARTWORK_CHECKS: 'false',
+    });
+    const o = sampleOrder();
+    const first = o.layouts['1'] as Record<string, unknown>;
+    first.billing = { ...(first.billing as object), email: 'ada@example.com' };
+    first.viewData = { Front: { image: 'Layout_1_Front.tif', dimensions: '10" wide', decoration: 'dtf' } };
+    await submitMultipart(t.app, o, [{ name: 'Layout_1_Front.tif', type: 'image/tiff', data: ART }], {
+      'x-form-token': pageToken(t),
+    });
+    const token = await createSignInLink(t.app.db, 'ada@example.com');
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/portal/session', payload: { token } });
+    cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const orders = await t.app.db.selectFrom('orders').select('id').execute();
+    const res = await t.app.inject({ url: `/api/portal/orders/${orders[0]!.id}/reorder`, headers: { cookie } });
+    past = res.json<ReorderSource>();
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await relay?.close();
+    await bucket?.remove();
+  });
+
+  const reorder = async () => {
+    const { payload, contentType } = await multipartBody(
+      {
+        ...past.document,
+        reorder: { orderId: past.orderId, files: past.files.map((f) => ({ id: f.id, name: f.name })) },
+      },
+      [],
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/submit-order',
+      headers: { ...authHeaders, 'content-type': contentType, cookie },
+      payload,
+    });
+  };
+  const objectOf = (storageKey: string) => ({ Bucket: bucket.name, Key: `shop/files/${storageKey}` });
+  const storedKey = async (orderId: string) =>
+    (
+      await t.app.db
+        .selectFrom('attachments')
+        .select(['storage_key', 'sha256'])
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow()
+    ).storage_key;
+  const bytesOf = async (storageKey: string) =>
+    Buffer.from(
+      await (await bucket.client.send(new GetObjectCommand(objectOf(storageKey)))).Body!.transformToByteArray(),
+    );
+
+  it('copies each reused file inside the bucket: its bytes never come through this server', async () => {
+    const before = relay.bytes();
+    const res = await reorder();
+    expect(res.statusCode, res.body).toBe(201);
+    const after = relay.bytes();
+    // A 3 MiB file, and less than 256 KiB of requests and answers each way.
+    expect(after.towardsS3 - before.towardsS3).toBeLessThan(256 * 1024);
+    expect(after.fromS3 - before.fromS3).toBeLessThan(256 * 1024);
+    const key = await storedKey(res.json<{ orderId: string }>().orderId);
+    expect(key).not.toBe(await storedKey(past.orderId));
+    expect(sha256(await bytesOf(key))).toBe(sha256(ART));
+    const head = await bucket.client.send(new HeadObjectCommand(objectOf(key)));
+    expect(head.Metadata?.sha256).toBe(sha256(ART));
+  });
+
+  it('reads and hashes an object stored without its SHA-256, and refuses one whose bytes changed', async () => {
+    const key = await storedKey(past.orderId);
+    const put = (Body: Buffer) =>
+      bucket.client.send(new PutObjectCommand({ ...objectOf(key), Body, ContentLength: Body.length }));
+    try {
+      // The same bytes without the recorded SHA-256: copied through this server, hashed, accepted.
+      await put(ART);
+      const before = relay.bytes();
+      const res = await reorder();
+      expect(res.statusCode, res.body).toBe(201);
+      expect(relay.bytes().fromS3 - before.fromS3).toBeGreaterThan(ART.length);
+      expect(sha256(await bytesOf(await storedKey(res.json<{ orderId: string }>().orderId)))).toBe(sha256(ART));
+      // Other bytes under the stored file's key: refused, nothing saved.
+      await put(Buffer.concat([ART, Buffer.from('tampered')]));
+      const n = (await t.app.db.selectFrom('orders').select('id').execute()).length;
+      const changed = await reorder();
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json()).toMatchObject({ error: { code: 'reused_file_changed' } });
+      expect((await t.app.db.selectFrom('orders').select('id').execute()).length).toBe(n);
+    } finally {
+      await bucket.client.send(
+        new PutObjectCommand({
+          ...objectOf(key),
+          Body: ART,
+          ContentLength: ART.length,
+          Metadata: { sha256: sha256(ART) },
+        }),
+      );
+    }
   });
 });

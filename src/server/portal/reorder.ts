@@ -6,8 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ReorderSource } from '../../shared/portal-api.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
+import type { PricingContext } from '../../shared/prices/price-order.js';
+import {
+  repeatedDecorations,
+  reusedArtwork,
+  type RepeatedDecoration,
+} from '../../shared/prices/repeated-decorations.js';
 import { AppError, DomainError } from '../errors.js';
-import type { FileStore, Staging } from '../files/file-store.js';
+import type { FileStore, StagedFile, Staging } from '../files/file-store.js';
 import { UUID } from '../http/private-scope.js';
 import { fromJson } from '../storage/json.js';
 import type { Database } from '../storage/schema.js';
@@ -19,6 +25,10 @@ export interface ReorderOf {
   reference: string;
   /** YYYY-MM-DD, the day the repeated order was placed. */
   placedOn: string;
+  /** Its decorations, each with its artwork's SHA-256: only their setups may be waived. */
+  decorations: RepeatedDecoration[];
+  /** The staged files that are its stored files reused, by staged id → the SHA-256 stored with them. */
+  reused: ReadonlyMap<string, string>;
 }
 
 /** The past order's document and its stored files (names, sizes, digests; never bytes). */
@@ -31,9 +41,17 @@ export async function reorderSource(
   if (!order) return undefined;
   const attachments = await db
     .selectFrom('attachments')
-    .select(['id', 'name', 'media_type', 'size', 'sha256', 'layout_number', 'role', 'view'])
-    .where('order_id', '=', order.id)
-    .orderBy('position')
+    .leftJoin('artwork', 'artwork.attachment_id', 'attachments.id')
+    .select([
+      'attachments.id',
+      'attachments.name',
+      'attachments.media_type',
+      'attachments.size',
+      'attachments.sha256',
+      'artwork.thumbnail',
+    ])
+    .where('attachments.order_id', '=', order.id)
+    .orderBy('attachments.position')
     .execute();
   return {
     orderId: order.id,
@@ -46,6 +64,7 @@ export async function reorderSource(
       mediaType: a.media_type,
       size: Number(a.size),
       sha256: a.sha256,
+      preview: a.thumbnail === 1,
     })),
   };
 }
@@ -81,21 +100,18 @@ export async function stageReorder(
   }
   const order = UUID.test(reorder.orderId) ? await orderOfEmail(deps.db, email, reorder.orderId) : undefined;
   if (!order) throw notFound('reorder.orderId');
-  const ids = reorder.files.map((f) => f.id).filter((id) => UUID.test(id));
-  const rows = ids.length
-    ? await deps.db
-        .selectFrom('attachments')
-        .select(['id', 'media_type', 'sha256', 'storage_key', 'name'])
-        .where('order_id', '=', order.id)
-        .where('id', 'in', ids)
-        .execute()
-    : [];
+  // Every file of the repeated order: the artwork of its decorations, and those reused.
+  const rows = await deps.db
+    .selectFrom('attachments')
+    .select(['id', 'media_type', 'sha256', 'storage_key', 'name', 'size'])
+    .where('order_id', '=', order.id)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const reused = new Map<string, string>();
   for (const [i, f] of reorder.files.entries()) {
     const row = byId.get(f.id);
     if (!row) throw notFound(`reorder.files.${i}.id`);
-    const { stream } = await deps.files.open(row.storage_key);
-    const staged = await staging.writeStream(stream, f.name || row.name, row.media_type);
+    const staged = await stageStored(deps.files, staging, row, f.name || row.name);
     if (staged.sha256 !== row.sha256) {
       await staging.drop(staged.id);
       throw new DomainError(
@@ -105,6 +121,52 @@ export async function stageReorder(
         [`reorder.files.${i}.id`],
       );
     }
+    reused.set(staged.id, row.sha256);
   }
-  return { orderId: order.id, reference: order.reference, placedOn: order.created_at.slice(0, 10) };
+  return {
+    orderId: order.id,
+    reference: order.reference,
+    placedOn: order.created_at.slice(0, 10),
+    decorations: repeatedDecorations(fromJson(order.document), rows),
+    reused,
+  };
+}
+
+/**
+ * A stored file staged for the new order. In a bucket whose object still carries the size and
+ * SHA-256 recorded when its bytes arrived, the object is copied inside the bucket when the order
+ * is adopted (CopyObject: no byte comes through this server); otherwise it is read from storage
+ * and hashed as it is copied, so a changed file is caught either way.
+ */
+async function stageStored(
+  files: FileStore,
+  staging: Staging,
+  row: { storage_key: string; media_type: string; size: number | string | bigint; sha256: string },
+  name: string,
+): Promise<StagedFile> {
+  const object = await files.storedObject(row.storage_key);
+  if (object?.sha256 && object.size === Number(row.size)) {
+    // The object's own record, not the database's: a changed object is refused as before.
+    const inBucket = await staging.takeObject(object.objectKey, name, row.media_type, {
+      size: object.size,
+      sha256: object.sha256,
+    });
+    if (inBucket) return inBucket;
+  }
+  const { stream } = await files.open(row.storage_key);
+  return staging.writeStream(stream, name, row.media_type);
+}
+
+/** The pricing's view of a reorder: the new order's reused artwork by the names it stores them under. */
+export function reorderPricing(
+  of: ReorderOf,
+  attachments: readonly { staged: { id: string }; name: string }[],
+): NonNullable<PricingContext['reorder']> {
+  const named = attachments.filter((a) => of.reused.has(a.staged.id)).map((a) => ({ id: a.staged.id, name: a.name }));
+  return {
+    reference: of.reference,
+    placedOn: of.placedOn,
+    decorations: of.decorations,
+    artwork: reusedArtwork(named, of.reused),
+  };
 }

@@ -156,7 +156,7 @@ export const priceListSchema = z
       .optional()
       .meta({
         description:
-          'No setup is charged on a reorder placed within this many months of the order it repeats (the shop keeps its screens and digitized files).',
+          'On a reorder placed within this many months of the order it repeats, no setup is charged for the decorations that order had (same place, method and artwork: the shop keeps their screens and digitized files); a new decoration pays its setup.',
       }),
     supplierMarkup: z
       .strictObject({

@@ -17,6 +17,7 @@ import {
   type PricingView,
 } from './price-order.js';
 import { sizesToText } from './size-grid.js';
+import { repeatedDecorations, reusedArtwork } from './repeated-decorations.js';
 
 const NBSP = '\u00a0';
 
@@ -39,6 +40,20 @@ const context = (extra: Partial<PricingContext> = {}): PricingContext => ({
   registrations: GST_HST_ONLY,
   ...extra,
 });
+
+/** A reorder of `past` placed on `placedOn`, its artwork ('graphic.png', 'back.png') reused. */
+function repeatOf(past: PricingOrder, placedOn: string) {
+  const files = [
+    { id: 'a1', name: 'graphic.png', sha256: 'sha-graphic' },
+    { id: 'a2', name: 'back.png', sha256: 'sha-back' },
+  ];
+  return {
+    reference: '3SJ5-DHPY',
+    placedOn,
+    decorations: repeatedDecorations(past, files),
+    artwork: reusedArtwork(files, new Map(files.map((f) => [f.id, f.sha256]))),
+  };
+}
 
 const variation = (type: string, sizes: string, extra: Partial<PricingVariation> = {}): PricingVariation => ({
   type,
@@ -515,13 +530,13 @@ describe('priceOrder: setup', () => {
   it('waives setup on a reorder within reorderSetupWaiverMonths, saying why, and not after', () => {
     const list = priceList((l) => (l.reorderSetupWaiverMonths = 12));
     const anOrder = order([layout([variation('G5000', 'M:20')], screenFront(2))]);
-    const reorder = { reference: '3SJ5-DHPY', placedOn: '2025-05-04' };
+    const reorder = repeatOf(anOrder, '2025-05-04');
     const within = priceOrder(list, anOrder, context({ reorder }));
     const full = priceOrder(list, anOrder, context());
     expect(linesOf(full, 'setup').map((l) => l.totalCents)).toEqual([3_000]);
     expect(linesOf(within, 'setup').map((l) => [l.quantity, l.unitCents, l.totalCents])).toEqual([[2, 0, 0]]);
     expect(linesOf(within, 'setup')[0]!.reason.en).toBe(
-      '2 screens, one per colour: $15.00 × 2, waived: reorder of 3SJ5-DHPY, placed 2025-05-04, within 12 months',
+      '2 screens, one per colour: $15.00 × 2, waived: reorder of 3SJ5-DHPY, placed 2025-05-04, within 12 months (same artwork, method and place)',
     );
     expect(within.notes.map((n) => n.en)).toContain('Setup waived ($30.00): reorder of 3SJ5-DHPY within 12 months');
     expect(within.notes.map((n) => n.fr)).toContain(
@@ -533,10 +548,108 @@ describe('priceOrder: setup', () => {
     expect(linesOf(after, 'setup').map((l) => l.totalCents)).toEqual([3_000]);
     const noOption = priceOrder(priceList(), anOrder, context({ reorder }));
     expect(linesOf(noOption, 'setup').map((l) => l.totalCents)).toEqual([3_000]);
+    // Nothing known of the repeated order's decorations: nothing waived.
+    const unknown = priceOrder(list, anOrder, context({ reorder: { reference: '3SJ5-DHPY', placedOn: '2025-05-04' } }));
+    expect(linesOf(unknown, 'setup').map((l) => l.totalCents)).toEqual([3_000]);
     // The form's pricer shares lines between answers: a waived answer leaves the next one whole.
     const pricer = createOrderPricer();
     expect(pricer(list, anOrder, context({ reorder })).subtotalCents).toBe(within.subtotalCents);
     expect(pricer(list, anOrder, context()).subtotalCents).toBe(full.subtotalCents);
+  });
+
+  describe('on a reorder, waives only the setup of the decorations the repeated order had', () => {
+    const list = priceList((l) => (l.reorderSetupWaiverMonths = 12));
+    const embroideredBack = { image: 'back.png', dimensions: '4"', decoration: 'embroidery', location: 'upper-back' };
+    const past = order([
+      layout([variation('G5000', 'M:20')], {
+        Front: view('screen-printing', '', { colours: 2 }),
+        Back: embroideredBack,
+      }),
+    ]);
+    const reorder = repeatOf(past, '2025-05-04');
+    const setups = (o: PricingOrder, artwork: Record<string, string> = reorder.artwork) =>
+      linesOf(priceOrder(list, o, context({ reorder: { ...reorder, artwork } })), 'setup').map((l) => [
+        l.view,
+        l.quantity,
+        l.totalCents,
+      ]);
+
+    it('the same order repeated, on other garments and in another layout: every setup waived', () => {
+      expect(setups(past)).toEqual([
+        ['Front', 2, 0],
+        ['Back', 1, 0],
+      ]);
+      const otherGarments = order([
+        layout([variation('G5000', 'M:5')]),
+        layout([variation('G2000', 'L:30', { color: 'Red' })], {
+          Front: view('screen-printing', '', { colours: 2 }),
+          Back: embroideredBack,
+        }),
+      ]);
+      expect(setups(otherGarments)).toEqual([
+        ['Front', 2, 0],
+        ['Back', 1, 0],
+      ]);
+    });
+
+    it('a new location pays its setup, and says why; the repeated ones stay waived', () => {
+      const withSleeve = order([
+        layout([variation('G5000', 'M:20')], {
+          Front: view('screen-printing', '', { colours: 2 }),
+          Back: embroideredBack,
+          'Left Sleeve': view('screen-printing', '', { colours: 1, image: 'sleeve.png' }),
+        }),
+      ]);
+      const priced = priceOrder(list, withSleeve, context({ reorder }));
+      expect(linesOf(priced, 'setup').map((l) => [l.view, l.quantity, l.totalCents])).toEqual([
+        ['Front', 2, 0],
+        ['Back', 1, 0],
+        ['Left Sleeve', 1, 1_500],
+      ]);
+      expect(linesOf(priced, 'setup')[2]!.reason.en).toBe(
+        '1 screen, one per colour: $15.00 × 1, not waived: new since order 3SJ5-DHPY (another artwork, method or place)',
+      );
+      expect(priced.notes.map((n) => n.en)).toEqual(
+        expect.arrayContaining([
+          'Setup waived ($70.00): reorder of 3SJ5-DHPY within 12 months',
+          'A decoration new since order 3SJ5-DHPY pays its setup',
+        ]),
+      );
+      expect(priced.subtotalCents).toBe(priceOrder(list, withSleeve, context()).subtotalCents - 7_000);
+    });
+
+    it('another artwork, another method or another location at the same view pays its setup', () => {
+      const front = (v: PricingView) =>
+        order([layout([variation('G5000', 'M:20')], { Front: v, Back: embroideredBack })]);
+      // A new upload (not a reused stored file), or a reused file of other bytes.
+      expect(setups(front(view('screen-printing', '', { colours: 2, image: 'new.png' })))[0]).toEqual([
+        'Front',
+        2,
+        3_000,
+      ]);
+      expect(setups(past, { ...reorder.artwork, 'graphic.png': 'other-sha' })[0]).toEqual(['Front', 2, 3_000]);
+      expect(setups(front(view('embroidery', '3 x 2 in')))[0]).toEqual(['Front', 1, 4_000]);
+      const chest = view('screen-printing', '', { colours: 2, location: 'left-chest' });
+      expect(setups(front(chest))[0]).toEqual(['Front', 2, 3_000]);
+    });
+
+    it('keeps the screens the repeated decoration had: a colour more pays one new screen', () => {
+      const priced = priceOrder(
+        list,
+        order([
+          layout([variation('G5000', 'M:20')], {
+            Front: view('screen-printing', '', { colours: 3 }),
+            Back: embroideredBack,
+          }),
+        ]),
+        context({ reorder }),
+      );
+      const [front] = linesOf(priced, 'setup');
+      expect([front!.quantity, front!.unitCents, front!.totalCents]).toEqual([1, 1_500, 1_500]);
+      expect(front!.reason.en).toBe(
+        '3 screens, one per colour: $15.00 × 3, 2 screens kept from the reorder of 3SJ5-DHPY, placed 2025-05-04, within 12 months (same artwork, method and place): $15.00 × 1 new',
+      );
+    });
   });
 
   it('refuses a reorderSetupWaiverMonths that is not a whole number of months from 1 to 120', () => {

@@ -10,7 +10,6 @@ import { firstLayoutWith, layoutsInOrder, placeOfSupply } from '../order-details
 import { ORDER_WORDS, type Language } from '../order-presentation.js';
 import { readQuantity } from '../quantities.js';
 import { isCalendarDate } from '../taxes.js';
-import { addMonths } from '../dates.js';
 import { assessLineTaxes } from '../tax-treatment.js';
 import type { PriceList } from './price-list.js';
 
@@ -26,6 +25,7 @@ import { Estimate } from './estimate.js';
 import { isBlank, money, onPlace, onYourQuote, piecesText, say, variationLabel } from './price-words.js';
 import { priceGarments } from './price-garments.js';
 import { priceLocation } from './price-decoration.js';
+import { waiveSetupOnReorder } from './reorder-waiver.js';
 export type {
   OnQuoteCode,
   OnQuoteItem,
@@ -194,42 +194,6 @@ function priceLayout(
   return pieces;
 }
 
-/**
- * On a reorder placed within the list's reorderSetupWaiverMonths of the order it repeats, every
- * setup line stays, at $0, saying why (the shop keeps its screens and digitized files). The
- * lines are replaced, never changed in place: the form's pricer shares them between answers.
- */
-function waiveSetupOnReorder(priceList: PriceList, estimate: Estimate, context: PricingContext): void {
-  const months = priceList.reorderSetupWaiverMonths;
-  const reorder = context.reorder;
-  if (!months || !reorder || !isCalendarDate(reorder.placedOn)) return;
-  if (context.date > addMonths(reorder.placedOn, months)) return;
-  const why = (l: Language) =>
-    l === 'en'
-      ? `waived: reorder of ${reorder.reference}, placed ${reorder.placedOn}, within ${months} ${months === 1 ? 'month' : 'months'}`
-      : `offerte\u00a0: reprise de la commande ${reorder.reference}, passée le ${reorder.placedOn}, dans les ${months}\u00a0mois`;
-  let waived = 0;
-  estimate.lines.forEach((line, i) => {
-    if (line.kind !== 'setup' || line.totalCents === 0) return;
-    waived += line.totalCents;
-    estimate.lines[i] = {
-      ...line,
-      unitCents: 0,
-      totalCents: 0,
-      reason: say((l) => `${line.reason[l]}, ${why(l)}`),
-    };
-  });
-  if (waived > 0) {
-    estimate.note(
-      say((l) =>
-        l === 'en'
-          ? `Setup waived (${money(waived, l)}): reorder of ${reorder.reference} within ${months} ${months === 1 ? 'month' : 'months'}`
-          : `Préparation offerte (${money(waived, l)})\u00a0: reprise de la commande ${reorder.reference} dans les ${months}\u00a0mois`,
-      ),
-    );
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Layouts
 
@@ -361,7 +325,7 @@ function price(
     if (estimate.lines.length > ESTIMATE_LIMITS.lines) return tooLarge(order, context, 'lines');
   }
 
-  waiveSetupOnReorder(priceList, estimate, context);
+  waiveSetupOnReorder(priceList, estimate, order, context);
 
   if (order.includePolyBags && pieces > 0) {
     if (piecesKnown) {

@@ -5,6 +5,7 @@ import type { OrderDetails } from '../order-details.js';
 import { type SizeQuantity } from '../quantities.js';
 import { type TaxLine, type TaxNotCharged, type TaxRegistrations } from '../taxes.js';
 import type { Bilingual } from './price-list.js';
+import type { RepeatedDecoration } from './repeated-decorations.js';
 
 // What the pricing reads of an order. Structural, so the hand-written order body and the one the
 // server's schema infers both fit, and the form can price its state without building a submission.
@@ -46,8 +47,18 @@ export interface PricingContext {
   registrations: TaxRegistrations;
   /** Width ÷ height of a view's graphic by layout key and view, when the caller knows its pixels. */
   graphicAspect?: Readonly<Record<string, Partial<Record<ViewName, number>>>>;
-  /** The order this one repeats ("Order again"): its number and the day it was placed (YYYY-MM-DD). */
-  reorder?: { reference: string; placedOn: string };
+  /**
+   * The order this one repeats ("Order again"): its number, the day it was placed (YYYY-MM-DD),
+   * its decorations and which of this order's artwork is its own (reorder-waiver.ts); without
+   * decorations, no setup is waived.
+   */
+  reorder?: {
+    reference: string;
+    placedOn: string;
+    decorations?: readonly RepeatedDecoration[];
+    /** This order's reused artwork: its name here (lower case) → the SHA-256 it was stored with. */
+    artwork?: Readonly<Record<string, string>>;
+  };
 }
 
 export type PriceLineKind =

@@ -10,6 +10,7 @@ import { formatCents } from '../../../shared/money.js';
 import { placeName } from '../../../shared/order-presentation.js';
 import type { PublicPriceList } from '../../../shared/price-list-api.js';
 import { createOrderPricer, type PricedOrder, type PriceLine } from '../../../shared/prices/price-order.js';
+import { reusedArtwork } from '../../../shared/prices/repeated-decorations.js';
 import { TaxRows } from '../../components/tax-rows.js';
 import { buildSubmission } from './build-submission.js';
 import { useOrderFormText } from './messages.js';
@@ -65,13 +66,22 @@ function usePriced(state: OrderState, priceList: PublicPriceList): PricedOrder |
   if (last?.state === state && last.priceList === priceList) return last.priced;
   let priced: PricedOrder | null;
   try {
-    priced = pricer(priceList.priceList, buildSubmission(state).order, {
+    const { order } = buildSubmission(state);
+    const of = state.reorderOf;
+    priced = pricer(priceList.priceList, order, {
       date: today(),
       shopProvince: priceList.shop.province,
       registrations: priceList.shop.registrations,
-      // "Order again": the price list may waive setup (docs/prices.md).
-      ...(state.reorderOf
-        ? { reorder: { reference: state.reorderOf.reference, placedOn: state.reorderOf.placedOn } }
+      // "Order again": the price list may waive the setup of the repeated decorations (docs/prices.md).
+      ...(of
+        ? {
+            reorder: {
+              reference: of.reference,
+              placedOn: of.placedOn,
+              decorations: of.decorations ?? [],
+              artwork: reusedArtwork(order.reorder?.files ?? [], new Map(Object.entries(of.stored ?? {}))),
+            },
+          }
         : {}),
     });
   } catch {

@@ -102,7 +102,7 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
 
           {(reorderRequest || state.reorderOf) && (
             <Suspense fallback={null}>
-              <ReorderPanel request={reorderRequest} reorderOf={state.reorderOf} dispatch={dispatch} />
+              <ReorderPanel request={reorderRequest} state={state} dispatch={dispatch} />
             </Suspense>
           )}
 

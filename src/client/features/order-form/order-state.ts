@@ -11,6 +11,7 @@ import {
 import type { TeamName } from '../../../shared/collections-api.js';
 import type { Location } from '../../../shared/locations.js';
 import type { Address, Billing, Shipping } from '../../../shared/order.js';
+import type { RepeatedDecoration } from '../../../shared/prices/repeated-decorations.js';
 
 /** A file the customer chose. The preview URL (images only) is made by the caller. */
 export interface FileEntry {
@@ -113,7 +114,17 @@ export interface OrderState<F = FileEntry> {
   isResalePartner: boolean;
   includePolyBags: boolean;
   /** "Order again": the past order this one repeats (absent for a new order). */
-  reorderOf?: { orderId: string; reference: string; placedOn: string };
+  reorderOf?: {
+    orderId: string;
+    reference: string;
+    placedOn: string;
+    /** Its decorations, for the setup waiver (docs/prices.md); absent in drafts older than it. */
+    decorations?: RepeatedDecoration[];
+    /** Its stored files' SHA-256 by attachment id: which reused file is which artwork. */
+    stored?: Record<string, string>;
+    /** Its stored files the server made a thumbnail of, by attachment id (shown as their previews). */
+    previews?: string[];
+  };
 }
 
 type BillingField = keyof Billing;

@@ -6,7 +6,7 @@ import type { ReorderSource } from '../../../shared/portal-api.js';
 import { orderBodySchema } from '../../../shared/order-schema.js';
 import { buildSubmission } from './build-submission.js';
 import { filesOf, fromStoredState, toStoredState } from './draft-store.js';
-import { reorderState } from './reorder-prefill.js';
+import { reorderState, withStoredPreviews } from './reorder-prefill.js';
 
 const billing = {
   firstName: 'Ada',
@@ -64,10 +64,24 @@ const source: ReorderSource = {
     includePolyBags: true,
   }),
   files: [
-    { id: 'a1', name: 'Layout_1_Mockup_1.png', mediaType: 'image/png', size: 1000, sha256: 'x'.repeat(64) },
-    { id: 'a2', name: 'Layout_1_Front.png', mediaType: 'image/png', size: 2000, sha256: 'y'.repeat(64) },
-    { id: 'a3', name: 'Layout_1_Front_left-chest.png', mediaType: 'image/png', size: 300, sha256: 'z'.repeat(64) },
-    { id: 'a4', name: 'PO-77.pdf', mediaType: 'application/pdf', size: 400, sha256: 'w'.repeat(64) },
+    {
+      id: 'a1',
+      name: 'Layout_1_Mockup_1.png',
+      mediaType: 'image/png',
+      size: 1000,
+      sha256: 'x'.repeat(64),
+      preview: true,
+    },
+    { id: 'a2', name: 'Layout_1_Front.png', mediaType: 'image/png', size: 2000, sha256: 'y'.repeat(64), preview: true },
+    {
+      id: 'a3',
+      name: 'Layout_1_Front_left-chest.png',
+      mediaType: 'image/png',
+      size: 300,
+      sha256: 'z'.repeat(64),
+      preview: false,
+    },
+    { id: 'a4', name: 'PO-77.pdf', mediaType: 'application/pdf', size: 400, sha256: 'w'.repeat(64), preview: false },
   ],
 };
 
@@ -77,7 +91,18 @@ const makeId = () => `id-${++n}`;
 describe('reorderState', () => {
   it('fills the form from the past order, each stored file an entry naming its attachment', () => {
     const state = reorderState(source, true, makeId);
-    expect(state.reorderOf).toEqual({ orderId: source.orderId, reference: '3SJ5-DHPY', placedOn: '2026-03-02' });
+    expect(state.reorderOf).toEqual({
+      orderId: source.orderId,
+      reference: '3SJ5-DHPY',
+      placedOn: '2026-03-02',
+      // The repeated decorations, each with its artwork's SHA-256, for the setup waiver.
+      decorations: [
+        { view: 'Front', location: 'full-front', method: 'screen-printing', artwork: 'y'.repeat(64), colours: 2 },
+        { view: 'Front', location: 'left-chest', method: 'embroidery', artwork: 'z'.repeat(64) },
+      ],
+      stored: { a1: 'x'.repeat(64), a2: 'y'.repeat(64), a3: 'z'.repeat(64), a4: 'w'.repeat(64) },
+      previews: ['a1', 'a2'],
+    });
     expect(state.layouts.map((l) => [l.number, l.mockupOption, l.garmentOption])).toEqual([
       [1, 'upload', 'pick'],
       [2, 'upload', 'po'],
@@ -85,7 +110,13 @@ describe('reorderState', () => {
     const [one, two] = state.layouts;
     expect(one!.variations[0]).toMatchObject({ type: 'Gildan 5000', color: 'Black', sizes: 'S: 5, M: 10' });
     expect(one!.views.Front).toMatchObject({ dimensions: '10" wide', decoration: 'screen-printing', colours: '2' });
-    expect(one!.views.Front.file).toMatchObject({ stored: { attachmentId: 'a2', size: 2000 }, previewUrl: null });
+    // Its preview is the server's thumbnail, through the portal session; none where none was made.
+    expect(one!.views.Front.file).toMatchObject({
+      stored: { attachmentId: 'a2', size: 2000 },
+      previewUrl: `/api/portal/orders/${source.orderId}/files/a2/thumbnail`,
+    });
+    expect(one!.extras?.[0]?.file?.previewUrl).toBeNull();
+    expect(one!.mockupFiles[0]?.previewUrl).toBe(`/api/portal/orders/${source.orderId}/files/a1/thumbnail`);
     expect(one!.views.Front.file!.file.name).toBe('Layout_1_Front.png');
     expect(one!.views.Front.file!.file.size).toBe(0);
     expect(one!.extras?.map((e) => [e.location, e.decoration, e.file?.stored?.attachmentId])).toEqual([
@@ -132,6 +163,10 @@ describe('reorderState', () => {
     expect(filesOf(back).map((f) => [f.stored?.attachmentId, f.previewUrl])).toEqual(
       filesOf(state).map((f) => [f.stored?.attachmentId, null]),
     );
+    // The draft keeps no URL: the reorder chunk gives the restored files their previews again.
+    const previewed = withStoredPreviews(back);
+    expect(filesOf(previewed).map((f) => f.previewUrl)).toEqual(filesOf(state).map((f) => f.previewUrl));
+    expect(withStoredPreviews(previewed)).toBe(previewed);
     expect(back.reorderOf).toEqual(state.reorderOf);
     const logo = new File(['png'], 'new.png', { type: 'image/png' });
     back.layouts[0]!.views.Back = { ...back.layouts[0]!.views.Back, file: { id: 'new', file: logo, previewUrl: null } };

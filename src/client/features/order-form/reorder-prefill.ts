@@ -5,6 +5,7 @@
 import { VIEWS, type ViewName } from '../../../shared/constants.js';
 import type { ValidOrderBody } from '../../../shared/order-schema.js';
 import type { ReorderSource } from '../../../shared/portal-api.js';
+import { repeatedDecorations } from '../../../shared/prices/repeated-decorations.js';
 import { byView, type ExtraState, type FileEntry, type LayoutState, type OrderState } from './order-state.js';
 
 type StoredLayout = ValidOrderBody['layouts'][string];
@@ -67,7 +68,7 @@ export function reorderState(source: ReorderSource, keepSizes: boolean, makeId: 
   const first = source.document.layouts[keys[0]!]!;
   const billing = first.billing!;
   const shipping = first.shipping;
-  return {
+  return withStoredPreviews({
     layouts,
     openLayout: 1,
     nextLayoutNumber: layouts.length + 1,
@@ -92,6 +93,41 @@ export function reorderState(source: ReorderSource, keepSizes: boolean, makeId: 
     },
     isResalePartner: source.document.isResalePartner,
     includePolyBags: source.document.includePolyBags,
-    reorderOf: { orderId: source.orderId, reference: source.reference, placedOn: source.placedOn },
+    reorderOf: {
+      orderId: source.orderId,
+      reference: source.reference,
+      placedOn: source.placedOn,
+      // What the setup waiver compares the new order with (docs/prices.md), as the server does.
+      decorations: repeatedDecorations(source.document, source.files),
+      stored: Object.fromEntries(source.files.map((f) => [f.id, f.sha256])),
+      previews: source.files.filter((f) => f.preview).map((f) => f.id),
+    },
+  });
+}
+
+/** Where the form shows the server's thumbnail of a past order's stored file (the portal session's own). */
+export const storedPreviewUrl = (orderId: string, attachmentId: string) =>
+  `/api/portal/orders/${encodeURIComponent(orderId)}/files/${encodeURIComponent(attachmentId)}/thumbnail`;
+
+/**
+ * The state with a preview for each reused stored file the server made a thumbnail of (a draft
+ * keeps no preview URL: restored, it gets them again); the same state when none is missing.
+ */
+export function withStoredPreviews(state: OrderState): OrderState {
+  const of = state.reorderOf;
+  const previews = new Set(of?.previews ?? []);
+  let changed = false;
+  const withPreview = <F extends FileEntry | null>(f: F): F => {
+    if (!of || !f?.stored || f.previewUrl || !previews.has(f.stored.attachmentId)) return f;
+    changed = true;
+    return { ...f, previewUrl: storedPreviewUrl(of.orderId, f.stored.attachmentId) };
   };
+  const layouts = state.layouts.map((l) => ({
+    ...l,
+    mockupFiles: l.mockupFiles.map(withPreview),
+    poFiles: l.poFiles.map(withPreview),
+    views: byView((view) => ({ ...l.views[view], file: withPreview(l.views[view].file) })),
+    ...(l.extras ? { extras: l.extras.map((e) => ({ ...e, file: withPreview(e.file) })) } : {}),
+  }));
+  return changed ? { ...state, layouts } : state;
 }

@@ -1,13 +1,13 @@
 // "Order again" on the order form (docs/portal.md), a chunk of its own loaded only when the form
 // is opened to repeat a past order (/?reorder=<order id>): reads the signed-in customer's past
 // order, fills the form from it (reorder-prefill.ts) and says so; the draft keeps it from then on.
-import { useEffect, useState, type Dispatch } from 'react';
+import { useEffect, useRef, useState, type Dispatch } from 'react';
 import type { ReorderSource } from '../../../shared/portal-api.js';
 import { ApiError, isRecord } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
 import { randomId } from '../../shared/random-id.js';
 import type { OrderAction, OrderState } from './order-state.js';
-import { reorderState } from './reorder-prefill.js';
+import { reorderState, withStoredPreviews } from './reorder-prefill.js';
 import { useReorderText } from './reorder-messages.js';
 import type { ReorderRequest } from './reorder-request.js';
 
@@ -24,16 +24,26 @@ type Phase = 'loading' | 'signIn' | 'notFound' | 'failed' | 'done';
 
 export default function ReorderPanel({
   request,
-  reorderOf,
+  state,
   dispatch,
 }: {
   request: ReorderRequest | null;
-  reorderOf: OrderState['reorderOf'];
+  state: OrderState;
   dispatch: Dispatch<OrderAction>;
 }) {
   const { t } = useReorderText();
   const [phase, setPhase] = useState<Phase>(request ? 'loading' : 'done');
   const [keptSizes, setKeptSizes] = useState<boolean | null>(null);
+  const { reorderOf } = state;
+
+  // A restored draft keeps no preview URL: the reused files get the server's thumbnails again, once.
+  const restored = useRef(request !== null);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const previewed = withStoredPreviews(state);
+    if (previewed !== state) dispatch({ type: 'draftRestored', state: previewed });
+  }, [state, dispatch]);
 
   useEffect(() => {
     if (!request) return;
