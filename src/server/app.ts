@@ -35,11 +35,10 @@ import { ordersPlugin } from './orders/index.js';
 import { currentPriceListReader, estimator, publicPriceListRoutes } from './prices/index.js';
 import { housekeepingPlugin } from './privacy/index.js';
 import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
-import { orderLinkMessageRoutes, portalRoutes, stageReorder } from './portal/index.js';
+import { orderLinkMessageRoutes, portalRoutes, stageReorder, storedReorderPricing } from './portal/index.js';
 import { documentLogoReader, liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
-import { findOrder } from './storage/orders.js';
 import { dateIn } from '../shared/dates.js';
 import type { Database } from './storage/schema.js';
 import { createUploadStore, uploadRoutes, type UploadStore } from './uploads/index.js';
@@ -254,10 +253,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       mail: { shop, onQueued: onMailQueued },
       // Made again as at submission, a reorder's waiver with it while the repeated order is kept.
       estimateOf: async (order, document) => {
-        const past = order.reorder_of ? await findOrder(db, order.reorder_of) : undefined;
-        const reorder = past
-          ? { orderId: past.id, reference: past.reference, placedOn: past.created_at.slice(0, 10) }
-          : undefined;
+        const reorder = await storedReorderPricing(db, order);
         return estimateOf(document, reorder ? { reorder } : undefined);
       },
     },

@@ -36,6 +36,7 @@ import type { PublicPriceList, SeenEstimate } from '../../shared/price-list-api.
 import { priceOrder } from '../../shared/prices/price-order.js';
 import { repeatedDecorations, reusedArtwork } from '../../shared/prices/repeated-decorations.js';
 import { createSignInLink } from './portal-store.js';
+import { dateIn } from '../../shared/dates.js';
 
 const PASSWORD = 'correct horse battery staple';
 // A tiny PNG (1×1), and another customer's bytes.
@@ -256,6 +257,41 @@ describe.each(backends())('Order again on %s', (backend) => {
     expect(await screens(orderId)).toEqual([0, 1_500]);
     const stored = await estimateOf(orderId);
     expect(stored).toMatchObject(await formEstimate(s, order));
+  });
+
+  it('keeps the waiver when a team’s sizes, collected from My orders, change the reorder', async () => {
+    const s = (await source(ada, past.ada)).json<ReorderSource>();
+    const order = again(s);
+    order.layouts['1']!.variations = [
+      { type: 'G5000', color: 'Black', sizes: 'M:5', supplyingGoods: 'no', itemPO: '' },
+    ];
+    const res = await submit(order, ada);
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId } = res.json<{ orderId: string }>();
+    expect(await screens(orderId)).toEqual([0]);
+    const before = (await estimateOf(orderId)).totalCents;
+
+    const url = `/api/portal/orders/${orderId}/team-sizes`;
+    const started = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: ada },
+      payload: { layout: '1', variation: 0, title: 'Team', closesOn: dateIn(t.config.timeZone) },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { collection, link } = started.json<{ collection: { id: string }; link: string }>();
+    for (const name of ['Ann', 'Ben']) {
+      await t.app.inject({ method: 'PUT', url: `/api/c/${link}/entry`, payload: { name, size: 'L' } });
+    }
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: `${url}/${collection.id}/close`,
+      headers: { cookie: ada },
+    });
+    expect(closed.json()).toMatchObject({ outcome: 'applied' });
+    // Priced again on 2 pieces, the repeated screens still waived.
+    expect(await screens(orderId)).toEqual([0]);
+    expect((await estimateOf(orderId)).totalCents).not.toBe(before);
   });
 
   it('charges the setup of the same place with other artwork: a file uploaded anew is new artwork', async () => {

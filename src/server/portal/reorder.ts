@@ -170,3 +170,30 @@ export function reorderPricing(
     artwork: reusedArtwork(named, of.reused),
   };
 }
+
+/**
+ * The pricing's view of a reorder already stored, for pricing it again (a team's sizes changing
+ * it, collections/): the repeated order's decorations as at submission, and as reused artwork
+ * this order's files stored with the SHA-256 of one of the repeated order's. One difference from
+ * submission: a file uploaded anew with the very same bytes counts as reused here. Undefined when
+ * the order repeats none, or the repeated order's data was deleted (no setup is waived then).
+ */
+export async function storedReorderPricing(
+  db: Kysely<Database>,
+  order: { id: string; reorder_of: string | null },
+): Promise<NonNullable<PricingContext['reorder']> | undefined> {
+  if (!order.reorder_of) return undefined;
+  const past = await db.selectFrom('orders').selectAll().where('id', '=', order.reorder_of).executeTakeFirst();
+  if (!past) return undefined;
+  const files = (id: string) =>
+    db.selectFrom('attachments').select(['id', 'name', 'sha256']).where('order_id', '=', id).execute();
+  const pastFiles = await files(past.id);
+  const stored = new Set(pastFiles.map((f) => f.sha256));
+  const own = (await files(order.id)).filter((f) => stored.has(f.sha256));
+  return {
+    reference: past.reference,
+    placedOn: past.created_at.slice(0, 10),
+    decorations: repeatedDecorations(fromJson(past.document), pastFiles),
+    artwork: reusedArtwork(own, new Map(own.map((f) => [f.id, f.sha256]))),
+  };
+}
