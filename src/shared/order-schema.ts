@@ -179,6 +179,8 @@ const layoutSchema = z.object({
         .int()
         .min(0)
         .max(LIMITS.variations - 1),
+      /** Sent before entries close: the order takes the final entries when they do (until quoted). */
+      whileOpen: z.boolean().optional(),
     })
     .optional(),
 });

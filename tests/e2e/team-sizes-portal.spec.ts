@@ -12,6 +12,7 @@ import {
   emailed,
   expectNoViolations,
   png,
+  referenceFromToast,
   quebecOrder,
   signInAt,
   STAFF_PASSWORD,
@@ -252,4 +253,61 @@ test('en français, à 390 px : la boutique envoie sa soumission avant la clôtu
   await page.screenshot({ path: 'test-results/team-sizes-portal-fr-quoted.png', fullPage: true });
   await expectNoViolations(page, 'Mes commandes : la soumission arrivée avant la clôture');
   expect(storedSizes(sent.reference)).toEqual(['S:10', 'M:4']);
+});
+
+test('an organiser sends the order from the form before entries close, then closes them in My orders', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(server.base);
+  await page.getByLabel('Mockup Options').selectOption('upload');
+  const front = page.getByRole('group', { name: 'Front', exact: true });
+  await front.getByLabel('Graphic Dimensions').fill('10" wide');
+  await front.getByLabel('Decoration Method').selectOption('screen-printing');
+  await front.getByLabel('Ink colours').selectOption('1');
+  await page.getByLabel('Garment Options').selectOption('pick');
+  const garment = page.getByRole('group', { name: 'Garment Details' });
+  await garment.getByLabel('Garment Type or SKU').fill('G5000');
+  await garment.getByLabel('Color').fill('Navy');
+  await garment.getByRole('button', { name: 'Collect sizes from a team' }).click();
+  const panel = page.getByRole('region', { name: 'Sizes from a team' });
+  await panel.getByLabel('Team or group name').fill('Early birds');
+  await panel.getByRole('button', { name: 'Create the link' }).click();
+  const link = await panel.getByLabel('Link for your team').inputValue();
+  await enter(await phone(browser), link, 'Ada Lovelace', 'M');
+  await expect(panel.getByText('Sizes filled from 1 entry.')).toBeVisible({ timeout: 15_000 });
+
+  // The organiser chooses to send now: the order does not wait for the entries to close.
+  await panel.getByRole('checkbox', { name: 'Send the order before entries close' }).check();
+  await page
+    .getByRole('group', { name: 'Are there additional graphic layouts for this job?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  const email = 'early@example.com';
+  await page.getByLabel('First Name', { exact: true }).first().fill('Jeanne');
+  await page.getByLabel('Last Name', { exact: true }).first().fill('Mance');
+  await page.getByLabel('Address', { exact: true }).first().fill('1 King St W');
+  await page.getByLabel('City', { exact: true }).first().fill('Toronto');
+  await page.getByLabel('Province', { exact: true }).first().selectOption('ON');
+  await page.getByLabel('Postal Code', { exact: true }).first().fill('M5H 1A1');
+  await page.getByLabel('Phone', { exact: true }).first().fill('416-555-0100');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Submit Order' }).click();
+  await expect(page.getByText('Thank you! Your order has been submitted successfully.')).toBeVisible();
+  const reference = await referenceFromToast(page);
+  expect(storedSizes(reference)).toEqual(['M:1']);
+
+  // A second member enters after the order went; the organiser closes the entries in My orders.
+  await enter(await phone(browser), link, 'Bob Marley', 'L');
+  const db = new Database(path.resolve(`test-results/${DATA}/orders.sqlite`), { readonly: true });
+  const { id } = db.prepare('select id from orders where reference = ?').get(reference) as { id: string };
+  db.close();
+  await signIn(page, email, id);
+  const card = page.getByRole('region', { name: `Order ${reference}` });
+  await expect(card.getByRole('row', { name: 'Bob Marley L' })).toBeVisible({ timeout: 15_000 });
+  await card.getByRole('button', { name: 'Close entries now' }).click();
+  await expect(card.getByText('The order’s sizes were updated from 2 entries: M:1, L:1.')).toBeVisible();
+  expect(storedSizes(reference)).toEqual(['M:1, L:1']);
+  await expectNoViolations(page, 'My orders after the entries of an order sent early closed');
 });

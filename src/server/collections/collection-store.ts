@@ -209,14 +209,15 @@ export async function renewMembersLink(db: Db, id: string): Promise<string> {
 }
 
 /**
- * Ties a collection to the order sent with its final entries, settled at once; false when it
- * already belongs to an order (an organiser's key names one order's garment, once).
+ * Ties a collection to the order sent with its entries: settled at once when they were final,
+ * null while they stay open; false when it already belongs to an order (an organiser's key names
+ * one order's garment, once).
  */
 export async function tieToOrder(
   trx: Transaction<Database>,
   id: string,
   tie: OrderTie,
-  outcome: Exclude<CollectionOutcome, null>,
+  outcome: CollectionOutcome,
 ): Promise<boolean> {
   const tied = await trx
     .updateTable('size_collections')

@@ -141,6 +141,35 @@ describe.each(backends())('a team’s sizes and their order on %s', (backend) =>
     }
   });
 
+  it('sent from the form while entries are open, when the organiser chooses: the order takes them so far, then the final ones', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections',
+      payload: { title: 'Early', garment: 'G5000', closesOn: addDays(today, 5) },
+    });
+    const { link, organiserKey } = made.json<CreatedCollection>();
+    await enter(link, 'Ada', 'M');
+    const sent = await submit(
+      orderOf('early@example.com', { teamCollection: { organiserKey, variation: 0, whileOpen: true } }),
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { orderId } = sent.json<{ orderId: string }>();
+    expect((await stored(orderId)).document.layouts['1']!.variations[0]!.sizes).toBe('M:1');
+
+    // More members enter after the order went; the organiser follows and closes it in My orders.
+    await enter(link, 'Bob', 'L');
+    await enter(link, 'Cy', 'L');
+    const cookie = await session('early@example.com');
+    const url = `/api/portal/orders/${orderId}/team-sizes`;
+    const view = (await portal(cookie, 'GET', url)).json<OrderTeamSizes>();
+    expect(view.collections).toMatchObject([{ title: 'Early', open: true, outcome: null }]);
+    const closed = await portal(cookie, 'POST', `${url}/${view.collections[0]!.id}/close`);
+    expect(closed.json()).toMatchObject({ outcome: 'applied' });
+    const after = (await stored(orderId)).document.layouts['1']!;
+    expect(after.variations[0]!.sizes).toBe('M:1, L:2');
+    expect(after.teamNames).toHaveLength(3);
+  });
+
   it('started from My orders: the order takes the closed entries while New, its estimate made again', async () => {
     const sent = await submit(orderOf('ada@example.com'));
     const { orderId } = sent.json<{ orderId: string }>();

@@ -45,7 +45,8 @@ export interface TakenCollection {
   id: string;
   layout: string;
   variation: number;
-  outcome: 'applied' | 'no_entries';
+  /** Null while entries stay open: the order takes the final ones when they close. */
+  outcome: 'applied' | 'no_entries' | null;
 }
 
 /**
@@ -73,7 +74,8 @@ export async function takeTeamCollections(db: Db, document: ValidOrderBody, toda
         },
       );
     }
-    if (isOpen(collection, today)) {
+    const open = isOpen(collection, today);
+    if (open && !named.whileOpen) {
       throw new DomainError(
         'conflict',
         'team_entries_open',
@@ -82,9 +84,11 @@ export async function takeTeamCollections(db: Db, document: ValidOrderBody, toda
         { messageFr: 'Fermez les inscriptions de l’équipe avant d’envoyer la commande.' },
       );
     }
+    // The entries as the server reads them, final or (sent while open) so far.
     const rollUp = await rollUpOf(db, collection, today);
-    const outcome =
-      rollUp.entries.length > 0 && fill(document, key, named.variation, rollUp) ? 'applied' : 'no_entries';
+    const filled = rollUp.entries.length > 0 && fill(document, key, named.variation, rollUp);
+    // Sent while open: settled when entries close, like one started from My orders.
+    const outcome = open ? null : filled ? 'applied' : 'no_entries';
     taken.push({ id: collection.id, layout: key, variation: named.variation, outcome });
   }
   return taken;

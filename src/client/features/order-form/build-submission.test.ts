@@ -246,6 +246,19 @@ describe('extra decorations (docs/product.md, Locations)', () => {
       variation: 0,
     });
     expect(JSON.stringify(buildSubmission(filled).order)).not.toContain('l'.repeat(43));
+    // Sent before entries close, by the organiser's choice: the server is told, to settle it later.
+    const early = run(filled, {
+      type: 'collectionCreated',
+      layout: 1,
+      collection: { ...filled.layouts[0]!.collection!, open: true, sendWhileOpen: true },
+    });
+    expect(buildSubmission(early).order.layouts['1']!.teamCollection).toEqual({
+      organiserKey: 'k'.repeat(43),
+      variation: 0,
+      whileOpen: true,
+    });
+    const closedLater = run(early, { type: 'collectionChecked', layout: 1, open: false });
+    expect(buildSubmission(closedLater).order.layouts['1']!.teamCollection).not.toHaveProperty('whileOpen');
     // Garments from a PO instead: no list travels, no collection is named.
     const po = run(filled, { type: 'garmentOptionChanged', layout: 1, option: 'po' });
     expect('teamNames' in buildSubmission(po).order.layouts['1']!).toBe(false);

@@ -125,7 +125,13 @@ export function buildSubmission(state: OrderState): Submission {
         ? { teamNames: layout.teamNames }
         : {}), // Its collection by the organiser's key: the server takes the final entries from it.
       ...(layout.garmentOption === 'pick' && teamVariation >= 0
-        ? { teamCollection: { organiserKey: layout.collection!.organiserKey, variation: teamVariation } }
+        ? {
+            teamCollection: {
+              organiserKey: layout.collection!.organiserKey,
+              variation: teamVariation,
+              ...(layout.collection!.open && layout.collection!.sendWhileOpen ? { whileOpen: true } : {}),
+            },
+          }
         : {}),
     };
     if (n === 1) {

@@ -93,6 +93,8 @@ export interface CollectionHandle {
   variationId: string;
   /** Whether entries were open when last read (absent until read): the order waits while they are. */
   open?: boolean;
+  /** The organiser chose to send the order before entries close: the server updates it when they do. */
+  sendWhileOpen?: boolean;
 }
 
 export type DeadlineChoice = 'standard' | 'yes';

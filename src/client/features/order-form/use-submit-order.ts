@@ -56,11 +56,13 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
     event.preventDefault();
     if (sending.current) return;
     // A team's entries still open (docs/collections.md): its sizes are not final, so the order
-    // waits until the organiser closes them or their closing date passes.
+    // waits until the organiser closes them or their closing date passes, unless the organiser
+    // chose to send it now (the server then updates it when entries close).
     const waitsForTeam = state.layouts.findIndex(
       (l) =>
         l.garmentOption === 'pick' &&
         l.collection?.open === true &&
+        !l.collection.sendWhileOpen &&
         l.variations.some((v) => v.id === l.collection!.variationId),
     );
     if (waitsForTeam >= 0) {

@@ -14,9 +14,13 @@ const en = {
   linkLabel: 'Link for your team',
   copy: 'Copy the link',
   copied: 'Link copied.',
-  openUntil: (date: string) => `Entries are open until the end of ${date}. Close them before you send the order.`,
+  openUntil: (date: string) =>
+    `Entries are open until the end of ${date}. Close them before you send the order, or send it now with the choice below.`,
   closed: 'Entries are closed: the sizes below are final.',
   closeNow: 'Close entries now',
+  sendWhileOpen: 'Send the order before entries close',
+  sendWhileOpenHint:
+    'The order goes with the entries so far. When entries close, its sizes and names are updated from them, unless the shop has already sent its quote. Follow and close the entries in My orders.',
   entries: (count: number) => (count === 1 ? '1 entry' : `${count} entries`),
   noEntries: 'No entries yet. This list refreshes by itself.',
   filled: (count: number) => (count === 1 ? 'Sizes filled from 1 entry.' : `Sizes filled from ${count} entries.`),
@@ -45,9 +49,12 @@ const fr: typeof en = {
   copy: 'Copier le lien',
   copied: 'Lien copié.',
   openUntil: (date: string) =>
-    `Les inscriptions sont ouvertes jusqu’à la fin du ${date}. Fermez-les avant d’envoyer la commande.`,
+    `Les inscriptions sont ouvertes jusqu’à la fin du ${date}. Fermez-les avant d’envoyer la commande, ou envoyez-la maintenant avec le choix ci-dessous.`,
   closed: 'Les inscriptions sont closes\u00a0: les tailles ci-dessous sont définitives.',
   closeNow: 'Fermer les inscriptions',
+  sendWhileOpen: 'Envoyer la commande avant la clôture des inscriptions',
+  sendWhileOpenHint:
+    'La commande part avec les inscriptions reçues. À la clôture, ses tailles et ses noms sont mis à jour à partir des inscriptions, sauf si la boutique a déjà envoyé sa soumission. Suivez et fermez les inscriptions dans Mes commandes.',
   entries: (count: number) => frenchCount(count, 'inscription', 'inscriptions'),
   noEntries: 'Aucune inscription pour l’instant. Cette liste se met à jour d’elle-même.',
   filled: (count: number) => `Tailles remplies à partir de ${frenchCount(count, 'inscription', 'inscriptions')}.`,

@@ -283,6 +283,27 @@ function RollUpView({
               {t.closeNow}
             </button>
           )}
+          {rollUp.open && (
+            <div className="check">
+              <input
+                id={`${id}-send-open`}
+                type="checkbox"
+                checked={collection.sendWhileOpen === true}
+                aria-describedby={`${id}-send-open-hint`}
+                onChange={(e) =>
+                  dispatch({
+                    type: 'collectionCreated',
+                    layout: layout.number,
+                    collection: { ...collection, sendWhileOpen: e.target.checked },
+                  })
+                }
+              />
+              <label htmlFor={`${id}-send-open`}>{t.sendWhileOpen}</label>
+              <p className="muted" id={`${id}-send-open-hint`}>
+                {t.sendWhileOpenHint}
+              </p>
+            </div>
+          )}
           <p role="status">
             {entries.length > 0 ? t.filled(entries.length) : t.noEntries} {removed}
           </p>
