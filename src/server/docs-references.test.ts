@@ -60,4 +60,19 @@ describe('comments and the documents they cite', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it('dates every decision record and gives its status, numbered once each', () => {
+    const dir = path.join(root, 'docs', 'decisions');
+    const records = fs.readdirSync(dir).filter((f) => f.endsWith('.md'));
+    expect(records.length).toBeGreaterThan(10);
+    const undated = records.filter(
+      (f) =>
+        !/^Date: \d{4}-\d{2}-\d{2}\. Status: (Accepted|Proposed|Superseded)\b/m.test(
+          fs.readFileSync(path.join(dir, f), 'utf8'),
+        ),
+    );
+    expect(undated).toEqual([]);
+    const numbers = records.map((f) => f.slice(0, 3));
+    expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual([]);
+  });
 });
