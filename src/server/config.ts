@@ -1,5 +1,5 @@
 // Configuration from the environment, checked once at start-up: a bad value stops the server
-// with a message naming the variable (README, Configuration).
+// with a message naming the variable (docs/operations.md, Configuration).
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';

@@ -75,4 +75,17 @@ describe('comments and the documents they cite', () => {
     const numbers = records.map((f) => f.slice(0, 3));
     expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual([]);
   });
+
+  it('names every server folder and every client feature in docs/architecture.md', () => {
+    const architecture = fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
+    const folders = (dir: string) =>
+      fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => `${dir}/${e.name}/`);
+    const unnamed = [...folders('src/server'), ...folders('src/client/features')].filter(
+      (folder) => !architecture.includes(`\`${folder}\``),
+    );
+    expect(unnamed).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-// `npm run backup -- FILE` (README, Backing up): one ZIP of the whole shop, taken while orders
+// `npm run backup -- FILE` (docs/operations.md, Backing up): one ZIP of the whole shop, taken while orders
 // arrive. The database first, consistently: SQLite's online backup (a snapshot of one instant), or
 // pg_dump on PostgreSQL. Then every file that snapshot's orders and proofs name, from the local
 // disk; on S3 the objects stay in the bucket (its versioning keeps them) and the manifest lists

@@ -1,4 +1,4 @@
-// `npm run restore -- FILE` (README, Backing up): a backup into an empty data folder (and, on
+// `npm run restore -- FILE` (docs/operations.md, Backing up): a backup into an empty data folder (and, on
 // PostgreSQL, an empty database); anything else is refused, so a restore never mixes two shops.
 // Every entry's SHA-256 is checked against the manifest before the data is put in place; the
 // database is then opened as the server opens it (its migrations run), and the numbers of orders,

@@ -1,4 +1,4 @@
-// `npm run backup -- FILE` and `npm run restore -- FILE` (README, Backing up): the whole shop in one
+// `npm run backup -- FILE` and `npm run restore -- FILE` (docs/operations.md, Backing up): the whole shop in one
 // ZIP with a manifest of SHA-256, taken while orders arrive; and that ZIP into an empty data folder
 // (and database), every entry checked. One tool; the npm scripts name its command.
 import { loadConfig } from '../config.js';

@@ -1,6 +1,6 @@
 // `npm run files -- copy-to-s3`: copies DATA_DIR/files to the bucket of FILES_URL, checking
 // every object's size and SHA-256 against the database; run it again to finish an interrupted
-// copy (what is there already is skipped). README, moving files from disk to S3.
+// copy (what is there already is skipped). docs/operations.md, moving existing files from disk to S3.
 import { loadConfig } from '../config.js';
 import { copyFilesToS3 } from '../files/copy-to-s3.js';
 import { LocalFileStore } from '../files/file-store.js';

@@ -1,4 +1,4 @@
-// Moving a shop from DATA_DIR/files to S3 (README, moving files from disk to S3): every stored
+// Moving a shop from DATA_DIR/files to S3 (docs/operations.md, moving existing files from disk to S3): every stored
 // file is read from disk, checked against the size and SHA-256 the database recorded, uploaded
 // to the same storage key in the bucket and checked there. Idempotent: a file already in the
 // bucket with the right size and SHA-256 is skipped, so an interrupted copy is simply run again.

@@ -1,4 +1,4 @@
-// What an operator watches (README, Metrics): /metrics in the Prometheus text format (prom-client),
+// What an operator watches (docs/operations.md, Metrics): /metrics in the Prometheus text format (prom-client),
 // off unless METRICS_TOKEN is set, then only with that bearer token. Each process answers for
 // itself: its requests, orders, uploads and failures; the queue depths are read from the database,
 // so every process gives the same.

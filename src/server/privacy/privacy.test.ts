@@ -312,7 +312,7 @@ describe.each(backends())('access and deletion requests on %s', (backend) => {
     expect(await t.app.db.selectFrom('orders').select('id').execute()).toEqual([{ id: orderId }]);
   });
 
-  // Several processes share one database only on PostgreSQL (README, Deploying on PostgreSQL).
+  // Several processes share one database only on PostgreSQL (docs/operations.md, Deploying on PostgreSQL).
   it.skipIf(backend === 'sqlite')(
     'deletes each expired order once when several processes purge at the same time',
     async () => {
