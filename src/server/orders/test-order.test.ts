@@ -2,7 +2,8 @@
 // with ?test=1 by signed-in staff only, marked in the inbox, it mails no customer (the shop's own
 // notice still goes), its approval issues no invoice, a payment takes no receipt number, and the
 // checklist's step is done.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dateIn } from '../../shared/dates.js';
 import { addStaff } from '../staff/staff-service.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import {
@@ -25,6 +26,10 @@ describe.each(backends())('a test order on %s', (backend) => {
   let t: TestApp;
   let owner = '';
   beforeAll(async () => {
+    // The clock set (docs/testing-clock.md): a Saturday evening in Toronto, already Sunday in UTC, where
+    // the shop's day and the UTC date differ.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T02:30:00Z'));
     t = await startTestApp(backend, {
       SHOP_PROVINCE: 'ON',
       GST_HST_NUMBER: '123456782 RT0001',
@@ -34,7 +39,10 @@ describe.each(backends())('a test order on %s', (backend) => {
     await addStaff(t.app.db, 'owner@shop.ca', PASSWORD, 'en', 'owner');
     owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t?.close();
+  });
 
   const submit = async (query: string, cookie?: string) => {
     const { payload, contentType } = await multipartBody(sampleOrder(), []);
@@ -102,7 +110,7 @@ describe.each(backends())('a test order on %s', (backend) => {
     const paid = await staff('POST', `/api/orders/${orderId}/payments`, {
       method: 'etransfer',
       amount: '10.00',
-      receivedOn: new Date().toISOString().slice(0, 10),
+      receivedOn: dateIn(t.config.timeZone),
     });
     expect(paid.statusCode).toBe(409);
     expect(paid.json().error).toMatchObject({ code: 'test_order' });
@@ -149,7 +157,7 @@ describe.each(backends())('a test order on %s', (backend) => {
     expect((await staff('GET', `/api/production/jobs/${test.orderId}`)).statusCode).toBe(404);
 
     // The accountant's report of the day holds the real order's invoice alone: 50 × $12.00 at 13 % HST.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = dateIn(t.config.timeZone);
     const taxes = (await staff('GET', `/api/reports/taxes?from=${today}&to=${today}&format=json`)).json<{
       rows: { code: string; taxableCents: number }[];
     }>();

@@ -2,7 +2,7 @@
 // job with an imprint per decorated view and its readiness; imprints move through their method's
 // stages with who and when; a stale move is answered with where the card is; the calendar counts
 // pieces against capacity; owners set the stages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
@@ -20,18 +20,35 @@ import { todayOf } from '../invoices/index.js';
 
 const PASSWORD = 'correct horse battery staple';
 
+/**
+ * The shop's clock, set by the test (docs/testing-clock.md): noon in Toronto on `day`. The app runs in
+ * this process, so its "today" (dates.ts `dateIn`) reads this clock too.
+ */
+const setShopDay = (day: string) => vi.setSystemTime(new Date(`${day}T17:00:00Z`));
+/** A Saturday: the day this file used to fail on (the room test runs every weekday itself). */
+const SATURDAY = '2026-11-28';
+
 describe.each(backends())('the production floor on %s', (backend) => {
   let t: TestApp;
   let owner = '';
   let clerk = '';
+  /** Signs both in again: a session lasts 12 hours of the (moved) clock. */
+  const signBothIn = async () => {
+    owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
+    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+  };
   beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    setShopDay(SATURDAY);
     t = await startTestApp(backend, { GST_HST_NUMBER: '123456782 RT0001', ARTWORK_CHECKS: 'false' });
     await addStaff(t.app.db, 'owner@shop.ca', PASSWORD, 'en', 'owner');
     await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'staff');
-    owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
-    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    await signBothIn();
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t?.close();
+  });
 
   const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, who = clerk) =>
     t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
@@ -192,30 +209,46 @@ describe.each(backends())('the production floor on %s', (backend) => {
     expect((await staff('GET', `/api/production/calendar?from=${today}&to=2026-13-45`)).statusCode).toBe(400);
   });
 
-  it('proposes to the quote editor the first business day with room for the order’s pieces', async () => {
-    const today = todayOf({ timeZone: 'America/Toronto' });
-    const [d1, d2] = [addBusinessDays(today, 1), addBusinessDays(today, 2)];
-    const settings = (await staff('GET', '/api/production/settings')).json();
-    const capacity = (embroidery: number) => ({ ...settings, capacity: { ...settings.capacity, embroidery } });
-    expect((await staff('PUT', '/api/production/settings', capacity(60), owner)).statusCode).toBe(200);
-    await approvedJob(d1); // 48 embroidered pieces due on the next business day
-    const order = sampleOrder();
-    Object.assign(order.layouts['1'], {
-      variations: [{ type: 'Gildan 5000', color: 'Navy', sizes: 'M:24, L:24', supplyingGoods: 'no' }],
-      viewData: { Front: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' } },
-    });
-    const { orderId } = await submitMultipart(t.app, order, [], { 'x-form-token': pageToken(t) });
+  // Every day of the week, Monday to Sunday, each in a week of its own far from the other tests'
+  // jobs (theirs are due within weeks of SATURDAY): a job due on the next business day fills it, so
+  // the editor is offered the one after. It used to read the real clock and failed on Saturdays,
+  // when another test's job (due three calendar days on) fell on the second business day.
+  const weekdays = ['2027-03-01', '2027-03-09', '2027-03-17', '2027-03-25', '2027-04-02', '2027-04-10', '2027-04-18'];
+  it('proposes to the quote editor the first business day with room for the order’s pieces, any day of the week', async () => {
+    expect(weekdays.map((d) => new Date(`${d}T12:00:00Z`).getUTCDay())).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    for (const day of weekdays) {
+      setShopDay(day);
+      await signBothIn();
+      const today = todayOf({ timeZone: 'America/Toronto' });
+      expect(today).toBe(day);
+      const [d1, d2] = [addBusinessDays(today, 1), addBusinessDays(today, 2)];
+      const settings = (await staff('GET', '/api/production/settings')).json();
+      const capacity = (embroidery: number) => ({ ...settings, capacity: { ...settings.capacity, embroidery } });
+      expect((await staff('PUT', '/api/production/settings', capacity(60), owner)).statusCode).toBe(200);
+      await approvedJob(d1); // 48 embroidered pieces due on the next business day
+      const order = sampleOrder();
+      Object.assign(order.layouts['1'], {
+        variations: [{ type: 'Gildan 5000', color: 'Navy', sizes: 'M:24, L:24', supplyingGoods: 'no' }],
+        viewData: { Front: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' } },
+      });
+      const { orderId } = await submitMultipart(t.app, order, [], { 'x-form-token': pageToken(t) });
 
-    const room = await staff('GET', `/api/production/orders/${orderId}/room`);
-    expect(room.statusCode, room.body).toBe(200);
-    // 48 + 48 pieces do not fit 60 a day on the next business day: the one after.
-    expect(room.json<RoomForOrder>()).toMatchObject({ today, pieces: { embroidery: 48 }, firstDay: d2 });
-    expect((await staff('PUT', '/api/production/settings', capacity(1000), owner)).statusCode).toBe(200);
-    expect((await staff('GET', `/api/production/orders/${orderId}/room`)).json<RoomForOrder>().firstDay).toBe(d1);
+      const room = await staff('GET', `/api/production/orders/${orderId}/room`);
+      expect(room.statusCode, room.body).toBe(200);
+      // 48 + 48 pieces do not fit 60 a day on the next business day: the one after.
+      expect(room.json<RoomForOrder>(), day).toMatchObject({ today, pieces: { embroidery: 48 }, firstDay: d2 });
+      expect((await staff('PUT', '/api/production/settings', capacity(1000), owner)).statusCode).toBe(200);
+      expect((await staff('GET', `/api/production/orders/${orderId}/room`)).json<RoomForOrder>().firstDay, day).toBe(
+        d1,
+      );
+    }
 
     const unknown = await staff('GET', '/api/production/orders/00000000-0000-4000-8000-000000000000/room');
     expect(unknown.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/production/orders/${orderId}/room` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/production/orders/00000000-0000-4000-8000-000000000000/room' }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('lets owners rename stages in both languages, and refuses a method with one stage', async () => {

@@ -2,7 +2,7 @@
 // garments the shop supplies, a purchase order per supplier numbered without a gap (even made at
 // once), its PDF and CSV, marked sent, received in two deliveries; the job's blanks flag turns
 // ready only when all it needs has come, and each step is in the order's history.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
 import type { JobCard } from '../../shared/production/production-api.js';
 import type { PurchaseOrder, ToOrderList } from '../../shared/purchasing/purchasing-api.js';
@@ -27,8 +27,12 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
   let t: TestApp;
   let clerk = '';
   let commis = '';
-  const year = new Date().getFullYear();
+  // The shop's year, as its PO numbers read it.
+  const year = 2026;
   beforeAll(async () => {
+    // The clock set (docs/testing-clock.md): New Year's Eve in Toronto, already the new year in UTC.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-01T04:30:00Z'));
     ({
       t,
       staff: { clerk, commis },
@@ -55,7 +59,10 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
       },
     }));
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t?.close();
+  });
 
   const staff = (method: 'GET' | 'POST', url: string, payload?: object, who = clerk) =>
     t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
