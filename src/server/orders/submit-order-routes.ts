@@ -14,7 +14,7 @@ import { saveOrder, type SaveOrderDeps } from './save-order.js';
 import { receiveJson, receiveMultipart } from './receive-order.js';
 import { guardOptionsOf, markUploadRemoved, stageUploads, UploadGuard } from '../uploads/index.js';
 import type { FileStore, Staging } from '../files/file-store.js';
-import type { ReorderOf } from '../portal/index.js';
+import type { ClaimReorderBytes, ReorderOf } from '../portal/index.js';
 import { checkApiKey } from '../http/api-key.js';
 import type { ConcurrencyGate } from '../http/concurrency-gate.js';
 import { formTokenUsedError, isFormTokenUsed } from './form-tokens.js';
@@ -42,6 +42,7 @@ export interface SubmitOrderOptions {
     request: FastifyRequest,
     reorder: NonNullable<ValidOrderBody['reorder']>,
     staging: Staging,
+    claim: ClaimReorderBytes,
   ) => Promise<ReorderOf>;
 }
 
@@ -162,8 +163,10 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
         if (!isJson && !request.raw.complete) reply.header('connection', 'close');
         throw err;
       }
-      // Bytes of resumable uploads were counted toward the budget when each upload was created.
+      // Bytes of resumable uploads were counted toward the budget when each upload was created;
+      // a reorder's copies are claimed before they are made (`reorderBytes`).
       let adopting = false;
+      let reorderBytes = 0;
       const staging = files.newStaging({
         ...limits,
         onProgress: async (received) => {
@@ -178,7 +181,12 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
         sentBytes = staging.bytes;
         adopting = true;
         const uploadIds = await stageUploads({ db, store: opts.uploads }, body.uploads, staging, ownOrigins(request));
-        const reorderOf = body.reorder ? await stageReorderOf(request, body.reorder, staging) : null;
+        const reorderOf = body.reorder
+          ? await stageReorderOf(request, body.reorder, staging, async ({ stored, disk }) => {
+              await guard.claim(sentBytes + stored, disk);
+              reorderBytes = stored;
+            })
+          : null;
         const result = await saveOrder(
           {
             db,
@@ -226,7 +234,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       } finally {
         await staging.discard();
         await guard
-          .settle(adopting ? sentBytes : staging.bytes)
+          .settle(adopting ? sentBytes + reorderBytes : staging.bytes)
           .catch((err: unknown) => request.log.warn({ err }, 'upload budget not settled'));
       }
     },
@@ -236,9 +244,10 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     request: FastifyRequest,
     reorder: NonNullable<ValidOrderBody['reorder']>,
     staging: Staging,
+    claim: ClaimReorderBytes,
   ): Promise<ReorderOf> {
     if (!opts.stageReorder) throw new AppError(503, 'unavailable', 'Order again is not available on this server.');
-    return opts.stageReorder(request, reorder, staging);
+    return opts.stageReorder(request, reorder, staging, claim);
   }
 
   /** The origins an upload's URL may name: the public URL's, and the one this request came to (tus answers with it). */
