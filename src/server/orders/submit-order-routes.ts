@@ -18,7 +18,7 @@ import type { ClaimReorderBytes, ReorderOf } from '../portal/index.js';
 import { checkApiKey } from '../http/api-key.js';
 import type { ConcurrencyGate } from '../http/concurrency-gate.js';
 import { formTokenUsedError, isFormTokenUsed } from './form-tokens.js';
-import { claimKey } from './idempotency.js';
+import { claimKey, keyReused, requestHashOf, scopedKey } from './idempotency.js';
 import type { Database } from '../storage/schema.js';
 import type { UploadStore } from '../uploads/index.js';
 import { clientKeyOf } from '../mail/recipient-key.js';
@@ -141,10 +141,19 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
           'The body must be a JSON object with layouts, files, isResalePartner and includePolyBags, or a multipart form.',
         );
       }
-      const key = idempotencyKey(request);
+      // A key is the caller's own (docs/architecture.md, Idempotency-Key): within its form token,
+      // or its address without one; and it answers again only the same order.
+      const clientKey = clientKeyOf(request.ip, config.formTokenSecret);
+      const given = idempotencyKey(request);
+      const key = given ? scopedKey(given, formToken ? `form-token:${formToken.id}` : `address:${clientKey}`) : null;
+      let requestHash: string | null = key && isJson ? requestHashOf(JSON.stringify(request.body)) : null;
       const claim = key ? await claimKey(db, key, `${PROCESS_ID}:${request.id}`, config.IDEMPOTENCY_STALE_MS) : null;
       if (claim?.kind === 'replay') {
-        // The request's own body is not needed: the first answer stands.
+        // The first answer stands for the same order only: a multipart order's "order" part is
+        // read to tell (its files are not), another order is refused without that answer.
+        const sameOrder = isJson ? requestHash : await orderPartHash(request);
+        if (!isJson && !request.raw.complete) reply.header('connection', 'close');
+        if (claim.requestHash !== null && sameOrder !== claim.requestHash) throw keyReused();
         return reply
           .code(claim.statusCode)
           .header('idempotent-replayed', 'true')
@@ -177,7 +186,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       try {
         const body = isJson
           ? await receiveJson(request.body, staging, jsonSchema)
-          : await receiveMultipart(request, staging, config);
+          : await receiveMultipart(request, staging, config, (text) => (requestHash = requestHashOf(text)));
         sentBytes = staging.bytes;
         adopting = true;
         const uploadIds = await stageUploads({ db, store: opts.uploads }, body.uploads, staging, ownOrigins(request));
@@ -204,9 +213,9 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
           staging,
           {
             formToken,
-            idempotency: key ? { key, owner: `${PROCESS_ID}:${request.id}` } : null,
+            idempotency: key ? { key, owner: `${PROCESS_ID}:${request.id}`, requestHash } : null,
             uploadIds,
-            clientKey: clientKeyOf(request.ip, config.formTokenSecret),
+            clientKey,
             test,
             reorderOf,
           },
@@ -260,6 +269,18 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     }
     return origins;
   }
+}
+
+/** The SHA-256 of a multipart order's "order" part, its first; null when it does not come first. */
+async function orderPartHash(request: FastifyRequest): Promise<string | null> {
+  try {
+    for await (const part of request.parts()) {
+      return part.type === 'field' && part.fieldname === 'order' ? requestHashOf(String(part.value)) : null;
+    }
+  } catch {
+    // Not well-formed multipart: not the same order.
+  }
+  return null;
 }
 
 function idempotencyKey(request: FastifyRequest): string | null {

@@ -70,6 +70,8 @@ export interface IdempotencyKeysTable {
   updated_at: string;
   status_code: number | null;
   response: string | null;
+  /** SHA-256 of the order answered (its JSON body, or a multipart order's "order" part); null before 032. */
+  request_hash: string | null;
 }
 
 export interface UsedFormTokensTable {
