@@ -1,4 +1,4 @@
-// An idempotency key is its caller's own (docs/architecture.md, Idempotency-Key; issue 39): a
+// An idempotency key is its caller's own (docs/architecture.md, Idempotency-Key): a
 // key another caller used makes a fresh order for this one, never replays the other's answer;
 // the same caller's retry of the same order is replayed; the same key with another order, 409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// "Order again" cannot write past the upload budget (docs/portal.md, issue 39's high finding):
+// "Order again" cannot write past the upload budget (docs/portal.md):
 // a reorder's copies count against the address's daily budget, the per-order limit and the disk
 // reserve before anything is written, and are answered with an upload's own 413 and 507; a
 // stored file named many times is refused, and one SHA-256 is one object on this disk.

@@ -1,4 +1,4 @@
-// One customer, one address, every route that makes the server keep bytes (issue 39): resumable
+// One customer, one address, every route that makes the server keep bytes: resumable
 // uploads, multipart orders, "Order again", a message's file, the shop's logo and a team's size
 // collection. At the defaults, with only the daily budget scaled down (4 MiB, for a test's
 // size), the address cannot make the server keep more than its budget: each route spends it,
