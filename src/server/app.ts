@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const shopToday = () => dateIn(inForce().books.timeZone);
   await app.register(ordersPlugin, {
     composeMails: (order) => composeOrderMails(order, shop),
-    stageReorder: (request, reorder, staging) => stageReorder({ db, files }, request, reorder, staging),
+    stageReorder: (request, reorder, staging, claim) => stageReorder({ db, files }, request, reorder, staging, claim),
     estimateOf,
     teamSizes: teamSizesAtSubmission(db, shopToday),
   });

@@ -250,3 +250,10 @@ export async function deliveredText(t: { dataDir: string }, mail: { id: string; 
 export function pageToken(t: { config: Config }, servedAt = Date.now() - 60_000): string {
   return issueFormToken(t.config.formTokenSecret, servedAt);
 }
+
+/** Waits until every sign-in request is taken (the link and its mail are made in the background, portal/sign-in-requests.ts). */
+export async function signInRequestsTaken(app: FastifyInstance): Promise<void> {
+  await until(
+    async () => (await app.db.selectFrom('portal_sign_in_requests').select('id').limit(1).execute()).length === 0,
+  );
+}

@@ -53,7 +53,10 @@ describe('a client that goes away', () => {
 
     // A holds the key, half sent; B, the same key, waits for it.
     const a = open(100_000);
-    await until(() => t.app.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst());
+    // (Stored scoped to its caller, orders/idempotency.ts: the only pending key here is A's.)
+    await until(() =>
+      t.app.db.selectFrom('idempotency_keys').selectAll().where('state', '=', 'pending').executeTakeFirst(),
+    );
     const b = open(1_000);
     await new Promise((r) => setTimeout(r, 1_000));
     // B's customer leaves while B waits; then A's leaves too, which frees the key for B, whose

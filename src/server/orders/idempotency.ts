@@ -1,6 +1,8 @@
 // Idempotency keys, stored in the database so that every process behind a load balancer
-// sees them. A key is claimed ("pending") before the body is read and completed in the
+// sees them, each scoped to its caller (`scopedKey`: another caller's same key is another key)
+// and answered again only for the same order (`request_hash`). A key is claimed ("pending") before the body is read and completed in the
 // same transaction as the order, so a retry can never create a second order.
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { DomainError } from '../errors.js';
@@ -8,9 +10,33 @@ import type { Database } from '../storage/schema.js';
 
 const POLL_MS = 200;
 
+/**
+ * The key as stored: the client's key within its caller's scope (the form token it came with,
+ * or the hashed address of a client without one), so that no caller can replay another's answer.
+ */
+export function scopedKey(key: string, scope: string): string {
+  return `${createHash('sha256').update(scope).update('\n').update(key).digest('hex')}`;
+}
+
+/** The SHA-256 the order's answer is kept with: of its JSON body, or of a multipart order's "order" part. */
+export const requestHashOf = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The same key sent with another order: refused, and the first answer is not told. */
+export const keyReused = () =>
+  new DomainError(
+    'conflict',
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used for another order. Nothing was saved; send a new order with a new key.',
+    undefined,
+    {
+      messageFr:
+        "Cette clé d'idempotence (Idempotency-Key) a déjà servi pour une autre commande. Rien n'a été enregistré; envoyez la nouvelle commande avec une nouvelle clé.",
+    },
+  );
+
 export type Claim =
   | { kind: 'claimed'; release: () => Promise<void>; stopHeartbeat: () => void }
-  | { kind: 'replay'; statusCode: number; body: unknown };
+  | { kind: 'replay'; statusCode: number; body: unknown; requestHash: string | null };
 
 /**
  * Claims `key` for this request, or waits for the request that holds it. A pending claim not
@@ -29,7 +55,7 @@ export async function claimKey(
     const now = new Date().toISOString();
     const inserted = await db
       .insertInto('idempotency_keys')
-      .values({ key, state: 'pending', owner, updated_at: now, status_code: null, response: null })
+      .values({ key, state: 'pending', owner, updated_at: now, status_code: null, response: null, request_hash: null })
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
@@ -63,7 +89,12 @@ export async function claimKey(
     }
     const row = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
     if (row?.state === 'done') {
-      return { kind: 'replay', statusCode: row.status_code ?? 201, body: JSON.parse(row.response ?? 'null') };
+      return {
+        kind: 'replay',
+        statusCode: row.status_code ?? 201,
+        body: JSON.parse(row.response ?? 'null'),
+        requestHash: row.request_hash,
+      };
     }
     if (row && Date.parse(row.updated_at) < Date.now() - staleMs) {
       // Take over from a dead process: only if nobody refreshed it meanwhile.
@@ -98,6 +129,7 @@ export async function completeKey(
   owner: string,
   statusCode: number,
   body: unknown,
+  requestHash: string | null,
 ): Promise<void> {
   const result = await trx
     .updateTable('idempotency_keys')
@@ -105,6 +137,7 @@ export async function completeKey(
       state: 'done',
       status_code: statusCode,
       response: JSON.stringify(body),
+      request_hash: requestHash,
       updated_at: new Date().toISOString(),
     })
     .where('key', '=', key)

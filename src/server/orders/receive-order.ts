@@ -52,6 +52,8 @@ export async function receiveMultipart(
   request: FastifyRequest,
   staging: Staging,
   config: MultipartLimits,
+  /** The "order" part's text as it arrived (the idempotency key's request hash). */
+  onOrderText?: (text: string) => void,
 ): Promise<ValidOrderBody> {
   let body: ValidOrderBody | undefined;
   try {
@@ -74,6 +76,7 @@ export async function receiveMultipart(
           );
         }
         // Validated as soon as it arrives, so a bad order fails before its files are uploaded.
+        onOrderText?.(String(part.value));
         body = parseOrderPart(String(part.value));
       } else {
         if (part.fieldname !== 'files') {

@@ -77,7 +77,8 @@ export interface Submission {
   clientKey?: string | null;
   /** A test order placed by staff (the owner's checklist): it mails no customer (storage/mail-queue.ts) and takes no invoice number. */
   test?: boolean;
-  idempotency: { key: string; owner: string } | null;
+  /** The key as stored (scoped to the caller), and the SHA-256 of the order it answers. */
+  idempotency: { key: string; owner: string; requestHash: string | null } | null;
   /** Resumable uploads already copied into the staging, marked as this order's in its transaction. */
   uploadIds?: string[];
   /** The past order this one repeats ("Order again"), its reused files already staged. */
@@ -226,7 +227,8 @@ export async function saveOrder(
           }
           if (tieTeamSizes) await tieTeamSizes(trx, orderId);
           await adoptUploads(trx, orderId, submission.uploadIds ?? []);
-          if (idempotency) await completeKey(trx, idempotency.key, idempotency.owner, 201, result);
+          if (idempotency)
+            await completeKey(trx, idempotency.key, idempotency.owner, 201, result, idempotency.requestHash);
         });
         return result;
       } catch (err) {

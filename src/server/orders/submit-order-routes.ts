@@ -14,11 +14,11 @@ import { saveOrder, type SaveOrderDeps } from './save-order.js';
 import { receiveJson, receiveMultipart } from './receive-order.js';
 import { guardOptionsOf, markUploadRemoved, stageUploads, UploadGuard } from '../uploads/index.js';
 import type { FileStore, Staging } from '../files/file-store.js';
-import type { ReorderOf } from '../portal/index.js';
+import type { ClaimReorderBytes, ReorderOf } from '../portal/index.js';
 import { checkApiKey } from '../http/api-key.js';
 import type { ConcurrencyGate } from '../http/concurrency-gate.js';
 import { formTokenUsedError, isFormTokenUsed } from './form-tokens.js';
-import { claimKey } from './idempotency.js';
+import { claimKey, keyReused, requestHashOf, scopedKey } from './idempotency.js';
 import type { Database } from '../storage/schema.js';
 import type { UploadStore } from '../uploads/index.js';
 import { clientKeyOf } from '../mail/recipient-key.js';
@@ -42,6 +42,7 @@ export interface SubmitOrderOptions {
     request: FastifyRequest,
     reorder: NonNullable<ValidOrderBody['reorder']>,
     staging: Staging,
+    claim: ClaimReorderBytes,
   ) => Promise<ReorderOf>;
 }
 
@@ -140,10 +141,19 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
           'The body must be a JSON object with layouts, files, isResalePartner and includePolyBags, or a multipart form.',
         );
       }
-      const key = idempotencyKey(request);
+      // A key is the caller's own (docs/architecture.md, Idempotency-Key): within its form token,
+      // or its address without one; and it answers again only the same order.
+      const clientKey = clientKeyOf(request.ip, config.formTokenSecret);
+      const given = idempotencyKey(request);
+      const key = given ? scopedKey(given, formToken ? `form-token:${formToken.id}` : `address:${clientKey}`) : null;
+      let requestHash: string | null = key && isJson ? requestHashOf(JSON.stringify(request.body)) : null;
       const claim = key ? await claimKey(db, key, `${PROCESS_ID}:${request.id}`, config.IDEMPOTENCY_STALE_MS) : null;
       if (claim?.kind === 'replay') {
-        // The request's own body is not needed: the first answer stands.
+        // The first answer stands for the same order only: a multipart order's "order" part is
+        // read to tell (its files are not), another order is refused without that answer.
+        const sameOrder = isJson ? requestHash : await orderPartHash(request);
+        if (!isJson && !request.raw.complete) reply.header('connection', 'close');
+        if (claim.requestHash !== null && sameOrder !== claim.requestHash) throw keyReused();
         return reply
           .code(claim.statusCode)
           .header('idempotent-replayed', 'true')
@@ -162,8 +172,10 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
         if (!isJson && !request.raw.complete) reply.header('connection', 'close');
         throw err;
       }
-      // Bytes of resumable uploads were counted toward the budget when each upload was created.
+      // Bytes of resumable uploads were counted toward the budget when each upload was created;
+      // a reorder's copies are claimed before they are made (`reorderBytes`).
       let adopting = false;
+      let reorderBytes = 0;
       const staging = files.newStaging({
         ...limits,
         onProgress: async (received) => {
@@ -174,11 +186,16 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       try {
         const body = isJson
           ? await receiveJson(request.body, staging, jsonSchema)
-          : await receiveMultipart(request, staging, config);
+          : await receiveMultipart(request, staging, config, (text) => (requestHash = requestHashOf(text)));
         sentBytes = staging.bytes;
         adopting = true;
         const uploadIds = await stageUploads({ db, store: opts.uploads }, body.uploads, staging, ownOrigins(request));
-        const reorderOf = body.reorder ? await stageReorderOf(request, body.reorder, staging) : null;
+        const reorderOf = body.reorder
+          ? await stageReorderOf(request, body.reorder, staging, async ({ stored, disk }) => {
+              await guard.claim(sentBytes + stored, disk);
+              reorderBytes = stored;
+            })
+          : null;
         const result = await saveOrder(
           {
             db,
@@ -196,9 +213,9 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
           staging,
           {
             formToken,
-            idempotency: key ? { key, owner: `${PROCESS_ID}:${request.id}` } : null,
+            idempotency: key ? { key, owner: `${PROCESS_ID}:${request.id}`, requestHash } : null,
             uploadIds,
-            clientKey: clientKeyOf(request.ip, config.formTokenSecret),
+            clientKey,
             test,
             reorderOf,
           },
@@ -226,7 +243,7 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
       } finally {
         await staging.discard();
         await guard
-          .settle(adopting ? sentBytes : staging.bytes)
+          .settle(adopting ? sentBytes + reorderBytes : staging.bytes)
           .catch((err: unknown) => request.log.warn({ err }, 'upload budget not settled'));
       }
     },
@@ -236,9 +253,10 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     request: FastifyRequest,
     reorder: NonNullable<ValidOrderBody['reorder']>,
     staging: Staging,
+    claim: ClaimReorderBytes,
   ): Promise<ReorderOf> {
     if (!opts.stageReorder) throw new AppError(503, 'unavailable', 'Order again is not available on this server.');
-    return opts.stageReorder(request, reorder, staging);
+    return opts.stageReorder(request, reorder, staging, claim);
   }
 
   /** The origins an upload's URL may name: the public URL's, and the one this request came to (tus answers with it). */
@@ -251,6 +269,18 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     }
     return origins;
   }
+}
+
+/** The SHA-256 of a multipart order's "order" part, its first; null when it does not come first. */
+async function orderPartHash(request: FastifyRequest): Promise<string | null> {
+  try {
+    for await (const part of request.parts()) {
+      return part.type === 'field' && part.fieldname === 'order' ? requestHashOf(String(part.value)) : null;
+    }
+  } catch {
+    // Not well-formed multipart: not the same order.
+  }
+  return null;
 }
 
 function idempotencyKey(request: FastifyRequest): string | null {

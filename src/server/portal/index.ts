@@ -4,5 +4,11 @@
 export { portalRoutes } from './portal-routes.js';
 export { staffMessageRoutes } from './message-routes.js';
 export { orderLinkMessageRoutes } from './order-link-thread.js';
-export { reorderPricing, stageReorder, storedReorderPricing, type ReorderOf } from './reorder.js';
+export {
+  reorderPricing,
+  stageReorder,
+  storedReorderPricing,
+  type ClaimReorderBytes,
+  type ReorderOf,
+} from './reorder.js';
 export { customerOrder } from './customer-order.js';

@@ -15,6 +15,7 @@ import { assertBodyCanArrive } from '../http/client-gone.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import type { ComposedMail } from '../mail/compose.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
+import { guardOptionsOf, UploadGuard } from '../uploads/index.js';
 import { addMessage, claimNotification, findMessageFile, messagesOf, type NewMessageFile } from './message-store.js';
 
 const REFUSALS = {
@@ -101,6 +102,15 @@ function textOf(body: unknown, hasFile: boolean): string {
 async function receiveWithFile(app: FastifyInstance, request: FastifyRequest, incoming: Incoming, now: Date) {
   if (await app.files.isLowOnSpace()) throw diskFull();
   assertBodyCanArrive(request);
+  // A message's file counts toward the sender's daily upload budget, as an order's files do
+  // (uploads/upload-guard.ts): its declared size (at most the file's cap) is claimed before a
+  // byte is read, and what arrived stays counted.
+  const declared = Number(request.headers['content-length'] ?? 0) || MAX_MESSAGE_FILE_BYTES;
+  const guard = await UploadGuard.begin(
+    guardOptionsOf(app.config, app.db, app.files),
+    request.ip,
+    Math.min(declared, MAX_MESSAGE_FILE_BYTES + MAX_MESSAGE_CHARS * 4 + 64 * 1024),
+  );
   const staging = app.files.newStaging({
     maxFileBytes: MAX_MESSAGE_FILE_BYTES,
     maxOrderBytes: MAX_MESSAGE_FILE_BYTES,
@@ -151,6 +161,9 @@ async function receiveWithFile(app: FastifyInstance, request: FastifyRequest, in
   } finally {
     if (previewPath) await rm(previewPath, { force: true });
     await staging.discard();
+    await guard
+      .settle(staging.bytes)
+      .catch((err: unknown) => request.log.warn({ err }, 'upload budget not settled for a message file'));
   }
 }
 

@@ -10,6 +10,7 @@ import {
   pageToken,
   sampleOrder,
   signIn,
+  signInRequestsTaken,
   startTestApp,
   submitMultipart,
   type TestApp,
@@ -70,8 +71,17 @@ describe.each(backends())('the customer portal on %s', (backend) => {
     return (res.json().view.account.invoices[0] as { id: string }).id;
   };
 
-  const askLink = (email: string, remoteAddress = '127.0.0.1', language = 'en') =>
-    t.app.inject({ method: 'POST', url: '/api/portal/sign-in', remoteAddress, payload: { email, language } });
+  /** Asks for a link, and waits for the background to make it (and its mail) or forget it. */
+  const askLink = async (email: string, remoteAddress = '127.0.0.1', language = 'en') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/sign-in',
+      remoteAddress,
+      payload: { email, language },
+    });
+    await signInRequestsTaken(t.app);
+    return res;
+  };
 
   const portalCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!;
 

@@ -82,15 +82,26 @@ const notFound = (field?: string) =>
   );
 
 /**
+ * What a reorder's copies cost before they are made (docs/portal.md, "Order again" and the upload
+ * budget): `stored` the bytes the store will newly keep, `disk` those landing on DATA_DIR's file
+ * system. The caller checks them against the upload budget and the disk reserve, and throws.
+ */
+export type ClaimReorderBytes = (bytes: { stored: number; disk: number }) => Promise<void>;
+
+/**
  * Stages the files a reorder reuses: each must be an attachment of the repeated order, which
- * must be the signed-in customer's. Each is copied from storage into the new order's staging,
- * hashed as it is copied, and refused when its SHA-256 is no longer the one stored with it.
+ * must be the signed-in customer's, named once. Their bytes are claimed (`claim`: the upload
+ * budget and the disk reserve) before any is copied. Each is copied from storage into the new
+ * order's staging, hashed as it is copied, and refused when its SHA-256 is no longer the one
+ * stored with it; on this disk, a file whose SHA-256 the new order already holds is a hard link
+ * to that copy (one object, however many attachments carry those bytes).
  */
 export async function stageReorder(
   deps: { db: Kysely<Database>; files: FileStore },
   request: FastifyRequest,
   reorder: NonNullable<ValidOrderBody['reorder']>,
   staging: Staging,
+  claim: ClaimReorderBytes,
 ): Promise<ReorderOf> {
   const email = await emailOfSession(deps.db, request.cookies[PORTAL_COOKIE]);
   if (!email) {
@@ -107,11 +118,38 @@ export async function stageReorder(
     .where('order_id', '=', order.id)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const reused = new Map<string, string>();
-  for (const [i, f] of reorder.files.entries()) {
+  const named = reorder.files.map((f, i) => {
     const row = byId.get(f.id);
     if (!row) throw notFound(`reorder.files.${i}.id`);
-    const staged = await stageStored(deps.files, staging, row, f.name || row.name);
+    return { i, row, name: f.name || row.name };
+  });
+  const repeated = reorder.files.findIndex((f, i) => reorder.files.findIndex((g) => g.id === f.id) !== i);
+  if (repeated >= 0) {
+    // The form names each stored file once: a file named again is refused, never copied again.
+    throw new DomainError(
+      'invalid',
+      'duplicate_reused_file',
+      `reorder.files.${repeated} names a stored file the order already reuses. Nothing was saved.`,
+      [`reorder.files.${repeated}.id`],
+      {
+        messageFr: `reorder.files.${repeated} désigne un fichier déjà réutilisé par la commande. Rien n'a été enregistré.`,
+      },
+    );
+  }
+  // Claimed before the first byte is copied: once per SHA-256 on this disk (the rest are links),
+  // once per file in a bucket (each is an object of its own).
+  const distinct = new Map(named.map((n) => [n.row.sha256, Number(n.row.size)]));
+  const perDigest = [...distinct.values()].reduce((sum, size) => sum + size, 0);
+  const perFile = named.reduce((sum, n) => sum + Number(n.row.size), 0);
+  await claim(deps.files.backend === 'local' ? { stored: perDigest, disk: perDigest } : { stored: perFile, disk: 0 });
+  const reused = new Map<string, string>();
+  const copies = new Map<string, StagedFile>();
+  for (const { i, row, name } of named) {
+    const copy = copies.get(row.sha256);
+    const linked = copy?.tmpPath
+      ? await staging.linkFile(copy.tmpPath, name, row.media_type, { size: copy.size, sha256: copy.sha256 })
+      : null;
+    const staged = linked ?? (await stageStored(deps.files, staging, row, name));
     if (staged.sha256 !== row.sha256) {
       await staging.drop(staged.id);
       throw new DomainError(
@@ -121,6 +159,7 @@ export async function stageReorder(
         [`reorder.files.${i}.id`],
       );
     }
+    if (!copies.has(row.sha256)) copies.set(row.sha256, staged);
     reused.set(staged.id, row.sha256);
   }
   return {

@@ -13,6 +13,7 @@ import {
   backends,
   pageToken,
   sampleOrder,
+  signInRequestsTaken,
   startShopApp,
   submitMultipart,
   until,
@@ -135,6 +136,7 @@ describe.each(backends())('the shop’s mail and look on %s', (backend) => {
       payload: { email: 'ada@example.com', language: 'fr' },
     });
     expect(asked.statusCode, asked.body).toBe(202);
+    await signInRequestsTaken(t.app);
     const link = await delivered(lastOrder, 'customer_update');
     expect(link.text).toMatch(/^Allô, merci de faire affaire avec nous\.$/m);
     expect(link.text).toContain('À bientôt · www.maplethreads.ca');

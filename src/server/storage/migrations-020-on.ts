@@ -296,4 +296,21 @@ export const migrationsFromTwenty: Record<string, Migration> = {
       await db.schema.createIndex('size_collections_order').on('size_collections').column('order_id').execute();
     },
   },
+  '032-sign-in-requests-and-idempotency-hash': {
+    // The sign-in form's requests (portal/, docs/portal.md): one row per request, written alike
+    // whatever the email, so the answer takes the same time for a customer and a stranger; the
+    // link and its mail are made from it in the background, and the row deleted with that.
+    // And the SHA-256 of the order an idempotency key answered (orders/idempotency.ts): the same
+    // key with another order is refused, never answered with the first one's.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('idempotency_keys').addColumn('request_hash', 'text').execute();
+      await db.schema
+        .createTable('portal_sign_in_requests')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

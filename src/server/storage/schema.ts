@@ -70,6 +70,8 @@ export interface IdempotencyKeysTable {
   updated_at: string;
   status_code: number | null;
   response: string | null;
+  /** SHA-256 of the order answered (its JSON body, or a multipart order's "order" part); null before 032. */
+  request_hash: string | null;
 }
 
 export interface UsedFormTokensTable {
@@ -165,6 +167,15 @@ export interface RateLimitsTable {
 }
 
 /** A sign-in link of the customer's portal (portal/): its token's SHA-256, single use, 15 minutes. */
+/** A sign-in form's request, until the background makes its link and mail (portal/sign-in-requests.ts). */
+export interface PortalSignInRequestsTable {
+  id: string;
+  /** As typed (trimmed). */
+  email: string;
+  language: 'en' | 'fr';
+  created_at: string;
+}
+
 export interface PortalSignInLinksTable {
   token_hash: string;
   /** Lowercased. */
@@ -605,6 +616,7 @@ export interface Database {
   mail_queue: MailQueueTable;
   rate_limits: RateLimitsTable;
   portal_sign_in_links: PortalSignInLinksTable;
+  portal_sign_in_requests: PortalSignInRequestsTable;
   portal_sessions: PortalSessionsTable;
   order_messages: OrderMessagesTable;
   size_collections: SizeCollectionsTable;

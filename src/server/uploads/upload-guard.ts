@@ -63,6 +63,17 @@ export class UploadGuard {
     if (receivedBytes > this.reserved) await this.reserveUpTo(receivedBytes + RESERVE_STEP_BYTES, receivedBytes);
   }
 
+  /**
+   * Claims, before anything is written, bytes the request will make the store keep without
+   * receiving them (a reorder's copies of stored files, docs/portal.md): `total` is what the
+   * request then counts in all, `diskBytes` what of it lands on DATA_DIR's file system. Throws
+   * the upload's own 507 or 413, so a reorder is answered as an upload is.
+   */
+  async claim(total: number, diskBytes: number): Promise<void> {
+    await this.checkDisk(diskBytes);
+    await this.reserveUpTo(total);
+  }
+
   /** Keeps what was received counted, gives the rest of the reservation back. */
   async settle(receivedBytes: number): Promise<void> {
     const unused = this.reserved - receivedBytes;
