@@ -31,6 +31,7 @@ import {
 } from './collection-checks.js';
 import {
   closeCollection,
+  CollectionClosed,
   CollectionFull,
   collectionOfLink,
   collectionOfOrganiser,
@@ -201,7 +202,7 @@ export async function collectionRoutes(
 
   api.post('/api/collections/close', async (request): Promise<RollUp> => {
     const collection = await organisersCollection(request);
-    await closeCollection(db, collection.id);
+    await closeCollection(db, app.dialect, collection.id);
     return rollUpOf(db, { ...collection, closed_at: collection.closed_at ?? new Date().toISOString() }, today());
   });
 
@@ -247,8 +248,9 @@ export async function collectionRoutes(
       const key = headerOf(request, MEMBER_HEADER);
       let saved: { memberKey: string } | undefined;
       try {
-        saved = await saveEntry(db, collection.id, key, entry);
+        saved = await saveEntry(db, app.dialect, collection.id, key, entry, today());
       } catch (err) {
+        if (err instanceof CollectionClosed) throw collectionClosed();
         if (!(err instanceof CollectionFull)) throw err;
         throw new AppError(
           409,

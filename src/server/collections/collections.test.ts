@@ -310,6 +310,89 @@ describe.each(backends())('size collections on %s', (backend) => {
     expect(res.json<{ error: { code: string } }>().error.code).toBe('collection_full');
   });
 
+  it('takes exactly up to 500 entries when 20 members enter at once at 495', async () => {
+    const { link } = await made('Burst');
+    const row = await t.app.db
+      .selectFrom('size_collections')
+      .select('id')
+      .where('title', '=', 'Burst')
+      .executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await t.app.db
+      .insertInto('size_collection_entries')
+      .values(
+        Array.from({ length: 495 }, (_, i) => ({
+          id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+          collection_id: row.id,
+          member_hash: sha256(`burst ${i}`),
+          name: `Member ${i}`,
+          size: 'M',
+          print_name: '',
+          print_number: '',
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => enter(link, { name: `Late ${i}`, size: 'L' })),
+    );
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().error.code)).toEqual(
+      Array.from({ length: 15 }, () => 'collection_full'),
+    );
+    const { n } = await t.app.db
+      .selectFrom('size_collection_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('collection_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(500);
+  });
+
+  it('writes no entry after the organiser closed the collection, however the requests race', async () => {
+    for (let round = 0; round < 3; round++) {
+      const title = `Race ${round}`;
+      const { link, organiserKey } = await made(title);
+      const member = await enter(link, { name: 'First', size: 'S' });
+      const memberKey = member.json<{ memberKey: string }>().memberKey;
+      const entries = Array.from({ length: 24 }, (_, i) =>
+        i % 4 === 0
+          ? enter(link, { name: `Change ${i}`, size: 'L' }, memberKey)
+          : enter(link, { name: `M ${i}`, size: 'M' }),
+      );
+      const close = t.app.inject({
+        method: 'POST',
+        url: '/api/collections/close',
+        headers: { 'x-organiser-key': organiserKey },
+      });
+      const answers = await Promise.all([...entries, close]);
+      expect(answers.at(-1)!.statusCode).toBe(200);
+      expect(answers.slice(0, -1).every((r) => [200, 201, 409].includes(r.statusCode))).toBe(true);
+      const c = await t.app.db
+        .selectFrom('size_collections')
+        .select(['id', 'closed_at'])
+        .where('title', '=', title)
+        .executeTakeFirstOrThrow();
+      const late = await t.app.db
+        .selectFrom('size_collection_entries')
+        .select(['name', 'updated_at'])
+        .where('collection_id', '=', c.id)
+        .where('updated_at', '>', c.closed_at!)
+        .execute();
+      expect(late).toEqual([]);
+      // Every save the server accepted is in the collection, and every refusal said it was closed.
+      const accepted = answers.slice(0, -1).filter((r) => r.statusCode === 201).length;
+      const { n } = await t.app.db
+        .selectFrom('size_collection_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('collection_id', '=', c.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(accepted + 1);
+      for (const r of answers.slice(0, -1).filter((a) => a.statusCode === 409))
+        expect(r.json().error.code).toBe('collection_closed');
+    }
+  });
+
   it('carries the names list with the order: kept in its document, a CSV in its ZIP; an order without one is unchanged', async () => {
     await addStaff(t.app.db, 'clerk@shop.ca', 'correct horse battery staple', 'en', 'owner');
     const clerk = await signIn(t.app, 'clerk@shop.ca', 'correct horse battery staple');

@@ -174,7 +174,7 @@ export async function orderTeamSizesRoutes(
     async (request): Promise<OrderCollection> => {
       const order = await ownOrder(request, request.params.orderId);
       const row = await collectionOf(order, request.params.collectionId);
-      await closeCollection(db, row.id);
+      await closeCollection(db, app.dialect, row.id);
       return viewOf({ ...row, closed_at: row.closed_at ?? new Date().toISOString() }, 'organiser');
     },
   );
