@@ -14,7 +14,7 @@ import {
   type SavedEntry,
   type TeamName,
 } from '../../shared/collections-api.js';
-import { addDays, dateIn } from '../../shared/dates.js';
+import { dateIn } from '../../shared/dates.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { SendPage } from '../http/pages.js';
@@ -39,7 +39,6 @@ import {
   entryOfMember,
   forgetOldCollections,
   isOpen,
-  KEPT_DAYS_AFTER_CLOSING,
   removeEntry,
   rollUpOf,
   saveEntry,
@@ -134,7 +133,7 @@ export async function collectionRoutes(
 
   const forget = setInterval(
     () =>
-      void forgetOldCollections(db, addDays(today(), -KEPT_DAYS_AFTER_CLOSING)).catch((err: unknown) =>
+      void forgetOldCollections(db, today()).catch((err: unknown) =>
         app.log.warn({ err }, 'forgetting size collections'),
       ),
     HOUR_MS,
@@ -178,7 +177,7 @@ export async function collectionRoutes(
       const title = checkedTitle(request.body.title);
       // The sizes members choose from are the shop's garment's, as the price list has them now.
       const garment = await shopGarment(opts.currentPriceList, request.body.garment, 'garment');
-      const closesOn = checkedClosingDate(request.body.closesOn, today());
+      const closesOn = checkedClosingDate(request.body.closesOn, today(), COLLECTION_LIMITS.daysAheadWithoutOrder);
       const { link, organiserKey } = await createCollection(db, {
         title,
         garment: garment.name,

@@ -3,6 +3,7 @@
 // No secret is stored, so a copy of the database opens no collection and changes no entry.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { addDays } from '../../shared/dates.js';
 import { COLLECTION_LIMITS, type CollectionOutcome, type RollUp, type TeamName } from '../../shared/collections-api.js';
 import type { Dialect } from '../storage/db.js';
 import type { Database, SizeCollectionsTable } from '../storage/schema.js';
@@ -16,7 +17,9 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** How long a collection is kept after its closing date: its names are personal data. */
-export const KEPT_DAYS_AFTER_CLOSING = 60;
+const KEPT_DAYS_AFTER_CLOSING = 60;
+/** How long one that no order took is kept after its closing date: long enough to send the order. */
+const KEPT_DAYS_WITHOUT_ORDER = 14;
 
 export class CollectionFull extends Error {}
 export class CollectionClosed extends Error {}
@@ -203,9 +206,21 @@ export async function rollUpOf(db: Db, c: CollectionRow, today: string): Promise
   };
 }
 
-/** Forgets collections whose closing date is more than KEPT_DAYS_AFTER_CLOSING days before `before`. */
-export async function forgetOldCollections(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('size_collections').where('closes_on', '<', before).execute();
+/**
+ * Forgets collections whose closing date is more than KEPT_DAYS_AFTER_CLOSING days before
+ * `today`, and those no order took more than KEPT_DAYS_WITHOUT_ORDER days after it: a page anyone
+ * may make lives at most daysAheadWithoutOrder + KEPT_DAYS_WITHOUT_ORDER days unless an order takes it.
+ */
+export async function forgetOldCollections(db: Db, today: string): Promise<void> {
+  await db
+    .deleteFrom('size_collections')
+    .where((eb) =>
+      eb.or([
+        eb('closes_on', '<', addDays(today, -KEPT_DAYS_AFTER_CLOSING)),
+        eb.and([eb('order_id', 'is', null), eb('closes_on', '<', addDays(today, -KEPT_DAYS_WITHOUT_ORDER))]),
+      ]),
+    )
+    .execute();
 }
 
 /** The collections made for an order, newest first. */

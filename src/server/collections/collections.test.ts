@@ -4,6 +4,9 @@
 // refuses entries; any other link or key answers 404; only hashes of secrets are stored; every
 // path is rate-limited per address.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
 import type { CreatedCollection, RollUp } from '../../shared/collections-api.js';
@@ -20,6 +23,7 @@ import {
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { zipEntries } from '../../../tests/support/zip.js';
+import { forgetOldCollections } from './collection-store.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -210,6 +214,95 @@ describe.each(backends())('size collections on %s', (backend) => {
     }
     // Closing today is allowed: entries are taken until the day is over in the shop's calendar.
     expect((await create({ title: 'Today', garment: 'g5000', closesOn: today })).statusCode).toBe(201);
+  });
+
+  it('refuses a title carrying a link, an email address or a phone number, and takes out controls', async () => {
+    for (const title of [
+      'Lions — www.prizes.example',
+      'Win at evil.com',
+      'Lions https://x.y/z',
+      'Write prizes@evil.ca',
+      'Call 416-555-0100',
+      'Call +1 (416) 555 0100',
+      'Lions \uff45\uff56\uff49\uff4c.\uff43\uff4f\uff4d',
+    ]) {
+      const res = await create({ title, garment: 'G5000', closesOn: addDays(today, 3) });
+      expect(res.statusCode, title).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'title_contact',
+        message: 'A title names the team: leave out web and email addresses and phone numbers.',
+        message_fr: 'Un titre nomme l’équipe\u00a0: n’y mettez ni adresse web ou courriel ni numéro de téléphone.',
+        fields: ['title'],
+      });
+    }
+    // A team's name with digits and a dot is a title: "U12", "St. Mary's 2026".
+    const ok = await create({ title: 'St. Mary’s U12 — 2026', garment: 'G5000', closesOn: addDays(today, 3) });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // A reversed title is stored, and shown, with its override and controls taken out.
+    const reversed = await create({ title: 'Lions\u202e21U\u0007', garment: 'G5000', closesOn: addDays(today, 3) });
+    expect(reversed.statusCode).toBe(201);
+    const view = await memberView(reversed.json<CreatedCollection>().link);
+    expect(view.json().title).toBe('Lions21U');
+  });
+
+  it('gives a collection the form makes (no order yet) at most 30 days, and forgets it 14 days after if no order took it', async () => {
+    expect((await create({ title: 'T', garment: 'G5000', closesOn: addDays(today, 31) })).json().error).toMatchObject({
+      code: 'closing_date_invalid',
+      message: 'Choose a closing date from today to 30 days ahead.',
+      message_fr: 'Choisissez une date de clôture d’aujourd’hui à 30 jours d’ici.',
+    });
+    expect((await create({ title: 'Thirty', garment: 'G5000', closesOn: addDays(today, 30) })).statusCode).toBe(201);
+    const { orderId } = await submitMultipart(t.app, sampleOrder(), [], { 'x-form-token': pageToken(t) });
+    const kinds = [
+      ['Orphan 15', -15, null],
+      ['Orphan 13', -13, null],
+      ['Ordered 15', -15, orderId],
+      ['Ordered 61', -61, orderId],
+    ] as const;
+    for (const [title, days, order] of kinds) {
+      await made(title);
+      await t.app.db
+        .updateTable('size_collections')
+        .set({ closes_on: addDays(today, days), order_id: order })
+        .where('title', '=', title)
+        .execute();
+    }
+    await forgetOldCollections(t.app.db, today);
+    const left = await t.app.db
+      .selectFrom('size_collections')
+      .select('title')
+      .where(
+        'title',
+        'in',
+        kinds.map((k) => k[0]),
+      )
+      .orderBy('title')
+      .execute();
+    expect(left.map((r) => r.title)).toEqual(['Ordered 15', 'Orphan 13']);
+  });
+
+  it('serves the members’ page as not to be indexed (meta robots and X-Robots-Tag)', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-client-'));
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><script id="app-config" type="application/json">{}</script></body></html>',
+    );
+    const paged = await startTestApp(backend, {}, { clientDir });
+    try {
+      await publishPriceList(paged.app.db, example, 'owner@shop.ca');
+      const res = await paged.app.inject({
+        method: 'POST',
+        url: '/api/collections',
+        payload: { title: 'Page', garment: 'G5000', closesOn: addDays(today, 3) },
+      });
+      const page = await paged.app.inject({ url: `/c/${res.json<CreatedCollection>().link}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['x-robots-tag']).toMatch(/noindex/);
+      expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    } finally {
+      await paged.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses entries once the organiser closes it, and once its closing date is past', async () => {
