@@ -15,6 +15,7 @@ import {
   type TeamName,
 } from '../../shared/collections-api.js';
 import { dateIn } from '../../shared/dates.js';
+import { plainText } from '../../shared/plain-text.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { SendPage } from '../http/pages.js';
@@ -74,8 +75,9 @@ const headerOf = (request: FastifyRequest, name: string) => {
 
 /** A member's entry, checked against the collection's sizes and the caps. */
 function checkedEntry(body: z.infer<typeof entryBody>, sizes: readonly string[]): TeamName {
-  const name = body.name.trim();
-  const printName = (body.printName ?? '').trim();
+  // Controls and bidi overrides out: the organiser, the inbox and the job ticket show these.
+  const name = plainText(body.name).trim();
+  const printName = plainText(body.printName ?? '').trim();
   const printNumber = (body.printNumber ?? '').trim();
   if (!name) throw refused('name_missing', 'name', 'Enter your name.', 'Entrez votre nom.');
   if (name.length > COLLECTION_LIMITS.memberName) {

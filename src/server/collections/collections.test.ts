@@ -403,6 +403,22 @@ describe.each(backends())('size collections on %s', (backend) => {
     expect(res.json<{ error: { code: string } }>().error.code).toBe('collection_full');
   });
 
+  it('takes bidi overrides and controls out of member names and names to print', async () => {
+    const { link, organiserKey } = await made('Clean names');
+    const res = await enter(link, {
+      name: '\u202eadA\u0000',
+      size: 'M',
+      printName: 'ADA\u2067\u0008',
+      printNumber: '7',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().entry).toEqual({ name: 'adA', size: 'M', printName: 'ADA', printNumber: '7' });
+    expect((await rollUp(organiserKey)).json<RollUp>().entries).toEqual([
+      { id: expect.any(String), name: 'adA', size: 'M', printName: 'ADA', printNumber: '7' },
+    ]);
+    expect((await enter(link, { name: '\u202e\u202c', size: 'M' })).json().error.code).toBe('name_missing');
+  });
+
   it('takes exactly up to 500 entries when 20 members enter at once at 495', async () => {
     const { link } = await made('Burst');
     const row = await t.app.db

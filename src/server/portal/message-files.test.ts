@@ -300,6 +300,34 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
     expect(await shopMails(carol)).toHaveLength(3);
   });
 
+  it('takes bidi overrides and controls out of messages, from either side, and out of the staff’s name', async () => {
+    const dave = await order('dave@example.com');
+    const link = await mintOrderLink(t.app.db, dave);
+    // U+202E shows what follows reversed ("Please pay by tomorrow" as the customer typed it backwards).
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${link}/messages`,
+      payload: { body: '\u202eworromot yb yap esaelP\u202c\r\nLine\u0007 two\u2028three\u2066' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().body).toBe('worromot yb yap esaelP\nLine two\nthree');
+    const stored = await t.app.db
+      .selectFrom('order_messages')
+      .select('body')
+      .where('order_id', '=', dave)
+      .executeTakeFirstOrThrow();
+    expect(stored.body).toBe('worromot yb yap esaelP\nLine two\nthree');
+    // Only overrides: nothing left to say.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/o/${link}/messages`, payload: { body: '\u202e\u202c' } })).json()
+        .error.code,
+    ).toBe('message_empty');
+    const answer = await staff('POST', `/api/orders/${dave}/messages`, { body: 'Ready\u202e Friday\u001b[31m' });
+    expect(answer.json().body).toBe('Ready Friday[31m');
+    expect((await staff('PUT', '/api/account/name', { name: '\u202eeiraM\u0000' })).json()).toEqual({ name: 'eiraM' });
+    expect((await staff('PUT', '/api/account/name', { name: 'Marie' })).json()).toEqual({ name: 'Marie' });
+  });
+
   it('exports the messages’ files with the order and deletes them with it', async () => {
     const zip = await staff('GET', `/api/orders/${ada}/data.zip`);
     expect(zip.statusCode).toBe(200);

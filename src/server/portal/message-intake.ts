@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_MESSAGE_CHARS, MAX_MESSAGE_FILE_BYTES, type OrderMessage } from '../../shared/portal-api.js';
 import { cleanFileName } from '../../shared/attachment-names.js';
+import { plainText } from '../../shared/plain-text.js';
 import { checkMessageFile, type MessageFileCheck } from '../artwork/index.js';
 import { AppError, diskFull, DomainError, isUnavailableError } from '../errors.js';
 import { assertBodyCanArrive } from '../http/client-gone.js';
@@ -111,7 +112,8 @@ function asMultipartError(err: unknown): unknown {
 
 function textOf(body: unknown, hasFile: boolean): string {
   const text = typeof body === 'object' && body && 'body' in body ? body.body : body;
-  const trimmed = typeof text === 'string' ? text.trim() : '';
+  // Controls and bidi overrides out: the other side must read the message as it was typed.
+  const trimmed = typeof text === 'string' ? plainText(text, true).trim() : '';
   if (trimmed.length > MAX_MESSAGE_CHARS) throw refuse('tooLong');
   if (!trimmed && !hasFile) throw refuse('empty');
   return trimmed;
