@@ -30,7 +30,6 @@ export async function healthRoutes(
     uploads?: { check(): Promise<void> };
   },
 ): Promise<void> {
-  const now = Date.now;
   await app.register(rateLimit, {
     global: true,
     max: HEALTH_RATE_LIMIT,
@@ -41,7 +40,8 @@ export async function healthRoutes(
   let passedAt = -Infinity;
   let running: Promise<{ fileStore: Error | null; uploadStore: Error | null }> | null = null;
   const probeStorage = (): Promise<{ fileStore: Error | null; uploadStore: Error | null }> => {
-    if (now() - passedAt < HEALTH_PROBE_INTERVAL_MS) return Promise.resolve({ fileStore: null, uploadStore: null });
+    if (Date.now() - passedAt < HEALTH_PROBE_INTERVAL_MS)
+      return Promise.resolve({ fileStore: null, uploadStore: null });
     running ??= Promise.all([
       opts.files.check().then(
         () => null,
@@ -53,7 +53,7 @@ export async function healthRoutes(
       ),
     ])
       .then(([fileStore, uploadStore]) => {
-        if (!fileStore && !uploadStore) passedAt = now();
+        if (!fileStore && !uploadStore) passedAt = Date.now();
         return { fileStore, uploadStore };
       })
       .finally(() => {
