@@ -55,6 +55,7 @@ const WHAT_FR = {
   uploads: 'téléversements',
   requests: 'demandes',
   'order-form pages': 'pages du formulaire de commande',
+  'health checks': "vérifications d'état",
 } as const;
 
 /**

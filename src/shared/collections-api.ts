@@ -11,8 +11,10 @@ export const COLLECTION_LIMITS = {
   printName: 30,
   /** A number to print: up to 3 digits ("00", "7", "99"). */
   printNumber: 3,
-  /** How far ahead a closing date may be. */
+  /** How far ahead a closing date may be, for a collection made for an order already sent (My orders). */
   daysAhead: 120,
+  /** How far ahead for one made from the order form, which no order has yet: its page lives less long. */
+  daysAheadWithoutOrder: 30,
 } as const;
 
 /** One member's entry as the organiser (and the order) sees it. */

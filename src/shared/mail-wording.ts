@@ -2,6 +2,7 @@
 // writes"): a greeting and a signature per language, kept in the shop's profile and so
 // versioned with it. The structure of each mail, its link and its legal lines stay the product's.
 // Pure: the server's mails and the Shop settings page's preview word them with the same code.
+import { hasControlCharacters } from './plain-text.js';
 
 /** Where the customer's first name goes in a greeting. */
 export const NAME_SLOT = '{name}';
@@ -49,13 +50,17 @@ export function signatureLines(signature: string): string[] {
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 // Anything a mail reader might turn into a link: an address with a scheme (always refused: the
-// mail adds the order's link itself), or a name with a dot and a top-level domain, alone, after
-// "www." or after the @ of an email address (refused unless it is the shop's own email domain).
-const SCHEME = /[a-z][a-z0-9+.-]*:\/\/|\b(?:mailto|javascript|data|vbscript):/i;
-const DOMAIN = /\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}\b/gi;
-// Control characters (a line break in a greeting, a NUL, a bidirectional override).
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+// mail adds the order's link itself), a name with a dot and a top-level domain, alone, after
+// "www." or after the @ of an email address (refused unless it is the shop's own email domain), or
+// an IP address. Read after NFKC (full-width letters and dots become ASCII) with the other dots a
+// mail reader may take for one (ideographic, halfwidth ideographic, one-dot leader) made "."; the
+// names in any script, so a Cyrillic or Greek lookalike of a domain is a domain too.
+const SCHEME = /[\p{L}][\p{L}\p{N}+.-]*:\/\/|(?<![\p{L}\p{N}])(?:mailto|javascript|data|vbscript):/iu;
+const DOMAIN =
+  /(?<![\p{L}\p{N}\p{M}-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}-]*[\p{L}\p{N}\p{M}])?\.)+\p{L}[\p{L}\p{M}]+(?![\p{L}\p{N}\p{M}])/giu;
+const IP_ADDRESS = /(?<![\p{N}.])\d{1,3}(?:\.\d{1,3}){3}(?![\p{N}])|\[[0-9a-f:.]*:[0-9a-f:.]*\]/iu;
+const DOTS = /[\u3002\uff61\u2024\ufe52\u0701\u0702]/g;
+const readAsMailReader = (text: string) => text.normalize('NFKC').replace(DOTS, '.');
 
 export type WordingFault = 'too_long' | 'one_line' | 'too_many_lines' | 'markup' | 'link' | 'slot' | 'control';
 
@@ -65,18 +70,19 @@ export type WordingFault = 'too_long' | 'one_line' | 'too_many_lines' | 'markup'
  * email domain (the mail adds the order's link itself).
  */
 export function wordingFault(kind: 'greeting' | 'signature', value: string, shopEmail: string): WordingFault | null {
-  if (CONTROL.test(value.replace(/\r?\n/g, ''))) return 'control';
+  // A greeting's line separator (U+2028, U+2029, NEL) is a line break too.
+  if (kind === 'greeting' && /[\r\n\u0085\u2028\u2029]/.test(value)) return 'one_line';
+  if (hasControlCharacters(value)) return 'control';
   if (kind === 'greeting') {
-    if (/[\r\n]/.test(value)) return 'one_line';
     if (value.length > MAIL_GREETING_MAX) return 'too_long';
     if (value.split(NAME_SLOT).length > 2) return 'slot';
   } else {
     if (value.length > MAIL_SIGNATURE_MAX) return 'too_long';
     if (signatureLines(value).length > MAIL_SIGNATURE_MAX_LINES) return 'too_many_lines';
   }
-  const rest = kind === 'greeting' ? value.replace(NAME_SLOT, '') : value;
+  const rest = readAsMailReader(kind === 'greeting' ? value.replace(NAME_SLOT, '') : value);
   if (/[<>{}]/.test(rest)) return /[<>]/.test(rest) ? 'markup' : 'slot';
-  if (SCHEME.test(rest)) return 'link';
+  if (SCHEME.test(rest) || IP_ADDRESS.test(rest)) return 'link';
   const own = domainOf(shopEmail);
   for (const found of rest.match(DOMAIN) ?? []) {
     const domain = found.toLowerCase();

@@ -22,6 +22,16 @@ const LINK =
   /(\b[a-z][a-z0-9+.-]*:\/\/\S*|\bwww\.\S*|\S+@\S+|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|net|org|ca|info|biz|io|co|us|uk|ru|cn|xyz|top|app|link|site|online|shop|me|ly|gl|tk|ml|ga|cf|gq|click|live|to)\b\S*)/giu;
 const PHONE = /\+?\d[\d\s().-]{6,}\d/gu;
 
+/**
+ * Whether `text` holds what guardTyped would hide: a link, a web or email address, or a phone
+ * number (read after NFKC, so full-width letters and digits count). For a text another person
+ * reads that must not carry one at all, such as a collection's title (docs/collections.md).
+ */
+export function readsAsContact(text: string): boolean {
+  const plain = text.normalize('NFKC').replace(/[\u3002\uff61]/g, '.');
+  return new RegExp(LINK.source, 'iu').test(plain) || new RegExp(PHONE.source, 'u').test(plain);
+}
+
 /** What the submitter typed, as the record may show it: short, with no link, address or phone number. */
 export function guardTyped(text: string): string {
   const clean = text.normalize('NFC').replace(/\s+/g, ' ').trim().replace(LINK, '…').replace(PHONE, '…');

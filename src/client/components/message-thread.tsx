@@ -99,9 +99,17 @@ export function MessageThread({
           {messages.map((m) => (
             <li key={m.id} className={`message message-${m.author === reader ? 'own' : 'theirs'}`}>
               <p className="muted small">
-                <strong>{who(m)}</strong>, {formatDate(m.createdAt, language, 'long')}
+                <strong>
+                  <bdi>{who(m)}</bdi>
+                </strong>
+                , {formatDate(m.createdAt, language, 'long')}
               </p>
-              {m.body && <p className="message-body">{m.body}</p>}
+              {/* dir="auto" isolates what a person wrote: its direction cannot spill onto the page. */}
+              {m.body && (
+                <p className="message-body" dir="auto">
+                  {m.body}
+                </p>
+              )}
               {m.files.map((f) => (
                 <p key={f.id} className="message-file">
                   {f.mediaType.startsWith('image/') && (

@@ -48,9 +48,13 @@ export function TeamEntriesTable({
         <tbody>
           {entries.map((e) => (
             <tr key={e.id}>
-              <td>{e.name}</td>
+              <td>
+                <bdi>{e.name}</bdi>
+              </td>
               <td>{e.size}</td>
-              <td>{e.printName}</td>
+              <td>
+                <bdi>{e.printName}</bdi>
+              </td>
               <td>{e.printNumber}</td>
               {removal && (
                 <td>

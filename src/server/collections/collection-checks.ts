@@ -3,6 +3,8 @@
 // reach. Each refusal names its field, in English and French (docs/collections.md, Security).
 import { COLLECTION_LIMITS } from '../../shared/collections-api.js';
 import { addDays, isCalendarDate } from '../../shared/dates.js';
+import { readsAsContact } from '../../shared/order-record.js';
+import { plainText } from '../../shared/plain-text.js';
 import { AppError } from '../errors.js';
 import type { PublishedPriceList } from '../prices/index.js';
 
@@ -18,14 +20,27 @@ export const collectionClosed = () =>
     messageFr: 'Cette collecte est close\u00a0: les inscriptions ne peuvent plus changer.',
   });
 
+/**
+ * The title members read on a page of the shop's domain: plain text on one line (no control or
+ * bidi characters), at most COLLECTION_LIMITS.title characters, and, as the confirmation guards
+ * what a submitter typed, without a link, a web or email address or a phone number.
+ */
 export function checkedTitle(raw: string): string {
-  const title = raw.trim();
+  const title = plainText(raw).trim();
   if (!title || title.length > COLLECTION_LIMITS.title) {
     throw refused(
       'title_invalid',
       'title',
       `Enter a title of at most ${COLLECTION_LIMITS.title} characters, such as the team’s name.`,
       `Entrez un titre d’au plus ${COLLECTION_LIMITS.title} caractères, comme le nom de l’équipe.`,
+    );
+  }
+  if (readsAsContact(title)) {
+    throw refused(
+      'title_contact',
+      'title',
+      'A title names the team: leave out web and email addresses and phone numbers.',
+      'Un titre nomme l’équipe\u00a0: n’y mettez ni adresse web ou courriel ni numéro de téléphone.',
     );
   }
   return title;
@@ -58,15 +73,18 @@ export async function shopGarment(
   return garment;
 }
 
-/** A day of the shop's calendar from today to COLLECTION_LIMITS.daysAhead ahead. */
-export function checkedClosingDate(raw: string, today: string): string {
+/**
+ * A day of the shop's calendar from today to `daysAhead` ahead (COLLECTION_LIMITS.daysAhead for an
+ * order's collection, daysAheadWithoutOrder for one the form makes before its order exists).
+ */
+export function checkedClosingDate(raw: string, today: string, daysAhead: number): string {
   const closesOn = raw.trim();
-  if (!isCalendarDate(closesOn) || closesOn < today || closesOn > addDays(today, COLLECTION_LIMITS.daysAhead)) {
+  if (!isCalendarDate(closesOn) || closesOn < today || closesOn > addDays(today, daysAhead)) {
     throw refused(
       'closing_date_invalid',
       'closesOn',
-      `Choose a closing date from today to ${COLLECTION_LIMITS.daysAhead} days ahead.`,
-      `Choisissez une date de clôture d’aujourd’hui à ${COLLECTION_LIMITS.daysAhead} jours d’ici.`,
+      `Choose a closing date from today to ${daysAhead} days ahead.`,
+      `Choisissez une date de clôture d’aujourd’hui à ${daysAhead} jours d’ici.`,
     );
   }
   return closesOn;

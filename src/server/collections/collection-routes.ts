@@ -14,7 +14,8 @@ import {
   type SavedEntry,
   type TeamName,
 } from '../../shared/collections-api.js';
-import { addDays, dateIn } from '../../shared/dates.js';
+import { dateIn } from '../../shared/dates.js';
+import { plainText } from '../../shared/plain-text.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { SendPage } from '../http/pages.js';
@@ -31,6 +32,7 @@ import {
 } from './collection-checks.js';
 import {
   closeCollection,
+  CollectionClosed,
   CollectionFull,
   collectionOfLink,
   collectionOfOrganiser,
@@ -38,7 +40,6 @@ import {
   entryOfMember,
   forgetOldCollections,
   isOpen,
-  KEPT_DAYS_AFTER_CLOSING,
   removeEntry,
   rollUpOf,
   saveEntry,
@@ -74,8 +75,9 @@ const headerOf = (request: FastifyRequest, name: string) => {
 
 /** A member's entry, checked against the collection's sizes and the caps. */
 function checkedEntry(body: z.infer<typeof entryBody>, sizes: readonly string[]): TeamName {
-  const name = body.name.trim();
-  const printName = (body.printName ?? '').trim();
+  // Controls and bidi overrides out: the organiser, the inbox and the job ticket show these.
+  const name = plainText(body.name).trim();
+  const printName = plainText(body.printName ?? '').trim();
   const printNumber = (body.printNumber ?? '').trim();
   if (!name) throw refused('name_missing', 'name', 'Enter your name.', 'Entrez votre nom.');
   if (name.length > COLLECTION_LIMITS.memberName) {
@@ -133,7 +135,7 @@ export async function collectionRoutes(
 
   const forget = setInterval(
     () =>
-      void forgetOldCollections(db, addDays(today(), -KEPT_DAYS_AFTER_CLOSING)).catch((err: unknown) =>
+      void forgetOldCollections(db, today()).catch((err: unknown) =>
         app.log.warn({ err }, 'forgetting size collections'),
       ),
     HOUR_MS,
@@ -177,7 +179,7 @@ export async function collectionRoutes(
       const title = checkedTitle(request.body.title);
       // The sizes members choose from are the shop's garment's, as the price list has them now.
       const garment = await shopGarment(opts.currentPriceList, request.body.garment, 'garment');
-      const closesOn = checkedClosingDate(request.body.closesOn, today());
+      const closesOn = checkedClosingDate(request.body.closesOn, today(), COLLECTION_LIMITS.daysAheadWithoutOrder);
       const { link, organiserKey } = await createCollection(db, {
         title,
         garment: garment.name,
@@ -201,7 +203,7 @@ export async function collectionRoutes(
 
   api.post('/api/collections/close', async (request): Promise<RollUp> => {
     const collection = await organisersCollection(request);
-    await closeCollection(db, collection.id);
+    await closeCollection(db, app.dialect, collection.id);
     return rollUpOf(db, { ...collection, closed_at: collection.closed_at ?? new Date().toISOString() }, today());
   });
 
@@ -247,8 +249,9 @@ export async function collectionRoutes(
       const key = headerOf(request, MEMBER_HEADER);
       let saved: { memberKey: string } | undefined;
       try {
-        saved = await saveEntry(db, collection.id, key, entry);
+        saved = await saveEntry(db, app.dialect, collection.id, key, entry, today());
       } catch (err) {
+        if (err instanceof CollectionClosed) throw collectionClosed();
         if (!(err instanceof CollectionFull)) throw err;
         throw new AppError(
           409,

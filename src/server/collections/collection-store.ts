@@ -3,7 +3,9 @@
 // No secret is stored, so a copy of the database opens no collection and changes no entry.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { addDays } from '../../shared/dates.js';
 import { COLLECTION_LIMITS, type CollectionOutcome, type RollUp, type TeamName } from '../../shared/collections-api.js';
+import type { Dialect } from '../storage/db.js';
 import type { Database, SizeCollectionsTable } from '../storage/schema.js';
 
 type Db = Kysely<Database>;
@@ -15,9 +17,12 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** How long a collection is kept after its closing date: its names are personal data. */
-export const KEPT_DAYS_AFTER_CLOSING = 60;
+const KEPT_DAYS_AFTER_CLOSING = 60;
+/** How long one that no order took is kept after its closing date: long enough to send the order. */
+const KEPT_DAYS_WITHOUT_ORDER = 14;
 
 export class CollectionFull extends Error {}
+export class CollectionClosed extends Error {}
 
 export interface NewCollection {
   title: string;
@@ -99,64 +104,84 @@ export async function entryOfMember(db: Db, collectionId: string, key: string | 
 
 /**
  * Adds a member's entry (no key: a new key is made and returned) or changes the one their key
- * holds; undefined when the key holds no entry here. Refuses a new entry past the cap.
+ * holds; undefined when the key holds no entry here. Refuses a new entry past the cap, and any
+ * save once the collection is closed (`today` in the shop's calendar).
+ *
+ * The collection's row is locked first (FOR UPDATE on PostgreSQL; SQLite has one writer), and
+ * whether it is open and how many entries it has are read under that lock: twenty members at once
+ * cannot pass the cap, and an entry cannot land after the organiser's close has committed (the
+ * close's UPDATE waits for the lock, or the save reads the closed row).
  */
 export async function saveEntry(
   db: Db,
+  dialect: Dialect,
   collectionId: string,
   key: string | undefined,
   entry: TeamName,
-  now = new Date(),
+  today: string,
+  now?: Date,
 ): Promise<{ memberKey: string } | undefined> {
-  const values = {
-    name: entry.name,
-    size: entry.size,
-    print_name: entry.printName,
-    print_number: entry.printNumber,
-    updated_at: now.toISOString(),
-  };
-  if (key !== undefined) {
-    if (!TOKEN_PATTERN.test(key)) return undefined;
-    const changed = await db
-      .updateTable('size_collection_entries')
-      .set(values)
-      .where('collection_id', '=', collectionId)
-      .where('member_hash', '=', hashOf(key))
-      .executeTakeFirst();
-    return Number(changed.numUpdatedRows) === 1 ? { memberKey: key } : undefined;
-  }
-  const memberKey = newToken();
-  await db.transaction().execute(async (trx) => {
-    // Counted inside the transaction that adds: a burst of members cannot pass the cap by much
-    // on PostgreSQL (read committed) and not at all on SQLite (one writer).
+  if (key !== undefined && !TOKEN_PATTERN.test(key)) return undefined;
+  return db.transaction().execute(async (trx) => {
+    const collection = await lockCollection(trx, dialect, collectionId);
+    if (!collection) return undefined;
+    if (!isOpen(collection, today)) throw new CollectionClosed();
+    // The time once the lock is held: entries' times and the close's follow the order they commit in.
+    const at = (now ?? new Date()).toISOString();
+    const values = {
+      name: entry.name,
+      size: entry.size,
+      print_name: entry.printName,
+      print_number: entry.printNumber,
+      updated_at: at,
+    };
+    if (key !== undefined) {
+      const changed = await trx
+        .updateTable('size_collection_entries')
+        .set(values)
+        .where('collection_id', '=', collectionId)
+        .where('member_hash', '=', hashOf(key))
+        .executeTakeFirst();
+      return Number(changed.numUpdatedRows) === 1 ? { memberKey: key } : undefined;
+    }
     const { count } = await trx
       .selectFrom('size_collection_entries')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('collection_id', '=', collectionId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= COLLECTION_LIMITS.entries) throw new CollectionFull();
+    const memberKey = newToken();
     await trx
       .insertInto('size_collection_entries')
       .values({
         id: randomUUID(),
         collection_id: collectionId,
         member_hash: hashOf(memberKey),
-        created_at: now.toISOString(),
+        created_at: at,
         ...values,
       })
       .execute();
+    return { memberKey };
   });
-  return { memberKey };
 }
 
-/** Entries stop now, whatever the closing date. */
-export async function closeCollection(db: Db, id: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable('size_collections')
-    .set({ closed_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('closed_at', 'is', null)
-    .execute();
+/** The collection's row, locked until the transaction ends: FOR UPDATE on PostgreSQL (SQLite has one writer). */
+async function lockCollection(trx: Transaction<Database>, dialect: Dialect, id: string) {
+  const query = trx.selectFrom('size_collections').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Entries stop now, whatever the closing date: under the row's lock, after any entry being saved. */
+export async function closeCollection(db: Db, dialect: Dialect, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const collection = await lockCollection(trx, dialect, id);
+    if (!collection || collection.closed_at !== null) return;
+    await trx
+      .updateTable('size_collections')
+      .set({ closed_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  });
 }
 
 /** Every entry in the order given, and the count per size in the garment's order. */
@@ -181,9 +206,21 @@ export async function rollUpOf(db: Db, c: CollectionRow, today: string): Promise
   };
 }
 
-/** Forgets collections whose closing date is more than KEPT_DAYS_AFTER_CLOSING days before `before`. */
-export async function forgetOldCollections(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('size_collections').where('closes_on', '<', before).execute();
+/**
+ * Forgets collections whose closing date is more than KEPT_DAYS_AFTER_CLOSING days before
+ * `today`, and those no order took more than KEPT_DAYS_WITHOUT_ORDER days after it: a page anyone
+ * may make lives at most daysAheadWithoutOrder + KEPT_DAYS_WITHOUT_ORDER days unless an order takes it.
+ */
+export async function forgetOldCollections(db: Db, today: string): Promise<void> {
+  await db
+    .deleteFrom('size_collections')
+    .where((eb) =>
+      eb.or([
+        eb('closes_on', '<', addDays(today, -KEPT_DAYS_AFTER_CLOSING)),
+        eb.and([eb('order_id', 'is', null), eb('closes_on', '<', addDays(today, -KEPT_DAYS_WITHOUT_ORDER))]),
+      ]),
+    )
+    .execute();
 }
 
 /** The collections made for an order, newest first. */

@@ -4,6 +4,9 @@
 // refuses entries; any other link or key answers 404; only hashes of secrets are stored; every
 // path is rate-limited per address.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
 import type { CreatedCollection, RollUp } from '../../shared/collections-api.js';
@@ -20,6 +23,7 @@ import {
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { zipEntries } from '../../../tests/support/zip.js';
+import { forgetOldCollections } from './collection-store.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -212,6 +216,95 @@ describe.each(backends())('size collections on %s', (backend) => {
     expect((await create({ title: 'Today', garment: 'g5000', closesOn: today })).statusCode).toBe(201);
   });
 
+  it('refuses a title carrying a link, an email address or a phone number, and takes out controls', async () => {
+    for (const title of [
+      'Lions — www.prizes.example',
+      'Win at evil.com',
+      'Lions https://x.y/z',
+      'Write prizes@evil.ca',
+      'Call 416-555-0100',
+      'Call +1 (416) 555 0100',
+      'Lions \uff45\uff56\uff49\uff4c.\uff43\uff4f\uff4d',
+    ]) {
+      const res = await create({ title, garment: 'G5000', closesOn: addDays(today, 3) });
+      expect(res.statusCode, title).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'title_contact',
+        message: 'A title names the team: leave out web and email addresses and phone numbers.',
+        message_fr: 'Un titre nomme l’équipe\u00a0: n’y mettez ni adresse web ou courriel ni numéro de téléphone.',
+        fields: ['title'],
+      });
+    }
+    // A team's name with digits and a dot is a title: "U12", "St. Mary's 2026".
+    const ok = await create({ title: 'St. Mary’s U12 — 2026', garment: 'G5000', closesOn: addDays(today, 3) });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // A reversed title is stored, and shown, with its override and controls taken out.
+    const reversed = await create({ title: 'Lions\u202e21U\u0007', garment: 'G5000', closesOn: addDays(today, 3) });
+    expect(reversed.statusCode).toBe(201);
+    const view = await memberView(reversed.json<CreatedCollection>().link);
+    expect(view.json().title).toBe('Lions21U');
+  });
+
+  it('gives a collection the form makes (no order yet) at most 30 days, and forgets it 14 days after if no order took it', async () => {
+    expect((await create({ title: 'T', garment: 'G5000', closesOn: addDays(today, 31) })).json().error).toMatchObject({
+      code: 'closing_date_invalid',
+      message: 'Choose a closing date from today to 30 days ahead.',
+      message_fr: 'Choisissez une date de clôture d’aujourd’hui à 30 jours d’ici.',
+    });
+    expect((await create({ title: 'Thirty', garment: 'G5000', closesOn: addDays(today, 30) })).statusCode).toBe(201);
+    const { orderId } = await submitMultipart(t.app, sampleOrder(), [], { 'x-form-token': pageToken(t) });
+    const kinds = [
+      ['Orphan 15', -15, null],
+      ['Orphan 13', -13, null],
+      ['Ordered 15', -15, orderId],
+      ['Ordered 61', -61, orderId],
+    ] as const;
+    for (const [title, days, order] of kinds) {
+      await made(title);
+      await t.app.db
+        .updateTable('size_collections')
+        .set({ closes_on: addDays(today, days), order_id: order })
+        .where('title', '=', title)
+        .execute();
+    }
+    await forgetOldCollections(t.app.db, today);
+    const left = await t.app.db
+      .selectFrom('size_collections')
+      .select('title')
+      .where(
+        'title',
+        'in',
+        kinds.map((k) => k[0]),
+      )
+      .orderBy('title')
+      .execute();
+    expect(left.map((r) => r.title)).toEqual(['Ordered 15', 'Orphan 13']);
+  });
+
+  it('serves the members’ page as not to be indexed (meta robots and X-Robots-Tag)', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-client-'));
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><script id="app-config" type="application/json">{}</script></body></html>',
+    );
+    const paged = await startTestApp(backend, {}, { clientDir });
+    try {
+      await publishPriceList(paged.app.db, example, 'owner@shop.ca');
+      const res = await paged.app.inject({
+        method: 'POST',
+        url: '/api/collections',
+        payload: { title: 'Page', garment: 'G5000', closesOn: addDays(today, 3) },
+      });
+      const page = await paged.app.inject({ url: `/c/${res.json<CreatedCollection>().link}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['x-robots-tag']).toMatch(/noindex/);
+      expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    } finally {
+      await paged.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses entries once the organiser closes it, and once its closing date is past', async () => {
     const { link, organiserKey } = await made('Closing');
     const key = (await enter(link, { name: 'Fay', size: 'M' })).json<{ memberKey: string }>().memberKey;
@@ -308,6 +401,105 @@ describe.each(backends())('size collections on %s', (backend) => {
     const res = await enter(link, { name: 'One too many', size: 'M' });
     expect(res.statusCode).toBe(409);
     expect(res.json<{ error: { code: string } }>().error.code).toBe('collection_full');
+  });
+
+  it('takes bidi overrides and controls out of member names and names to print', async () => {
+    const { link, organiserKey } = await made('Clean names');
+    const res = await enter(link, {
+      name: '\u202eadA\u0000',
+      size: 'M',
+      printName: 'ADA\u2067\u0008',
+      printNumber: '7',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().entry).toEqual({ name: 'adA', size: 'M', printName: 'ADA', printNumber: '7' });
+    expect((await rollUp(organiserKey)).json<RollUp>().entries).toEqual([
+      { id: expect.any(String), name: 'adA', size: 'M', printName: 'ADA', printNumber: '7' },
+    ]);
+    expect((await enter(link, { name: '\u202e\u202c', size: 'M' })).json().error.code).toBe('name_missing');
+  });
+
+  it('takes exactly up to 500 entries when 20 members enter at once at 495', async () => {
+    const { link } = await made('Burst');
+    const row = await t.app.db
+      .selectFrom('size_collections')
+      .select('id')
+      .where('title', '=', 'Burst')
+      .executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await t.app.db
+      .insertInto('size_collection_entries')
+      .values(
+        Array.from({ length: 495 }, (_, i) => ({
+          id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+          collection_id: row.id,
+          member_hash: sha256(`burst ${i}`),
+          name: `Member ${i}`,
+          size: 'M',
+          print_name: '',
+          print_number: '',
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => enter(link, { name: `Late ${i}`, size: 'L' })),
+    );
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().error.code)).toEqual(
+      Array.from({ length: 15 }, () => 'collection_full'),
+    );
+    const { n } = await t.app.db
+      .selectFrom('size_collection_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('collection_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(500);
+  });
+
+  it('writes no entry after the organiser closed the collection, however the requests race', async () => {
+    for (let round = 0; round < 3; round++) {
+      const title = `Race ${round}`;
+      const { link, organiserKey } = await made(title);
+      const member = await enter(link, { name: 'First', size: 'S' });
+      const memberKey = member.json<{ memberKey: string }>().memberKey;
+      const entries = Array.from({ length: 24 }, (_, i) =>
+        i % 4 === 0
+          ? enter(link, { name: `Change ${i}`, size: 'L' }, memberKey)
+          : enter(link, { name: `M ${i}`, size: 'M' }),
+      );
+      const close = t.app.inject({
+        method: 'POST',
+        url: '/api/collections/close',
+        headers: { 'x-organiser-key': organiserKey },
+      });
+      const answers = await Promise.all([...entries, close]);
+      expect(answers.at(-1)!.statusCode).toBe(200);
+      expect(answers.slice(0, -1).every((r) => [200, 201, 409].includes(r.statusCode))).toBe(true);
+      const c = await t.app.db
+        .selectFrom('size_collections')
+        .select(['id', 'closed_at'])
+        .where('title', '=', title)
+        .executeTakeFirstOrThrow();
+      const late = await t.app.db
+        .selectFrom('size_collection_entries')
+        .select(['name', 'updated_at'])
+        .where('collection_id', '=', c.id)
+        .where('updated_at', '>', c.closed_at!)
+        .execute();
+      expect(late).toEqual([]);
+      // Every save the server accepted is in the collection, and every refusal said it was closed.
+      const accepted = answers.slice(0, -1).filter((r) => r.statusCode === 201).length;
+      const { n } = await t.app.db
+        .selectFrom('size_collection_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('collection_id', '=', c.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(accepted + 1);
+      for (const r of answers.slice(0, -1).filter((a) => a.statusCode === 409))
+        expect(r.json().error.code).toBe('collection_closed');
+    }
   });
 
   it('carries the names list with the order: kept in its document, a CSV in its ZIP; an order without one is unchanged', async () => {

@@ -5,11 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type {
-  OrderCollection,
-  OrderCollectionLink,
-  OrderTeamSizes,
-  TeamSizesChoice,
+import {
+  COLLECTION_LIMITS,
+  type OrderCollection,
+  type OrderCollectionLink,
+  type OrderTeamSizes,
+  type TeamSizesChoice,
 } from '../../shared/collections-api.js';
 import { AppError } from '../errors.js';
 import { UUID } from '../http/private-scope.js';
@@ -141,7 +142,7 @@ export async function orderTeamSizesRoutes(
         );
       }
       const title = checkedTitle(request.body.title);
-      const closesOn = checkedClosingDate(request.body.closesOn, today());
+      const closesOn = checkedClosingDate(request.body.closesOn, today(), COLLECTION_LIMITS.daysAhead);
       const existing = await collectionsOfOrder(db, order.id);
       if (existing.some((c) => c.outcome === null && c.layout_key === layout && c.variation_index === variation)) {
         throw new AppError(
@@ -174,7 +175,7 @@ export async function orderTeamSizesRoutes(
     async (request): Promise<OrderCollection> => {
       const order = await ownOrder(request, request.params.orderId);
       const row = await collectionOf(order, request.params.collectionId);
-      await closeCollection(db, row.id);
+      await closeCollection(db, app.dialect, row.id);
       return viewOf({ ...row, closed_at: row.closed_at ?? new Date().toISOString() }, 'organiser');
     },
   );

@@ -195,7 +195,7 @@ export async function issueCreditNote(
     }
     const rows = await invoicesOfOrder(trx, orderId);
     const invoice = rows.find((r) => r.id === locked.id)!;
-    const note = (await creditNoteFor(
+    const note = await creditNoteFor(
       deps,
       trx,
       order ?? null,
@@ -205,7 +205,15 @@ export async function issueCreditNote(
       reason,
       actor.email,
       now,
-    ))!;
+    );
+    if (!note)
+      throw new DomainError(
+        'conflict',
+        'nothing_to_credit',
+        `Invoice ${invoice.number} is already fully credited: there is nothing left to credit.`,
+        ['invoiceNumber'],
+        { messageFr: `La facture ${invoice.number} est déjà entièrement créditée\u00a0: il ne reste rien à créditer.` },
+      );
     if (order) {
       const account = (await refreshPaymentState(trx, deps.books, order.id, now))!;
       const token = await mintOrderLink(trx, order.id);

@@ -626,7 +626,11 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
   it('keeps invoices and payments when the order is deleted, and drops them after six years', async () => {
     const { orderId } = await approved();
     await pay(orderId, { amount: '344.93' });
-    const ids = await t.app.db.selectFrom('invoices').select('id').where('order_id', '=', orderId).execute();
+    const ids = await t.app.db
+      .selectFrom('invoices')
+      .select(['id', 'number'])
+      .where('order_id', '=', orderId)
+      .execute();
     expect(await deleteOrder(t.app.db, t.app.files, outboxDirOf(t.dataDir), orderId, 'owner@shop.ca')).toBe(true);
     expect(
       await t.app.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst(),
@@ -669,6 +673,19 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
       owner,
     );
     expect(credited.statusCode, credited.body).toBe(201);
+    // Crediting "the rest" again finds nothing left: a refusal in words, not a 500.
+    const again = await staff(
+      'POST',
+      `/api/invoices/${ids[0]!.id}/credit-notes`,
+      { invoiceNumber: '', rest: true, reason: 'Again' },
+      owner,
+    );
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: 'nothing_to_credit',
+      message: `Invoice ${ids[0]!.number} is already fully credited: there is nothing left to credit.`,
+      message_fr: `La facture ${ids[0]!.number} est déjà entièrement créditée\u00a0: il ne reste rien à créditer.`,
+    });
     const housekeep = (now: Date) =>
       runHousekeeping({ db: t.app.db, files: t.app.files, outboxDir: outboxDirOf(t.dataDir), retentionDays: 0, now });
     // An owner's hold keeps everything, whatever its age; it says why.

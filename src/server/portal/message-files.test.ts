@@ -218,6 +218,40 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
     expect((await post(url, '  ')).statusCode).toBe(400);
   }, 120_000);
 
+  it('answers 400 in both languages, and keeps nothing, when a message with a file is cut off', async () => {
+    const form = new FormData();
+    form.append('body', 'The logo, cut off.');
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+    const response = new Response(form);
+    const whole = Buffer.from(await response.arrayBuffer());
+    const contentType = response.headers.get('content-type')!;
+    const count = async () =>
+      (await t.app.db.selectFrom('order_messages').select('id').where('order_id', '=', ada).execute()).length;
+    const before = await count();
+    for (const [url, cookie] of [
+      [`/api/o/${adaLink}/messages`, ''],
+      [`/api/portal/orders/${ada}/messages`, adaSession],
+      [`/api/orders/${ada}/messages`, clerk],
+    ] as const) {
+      // The body ends in the middle of the file, before its closing boundary.
+      for (const cut of [whole.subarray(0, whole.length - 60), whole.subarray(0, 150)]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: cut,
+          headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+        });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+        expect(res.json().error).toMatchObject({
+          code: 'malformed_multipart',
+          message: 'The message was cut off on its way: nothing was saved. Send it again.',
+          message_fr: 'Le message a été coupé en chemin\u00a0: rien n’a été enregistré. Envoyez-le de nouveau.',
+        });
+      }
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('counts unread messages by order, signs answers with the staff member’s name, and caps the mails', async () => {
     const carol = await order('carol@example.com');
     const link = await mintOrderLink(t.app.db, carol);
@@ -264,6 +298,34 @@ describe.each(backends())('files and names on messages, on %s', (backend) => {
       .execute();
     expect((await write('Five')).statusCode).toBe(201);
     expect(await shopMails(carol)).toHaveLength(3);
+  });
+
+  it('takes bidi overrides and controls out of messages, from either side, and out of the staff’s name', async () => {
+    const dave = await order('dave@example.com');
+    const link = await mintOrderLink(t.app.db, dave);
+    // U+202E shows what follows reversed ("Please pay by tomorrow" as the customer typed it backwards).
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${link}/messages`,
+      payload: { body: '\u202eworromot yb yap esaelP\u202c\r\nLine\u0007 two\u2028three\u2066' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().body).toBe('worromot yb yap esaelP\nLine two\nthree');
+    const stored = await t.app.db
+      .selectFrom('order_messages')
+      .select('body')
+      .where('order_id', '=', dave)
+      .executeTakeFirstOrThrow();
+    expect(stored.body).toBe('worromot yb yap esaelP\nLine two\nthree');
+    // Only overrides: nothing left to say.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/o/${link}/messages`, payload: { body: '\u202e\u202c' } })).json()
+        .error.code,
+    ).toBe('message_empty');
+    const answer = await staff('POST', `/api/orders/${dave}/messages`, { body: 'Ready\u202e Friday\u001b[31m' });
+    expect(answer.json().body).toBe('Ready Friday[31m');
+    expect((await staff('PUT', '/api/account/name', { name: '\u202eeiraM\u0000' })).json()).toEqual({ name: 'eiraM' });
+    expect((await staff('PUT', '/api/account/name', { name: 'Marie' })).json()).toEqual({ name: 'Marie' });
   });
 
   it('exports the messages’ files with the order and deletes them with it', async () => {

@@ -9,8 +9,9 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_MESSAGE_CHARS, MAX_MESSAGE_FILE_BYTES, type OrderMessage } from '../../shared/portal-api.js';
 import { cleanFileName } from '../../shared/attachment-names.js';
+import { plainText } from '../../shared/plain-text.js';
 import { checkMessageFile, type MessageFileCheck } from '../artwork/index.js';
-import { AppError, diskFull } from '../errors.js';
+import { AppError, diskFull, DomainError, isUnavailableError } from '../errors.js';
 import { assertBodyCanArrive } from '../http/client-gone.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import type { ComposedMail } from '../mail/compose.js';
@@ -56,6 +57,12 @@ const REFUSALS = {
     'This file could not be read: it may be damaged. Save it again and send it.',
     'Ce fichier est illisible, peut-être endommagé\u00a0: enregistrez-le de nouveau et envoyez-le.',
   ],
+  malformed: [
+    400,
+    'malformed_multipart',
+    'The message was cut off on its way: nothing was saved. Send it again.',
+    'Le message a été coupé en chemin\u00a0: rien n’a été enregistré. Envoyez-le de nouveau.',
+  ],
 } as const;
 
 const refuse = (why: keyof typeof REFUSALS, field = 'body') => {
@@ -91,9 +98,23 @@ export async function receiveMessage(
   return message!;
 }
 
+/**
+ * What reading the parts threw: our own refusals and a store that is down pass through; a file
+ * over the limit is the 413 above; anything else is the body itself (cut off, or not multipart),
+ * a 400 rather than a 500.
+ */
+function asMultipartError(err: unknown): unknown {
+  if (err instanceof AppError || err instanceof DomainError || isUnavailableError(err)) return err;
+  const code = (err as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse('tooLarge', 'file');
+  if (code === 'ENOSPC' || code === 'EDQUOT') return err;
+  return refuse('malformed');
+}
+
 function textOf(body: unknown, hasFile: boolean): string {
   const text = typeof body === 'object' && body && 'body' in body ? body.body : body;
-  const trimmed = typeof text === 'string' ? text.trim() : '';
+  // Controls and bidi overrides out: the other side must read the message as it was typed.
+  const trimmed = typeof text === 'string' ? plainText(text, true).trim() : '';
   if (trimmed.length > MAX_MESSAGE_CHARS) throw refuse('tooLong');
   if (!trimmed && !hasFile) throw refuse('empty');
   return trimmed;
@@ -123,15 +144,19 @@ async function receiveWithFile(app: FastifyInstance, request: FastifyRequest, in
     const parts = request.parts({
       limits: { fileSize: MAX_MESSAGE_FILE_BYTES, files: 1, fields: 1, parts: 2, fieldSize: MAX_MESSAGE_CHARS * 4 },
     });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'body') text = part.value;
-      } else if (part.fieldname === 'file' && part.filename) {
-        staged = await staging.writeStream(part.file, part.filename, part.mimetype);
-        if (part.file.truncated) throw refuse('tooLarge', 'file');
-      } else {
-        part.file.resume();
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'body') text = part.value;
+        } else if (part.fieldname === 'file' && part.filename) {
+          staged = await staging.writeStream(part.file, part.filename, part.mimetype);
+          if (part.file.truncated) throw refuse('tooLarge', 'file');
+        } else {
+          part.file.resume();
+        }
       }
+    } catch (err) {
+      throw asMultipartError(err);
     }
     const body = textOf(text, staged !== null);
     const files: NewMessageFile[] = [];

@@ -10,10 +10,16 @@ import {
   type RegistrationKind,
 } from '../../shared/registration-numbers.js';
 import { DEFAULT_MAIL_WORDING, signatureLines, WORDING_FAULTS, wordingFault } from '../../shared/mail-wording.js';
+import { plainText } from '../../shared/plain-text.js';
 import type { ShopProfile } from '../../shared/shop-profile.js';
 
 const provinceCodes = PROVINCES.map((p) => p.code) as [ProvinceCode, ...ProvinceCode[]];
-const text = (max: number) => z.string().trim().max(max);
+// One line of plain text: controls and bidi overrides out (customers read the shop's name and address).
+const text = (max: number, min = 0) =>
+  z
+    .string()
+    .transform((v) => plainText(v))
+    .pipe(z.string().trim().min(min, 'must not be empty').max(max));
 
 function registration(kind: RegistrationKind) {
   return text(40).transform((v, ctx) => {
@@ -27,7 +33,7 @@ function registration(kind: RegistrationKind) {
 
 export const shopProfileSchema = z
   .object({
-    name: text(200).min(1, 'must not be empty'),
+    name: text(200, 1),
     legalName: text(200),
     address: text(300),
     province: z.enum(provinceCodes),

@@ -226,6 +226,16 @@ describe.each(backends())('the shop’s settings on %s', (backend) => {
     const second = await put({ ...SAVED, name: 'Maple Threads Co.' });
     expect(second.json().version.version).toBe(2);
     expect((await get()).json()).toMatchObject({ version: { version: 2 }, profile: { name: 'Maple Threads Co.' } });
+    // The shop's name and address lose bidi overrides and controls (customers read them); only those, an empty name.
+    const reversed = await put({
+      ...SAVED,
+      name: 'Maple Threads Co.\u202e',
+      address: '\u2066100 King St. W\u0000, Toronto\u2069',
+    });
+    expect(reversed.json().profile).toMatchObject({ name: 'Maple Threads Co.', address: '100 King St. W, Toronto' });
+    expect(reversed.json().version.version).toBe(3);
+    expect((await put({ ...SAVED, name: '\u202e\u202c' })).json().error.fields).toEqual(['name']);
+    await put({ ...SAVED, name: 'Maple Threads Co.' });
 
     // Another process, started with other environment values, reads the saved version.
     const other = await buildApp({ ...t.config, SHOP_NAME: 'Another Env Name', SHOP_EMAIL: 'other@env.ca' });

@@ -7,6 +7,7 @@ import type { Database } from '../storage/schema.js';
 import * as repo from './staff-store.js';
 import { passwordWeakness } from './password-strength.js';
 import { DUMMY_HASH_PROMISE, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, withHashSlot } from './passwords.js';
+import { plainText } from '../../shared/plain-text.js';
 
 type Db = Kysely<Database>;
 
@@ -46,9 +47,12 @@ export async function addStaff(
 /** The longest name a staff member signs messages with. */
 export const MAX_STAFF_NAME = 60;
 
-/** A name to sign with: trimmed, one line, at most MAX_STAFF_NAME characters; empty is none (null). */
+/**
+ * A name to sign with: trimmed, one line, at most MAX_STAFF_NAME characters, controls and bidi
+ * overrides taken out (customers read it); empty is none (null).
+ */
 export function checkStaffName(name: string): string | null {
-  const trimmed = name.replace(/\s+/g, ' ').trim();
+  const trimmed = plainText(name).replace(/\s+/g, ' ').trim();
   if (trimmed.length > MAX_STAFF_NAME) throw new StaffError(`A name is at most ${MAX_STAFF_NAME} characters.`);
   return trimmed || null;
 }

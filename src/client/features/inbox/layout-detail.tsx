@@ -164,9 +164,13 @@ export function LayoutDetail({
           <tbody>
             {layout.teamNames.map((m, i) => (
               <tr key={i}>
-                <td>{m.name}</td>
+                <td>
+                  <bdi>{m.name}</bdi>
+                </td>
                 <td>{m.size}</td>
-                <td>{m.printName}</td>
+                <td>
+                  <bdi>{m.printName}</bdi>
+                </td>
                 <td>{m.printNumber}</td>
               </tr>
             ))}
