@@ -6,3 +6,4 @@ export { staffMessageRoutes } from './message-routes.js';
 export { orderLinkMessageRoutes } from './order-link-thread.js';
 export { reorderPricing, stageReorder, storedReorderPricing, type ReorderOf } from './reorder.js';
 export { customerOrder } from './customer-order.js';
+export { SIGN_IN_LINK_TTL_MS } from './portal-store.js';
