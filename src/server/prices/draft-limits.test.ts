@@ -1,4 +1,4 @@
-// Price drafts are bounded (issue 39): a staff member keeps at most MAX_DRAFTS_PER_STAFF waiting,
+// Price drafts are bounded: a staff member keeps at most MAX_DRAFTS_PER_STAFF waiting,
 // the shop MAX_DRAFTS in all, each at most the route's 8 MiB; past a cap the save is refused with
 // words in both languages, even when the saves arrive at once. On SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';

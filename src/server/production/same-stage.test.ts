@@ -1,4 +1,4 @@
-// A move to where a thing already is changes nothing (issue 39): an imprint moved to the stage it
+// A move to where a thing already is changes nothing: an imprint moved to the stage it
 // is in, or an order moved to the status it has, adds no history line and leaves who moved it
 // last as it was. On SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Goods receipts are bounded (issue 39): a line takes at most what was ordered and a margin
+// Goods receipts are bounded: a line takes at most what was ordered and a margin
 // (receivableOf), good and damaged pieces each; a line named twice in one receipt, notes past
 // their length and deliveries past their number are refused, beside the field, in both
 // languages. On SQLite and PostgreSQL.
