@@ -137,6 +137,15 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
   await expect(small.getByText('More damaged than received.')).toBeVisible();
   await expect(small.getByLabel('Of which damaged')).toHaveAttribute('aria-invalid', 'true');
   await expectNoViolations(page, 'Blanks page with a receiving form refused');
+  // More than the line can take (11 ordered and a margin of 12): the server's refusal, beside the box.
+  await small.getByLabel('Of which damaged').fill('0');
+  await small.getByLabel('Received now').fill('500');
+  await po.getByRole('button', { name: 'Record the delivery' }).click();
+  await expect(
+    small.getByText('At most 23 good pieces can be received on this line in all (11 ordered, 0 received).'),
+  ).toBeVisible();
+  await expect(small.getByLabel('Received now')).toHaveAttribute('aria-invalid', 'true');
+  await small.getByLabel('Received now').fill('11');
   // The first delivery: two small ones damaged, so the job is one small short.
   await small.getByLabel('Of which damaged').fill('2');
   await small.getByLabel('Short or damaged notes').fill('2 stained');

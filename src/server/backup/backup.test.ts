@@ -26,6 +26,8 @@ import { todayOf } from '../invoices/index.js';
 import { backup } from './backup.js';
 import { restore, RestoreRefused } from './restore.js';
 
+/** The operator's backup key: the archives are signed with it and checked against it (signature.test.ts). */
+const KEY = Buffer.from('a backup key kept apart from the archives, 32+ chars');
 const PNG = (seed: number) => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2048, seed)]);
 
 describe('backup and restore, on SQLite and the local disk', () => {
@@ -96,7 +98,7 @@ describe('backup and restore, on SQLite and the local disk', () => {
     archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aof-bk-')), 'shop.zip');
     // Orders arrive while the backup runs.
     const arriving = Promise.all(Array.from({ length: 6 }, (_, i) => submit(100 + i)));
-    const manifest = await backup(t.config, archive);
+    const manifest = await backup(t.config, archive, () => {}, KEY);
     await arriving;
     expect(manifest.database).toBe('sqlite');
     expect(manifest.counts.orders).toBeGreaterThanOrEqual(5);
@@ -107,7 +109,7 @@ describe('backup and restore, on SQLite and the local disk', () => {
   it('restores into a fresh folder with every acknowledged order, file, invoice and payment intact', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-restored-'));
     const config = loadConfig({ DATA_DIR: fresh, PUBLIC_API_KEY: 'test-public-key' });
-    const counts = await restore(config, archive);
+    const counts = await restore(config, archive, () => {}, { key: KEY });
     expect(counts.invoices).toBeGreaterThanOrEqual(1);
     const { db } = await openDatabase({ dataDir: fresh, databaseUrl: '' });
     try {
@@ -142,7 +144,7 @@ describe('backup and restore, on SQLite and the local disk', () => {
   });
 
   it('refuses a folder that is not empty, and a damaged archive', async () => {
-    await expect(restore(t.config, archive)).rejects.toThrow(RestoreRefused);
+    await expect(restore(t.config, archive, () => {}, { key: KEY })).rejects.toThrow(RestoreRefused);
     // The same archive with one file's bytes changed.
     const damaged = `${archive}.damaged.zip`;
     const zip = new yazl.ZipFile();
@@ -172,7 +174,10 @@ describe('backup and restore, on SQLite and the local disk', () => {
     zip.end();
     await new Promise<void>((r) => out.on('close', () => r()));
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-restored-'));
-    await expect(restore(loadConfig({ DATA_DIR: fresh }), damaged)).rejects.toThrow(/does not match its SHA-256/);
+    // The manifest (and its signature) left as they were: the file's own SHA-256 gives it away.
+    await expect(restore(loadConfig({ DATA_DIR: fresh }), damaged, () => {}, { key: KEY })).rejects.toThrow(
+      /does not match its SHA-256/,
+    );
     expect(fs.existsSync(path.join(fresh, 'orders.sqlite'))).toBe(false);
   });
 });
@@ -185,11 +190,11 @@ describe.skipIf(!PG_URL)('backup and restore, on PostgreSQL', () => {
       const order = sampleOrder();
       const { orderId } = await submitMultipart(t.app, order, [], { 'x-form-token': pageToken(t) });
       const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aof-bk-')), 'shop.zip');
-      const manifest = await backup(t.config, archive);
+      const manifest = await backup(t.config, archive, () => {}, KEY);
       expect(manifest.database).toBe('postgres');
       const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'aof-restored-'));
       const config = loadConfig({ DATA_DIR: fresh, DATABASE_URL: target.url });
-      expect((await restore(config, archive)).orders).toBe(1);
+      expect((await restore(config, archive, () => {}, { key: KEY })).orders).toBe(1);
       const { db } = await openDatabase({ dataDir: fresh, databaseUrl: target.url });
       try {
         expect((await db.selectFrom('orders').select('id').executeTakeFirstOrThrow()).id).toBe(orderId);
@@ -201,6 +206,8 @@ describe.skipIf(!PG_URL)('backup and restore, on PostgreSQL', () => {
         restore(
           loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'aof-r-')), DATABASE_URL: target.url }),
           archive,
+          () => {},
+          { key: KEY },
         ),
       ).rejects.toThrow(/not empty/);
     } finally {

@@ -3,7 +3,8 @@
 // pg_dump on PostgreSQL. Then every file that snapshot's orders and proofs name, from the local
 // disk; on S3 the objects stay in the bucket (its versioning keeps them) and the manifest lists
 // each one's key, size and SHA-256. The price lists, settings, invoices' and receipts' PDFs are in
-// the database. manifest.json gives every entry's SHA-256, which restore checks.
+// the database. manifest.json gives every entry's SHA-256, which restore checks; with the
+// operator's backup key, manifest.sig signs it (signature.ts), which restore verifies.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import yazl from 'yazl';
 import type { Config } from '../config.js';
 import { sqlitePath } from '../storage/db.js';
 import { Sqlite } from '../storage/sqlite-driver.js';
+import { SIGNATURE_ENTRY, signManifest } from './signature.js';
 
 const run = promisify(execFile);
 
@@ -92,10 +94,16 @@ async function snapshotContents(
 /** A backup that cannot be taken, in words the operator acts on. */
 export class BackupRefused extends Error {}
 
+/**
+ * Writes the backup to `file`. With `key` (the operator's BACKUP_KEY), manifest.json is signed in
+ * manifest.sig; without one the archive is unsigned, said so, and restore takes it only when told
+ * to (`--accept-unsigned`).
+ */
 export async function backup(
   config: Config,
   file: string,
   print: (line: string) => void = () => {},
+  key: Buffer | null = null,
 ): Promise<Manifest> {
   if (!config.DATABASE_URL && !fs.existsSync(sqlitePath(config.dataDir)))
     throw new BackupRefused(
@@ -159,12 +167,19 @@ export async function backup(
       // The bytes hashed are the bytes stored: files are never changed once written.
       zip.addFile(e.source, e.path, { compress: e.path.startsWith('database/') });
     }
-    zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
+    zip.addBuffer(manifestBytes, 'manifest.json');
+    if (key) zip.addBuffer(Buffer.from(JSON.stringify(signManifest(key, manifestBytes))), SIGNATURE_ENTRY);
     zip.end();
     await written;
     await fsp.rename(tmp, file);
     print(
       `Wrote ${file}: the database, ${manifest.entries.length - 1} files${s3 ? `, ${keys.length} S3 objects listed` : ''}${missing.length ? `; ${missing.length} gone since the snapshot (named in the manifest)` : ''}.`,
+    );
+    print(
+      key
+        ? 'Manifest signed with the backup key (BACKUP_KEY).'
+        : 'UNSIGNED: BACKUP_KEY is not set, so nothing proves this archive unchanged; restore will take it only with --accept-unsigned.',
     );
     return manifest;
   } finally {

@@ -2,7 +2,9 @@
 // PostgreSQL, an empty database); anything else is refused, so a restore never mixes two shops.
 // Every entry's SHA-256 is checked against the manifest before the data is put in place; the
 // database is then opened as the server opens it (its migrations run), and the numbers of orders,
-// files, invoices and payments are said.
+// files, invoices and payments are said. Before any of it, the manifest's signature: verified with
+// the operator's backup key, or the restore refused (a bad signature always; a missing one, or no
+// key, unless the operator accepts an unsigned archive).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import yauzl from 'yauzl';
 import type { Config } from '../config.js';
 import { openDatabase, sqlitePath } from '../storage/db.js';
 import { BACKUP_FORMAT, type Manifest } from './backup.js';
+import { keyIdOf, SIGNATURE_ENTRY, signatureMatches } from './signature.js';
 
 const run = promisify(execFile);
 
@@ -64,10 +67,47 @@ async function emptyDatabase(url: string): Promise<boolean> {
   }
 }
 
+export interface RestoreOptions {
+  /** The operator's backup key (BACKUP_KEY), which the manifest's signature must match. */
+  key?: Buffer | null;
+  /** Take an archive without a signature, or restore without a key: said, never silent. */
+  acceptUnsigned?: boolean;
+}
+
+/** The manifest's signature checked; what to say about it, or a refusal. */
+function checkSignature(manifest: Buffer, signature: Buffer | null, options: RestoreOptions): string {
+  const { key = null, acceptUnsigned = false } = options;
+  let parsed: unknown = null;
+  if (signature) {
+    try {
+      parsed = JSON.parse(signature.toString('utf8'));
+    } catch {
+      parsed = null;
+    }
+  }
+  if (signature && key) {
+    if (signatureMatches(key, manifest, parsed)) return `Signature verified (key ${keyIdOf(key)}).`;
+    const signedBy = (parsed as { keyId?: unknown } | null)?.keyId;
+    throw new RestoreRefused(
+      `The manifest's signature does not match: the archive was changed after it was made, or signed with another key${typeof signedBy === 'string' && signedBy !== keyIdOf(key) ? ` (it names key ${signedBy.slice(0, 16)}, BACKUP_KEY is ${keyIdOf(key)})` : ''}. Nothing was restored.`,
+    );
+  }
+  if (!acceptUnsigned)
+    throw new RestoreRefused(
+      signature
+        ? 'This backup is signed: set BACKUP_KEY (or BACKUP_KEY_FILE) to the key it was made with, so its signature can be checked (or pass --accept-unsigned to restore it unchecked). Nothing was restored.'
+        : 'This backup is not signed, so nothing proves it unchanged: restore it only if you trust where it was kept, with --accept-unsigned. Nothing was restored.',
+    );
+  return signature
+    ? 'Signature NOT checked (no BACKUP_KEY; --accept-unsigned).'
+    : 'UNSIGNED archive taken (--accept-unsigned): its SHA-256s are checked, but nothing proves the manifest unchanged.';
+}
+
 export async function restore(
   config: Config,
   file: string,
   print: (line: string) => void = () => {},
+  options: RestoreOptions = {},
 ): Promise<Manifest['counts']> {
   const postgres = config.DATABASE_URL !== '';
   if (!(await emptyFolder(config.dataDir)))
@@ -76,16 +116,26 @@ export async function restore(
     throw new RestoreRefused('The database of DATABASE_URL is not empty: restore only into a new, empty database.');
 
   // First pass: the manifest. Second: every entry checked into a staging folder, nothing in place yet.
-  let manifest: Manifest | null = null;
+  // A second manifest.json or manifest.sig in one archive is refused: one of each is signed.
+  const small: Record<string, Buffer> = {};
   await readEntries(file, async (entry, stream) => {
-    if (entry.fileName !== 'manifest.json') return void stream.resume();
+    if (entry.fileName !== 'manifest.json' && entry.fileName !== SIGNATURE_ENTRY) return void stream.resume();
+    if (small[entry.fileName])
+      throw new RestoreRefused(`${file} holds ${entry.fileName} twice: it is not a backup made here.`);
     const chunks: Buffer[] = [];
     for await (const c of stream as AsyncIterable<Buffer>) chunks.push(c);
-    manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+    small[entry.fileName] = Buffer.concat(chunks);
   });
-  const m = manifest as Manifest | null;
-  if (!m || m.format !== BACKUP_FORMAT)
+  const manifestBytes = small['manifest.json'];
+  let m: Manifest | null = null;
+  try {
+    m = manifestBytes ? (JSON.parse(manifestBytes.toString('utf8')) as Manifest) : null;
+  } catch {
+    m = null;
+  }
+  if (!m || !manifestBytes || m.format !== BACKUP_FORMAT)
     throw new RestoreRefused(`${file} is not a backup of this app (no manifest.json of ${BACKUP_FORMAT}).`);
+  print(checkSignature(manifestBytes, small[SIGNATURE_ENTRY] ?? null, options));
   if ((m.database === 'postgres') !== postgres)
     throw new RestoreRefused(
       `This backup's database is ${m.database}: restore it with ${m.database === 'postgres' ? 'DATABASE_URL set to an empty PostgreSQL database' : 'DATABASE_URL empty (SQLite)'}.`,
@@ -96,7 +146,7 @@ export async function restore(
   try {
     const seen = new Set<string>();
     await readEntries(file, async (entry, stream) => {
-      if (entry.fileName === 'manifest.json') return void stream.resume();
+      if (entry.fileName === 'manifest.json' || entry.fileName === SIGNATURE_ENTRY) return void stream.resume();
       const want = expected.get(entry.fileName);
       if (!want || entry.fileName.includes('..') || path.isAbsolute(entry.fileName))
         throw new RestoreRefused(`${entry.fileName} is in the archive but not in its manifest.`);

@@ -4,6 +4,7 @@
 import { loadConfig } from '../config.js';
 import { backup, BackupRefused } from '../backup/backup.js';
 import { restore, RestoreRefused } from '../backup/restore.js';
+import { backupKey } from '../backup/signature.js';
 import { runTool, type CliTool } from './args.js';
 
 const BACKUP = {
@@ -18,12 +19,23 @@ const BACKUP = {
     },
     restore: {
       args: ['FILE'],
-      help: ['put the backup FILE into an empty DATA_DIR (and empty DATABASE_URL), checking every SHA-256'],
+      options: {
+        'accept-unsigned': {
+          type: 'boolean',
+          help: 'take an archive without a signature, or restore without BACKUP_KEY (said, never silent)',
+        },
+      },
+      help: [
+        'put the backup FILE into an empty DATA_DIR (and empty DATABASE_URL), checking every SHA-256',
+        'and, with BACKUP_KEY, the manifest’s signature: a bad one is always refused',
+      ],
     },
   },
   notes: [
     '`npm run backup -- FILE` runs create; `npm run restore -- FILE` runs restore.',
     'DATA_DIR, DATABASE_URL and FILES_URL name the shop, as for the server.',
+    'BACKUP_KEY (or BACKUP_KEY_FILE, a file holding it): at least 32 characters, kept apart from the',
+    'archives (`openssl rand -hex 32`); create signs the manifest with it, restore verifies.',
   ],
 } as const satisfies CliTool;
 
@@ -31,9 +43,14 @@ runTool(
   BACKUP,
   async (cli) => {
     const config = loadConfig();
+    const key = backupKey();
     const [file] = cli.args;
-    if (cli.command === 'create') await backup(config, file, (line) => console.log(line));
-    else await restore(config, file, (line) => console.log(line));
+    if (cli.command === 'create') await backup(config, file, (line) => console.log(line), key);
+    else
+      await restore(config, file, (line) => console.log(line), {
+        key,
+        acceptUnsigned: cli.options['accept-unsigned'] === true,
+      });
     return 0;
   },
   [RestoreRefused, BackupRefused],

@@ -12,3 +12,4 @@ export {
   type ReorderOf,
 } from './reorder.js';
 export { customerOrder } from './customer-order.js';
+export { SIGN_IN_LINK_TTL_MS } from './portal-store.js';

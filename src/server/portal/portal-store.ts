@@ -96,24 +96,31 @@ export async function forgetExpiredPortalRows(db: Db, now = new Date()): Promise
   await db.deleteFrom('portal_sign_in_links').where('expires_at', '<', now.toISOString()).execute();
 }
 
-/** The orders whose billing email is `email`, newest first. */
+/**
+ * The orders whose billing email is `email`, newest first. A staff test order (docs/settings.md,
+ * "A test order") is the shop's, not the customer's, whatever email it was typed with: it is
+ * never listed, never opened, and never the order a sign-in link's mail is queued under (its
+ * customer mail is dropped, so it would swallow the customer's links).
+ */
 export async function ordersOfEmail(db: Db, email: string, limit = MAX_ORDERS): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
     .selectAll()
     .where(sql<string>`lower(customer_email)`, '=', emailKey(email))
+    .where('is_test', '=', 0)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** One order of `email`, or undefined: another customer's order is as unknown as no order. */
+/** One order of `email`, or undefined: another customer's order, or a test order, is as unknown as no order. */
 export async function orderOfEmail(db: Db, email: string, orderId: string): Promise<OrderRow | undefined> {
   return db
     .selectFrom('orders')
     .selectAll()
     .where('id', '=', orderId)
     .where(sql<string>`lower(customer_email)`, '=', emailKey(email))
+    .where('is_test', '=', 0)
     .executeTakeFirst();
 }

@@ -78,7 +78,7 @@ export async function staffPriceRoutes(
     '/api/prices/drafts',
     { bodyLimit: DOCUMENT_BYTES, schema: { body: z.object({ document: z.record(z.string(), z.unknown()) }) } },
     async (request, reply) => {
-      const saved = await savePriceDraft(db, request.body.document, request.staff!.email);
+      const saved = await savePriceDraft(db, app.dialect, request.body.document, request.staff!.email);
       request.log.info({ draft: saved.id }, 'price list draft saved for review');
       return reply.code(201).send(saved);
     },

@@ -211,7 +211,8 @@ export async function jobByReference(deps: ProductionDeps, reference: string): P
 /**
  * Moves an imprint to another stage of its method, when it is still where the mover saw it; two
  * clerks moving the same card: the second is answered with the card where the first put it
- * (409 `moved_meanwhile`, the job in `extras`), never a lost move. Recorded with who and when.
+ * (409 `moved_meanwhile`, the job in `extras`), never a lost move. Recorded with who and when;
+ * a move to the stage the imprint is already in is a no-op (the card as it is, nothing recorded).
  */
 export async function moveImprint(
   deps: ProductionDeps,
@@ -230,6 +231,9 @@ export async function moveImprint(
   }
   const moved = await deps.db.transaction().execute(async (trx) => {
     await lockOrder(trx, deps.dialect, found.order_id);
+    // A move to the stage it is in changes nothing: no row touched, no history line (an idle
+    // click, or a script, cannot fill the order's history or overwrite who moved it last).
+    if (move.from === move.to) return (await findImprint(trx, imprintId))?.stage === move.to;
     if (!(await moveImprintRow(trx, imprintId, move.from, move.to, by))) return false;
     await recordEvent(trx, found.order_id, by, {
       kind: 'imprint_moved',

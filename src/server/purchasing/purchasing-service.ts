@@ -14,11 +14,14 @@ import {
   type ReceivedLine,
   type Shortage,
 } from '../../shared/purchasing/blanks.js';
-import type {
-  PurchaseOrder,
-  PurchaseOrderSummary,
-  ReceiptBody,
-  ToOrderList,
+import {
+  MAX_LINE_NOTE_CHARS,
+  MAX_RECEIPTS_PER_PURCHASE_ORDER,
+  receivableOf,
+  type PurchaseOrder,
+  type PurchaseOrderSummary,
+  type ReceiptBody,
+  type ToOrderList,
 } from '../../shared/purchasing/purchasing-api.js';
 import { DomainError } from '../errors.js';
 import type { CurrentPriceList } from '../prices/index.js';
@@ -42,6 +45,7 @@ import {
   ordersOfPurchaseOrder,
   ordersOfPurchaseOrders,
   pairKey,
+  receiptsOf,
   receiveLine,
   setJobBlanks,
   type PurchaseOrderLineRow,
@@ -271,6 +275,67 @@ async function refreshBlanks(
 }
 
 /**
+ * A receipt stays within what the line can take (shared/purchasing/purchasing-api.ts): each line
+ * named once, good and damaged pieces each at most `receivableOf` the quantity in all, notes at
+ * most MAX_LINE_NOTE_CHARS, at most MAX_RECEIPTS_PER_PURCHASE_ORDER deliveries. 400 beside the
+ * field, in both languages (409 for the deliveries).
+ */
+function checkReceiptBounds(body: ReceiptBody, own: Map<string, PurchaseOrderLineRow>, receipts: number): void {
+  if (receipts >= MAX_RECEIPTS_PER_PURCHASE_ORDER)
+    throw new DomainError(
+      'conflict',
+      'too_many_receipts',
+      `This purchase order already has ${MAX_RECEIPTS_PER_PURCHASE_ORDER} deliveries recorded; make a new one for what is still to come.`,
+      undefined,
+      {
+        messageFr: `Ce bon de commande a déjà ${MAX_RECEIPTS_PER_PURCHASE_ORDER} livraisons enregistrées\u00a0; faites-en un nouveau pour ce qui doit encore arriver.`,
+      },
+    );
+  const seen = new Set<string>();
+  body.lines.forEach((line, i) => {
+    if (seen.has(line.lineId))
+      throw new DomainError('bad_input', 'line_twice', 'This line is already in this receipt.', [`lines.${i}.lineId`], {
+        messageFr: 'Cette ligne figure déjà dans cette réception.',
+      });
+    seen.add(line.lineId);
+    const row = own.get(line.lineId)!;
+    const most = receivableOf(row.quantity);
+    const good = row.received - row.damaged + line.received - line.damaged;
+    if (good > most)
+      throw new DomainError(
+        'bad_input',
+        'received_too_many',
+        `At most ${most} good pieces can be received on this line in all (${row.quantity} ordered, ${row.received - row.damaged} received).`,
+        [`lines.${i}.received`],
+        {
+          messageFr: `Au plus ${most}\u00a0pièces en bon état peuvent être reçues sur cette ligne en tout (${row.quantity} commandées, ${row.received - row.damaged} reçues).`,
+        },
+      );
+    if (row.damaged + line.damaged > most)
+      throw new DomainError(
+        'bad_input',
+        'damaged_too_many',
+        `At most ${most} damaged pieces can be recorded on this line in all (${row.damaged} recorded).`,
+        [`lines.${i}.damaged`],
+        {
+          messageFr: `Au plus ${most}\u00a0pièces endommagées peuvent être inscrites sur cette ligne en tout (${row.damaged} inscrites).`,
+        },
+      );
+    const note = (line.note ?? '').trim();
+    if (note && row.note.length + 1 + note.length > MAX_LINE_NOTE_CHARS)
+      throw new DomainError(
+        'bad_input',
+        'note_full',
+        `This line's notes are full (at most ${MAX_LINE_NOTE_CHARS} characters in all).`,
+        [`lines.${i}.note`],
+        {
+          messageFr: `Les notes de cette ligne sont pleines (au plus ${MAX_LINE_NOTE_CHARS}\u00a0caractères en tout).`,
+        },
+      );
+  });
+}
+
+/**
  * A delivery against a purchase order: received and damaged pieces per line (added to what came
  * before), notes of what is short or damaged. Then each job the PO carries has its blanks flag
  * set again, and the receipt written in its history with what it is still short.
@@ -285,7 +350,7 @@ export async function receivePurchaseOrder(
   await deps.db.transaction().execute(async (trx) => {
     const po = await lockPurchaseOrder(trx, deps.dialect, id);
     if (!po) throw notFound();
-    const own = new Set((await linesOf(trx, [id])).map((l) => l.id));
+    const own = new Map((await linesOf(trx, [id])).map((l) => [l.id, l]));
     body.lines.forEach((line, i) => {
       if (!own.has(line.lineId))
         throw new DomainError(
@@ -296,6 +361,7 @@ export async function receivePurchaseOrder(
           { messageFr: 'Cette ligne n’est pas sur ce bon de commande.' },
         );
     });
+    checkReceiptBounds(body, own, await receiptsOf(trx, id));
     for (const line of body.lines)
       await receiveLine(trx, line.lineId, line.received, line.damaged, (line.note ?? '').trim());
     await insertReceipt(trx, id, by, body.lines);

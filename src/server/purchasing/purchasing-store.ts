@@ -171,6 +171,16 @@ export async function receiveLine(
     .execute();
 }
 
+/** How many deliveries a purchase order has had. */
+export async function receiptsOf(db: Db, poId: string): Promise<number> {
+  const row = await db
+    .selectFrom('purchase_order_receipts')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('po_id', '=', poId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function insertReceipt(
   trx: Db,
   poId: string,

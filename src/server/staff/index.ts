@@ -10,5 +10,6 @@ export {
   removeStaff,
   setPassword,
   setStaffRole,
+  THROTTLE,
 } from './staff-service.js';
 export { deleteExpiredSessions } from './staff-store.js';

@@ -52,6 +52,18 @@ export const makePurchaseOrderSchema = z.object({
 
 const count = z.number().int().min(0).max(100_000);
 
+/**
+ * The most good pieces (received less damaged) a purchase order's line may take in all: what
+ * was ordered and a margin for a supplier's overage, a quarter more or a dozen, whichever is more.
+ * Damaged pieces may reach the same bound (a whole replacement). A receipt past either is refused
+ * beside its field; counts stay small numbers whatever is typed or scripted.
+ */
+export const receivableOf = (quantity: number) => quantity + Math.max(12, Math.ceil(quantity / 4));
+/** The most deliveries recorded against one purchase order. */
+export const MAX_RECEIPTS_PER_PURCHASE_ORDER = 100;
+/** The longest a line's notes may grow, receipt after receipt (characters). */
+export const MAX_LINE_NOTE_CHARS = 2000;
+
 export const receiptSchema = z
   .object({
     lines: z

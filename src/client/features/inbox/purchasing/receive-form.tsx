@@ -50,7 +50,17 @@ export function ReceiveForm({ po, onReceived }: { po: PurchaseOrder; onReceived:
       await purchasingApi.receive(po.id, { lines });
       await onReceived(po.number);
     } catch (err) {
-      setRefusal(err instanceof ApiError ? err.messageIn(language) : String(err));
+      if (!(err instanceof ApiError)) return setRefusal(String(err));
+      // A count the server refuses (past what the line can take) is said beside its box: the
+      // server names it by its place among the lines sent ("lines.0.received").
+      const beside: Record<string, string> = {};
+      for (const field of err.fields) {
+        const m = /^lines\.(\d+)\.(received|damaged)$/.exec(field);
+        const line = m ? lines[Number(m[1])] : undefined;
+        if (m && line) beside[`${line.lineId}-${m[2]}`] = err.messageIn(language);
+      }
+      setErrors(beside);
+      setRefusal(Object.keys(beside).length > 0 ? '' : err.messageIn(language));
     } finally {
       setSaving(false);
     }
