@@ -249,7 +249,11 @@ describe.skipIf(!hasPoppler)('the job ticket of an order of many large pictures'
   let t: TestApp;
   let clerk = '';
   beforeAll(async () => {
-    t = await startTestApp('sqlite', { ARTWORK_CHECKS: 'false', IDLE_TIMEOUT_MS: '600000' });
+    t = await startTestApp('sqlite', {
+      ARTWORK_CHECKS: 'false',
+      IDLE_TIMEOUT_MS: '600000',
+      ROUTE_TIMEOUT_MS: '600000',
+    });
     await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'staff');
     clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
   });

@@ -87,7 +87,12 @@ describe.each(backends())('hostile logos on %s', (backend) => {
       t,
       staff: { owner, clerk },
     } = await startShopApp(backend, {
-      env: { GST_HST_NUMBER: '123456782 RT0001', ORDER_LINK_RATE_LIMIT: '100000', ARTWORK_RENDER_CPU_MS: '1500' },
+      env: {
+        GST_HST_NUMBER: '123456782 RT0001',
+        ORDER_LINK_RATE_LIMIT: '100000',
+        ARTWORK_RENDER_CPU_MS: '1500',
+        ROUTE_TIMEOUT_MS: '600000',
+      },
       staff: { owner: { email: 'owner@shop.ca', role: 'owner' }, clerk: { email: 'clerk@shop.ca', role: 'staff' } },
     }));
   });
