@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => clearInterval(readProfile));
   const inForce = () => shopProfile.current();
   const shop = liveIdentity(shopProfile);
-  const documentLogo = documentLogoReader(shopProfile);
+  const documentLogo = documentLogoReader(shopProfile, { cpuBudgetMs: config.ARTWORK_RENDER_CPU_MS, log: app.log });
   // Each capability owns its background work and stops it on close (docs/architecture.md).
   await app.register(mailPlugin, {
     mailer: options.mailer,

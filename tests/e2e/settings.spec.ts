@@ -84,6 +84,19 @@ test('an owner follows the checklist to the shop’s settings, fixes a refused G
 
   // A logo: a PNG saved at once as version 2, then on the order form's header.
   await expect(page.getByText('No logo: the order form shows the shop’s name alone.')).toBeVisible();
+  // A logo 4096 × 1 (it stopped every document once): refused beside the field, nothing saved.
+  const logoField = page.getByLabel('Logo (PNG or SVG, at most 1 MB)');
+  await logoField.setInputFiles({
+    name: 'line.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4096" height="1"><rect width="4096" height="1"/></svg>',
+    ),
+  });
+  await expect(logoField).toHaveAttribute('aria-invalid', 'true');
+  await expect(logoField).toHaveAccessibleDescription(/A logo is at most 16 times as wide as it is high/);
+  await expect(page.getByText('No logo: the order form shows the shop’s name alone.')).toBeVisible();
+  await expectNoViolations(page, 'shop settings with a refused logo');
   await page.getByLabel('Logo (PNG or SVG, at most 1 MB)').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',

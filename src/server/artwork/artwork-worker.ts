@@ -3,7 +3,16 @@
 // long or grows too big). A crash in a decoder's native code ends this process, not the server.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { analyseArtwork, ArtworkError, makeThumbnail, sniff, type ArtworkLimits, type Sniffed } from './analyse.js';
+import {
+  analyseArtwork,
+  ArtworkError,
+  makeLogoRasters,
+  makeThumbnail,
+  MEDIA_TYPES_OF_LOGO,
+  sniff,
+  type ArtworkLimits,
+  type Sniffed,
+} from './analyse.js';
 import type { WorkerJob, WorkerMessage } from './process-artwork.js';
 
 // One file at a time, one thread, no cache: this process lives for one file and shares the
@@ -23,7 +32,41 @@ function failure(error: unknown): Extract<WorkerMessage, { type: 'error' }> {
   return { type: 'error', code: 'damaged', message: error instanceof Error ? error.message : String(error) };
 }
 
+// The shop's logo (docs/settings.md, "Logo"): its size as the analysis, its print raster as the
+// thumbnail (a PNG), and a PNG decoded and encoded again at `logo.pngPath`.
+async function runLogo(job: WorkerJob & { logo: NonNullable<WorkerJob['logo']> }): Promise<void> {
+  try {
+    const sniffed = await sniff(job.filePath);
+    const made = await makeLogoRasters(
+      job.filePath,
+      { printPath: job.thumbPath, ...(sniffed.format === 'png' ? { pngPath: job.logo.pngPath } : {}) },
+      job.limits,
+      sniffed,
+    );
+    const isVector = sniffed.format === 'svg';
+    await send({
+      type: 'analysis',
+      analysis: {
+        format: sniffed.format,
+        mediaType: MEDIA_TYPES_OF_LOGO[isVector ? 'svg' : 'png'],
+        isVector,
+        width: made.width,
+        height: made.height,
+      },
+    });
+    await send({
+      type: 'thumbnail',
+      thumbnail: made.print
+        ? { made: true, ...made.print, mediaType: 'image/png' }
+        : { made: false, code: 'no-renderer', reason: 'Not drawn: its shape is refused.' },
+    });
+  } catch (error) {
+    await send(failure(error));
+  }
+}
+
 async function run(job: WorkerJob): Promise<void> {
+  if (job.logo) return runLogo({ ...job, logo: job.logo });
   const limits: ArtworkLimits = job.limits;
   // The format is told once, here, for both the analysis and the thumbnail.
   let sniffed: Sniffed;

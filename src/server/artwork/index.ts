@@ -6,3 +6,6 @@ export { artworkPlugin } from './artwork-plugin.js';
 export { artworkOfOrders } from './artwork-store.js';
 export { artworkQueueDepth } from './artwork-store.js';
 export { checkMessageFile, type MessageFileCheck } from './message-file.js';
+export { rasteriseLogo, type LogoRasterResult } from './logo-raster.js';
+export { LOGO_MAX_ASPECT } from './analyse.js';
+export { printPicture } from './print-picture.js';

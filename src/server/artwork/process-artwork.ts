@@ -69,6 +69,8 @@ export interface WorkerJob {
   filePath: string;
   thumbPath: string;
   limits: ArtworkLimits;
+  /** The shop's logo instead of artwork: the print raster goes to `thumbPath`, a PNG again to `pngPath`. */
+  logo?: { pngPath: string };
 }
 
 /** @internal What the worker process sends back, in this order. */
@@ -199,7 +201,7 @@ export async function processArtwork(
   const release = options.placeHeld ? () => {} : await takeLanePlace(lane, options.signal);
   if (!release) return { ok: false, code: 'aborted', reason: 'Stopped before it started.', lane, elapsedMs: 0 };
   try {
-    const result = await runWorker(filePath, thumbPath, options, lane);
+    const result = await runWorker({ filePath, thumbPath }, options, lane);
     if (!(result.ok && result.thumbnail.made)) await rm(thumbPath, { force: true });
     return result;
   } finally {
@@ -207,9 +209,26 @@ export async function processArtwork(
   }
 }
 
+/**
+ * Another task for the same child process (the shop's logo, `logo-raster.ts`): in the file's lane,
+ * with the same budget, deadline and memory cap as processArtwork.
+ */
+export async function processArtworkTask(
+  task: Pick<WorkerJob, 'filePath' | 'thumbPath' | 'logo'>,
+  options: ProcessArtworkOptions = {},
+): Promise<ProcessArtworkResult> {
+  const lane = await laneOfFile(task.filePath);
+  const release = options.placeHeld ? () => {} : await takeLanePlace(lane, options.signal);
+  if (!release) return { ok: false, code: 'aborted', reason: 'Stopped before it started.', lane, elapsedMs: 0 };
+  try {
+    return await runWorker(task, options, lane);
+  } finally {
+    release();
+  }
+}
+
 function runWorker(
-  filePath: string,
-  thumbPath: string,
+  task: Pick<WorkerJob, 'filePath' | 'thumbPath' | 'logo'>,
   options: ProcessArtworkOptions,
   lane: ArtworkLane,
 ): Promise<ProcessArtworkResult> {
@@ -302,7 +321,7 @@ function runWorker(
       else kill('crashed', spawnError.message);
     });
     child.once('close', (exitCode, signal) => finish(exitCode, signal));
-    child.send({ filePath, thumbPath, limits } satisfies WorkerJob, (sendError) => {
+    child.send({ ...task, limits } satisfies WorkerJob, (sendError) => {
       if (sendError) kill('crashed', sendError.message);
     });
 

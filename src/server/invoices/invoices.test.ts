@@ -144,8 +144,8 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
       const { orderId } = await approved('ON');
       const invoice = (await account(orderId)).invoices[0];
       const pdf = (await staff('GET', `/api/orders/${orderId}/invoices/${invoice.id}/pdf`)).rawPayload;
-      // The SVG drawn 100 px high (4:1), on the first page.
-      expect(pdfImages(pdf)).toMatchObject([{ page: 1, width: 400, height: 100 }]);
+      // The SVG drawn once, when saved, 140 px high (4:1: the print raster), on the first page.
+      expect(pdfImages(pdf)).toMatchObject([{ page: 1, width: 560, height: 140 }]);
       const paid = await pay(orderId, { amount: '100.00' });
       expect(paid.statusCode, paid.body).toBe(201);
       const receipt = (await account(orderId)).payments[0];

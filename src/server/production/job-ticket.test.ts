@@ -169,15 +169,16 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
     // The quote was $15.25 a shirt: no amount, no currency anywhere on the floor's copy.
     expect(text).not.toMatch(/\$|CAD|15[.,]25/);
 
-    // Each page has its QR code; the proof is printed large (its 640 pixels at least 4.5 inches
-    // wide on paper) on both imprints' pages, the mockup and the front's artwork beside it.
+    // Each page has its QR code; the proof is printed large (its thumbnail, 400 pixels on the
+    // long side, at least 4.5 inches wide on paper) on both imprints' pages, the mockup and the
+    // front's artwork beside it, each from its thumbnail (at most 400 pixels a side).
     const images = pdfImages(res.rawPayload);
-    const proofs = images.filter((i) => i.width === 640 && i.height === 400);
+    const proofs = images.filter((i) => i.width === 400 && i.height === 250);
     expect(proofs.map((i) => i.page)).toEqual([2, 3]);
-    for (const p of proofs) expect(640 / p.ppi).toBeGreaterThanOrEqual(4.5);
+    for (const p of proofs) expect(400 / p.ppi).toBeGreaterThanOrEqual(4.5);
     expect(images.filter((i) => i.width === 300 && i.height === 360).map((i) => i.page)).toEqual([2, 3]);
     expect(images.filter((i) => i.width === 200 && i.height === 120).map((i) => i.page)).toEqual([2]);
-    const qrs = images.filter((i) => i.width === i.height && i.width !== 640);
+    const qrs = images.filter((i) => i.width === i.height);
     expect(qrs.map((i) => i.page)).toEqual([1, 2, 3]);
   });
 
@@ -239,4 +240,105 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
     // Without a list, no such page (the first order's ticket has 3 pages, above).
     expect(pagesOf(pdfText((await ticket(orderId)).rawPayload)).join('\n')).not.toContain('Names and numbers');
   });
+});
+
+// Issue 39: 24 distinct 12-megapixel RGBA PNGs (about 1.3 MB uploaded in all) made a ticket take
+// 41 s and 1.3 GB, with the event loop held. Each picture now prints from its thumbnail (at most
+// 400 pixels a side), made once in the artwork's child process and kept beside the file.
+describe.skipIf(!hasPoppler)('the job ticket of an order of many large pictures', () => {
+  let t: TestApp;
+  let clerk = '';
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', {
+      ARTWORK_CHECKS: 'false',
+      IDLE_TIMEOUT_MS: '600000',
+      ROUTE_TIMEOUT_MS: '600000',
+    });
+    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'staff');
+    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+  });
+  afterAll(async () => t?.close());
+
+  it('prints 24 pictures of 12 megapixels each from rasters of at most 400 pixels, made once and kept', async () => {
+    const files: { name: string; type: string; data: Buffer }[] = [];
+    const big = (i: number) =>
+      sharp({
+        create: {
+          width: 4000,
+          height: 3000,
+          channels: 4,
+          background: { r: i * 10, g: 255 - i * 10, b: 90, alpha: 0.8 },
+        },
+      })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+    const layouts: Record<string, unknown> = {};
+    const base = sampleOrder().layouts['1'];
+    for (let n = 1; n <= 4; n++) {
+      const names = [
+        `Layout_${n}_Front.png`,
+        `Layout_${n}_Back.png`,
+        ...[1, 2, 3, 4].map((m) => `Layout_${n}_Mockup_${m}.png`),
+      ];
+      for (const name of names) files.push({ name, type: 'image/png', data: await big(files.length) });
+      layouts[String(n)] = {
+        ...base,
+        files: names.slice(2).map((name) => ({ name, type: 'image/png', size: 1, role: 'mockup' })),
+        mockupImages: names.slice(2),
+        viewData: {
+          Front: { image: names[0], dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
+          Back: { image: names[1], dimensions: '10" wide', decoration: 'screen-printing', colours: 1 },
+        },
+      };
+    }
+    for (const f of files)
+      (layouts[f.name.split('_')[1]!] as { files: { name: string; size: number }[] }).files.forEach(
+        (x) => x.name === f.name && (x.size = f.data.length),
+      );
+    expect(files).toHaveLength(24);
+    const { orderId } = await submitMultipart(t.app, sampleOrder({ layouts }), files, { 'x-form-token': pageToken(t) });
+    const lines = [{ description: 'Tees', quantity: 60, unitPriceCents: 1525, taxable: true }];
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/quote/send`,
+      headers: { cookie: clerk },
+      payload: { lines, confirmNoProofs: true },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const mail = await t.app.db
+      .selectFrom('mail_queue')
+      .select(['id', 'order_id'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'customer_update')
+      .executeTakeFirstOrThrow();
+    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${token}/approve`,
+      payload: { version: 1, fullName: 'Ada Lovelace', agree: true },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+
+    const started = Date.now();
+    const res = await t.app.inject({ url: `/api/production/jobs/${orderId}/ticket.pdf`, headers: { cookie: clerk } });
+    expect(res.statusCode, res.body).toBe(200);
+    console.log(
+      `job ticket of 24 pictures of 12 MP: ${Date.now() - started} ms, ${files.reduce((n, f) => n + f.data.length, 0)} bytes uploaded`,
+    );
+    const images = pdfImages(res.rawPayload);
+    const pictures = images.filter((i) => i.width !== i.height);
+    // Every one of the 24 pictures is printed (each mockup on both of its layout's imprint pages),
+    // and none from its 4000 × 3000 pixels: each from its 400 × 300 thumbnail.
+    expect(pictures.length).toBeGreaterThanOrEqual(24);
+    for (const image of images) expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(400);
+    expect(pictures.every((i) => i.width === 400 && i.height === 300)).toBe(true);
+    // Made once: each file now has its thumbnail kept beside it.
+    const stored = await t.app.db
+      .selectFrom('attachments')
+      .select('storage_key')
+      .where('order_id', '=', orderId)
+      .execute();
+    expect(stored).toHaveLength(24);
+    for (const { storage_key } of stored) expect(await t.app.files.openThumbnail(storage_key)).not.toBeNull();
+  }, 300_000);
 });

@@ -11,8 +11,8 @@ import type { Language } from '../../shared/order-presentation.js';
 import type { OrderLayout } from '../../shared/order.js';
 import type { ImprintCard, JobCard } from '../../shared/production/production-api.js';
 import { readQuantity } from '../../shared/quantities.js';
+import { printPicture } from '../artwork/index.js';
 import type { FileStore } from '../files/file-store.js';
-import { printablePicture, MAX_PICTURE_BYTES } from '../pdf/pictures.js';
 import { heightOf, write, write1 } from '../pdf/pdf-text.js';
 import { renderPdf, type Doc } from '../pdf/render.js';
 import { approvedVersions, proofsOfOrder } from '../quotes/index.js';
@@ -25,6 +25,8 @@ export interface TicketDeps extends ProductionDeps {
   files: FileStore;
   /** The shop's address on the web: the QR code opens the job's scan page there. */
   publicUrl: string;
+  /** Processor time a picture's thumbnail may take to make, when it has none yet (ARTWORK_RENDER_CPU_MS). */
+  cpuBudgetMs: number;
 }
 
 /** The scan page of a job: what its ticket's QR code holds. */
@@ -89,7 +91,7 @@ const totalOf = (row: GarmentRow): number | null =>
 
 interface Picture {
   name: string;
-  /** The bytes when PDFKit can draw them safely (pdf/pictures.ts); null otherwise. */
+  /** The file's thumbnail as a JPEG (artwork/print-picture.ts); null when it has none to print. */
   bytes: Buffer | null;
 }
 
@@ -109,23 +111,6 @@ interface Ticket {
 /** Mockups a page prints at most; the others are named (the order's files have them all). */
 const MOCKUPS_PER_IMPRINT = 4;
 
-async function readPicture(files: FileStore, storageKey: string, name: string): Promise<Picture> {
-  try {
-    const { stream, size } = await files.open(storageKey);
-    if (size > MAX_PICTURE_BYTES) {
-      stream.destroy();
-      return { name, bytes: null };
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    const bytes = Buffer.concat(chunks);
-    return { name, bytes: (await printablePicture(bytes)) ? bytes : null };
-  } catch {
-    // Gone from the store meanwhile (a proof taken back): the ticket names it.
-    return { name, bytes: null };
-  }
-}
-
 async function ticketOf(deps: TicketDeps, orderId: string, language: Language): Promise<Ticket | null> {
   const job = await jobCard(deps, orderId);
   const order = job && (await findOrder(deps.db, orderId));
@@ -137,12 +122,14 @@ async function ticketOf(deps: TicketDeps, orderId: string, language: Language): 
     listAttachments(deps.db, orderId),
   ]);
   const approved = new Set(approvals.get(orderId)?.proofIds ?? []);
-  // Each file read once, however many imprints print it.
-  const pictures = new Map<string, Promise<Picture>>();
-  const picture = (storageKey: string, name: string) => {
-    let p = pictures.get(storageKey);
-    if (!p) pictures.set(storageKey, (p = readPicture(deps.files, storageKey, name)));
-    return p;
+  // Each file read once, however many imprints print it, and one at a time: what is held is its
+  // thumbnail, a JPEG of at most 400 pixels a side (docs/production.md, "The job ticket").
+  const pictures = new Map<string, Buffer | null>();
+  const picture = async (storageKey: string, name: string): Promise<Picture> => {
+    if (!pictures.has(storageKey)) {
+      pictures.set(storageKey, await printPicture(deps.files, storageKey, { cpuBudgetMs: deps.cpuBudgetMs }));
+    }
+    return { name, bytes: pictures.get(storageKey) ?? null };
   };
   const figures = new Map<string, Figure[]>();
   for (const imprint of job.imprints) {
@@ -157,14 +144,12 @@ async function ticketOf(deps: TicketDeps, orderId: string, language: Language): 
       caption,
       picture: print ? await picture(file.storage_key, file.name) : { name: file.name, bytes: null },
     });
-    figures.set(
-      imprint.id,
-      await Promise.all([
-        ...proofs.filter((p) => p.layout_number === layout && approved.has(p.id)).map((p) => shown(l.words.proof, p)),
-        ...view.map((a) => shown(l.words.artwork, a)),
-        ...mockups.map((a, i) => shown(l.words.mockup, a, i < MOCKUPS_PER_IMPRINT)),
-      ]),
-    );
+    const list: Figure[] = [];
+    for (const p of proofs.filter((p) => p.layout_number === layout && approved.has(p.id)))
+      list.push(await shown(l.words.proof, p));
+    for (const a of view) list.push(await shown(l.words.artwork, a));
+    for (const [i, a] of mockups.entries()) list.push(await shown(l.words.mockup, a, i < MOCKUPS_PER_IMPRINT));
+    figures.set(imprint.id, list);
   }
   return {
     job,

@@ -73,7 +73,7 @@ export async function productionRoutes(app: FastifyInstance, opts: { deps: Produ
   // The job ticket, in the language of whoever prints it (their inbox language, else English).
   api.get('/api/production/jobs/:orderId/ticket.pdf', { schema: { params: orderParams } }, async (request, reply) => {
     const ticket = await jobTicket(
-      { ...deps, files: app.files, publicUrl: app.config.publicUrl },
+      { ...deps, files: app.files, publicUrl: app.config.publicUrl, cpuBudgetMs: app.config.ARTWORK_RENDER_CPU_MS },
       request.params.orderId,
       request.staff?.language ?? 'en',
     );

@@ -218,8 +218,8 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const after = (await staff('GET', `/api/purchasing/orders/${po.id}/pdf`)).rawPayload;
-    // The SVG drawn 100 px high (4:1) on the first page, as on invoices.
-    expect(pdfImages(after)).toMatchObject([{ page: 1, width: 400, height: 100 }]);
+    // The SVG drawn once, when saved, 140 px high (4:1: the print raster) on the first page, as on invoices.
+    expect(pdfImages(after)).toMatchObject([{ page: 1, width: 560, height: 140 }]);
     expect(pdfText(after)).toContain('Maple Threads Purchasing');
   });
 

@@ -1,7 +1,8 @@
 // The shop's settings over HTTP (docs/settings.md), inside the inbox's staff session:
 // - GET /api/settings/shop: the profile in force and its version (any staff member);
 // - PUT /api/settings/shop: a new version (owners), refused whole naming each field at fault;
-// - PUT /api/settings/shop/logo: a PNG or SVG as the body (owners), saved with a new version;
+// - PUT /api/settings/shop/logo: a PNG or SVG as the body (owners), read and drawn in the artwork's
+//   child process (logo.ts), saved with a new version;
 // - GET /api/settings/checklist and POST /api/settings/checklist/dismiss: the owner's first steps.
 // And, public: GET /api/shop/logo, the logo in force.
 import type { FastifyInstance } from 'fastify';
@@ -62,13 +63,14 @@ export async function settingsRoutes(app: FastifyInstance, opts: { source: ShopP
   app.put('/api/settings/shop/logo', { bodyLimit: 2 * MAX_LOGO_BYTES }, async (request, reply) => {
     requireOwner(request, { en: 'change the shop’s settings', fr: 'modifier les réglages de la boutique' });
     const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const check = await checkLogo(bytes);
+    // Read in the artwork's child process, in its lane (the owner waits on it, like a message's file).
+    const check = await checkLogo(bytes, { cpuBudgetMs: app.config.ARTWORK_RENDER_CPU_MS });
     if (!check.ok) {
       return reply.code(422).send({
         error: { code: 'invalid_logo', message: check.reason.en, message_fr: check.reason.fr, fields: ['logo'] },
       });
     }
-    await storeLogo(db, { sha256: check.sha256, mediaType: check.mediaType, bytes });
+    await storeLogo(db, check);
     const current = await opts.source.refresh();
     const saved = await saveProfile(db, { ...current.profile, logo: check.sha256 }, request.staff!.email);
     request.log.info({ version: saved.version }, 'shop logo saved');

@@ -313,4 +313,19 @@ export const migrationsFromTwenty: Record<string, Migration> = {
         .execute();
     },
   },
+  '033-logo-print-raster': {
+    // The shop's logo as documents draw it (settings/logo.ts, docs/settings.md): a small PNG made
+    // in the artwork's child process when the logo is saved. A logo kept before has none; the
+    // first document that needs it has it made the same way, then kept.
+    async up(db: Kysely<any>) {
+      const isPostgres = await sql`select version() as v`.execute(db).then(
+        (r) => String((r.rows[0] as { v?: string })?.v ?? '').startsWith('PostgreSQL'),
+        () => false,
+      );
+      await db.schema
+        .alterTable('shop_logos')
+        .addColumn('print_png', isPostgres ? sql`bytea` : sql`blob`)
+        .execute();
+    },
+  },
 };

@@ -580,6 +580,8 @@ export interface ShopLogosTable {
   sha256: string;
   media_type: string;
   bytes: Buffer;
+  /** The PNG documents draw, made in the artwork's child process when saved (migration 033). */
+  print_png: Buffer | null;
   saved_at: string;
 }
 
