@@ -188,7 +188,7 @@ export async function startStripeStandIn(
             locale: String(body.locale),
             amount_total: Number(items[0]!.price_data.unit_amount),
             metadata: (body.metadata ?? {}) as Record<string, string>,
-            client_reference_id: String(body.client_reference_id ?? ''),
+            client_reference_id: typeof body.client_reference_id === 'string' ? body.client_reference_id : '',
             customer_email: (body.customer_email as string | undefined) ?? null,
             payment_status: 'unpaid',
             status: 'open',
