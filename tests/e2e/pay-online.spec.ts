@@ -107,12 +107,7 @@ test('a customer on a phone pays the deposit by card and sees it received; the i
     timeout: WEBHOOK_DELAY_MS + 10_000,
   });
   expect(Date.now() - sentBack).toBeLessThan(WEBHOOK_DELAY_MS + 10_000);
-  await expect(
-    c
-      .getByText('Deposit paid: $344.93', { exact: false })
-      .or(c.getByText(/Deposit paid/))
-      .first(),
-  ).toBeVisible();
+  await expect(c.getByText(/Deposit paid/).first()).toBeVisible();
   await expect(c.getByRole('button', { name: /^Pay .* by card$/ })).toHaveCount(0);
   await expectNoViolations(c, 'order page once the payment is received');
 
