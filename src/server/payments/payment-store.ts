@@ -108,25 +108,3 @@ export async function cardEntriesOfOrder(db: Db, orderId: string) {
     .orderBy('payments.recorded_at')
     .execute();
 }
-
-/** The card payments received in a period, with their fees (the Accounts page's report). */
-export async function cardEntriesBetween(db: Db, from: string, to: string) {
-  return db
-    .selectFrom('card_payments')
-    .innerJoin('payments', 'payments.id', 'card_payments.payment_id')
-    .select([
-      'card_payments.payment_id',
-      'card_payments.kind',
-      'card_payments.provider_ref',
-      'card_payments.fee_cents',
-      'card_payments.net_cents',
-      'card_payments.flag',
-      'payments.amount_cents',
-      'payments.receipt_number',
-      'payments.received_on',
-    ])
-    .where('payments.received_on', '>=', from)
-    .where('payments.received_on', '<=', to)
-    .orderBy('payments.received_on')
-    .execute();
-}
