@@ -19,6 +19,7 @@ const OWN_SERVER_JOURNEYS = [
   'messages',
   'owner-brand',
   'owner-day',
+  'pay-online',
   'prices',
   'purchasing',
   'reorder',

@@ -35,6 +35,7 @@ import { ordersPlugin } from './orders/index.js';
 import { currentPriceListReader, estimator, publicPriceListRoutes } from './prices/index.js';
 import { housekeepingPlugin } from './privacy/index.js';
 import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
+import { stripeProvider, webhookRoutes } from './payments/index.js';
 import { orderLinkMessageRoutes, portalRoutes, stageReorder, storedReorderPricing } from './portal/index.js';
 import { documentLogoReader, liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
@@ -198,6 +199,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(uploadRoutes, { config, db, files, uploads });
   await app.register(staffAuthPlugin, { config });
+  const paymentProvider =
+    config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? stripeProvider({
+          secretKey: config.STRIPE_SECRET_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          ...(config.STRIPE_API_URL ? { apiUrl: config.STRIPE_API_URL } : {}),
+        })
+      : null;
   // Getters: each document and mail takes the profile in force when it is made (an invoice then
   // keeps what it printed).
   const quoteDeps: QuoteDeps = {
@@ -224,6 +233,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     get seller() {
       return inForce().seller;
     },
+    // Card payments online only with both keys (docs/payments.md).
+    provider: paymentProvider,
+    cardPayments: paymentProvider !== null,
   };
   await app.register(remindersPlugin, { deps: quoteDeps });
   const onMailQueued = () => void app.mailWorker.kick();
@@ -240,6 +252,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     };
   };
   const sendPage = config.clientDir ? pageRenderer(config.clientDir, config, look) : null;
+  await app.register(webhookRoutes, { deps: quoteDeps, onMailQueued });
   await app.register(orderLinkRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   await app.register(portalRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   await app.register(collectionRoutes, {

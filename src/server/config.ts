@@ -220,6 +220,21 @@ export const configSchema = z.object({
   ARTWORK_POLL_MS: z.coerce.number().int().positive().default(10_000),
   /** Serves /metrics (Prometheus text) to a scraper that gives this bearer token; unset, /metrics is off. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (it is a password)').optional(),
+  /**
+   * Card payments online through Stripe Checkout (docs/payments.md): off unless both keys are set.
+   * The secret key (sk_test_… or sk_live_…, or a restricted rk_…) and the webhook endpoint's
+   * signing secret (whsec_…).
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Stripe's API at another address (a local stand-in in tests): its protocol, host and port. */
+  STRIPE_API_URL: z.string().url().optional(),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -10,6 +10,7 @@ import { quoteRoutes } from './quotes/index.js';
 import type { QuoteDeps } from './quotes/index.js';
 import { staffPriceRoutes, type CurrentPriceList, type ShopTaxes } from './prices/index.js';
 import { invoiceRoutes } from './invoices/index.js';
+import { cardPaymentRoutes } from './payments/index.js';
 import { productionRoutes } from './production/index.js';
 import { purchasingRoutes } from './purchasing/index.js';
 import { settingsRoutes, type ShopProfileSource } from './settings/index.js';
@@ -36,6 +37,7 @@ export async function inboxRoutes(
   await app.register(quoteRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
   await app.register(staffPriceRoutes, { current: opts.currentPriceList, shop: opts.shopTaxes });
   await app.register(invoiceRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
+  await app.register(cardPaymentRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
   await app.register(settingsRoutes, { source: opts.shopProfile });
   await app.register(staffMessageRoutes, { deps: opts.quoteDeps, onMailQueued: opts.onMailQueued });
   // The shop's time zone as the profile in force says it (docs/settings.md), read on each use.

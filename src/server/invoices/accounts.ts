@@ -4,8 +4,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { accountOf, type Account, type AccountDocument } from '../../shared/invoices/account.js';
 import type { CustomerAccountView, HowToPay, Seller, StaffAccountView } from '../../shared/invoices/invoice-api.js';
-import { offeredMethods } from '../../shared/invoices/payment-methods.js';
-import { balanceDueText, type PaymentTerms } from '../../shared/invoices/terms.js';
+import { offeredMethods, PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
+import { balanceDueText, cardPaymentDue, type PaymentTerms } from '../../shared/invoices/terms.js';
 import { dateIn } from '../../shared/dates.js';
 import type { OrderStatus } from '../../shared/constants.js';
 import type { ShopIdentity } from '../mail/compose.js';
@@ -42,6 +42,8 @@ export interface InvoiceDeps {
   books: Books;
   /** The shop's logo in force, printed on each invoice, credit note and receipt as it is issued. */
   logo?: (db: Transaction<Database>) => Promise<Buffer | null>;
+  /** A card payment provider is set up (payments/, docs/payments.md): the terms may then offer a Pay button. */
+  cardPayments?: boolean;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -112,12 +114,15 @@ export function howToPay(
   seller: Seller,
   dueNowCents: number,
   language: 'en' | 'fr',
+  /** A mail's link to the order's Pay button, when a card may pay this amount now: the card comes first. */
+  payUrl?: string,
 ): HowToPay[] {
-  return offeredMethods(terms).map((m) => ({
+  const card = payUrl ? [PAYMENT_METHODS.card_stripe] : [];
+  return [...card, ...offeredMethods(terms)].map((m) => ({
     id: m.id,
     label: m.label[language],
     instructions: m.instructions(
-      { terms, reference: order.reference, legalName: seller.legalName, dueNowCents },
+      { terms, reference: order.reference, legalName: seller.legalName, dueNowCents, ...(payUrl ? { payUrl } : {}) },
       language,
     ),
   }));
@@ -167,6 +172,16 @@ const paymentInfo = (p: PaymentRow) => ({
 
 const languageOf = (order: OrderRow): 'en' | 'fr' => (fromJson(order.document).language === 'fr' ? 'fr' : 'en');
 
+/** What a Pay button asks by card now, or null (docs/payments.md). */
+export function payOnlineOf(
+  deps: Pick<InvoiceDeps, 'cardPayments'>,
+  terms: Pick<PaymentTerms, 'cardPayments'>,
+  account: Account,
+): { amountCents: number } | null {
+  const amountCents = cardPaymentDue(terms.cardPayments, account, deps.cardPayments === true);
+  return amountCents > 0 ? { amountCents } : null;
+}
+
 /** The customer's page: null before the first invoice. */
 export async function customerAccountView(deps: InvoiceDeps, order: OrderRow): Promise<CustomerAccountView | null> {
   const [invoices, payments] = await Promise.all([
@@ -187,6 +202,7 @@ export async function customerAccountView(deps: InvoiceDeps, order: OrderRow): P
       latest ? invoiceDocument(latest).terms : { balanceDue: 'pickup', balanceDays: 0 },
       lang,
     ),
+    payOnline: payOnlineOf(deps, terms, account),
   };
 }
 

@@ -30,7 +30,7 @@ import { renderReceiptPdf } from './invoice-pdf.js';
 import { documentLanguage, issueDocument, languageOf, sha256 } from './issue-document.js';
 import { combine, refuse, visibleText } from './refusals.js';
 import { composeInvoiceMail, composeReceiptMail } from './invoice-mail.js';
-import { accountFrom, howToPay, refreshPaymentState, todayOf, type InvoiceDeps } from './accounts.js';
+import { accountFrom, howToPay, payOnlineOf, refreshPaymentState, todayOf, type InvoiceDeps } from './accounts.js';
 import {
   creditNotesOf,
   insertPayment,
@@ -46,6 +46,9 @@ import { may, type Actor } from './permissions.js';
 type Trx = Transaction<Database>;
 
 const documentOf = (order: OrderRow) => fromJson(order.document);
+
+/** The order's page opened at its Pay button: what a mail links to (never a card form). */
+export const payPageUrl = (publicUrl: string, token: string) => `${publicUrl}/o/${token}?pay=1#pay`;
 
 export async function lockOrder(deps: Pick<InvoiceDeps, 'dialect'>, trx: Trx, orderId: string): Promise<OrderRow> {
   const order = await lockOrderRow(trx, deps.dialect, orderId);
@@ -173,7 +176,14 @@ export async function issueInvoiceOnApproval(
     issued.document,
     creditNotes.map((c) => c.number),
     account,
-    howToPay(terms, order, deps.seller, account.dueNowCents, languageOf(doc)),
+    howToPay(
+      terms,
+      order,
+      deps.seller,
+      account.dueNowCents,
+      languageOf(doc),
+      payOnlineOf(deps, terms, account) ? payPageUrl(deps.shop.publicUrl, token) : undefined,
+    ),
     token,
     deps.shop,
   );
@@ -200,12 +210,24 @@ export interface RecordedPayment {
  * today, a refund without a reason or beyond what was paid, a payment beyond the balance unless
  * confirmed, the same payment twice in a minute unless confirmed.
  */
+/** How a payment provider's webhook records through the same rules as a clerk (payments/). */
+export interface RecordPaymentOptions {
+  /**
+   * The provider's own ids (event, PaymentIntent) already make it idempotent: no "the same
+   * payment twice?" question (the minute's duplicate check, or the same reference twice).
+   */
+  providerConfirmed?: boolean;
+  /** Runs in the payment's transaction once it is stored: the provider's references beside it. */
+  within?: (trx: Trx, payment: { id: string; receiptNumber: string }) => Promise<void>;
+}
+
 export async function recordPayment(
   deps: InvoiceDeps,
   orderId: string,
   input: RecordPaymentBody,
   actor: Actor,
   now = new Date(),
+  options: RecordPaymentOptions = {},
 ): Promise<RecordedPayment> {
   const body = {
     ...input,
@@ -291,7 +313,7 @@ export async function recordPayment(
     const recent = payments.find(
       (p) => Number(p.amount_cents) === cents && now.getTime() - Date.parse(p.recorded_at) < DUPLICATE_WINDOW_MS,
     );
-    if (recent && !body.confirmDuplicate) {
+    if (recent && !body.confirmDuplicate && !options.providerConfirmed) {
       const seconds = Math.max(1, Math.round((now.getTime() - Date.parse(recent.recorded_at)) / 1000));
       throw refuse(
         'possible_duplicate',
@@ -356,6 +378,7 @@ export async function recordPayment(
       reference: body.reference,
       reason: body.reason,
     });
+    await options.within?.(trx, { id, receiptNumber });
     const account = (await refreshPaymentState(trx, deps.books, orderId, now))!;
     const token = await mintOrderLink(trx, orderId);
     const mail = composeReceiptMail(

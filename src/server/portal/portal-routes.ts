@@ -14,6 +14,7 @@ import { sendNotFound, type SendPage } from '../http/pages.js';
 import { PRIVATE_PAGE_HEADERS, privateScope, UUID } from '../http/private-scope.js';
 import { sendPdf, storedPdf } from '../invoices/index.js';
 import { customerView, type QuoteDeps } from '../quotes/index.js';
+import { startCheckout } from '../payments/index.js';
 import { fromJson } from '../storage/json.js';
 import { findAttachment } from '../storage/orders.js';
 import { DOWNLOAD_HEADERS } from '../http/downloads.js';
@@ -222,6 +223,15 @@ export async function portalRoutes(
     const order = UUID.test(request.params.orderId) ? await orderOfEmail(db, email, request.params.orderId) : undefined;
     if (!order) return notFound(request, reply);
     return reply.redirect(`/o/${await mintOrderLink(db, order.id)}`, 303);
+  });
+
+  // Pay online from My orders (docs/payments.md): the customer comes back to the order's page,
+  // by a link minted now (decision 014), which follows the payment until it is recorded.
+  api.post('/api/portal/orders/:orderId/pay', { schema: { params: orderParams } }, async (request, reply) => {
+    const email = await customerEmail(request);
+    const order = UUID.test(request.params.orderId) ? await orderOfEmail(db, email, request.params.orderId) : undefined;
+    if (!order) return notFound(request, reply);
+    return startCheckout(deps, order, `${config.publicUrl}/o/${await mintOrderLink(db, order.id)}`);
   });
 
   // The messages on one of their orders, as on the order's page (customer-thread.ts).

@@ -26,6 +26,7 @@ import { PRIVATE_PAGE_HEADERS, privateScope, UUID } from '../http/private-scope.
 import { storedPdf, sendPdf } from '../invoices/index.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { fromJson } from '../storage/json.js';
+import { checkoutState, startCheckout } from '../payments/index.js';
 
 const NOINDEX_META = '<meta name="robots" content="noindex, nofollow">';
 
@@ -34,6 +35,7 @@ class NotFound extends Error {}
 
 const proofParams = orderLinkParamsSchema.extend({ proofId: z.string() });
 const fileParams = orderLinkParamsSchema.extend({ attachmentId: z.string() });
+const checkoutParams = orderLinkParamsSchema.extend({ checkoutId: z.string().max(255) });
 
 /**
  * Makes `app` a scope of paths keyed by an order's link (this file's, and the page's messages in
@@ -130,6 +132,18 @@ export async function orderLinkRoutes(
       return { view: await customerView(deps, (await findOrder(db, order.id))!) };
     },
   );
+
+  // Pay online (docs/payments.md): a checkout made now, for what the account asks now; the
+  // customer comes back to this page, which asks where the checkout stands until it is recorded.
+  api.post('/api/o/:token/pay', { schema: { params: orderLinkParamsSchema } }, async (request) => {
+    const order = await orderOf(request.params.token);
+    return startCheckout(deps, order, `${config.publicUrl}/o/${request.params.token}`);
+  });
+
+  api.get('/api/o/:token/checkout/:checkoutId', { schema: { params: checkoutParams } }, async (request) => {
+    const order = await orderOf(request.params.token);
+    return { state: await checkoutState(deps, order.id, request.params.checkoutId) };
+  });
 
   // The proofs of the version the customer is asked about, and nothing else the shop holds.
   const proofOf = async (params: { token: string; proofId: string }) => {

@@ -60,7 +60,13 @@ export interface QuoteDeps {
   logo?: (db: Kysely<Database>) => Promise<Buffer | null>;
   /** The shop's calendar, fiscal year and province (invoices/accounts.ts). */
   books: Books;
+  /** The card payment provider, when its keys are set (payments/, docs/payments.md). */
+  provider?: PaymentProvider | null;
+  /** True when `provider` is set: the terms may offer a Pay button. */
+  cardPayments?: boolean;
 }
+
+import type { PaymentProvider } from '../payments/index.js';
 
 const noSuchOrder = () => new DomainError('not_found', 'not_found', 'No such order.');
 

@@ -328,4 +328,49 @@ export const migrationsFromTwenty: Record<string, Migration> = {
         .execute();
     },
   },
+  '045-card-payments': {
+    // Card payments online (payments/, docs/payments.md): each checkout the provider hosts (one
+    // open per order at a time, deleted with the order), the provider's events already handled
+    // (a webhook is delivered at least once), and beside each card payment or refund in the
+    // ledger the provider's own reference (unique: one PaymentIntent makes one payment), its fee
+    // and what a clerk should check. Card payment rows go with their payment (records outlive the order).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('checkout_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('payment_id', 'text')
+        .execute();
+      await db.schema.createIndex('checkout_sessions_order').on('checkout_sessions').column('order_id').execute();
+      await db.schema
+        .createTable('provider_events')
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('provider_events_pk', ['provider', 'event_id'])
+        .execute();
+      await db.schema
+        .createTable('card_payments')
+        .addColumn('payment_id', 'text', (c) => c.primaryKey().references('payments.id').onDelete('cascade'))
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('provider_ref', 'text', (c) => c.notNull())
+        .addColumn('charge_ref', 'text', (c) => c.notNull())
+        .addColumn('session_id', 'text')
+        .addColumn('fee_cents', 'bigint')
+        .addColumn('net_cents', 'bigint')
+        .addColumn('flag', 'text', (c) => c.notNull())
+        .addUniqueConstraint('card_payments_provider_ref', ['provider', 'provider_ref'])
+        .execute();
+      await db.schema.createIndex('card_payments_charge').on('card_payments').column('charge_ref').execute();
+    },
+  },
 };

@@ -458,6 +458,48 @@ export interface PaymentsTable {
   sha256: string;
 }
 
+/** A checkout a payment provider hosts for an order (payments/, docs/payments.md). */
+export interface CheckoutSessionsTable {
+  /** The provider's id (Stripe's cs_…). */
+  id: string;
+  provider: string;
+  order_id: string;
+  amount_cents: BigInt;
+  currency: string;
+  url: string;
+  /** open, processing (paid by a delayed method), completed, failed, expired or replaced. */
+  status: string;
+  created_at: string;
+  expires_at: string;
+  /** The payment it made, once recorded. */
+  payment_id: string | null;
+}
+
+/** A provider's event already handled: the same event delivered again changes nothing. */
+export interface ProviderEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: string;
+}
+
+/** Beside a card payment or refund of the ledger: the provider's reference, fee and flag. */
+export interface CardPaymentsTable {
+  payment_id: string;
+  provider: string;
+  kind: 'payment' | 'refund';
+  /** A payment's PaymentIntent (pi_…), a refund's id (re_…): one ledger entry each. */
+  provider_ref: string;
+  /** The PaymentIntent a refund gives back (a payment's own). */
+  charge_ref: string;
+  session_id: string | null;
+  /** The provider's fee and what reaches the bank, once read from its balance transaction. */
+  fee_cents: BigInt | null;
+  net_cents: BigInt | null;
+  /** What a clerk should check (an amount or currency other than the checkout's), or ''. */
+  flag: string;
+}
+
 /** What the invoices of a deleted order still need (invoices/invoice-store.ts, keepEvidence). */
 export interface OrderEvidenceTable {
   order_id: string;
@@ -600,6 +642,9 @@ export interface Database {
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
   payments: PaymentsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  provider_events: ProviderEventsTable;
+  card_payments: CardPaymentsTable;
   price_lists: PriceListsTable;
   price_drafts: PriceDraftsTable;
   quotes: QuotesTable;

@@ -146,6 +146,8 @@ export interface CustomerAccountView {
   payments: PaymentInfo[];
   howToPay: HowToPay[];
   balanceDueText: string;
+  /** What a Pay button asks by card now (payments/, docs/payments.md); null when not offered. */
+  payOnline: { amountCents: number } | null;
 }
 
 export interface StaffAccountView {

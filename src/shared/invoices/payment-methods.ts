@@ -14,6 +14,8 @@ export interface PaymentContext {
   /** Whom a cheque is made out to. */
   legalName: string;
   dueNowCents: number;
+  /** The order's page, opened at its Pay button (a card paid online; never a card form). */
+  payUrl?: string;
 }
 
 export interface PaymentMethod {
@@ -72,13 +74,31 @@ const cheque: PaymentMethod = {
   },
 };
 
+/** A card paid on the provider's hosted page (payments/, docs/payments.md): recorded by its webhook. */
+const cardStripe: PaymentMethod = {
+  id: 'card_stripe',
+  label: { en: 'Card (Stripe)', fr: 'Carte (Stripe)' },
+  referenceLabel: { en: 'Stripe payment (pi_…)', fr: 'Paiement Stripe (pi_…)' },
+  instructions({ dueNowCents, payUrl }, language) {
+    const amount = formatCents(dueNowCents, language);
+    return language === 'fr'
+      ? [
+          `Payez ${amount} par carte en ligne avec le bouton Payer de la page de votre commande.`,
+          ...(payUrl ? [payUrl] : []),
+        ]
+      : [`Pay ${amount} by card online with the Pay button on your order's page.`, ...(payUrl ? [payUrl] : [])];
+  },
+};
+
 export const PAYMENT_METHODS: Readonly<Record<PaymentMethodId, PaymentMethod>> = {
   etransfer,
   in_store: inStore,
   cheque,
+  card_stripe: cardStripe,
 };
 
 /** The methods the terms offer, in the terms' order. */
 export function offeredMethods(terms: Pick<PaymentTerms, 'methods'>): PaymentMethod[] {
+  // The card is offered by its own Pay button, never among the methods the terms list.
   return terms.methods.map((id) => PAYMENT_METHODS[id]);
 }

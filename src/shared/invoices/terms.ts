@@ -2,10 +2,16 @@
 // deposit, when the balance is due, how the customer may pay, and when an unpaid deposit is
 // reminded. Shared so the inbox edits exactly what the server checks and prints.
 import { z } from 'zod';
-import type { BalanceTerms } from './account.js';
+import type { Account, BalanceTerms } from './account.js';
 
-export const PAYMENT_METHOD_IDS = ['etransfer', 'in_store', 'cheque'] as const;
+/** The methods a customer is told about (the terms offer them); a card paid online is recorded too. */
+export const OFFERED_METHOD_IDS = ['etransfer', 'in_store', 'cheque'] as const;
+export const PAYMENT_METHOD_IDS = [...OFFERED_METHOD_IDS, 'card_stripe'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
+
+/** What a customer may pay online by card (docs/payments.md): nothing, the deposit, the balance, or both. */
+export const CARD_PAYMENT_CHOICES = ['off', 'deposits', 'balances', 'both'] as const;
+export type CardPaymentChoice = (typeof CARD_PAYMENT_CHOICES)[number];
 
 /**
  * When the balance is due: when the order is ready (each invoice then says "at pickup" or "before
@@ -27,7 +33,9 @@ export const paymentTermsSchema = z
     etransferEmail: z.string().trim().max(254),
     /** With autodeposit on, an e-Transfer needs no security question. */
     autodeposit: z.boolean(),
-    methods: z.array(z.enum(PAYMENT_METHOD_IDS)).min(1).max(PAYMENT_METHOD_IDS.length),
+    methods: z.array(z.enum(OFFERED_METHOD_IDS)).min(1).max(OFFERED_METHOD_IDS.length),
+    /** Pay online by card (only while the provider's keys are set): off until an owner turns it on. */
+    cardPayments: z.enum(CARD_PAYMENT_CHOICES).default('off'),
     /** Days an unpaid deposit waits before the customer is reminded; 0 turns reminders off. */
     reminderDays: z.number().int().min(0).max(365),
   })
@@ -54,7 +62,8 @@ export function defaultTerms(shopEmail: string): PaymentTerms {
     balanceDays: 30,
     etransferEmail: shopEmail,
     autodeposit: false,
-    methods: [...PAYMENT_METHOD_IDS],
+    methods: [...OFFERED_METHOD_IDS],
+    cardPayments: 'off',
     reminderDays: 7,
   };
 }
@@ -82,4 +91,19 @@ export function balanceDueText(terms: BalanceTerms, language: 'en' | 'fr'): stri
         ? `Solde payable dans les ${terms.balanceDays} jours suivant la date de la facture.`
         : `Balance due within ${terms.balanceDays} days of the invoice date.`;
   }
+}
+
+/**
+ * What the customer may pay online by card now: the amount due now, when the owner's choice
+ * covers it (the deposit, the balance) and the provider is set up; else 0.
+ */
+export function cardPaymentDue(
+  choice: CardPaymentChoice,
+  account: Pick<Account, 'state' | 'dueNowCents'>,
+  providerReady: boolean,
+): number {
+  if (!providerReady || account.dueNowCents <= 0) return 0;
+  if (account.state === 'deposit_due' && (choice === 'deposits' || choice === 'both')) return account.dueNowCents;
+  if (account.state === 'balance_due' && (choice === 'balances' || choice === 'both')) return account.dueNowCents;
+  return 0;
 }

@@ -4,6 +4,7 @@
 import type { CustomerAnswer, CustomerOrderView } from '../../../shared/quote-api.js';
 import { isRecord, type ApiError } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
+import type { CheckoutState } from '../../components/pay-online.js';
 
 const isOrderView = (b: unknown): b is CustomerOrderView =>
   isRecord(b) &&
@@ -17,6 +18,8 @@ const isOrderView = (b: unknown): b is CustomerOrderView =>
   Array.isArray(b.proofs) &&
   isRecord(b.registration) &&
   (b.quote === null || isRecord(b.quote));
+const isCheckout = (b: unknown): b is { url: string } => isRecord(b) && typeof b.url === 'string';
+const isCheckoutState = (b: unknown): b is { state: CheckoutState } => isRecord(b) && typeof b.state === 'string';
 const isAnswer = (b: unknown): b is CustomerAnswer => isRecord(b) && isOrderView(b.view);
 
 /** The order as it now stands, when a refusal carries it (a quote replaced meanwhile). */
@@ -35,6 +38,13 @@ export function orderStatusApi(token: string) {
       post('/approve', { version, fullName, agree: true }).then((b) => expectAnswer(b, isAnswer, 'approval')),
     requestChanges: (comment: string): Promise<CustomerAnswer> =>
       post('/changes', { comment }).then((b) => expectAnswer(b, isAnswer, 'change request')),
+    /** A checkout for what is due now, on the provider's page (docs/payments.md). */
+    pay: (): Promise<{ url: string }> => post('/pay', {}).then((b) => expectAnswer(b, isCheckout, 'checkout')),
+    /** Where a checkout stands once the customer is back from the provider. */
+    checkoutState: (checkoutId: string): Promise<CheckoutState> =>
+      callApi(`${base}/checkout/${encodeURIComponent(checkoutId)}`).then(
+        (b) => expectAnswer(b, isCheckoutState, 'checkout state').state,
+      ),
     links: {
       proof: (proofId: string) => `${base}/proofs/${proofId}`,
       proofPreview: (proofId: string) => `${base}/proofs/${proofId}/preview`,

@@ -3,7 +3,7 @@
 // Request changes forms, and the messages with the shop. A chunk of its own, loaded only on
 // this path. This container loads the order and holds the answer; the sections render it. Amounts come from the server, which
 // computed them (docs/product.md).
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ClientSettings } from '../../../shared/client-settings.js';
 import type { CustomerOrderView } from '../../../shared/quote-api.js';
 import { LanguageSwitch } from '../../components/language-switch.js';
@@ -30,6 +30,12 @@ export default function OrderStatusApp({ token, logo }: { token: string; logo?: 
   const t = ORDER_STATUS_MESSAGES[language];
   const api = useMemo(() => orderStatusApi(token), [token]);
   const answer = useAnswer(api, setView);
+  // Back from the provider's checkout (?checkout=…), or opened from the invoice mail's Pay link (?pay=1).
+  const returnedFrom = useMemo(() => {
+    const query = new URLSearchParams(window.location.search);
+    return { checkoutId: query.get('checkout'), pay: query.get('pay') === '1' };
+  }, []);
+  const reload = useCallback(() => void api.view().then(setView, () => undefined), [api]);
 
   useEffect(() => {
     api.view().then(setView, () => setMissing(true));
@@ -77,7 +83,15 @@ export default function OrderStatusApp({ token, logo }: { token: string; logo?: 
           </header>
           <ProgressTimeline view={view} />
           <QuoteSection view={view} />
-          {view.account && <PaymentSection account={view.account} links={api.links} />}
+          {view.account && (
+            <PaymentSection
+              account={view.account}
+              api={api}
+              checkoutId={returnedFrom.checkoutId}
+              payFocus={returnedFrom.pay}
+              onSettled={reload}
+            />
+          )}
           <ProofsSection view={view} links={api.links} />
           <AnswerForms quote={view.quote} orderStatus={view.status} answer={answer} />
           <MessagesSection token={token} />

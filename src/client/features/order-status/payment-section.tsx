@@ -6,14 +6,27 @@ import { formatCents } from '../../../shared/money.js';
 import type { OrderStatusApi } from './api.js';
 import { useOrderStatusText } from './messages.js';
 import { HowToPay } from '../../components/how-to-pay.js';
+import { CheckoutProgress, PayOnlineButton } from '../../components/pay-online.js';
+import { useCallback } from 'react';
 
 export function PaymentSection({
   account: view,
-  links,
+  api,
+  checkoutId,
+  payFocus,
+  onSettled,
 }: {
   account: CustomerAccountView;
-  links: OrderStatusApi['links'];
+  api: OrderStatusApi;
+  /** Back from the provider's page: the checkout whose payment this page follows. */
+  checkoutId: string | null;
+  /** Opened from the invoice mail's Pay link. */
+  payFocus: boolean;
+  /** The checkout was recorded (or failed): load the account anew. */
+  onSettled: () => void;
 }) {
+  const links = api.links;
+  const checkoutState = useCallback(() => api.checkoutState(checkoutId ?? ''), [api, checkoutId]);
   const { t, language } = useOrderStatusText();
   const money = (cents: number) => formatCents(cents, language);
   const { account } = view;
@@ -43,6 +56,10 @@ export function PaymentSection({
           </>
         )}
       </p>
+      {checkoutId && <CheckoutProgress state={checkoutState} onSettled={onSettled} />}
+      {view.payOnline && (
+        <PayOnlineButton id="pay" amountCents={view.payOnline.amountCents} start={api.pay} focus={payFocus} />
+      )}
       <HowToPay heading={t.howToPay} ways={view.howToPay} />
       {view.payments.length > 0 && (
         <>

@@ -45,6 +45,11 @@ export const portalApi = {
   signIn: (token: string): Promise<PortalSession> =>
     post('/api/portal/session', { token }).then((b) => expectAnswer(b, isSession, 'session')),
   signOut: () => callApi('/api/portal/session', { method: 'DELETE' }),
+  /** A checkout for what one of their orders asks now; back on the order's own page (docs/payments.md). */
+  pay: (orderId: string): Promise<{ url: string }> =>
+    post(`/api/portal/orders/${encodeURIComponent(orderId)}/pay`, {}).then((b) =>
+      expectAnswer(b, (x: unknown): x is { url: string } => isRecord(x) && typeof x.url === 'string', 'checkout'),
+    ),
   orders: (): Promise<PortalOrders> => callApi('/api/portal/orders').then((b) => expectAnswer(b, isOrders, 'orders')),
   /** The messages on one of their orders (src/client/shared/message-api.ts). */
   messages: (orderId: string) => messageThreadApi(`/api/portal/orders/${orderId}`),

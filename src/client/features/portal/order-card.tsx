@@ -7,6 +7,7 @@ import { formatCents } from '../../../shared/money.js';
 import { statusLabel } from '../../../shared/order-presentation.js';
 import { formatDate } from '../../shared/format.js';
 import { HowToPay } from '../../components/how-to-pay.js';
+import { PayOnlineButton } from '../../components/pay-online.js';
 import { portalApi } from './api.js';
 import { MessageThread } from './message-thread.js';
 import { usePortalText } from './messages.js';
@@ -50,6 +51,13 @@ export function OrderCard({ order, onChanged }: { order: PortalOrder; onChanged:
               </li>
             ))}
           </ul>
+          {view.account.payOnline && (
+            <PayOnlineButton
+              amountCents={view.account.payOnline.amountCents}
+              start={() => portalApi.pay(order.id)}
+              label={t.payOrder(money(view.account.payOnline.amountCents), view.reference)}
+            />
+          )}
           <HowToPay heading={t.howToPay} ways={view.account.howToPay} />
         </>
       )}

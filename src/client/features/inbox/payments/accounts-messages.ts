@@ -16,6 +16,15 @@ const en = {
   balanceDays: 'Days after the invoice',
   etransferEmail: 'e-Transfer address',
   autodeposit: 'Autodeposit is on (no security question)',
+  cardPayments: 'Pay online by card (Stripe)',
+  cardPaymentChoices: {
+    off: 'Off',
+    deposits: 'Deposits',
+    balances: 'Balances',
+    both: 'Deposits and balances',
+  },
+  cardPaymentsHint:
+    'Customers get a Pay button on their order’s page, in My orders and in the invoice email, once STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (docs/payments.md).',
   methods: 'Payment methods offered',
   reminderDays: 'Remind an unpaid deposit after (days, 0 for never)',
   saveTerms: 'Save terms',
@@ -142,6 +151,15 @@ export const ACCOUNTS_MESSAGES = catalogues(en, {
   balanceDays: 'Jours après la facture',
   etransferEmail: 'Adresse pour les virements Interac',
   autodeposit: 'Dépôt automatique activé (sans question de sécurité)',
+  cardPayments: 'Paiement en ligne par carte (Stripe)',
+  cardPaymentChoices: {
+    off: 'Désactivé',
+    deposits: 'Acomptes',
+    balances: 'Soldes',
+    both: 'Acomptes et soldes',
+  },
+  cardPaymentsHint:
+    'Les clients ont un bouton Payer sur la page de leur commande, dans Mes commandes et dans le courriel de la facture, une fois STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET définis (docs/payments.md).',
   methods: 'Modes de paiement offerts',
   reminderDays: 'Rappeler un acompte impayé après (jours, 0 pour jamais)',
   saveTerms: 'Enregistrer les conditions',

@@ -4,7 +4,12 @@
 // override, and the records hold (accounts-settings.tsx).
 import { useId } from 'react';
 import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
-import { BALANCE_DUE_KINDS, PAYMENT_METHOD_IDS, type PaymentTerms } from '../../../../shared/invoices/terms.js';
+import {
+  BALANCE_DUE_KINDS,
+  CARD_PAYMENT_CHOICES,
+  OFFERED_METHOD_IDS,
+  type PaymentTerms,
+} from '../../../../shared/invoices/terms.js';
 import { useInboxApi, useSession } from '../session.js';
 import { useAccountsText } from './accounts-messages.js';
 import { Reports } from './accounts-reports.js';
@@ -102,7 +107,7 @@ function TermsForm() {
       </div>
       <fieldset>
         <legend>{t.methods}</legend>
-        {PAYMENT_METHOD_IDS.map((m) => (
+        {OFFERED_METHOD_IDS.map((m) => (
           <div key={m} className="checkbox-field">
             <input
               id={`${id}-m-${m}`}
@@ -111,7 +116,7 @@ function TermsForm() {
               onChange={(e) =>
                 set({
                   methods: e.target.checked
-                    ? PAYMENT_METHOD_IDS.filter((x) => x === m || terms.methods.includes(x))
+                    ? OFFERED_METHOD_IDS.filter((x) => x === m || terms.methods.includes(x))
                     : terms.methods.filter((x) => x !== m),
                 })
               }
@@ -125,6 +130,24 @@ function TermsForm() {
           </p>
         )}
       </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-card`}>{t.cardPayments}</label>
+        <select
+          id={`${id}-card`}
+          aria-describedby={`${id}-card-hint`}
+          value={terms.cardPayments}
+          onChange={(e) => set({ cardPayments: e.target.value as PaymentTerms['cardPayments'] })}
+        >
+          {CARD_PAYMENT_CHOICES.map((k) => (
+            <option key={k} value={k}>
+              {t.cardPaymentChoices[k]}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-card-hint`} className="muted small">
+          {t.cardPaymentsHint}
+        </p>
+      </div>
       <InputField
         id={`${id}-reminder`}
         label={t.reminderDays}
