@@ -4,6 +4,7 @@
 // approval's date plus the standard turnaround in business days; it is ready to start when its
 // proof is approved, its deposit paid (or overridden) and its blanks in (or the customer's own).
 import { DECORATION_METHODS, type DecorationMethod } from '../constants.js';
+import { METHODS, type Measure } from '../decoration-methods.js';
 import { addDays, isCalendarDate } from '../dates.js';
 import { decorationsOf, imprintPlace, locationAspect } from '../locations.js';
 import type { OrderBody } from '../order.js';
@@ -17,11 +18,11 @@ export interface ImprintSpec {
   method: DecorationMethod;
   /** As the customer wrote it ("10\" wide"). */
   printSize: string;
-  /** Screen printing: the ink colours the customer gave. */
+  /** A method measured in colours (screen printing): the ink colours the customer gave. */
   inkColours: number | null;
-  /** Embroidery: stitches estimated from the print size and the density, when both are known. */
+  /** A method measured in stitches (embroidery): stitches estimated from the print size and the density, when both are known. */
   stitches: number | null;
-  /** DTF: the transfer's longest side in inches, when the size reads. */
+  /** A method measured in inches (DTF): the transfer's longest side in inches, when the size reads. */
   transferInches: number | null;
   /** The layout's pieces, or null when a quantity cannot be read (a PO, a typo). */
   pieces: number | null;
@@ -66,15 +67,37 @@ export function imprintsOf(order: OrderBody, stitchesPerSquareInch = DEFAULT_STI
         location: imprintPlace(placed),
         method,
         printSize: datum.dimensions,
-        inkColours: method === 'screen-printing' ? (datum.colours ?? null) : null,
-        stitches: method === 'embroidery' && area !== null ? Math.ceil(area * stitchesPerSquareInch - 1e-6) : null,
-        transferInches: method === 'dtf' && size ? Math.max(size.widthIn ?? 0, size.heightIn ?? 0) || null : null,
+        ...recorded(METHODS[method].measure, {
+          colours: datum.colours ?? null,
+          stitches: area !== null ? Math.ceil(area * stitchesPerSquareInch - 1e-6) : null,
+          inches: size ? Math.max(size.widthIn ?? 0, size.heightIn ?? 0) || null : null,
+        }),
         pieces,
         graphic: datum.image,
       });
     }
   }
   return out;
+}
+
+type Recorded = Pick<ImprintSpec, 'inkColours' | 'stitches' | 'transferInches'>;
+
+/** What a job records of an imprint: its method's measure (decoration-methods.ts), the others null. */
+function recorded(
+  measure: Measure,
+  read: { colours: number | null; stitches: number | null; inches: number | null },
+): Recorded {
+  const none: Recorded = { inkColours: null, stitches: null, transferInches: null };
+  switch (measure) {
+    case 'colours':
+      return { ...none, inkColours: read.colours };
+    case 'stitches':
+      return { ...none, stitches: read.stitches };
+    case 'inches':
+      return { ...none, transferInches: read.inches };
+    case 'none':
+      return none;
+  }
 }
 
 /** `days` business days (Monday to Friday) after `from`. */

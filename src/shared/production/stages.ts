@@ -4,51 +4,26 @@
 // edits exactly what the server checks.
 import { z } from 'zod';
 import { DECORATION_METHODS, STANDARD_TURNAROUND_DAYS, type DecorationMethod } from '../constants.js';
+import { perMethod, type StageName } from '../decoration-methods.js';
 
-export interface StageName {
-  en: string;
-  fr: string;
-}
+export type { StageName } from '../decoration-methods.js';
 
-const stage = (en: string, fr: string): StageName => ({ en, fr });
-
-/** The stages a shop starts with; the last one of each method is Pack: an imprint there is done. */
-export const DEFAULT_STAGES: Readonly<Record<DecorationMethod, readonly StageName[]>> = {
-  'screen-printing': [
-    stage('Art', 'Infographie'),
-    stage('Screens', 'Écrans'),
-    stage('Print', 'Impression'),
-    stage('Cure and QC', 'Séchage et contrôle'),
-    stage('Pack', 'Emballage'),
-  ],
-  embroidery: [
-    stage('Digitize', 'Numérisation'),
-    stage('Sew', 'Broderie'),
-    stage('Trim and QC', 'Finition et contrôle'),
-    stage('Pack', 'Emballage'),
-  ],
-  dtf: [
-    stage('Print transfers', 'Impression des transferts'),
-    stage('Press', 'Pressage'),
-    stage('QC', 'Contrôle'),
-    stage('Pack', 'Emballage'),
-  ],
-  sewing: [stage('Sew', 'Couture'), stage('QC', 'Contrôle'), stage('Pack', 'Emballage')],
-};
+/** The stages a shop starts with (decoration-methods.ts); the last one of each method is Pack: an imprint there is done. */
+export const DEFAULT_STAGES: Readonly<Record<DecorationMethod, readonly StageName[]>> = perMethod((d) => d.stages);
 
 const stageNameSchema = z.object({
   en: z.string().trim().min(1, 'Name the stage in English.').max(40),
   fr: z.string().trim().min(1, 'Name the stage in French.').max(40),
 });
 
-const perMethod = <T extends z.ZodType>(value: T) =>
+const eachMethod = <T extends z.ZodType>(value: T) =>
   z.object(Object.fromEntries(DECORATION_METHODS.map((m) => [m, value])) as Record<DecorationMethod, T>);
 
 export const productionSettingsSchema = z.object({
   /** Each method's stages, in order: 2 to 12, the last being the one where the imprint is packed. */
-  stages: perMethod(z.array(stageNameSchema).min(2, 'A method has at least two stages.').max(12)),
+  stages: eachMethod(z.array(stageNameSchema).min(2, 'A method has at least two stages.').max(12)),
   /** Pieces a day the shop can decorate by method; 0 means the shop does not count that method. */
-  capacity: perMethod(z.number().int().min(0).max(1_000_000)),
+  capacity: eachMethod(z.number().int().min(0).max(1_000_000)),
   /** Percent more blanks ordered than the jobs need (misprints), rounded up per size. */
   overagePercent: z.number().int().min(0).max(50),
   /** Business days from approval to the due date when the customer gave no critical deadline. */
@@ -62,7 +37,7 @@ export const DEFAULT_PRODUCTION_SETTINGS: ProductionSettings = {
     DecorationMethod,
     StageName[]
   >,
-  capacity: { 'screen-printing': 600, embroidery: 150, dtf: 300, sewing: 100 },
+  capacity: perMethod((d) => d.capacity),
   overagePercent: 2,
   turnaroundDays: STANDARD_TURNAROUND_DAYS,
 };
