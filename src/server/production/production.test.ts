@@ -16,6 +16,7 @@ import {
 } from '../../../tests/support/harness.js';
 import type { Board, JobCard, RoomForOrder } from '../../shared/production/production-api.js';
 import { addBusinessDays } from '../../shared/production/jobs.js';
+import { DEFAULT_PRODUCTION_SETTINGS } from '../../shared/production/stages.js';
 import { todayOf } from '../invoices/index.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -249,6 +250,46 @@ describe.each(backends())('the production floor on %s', (backend) => {
       (await t.app.inject({ method: 'GET', url: '/api/production/orders/00000000-0000-4000-8000-000000000000/room' }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('keeps the owner’s settings for every other method when a method is added to the catalogue', async () => {
+    const settings = (await staff('GET', '/api/production/settings')).json();
+    const owners = {
+      ...settings,
+      stages: {
+        ...settings.stages,
+        embroidery: [
+          { en: 'Punch', fr: 'Perforation' },
+          { en: 'Done', fr: 'Fini' },
+        ],
+      },
+      capacity: { ...settings.capacity, embroidery: 75, dtf: 40 },
+      turnaroundDays: 15,
+    };
+    expect((await staff('PUT', '/api/production/settings', owners, owner)).statusCode).toBe(200);
+    // As if saved before sewing was a method: the stored settings lack it, the catalogue has it.
+    const row = await t.app.db
+      .selectFrom('shop_settings')
+      .select('value')
+      .where('key', '=', 'production')
+      .executeTakeFirstOrThrow();
+    const saved = JSON.parse(row.value);
+    delete saved.stages.sewing;
+    delete saved.capacity.sewing;
+    await t.app.db
+      .updateTable('shop_settings')
+      .set({ value: JSON.stringify(saved) })
+      .where('key', '=', 'production')
+      .execute();
+    const read = (await staff('GET', '/api/production/settings')).json();
+    expect(read.stages.embroidery).toEqual(owners.stages.embroidery);
+    expect(read.capacity).toMatchObject({
+      embroidery: 75,
+      dtf: 40,
+      sewing: DEFAULT_PRODUCTION_SETTINGS.capacity.sewing,
+    });
+    expect(read.stages.sewing).toEqual(DEFAULT_PRODUCTION_SETTINGS.stages.sewing);
+    expect(read.turnaroundDays).toBe(15);
   });
 
   it('lets owners rename stages in both languages, and refuses a method with one stage', async () => {

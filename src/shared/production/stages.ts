@@ -42,6 +42,39 @@ export const DEFAULT_PRODUCTION_SETTINGS: ProductionSettings = {
   turnaroundDays: STANDARD_TURNAROUND_DAYS,
 };
 
+/**
+ * Saved settings read against today's methods (docs/production.md): each part the owner saved that
+ * still checks is kept, method by method; a method added since (or a part that no longer checks)
+ * takes its default; a method no longer offered is dropped. Never all-or-nothing: adding a method
+ * keeps the owner's stage names, capacities, overage and turnaround.
+ */
+export function settingsFromSaved(
+  saved: unknown,
+  methods: readonly DecorationMethod[] = DECORATION_METHODS,
+  defaults: ProductionSettings = DEFAULT_PRODUCTION_SETTINGS,
+): ProductionSettings {
+  const shape = productionSettingsSchema.shape;
+  const record = (v: unknown): Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  const s = record(saved);
+  const part = <T>(schema: z.ZodType<T>, value: unknown, fallback: T): T => {
+    const read = schema.safeParse(value);
+    return read.success ? read.data : fallback;
+  };
+  const stages = shape.stages.shape['screen-printing'];
+  const capacity = shape.capacity.shape['screen-printing'];
+  return {
+    stages: Object.fromEntries(
+      methods.map((m) => [m, part(stages, record(s.stages)[m], defaults.stages[m])]),
+    ) as ProductionSettings['stages'],
+    capacity: Object.fromEntries(
+      methods.map((m) => [m, part(capacity, record(s.capacity)[m], defaults.capacity[m])]),
+    ) as ProductionSettings['capacity'],
+    overagePercent: part(shape.overagePercent, s.overagePercent, defaults.overagePercent),
+    turnaroundDays: part(shape.turnaroundDays, s.turnaroundDays, defaults.turnaroundDays),
+  };
+}
+
 /** The last stage's index: an imprint there is packed. */
 export const packIndex = (settings: ProductionSettings, method: DecorationMethod): number =>
   settings.stages[method].length - 1;
