@@ -3,12 +3,18 @@
 // stitches or transfer size, and pieces. A job is due on the customer's critical deadline, or the
 // approval's date plus the standard turnaround in business days; it is ready to start when its
 // proof is approved, its deposit paid (or overridden) and its blanks in (or the customer's own).
-import { DECORATION_METHODS, type DecorationMethod } from '../constants.js';
+import { DECORATION_METHODS, type DecorationMethod, type ViewName } from '../constants.js';
 import { METHODS, type Measure } from '../decoration-methods.js';
 import { addDays, isCalendarDate } from '../dates.js';
-import { decorationsOf, imprintPlace, locationAspect } from '../locations.js';
+import { decorationsOf, imprintPlace } from '../locations.js';
+import {
+  DEFAULT_STITCHES_PER_SQUARE_INCH,
+  decorationAspect,
+  estimatedStitches,
+  longestSide,
+  printSizeIn,
+} from '../decoration-size.js';
 import type { OrderBody } from '../order.js';
-import { parsePrintSize } from '../print-size.js';
 import { readQuantity } from '../quantities.js';
 
 export interface ImprintSpec {
@@ -30,8 +36,7 @@ export interface ImprintSpec {
   graphic: string;
 }
 
-/** Embroidery's default density when the shop's price list names none: stitches per square inch. */
-export const DEFAULT_STITCHES_PER_SQUARE_INCH = 1000;
+export { DEFAULT_STITCHES_PER_SQUARE_INCH } from '../decoration-size.js';
 
 /** The layout's pieces: every variation's quantities, or null when one cannot be read. */
 export function layoutPieces(layout: OrderBody['layouts'][string]): number | null {
@@ -45,8 +50,16 @@ export function layoutPieces(layout: OrderBody['layouts'][string]): number | nul
   return pieces;
 }
 
-/** Every decorated view of every layout, layouts in order, views in the form's order. */
-export function imprintsOf(order: OrderBody, stitchesPerSquareInch = DEFAULT_STITCHES_PER_SQUARE_INCH): ImprintSpec[] {
+/**
+ * Every decorated view of every layout, layouts in order, views in the form's order; stitches with
+ * the price list's density and each view's graphic proportions (layout key → view → width ÷ height),
+ * as the pricing reads them.
+ */
+export function imprintsOf(
+  order: OrderBody,
+  stitchesPerSquareInch = DEFAULT_STITCHES_PER_SQUARE_INCH,
+  aspects?: Readonly<Record<string, Partial<Record<ViewName, number>>>>,
+): ImprintSpec[] {
   const out: ImprintSpec[] = [];
   const keys = Object.keys(order.layouts).sort((a, b) => Number(a) - Number(b));
   for (const key of keys) {
@@ -56,12 +69,8 @@ export function imprintsOf(order: OrderBody, stitchesPerSquareInch = DEFAULT_STI
       const datum = placed.datum;
       const method = datum.decoration;
       if (!method || !(DECORATION_METHODS as readonly string[]).includes(method)) continue;
-      const size = parsePrintSize(datum.dimensions);
-      // A named location gives a width alone its usual height (docs/prices.md).
-      const ratio = placed.named ? locationAspect(placed.location) : null;
-      const width = size?.widthIn ?? (ratio && size?.heightIn !== undefined ? size.heightIn * ratio : undefined);
-      const height = size?.heightIn ?? (ratio && size?.widthIn !== undefined ? size.widthIn / ratio : undefined);
-      const area = width !== undefined && height !== undefined ? width * height : null;
+      // The pricing's own size (decoration-size.ts): the graphic's proportions, else the location's.
+      const size = printSizeIn(datum.dimensions, decorationAspect(placed, aspects?.[key]?.[placed.view]));
       out.push({
         layout: key,
         location: imprintPlace(placed),
@@ -69,8 +78,8 @@ export function imprintsOf(order: OrderBody, stitchesPerSquareInch = DEFAULT_STI
         printSize: datum.dimensions,
         ...recorded(METHODS[method].measure, {
           colours: datum.colours ?? null,
-          stitches: area !== null ? Math.ceil(area * stitchesPerSquareInch - 1e-6) : null,
-          inches: size ? Math.max(size.widthIn ?? 0, size.heightIn ?? 0) || null : null,
+          stitches: size ? estimatedStitches(size, stitchesPerSquareInch) : null,
+          inches: size ? longestSide(size) || null : null,
         }),
         pieces,
         graphic: datum.image,
