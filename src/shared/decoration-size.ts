@@ -11,14 +11,15 @@ export const DEFAULT_STITCHES_PER_SQUARE_INCH = 1000;
 
 /**
  * The proportions (width ÷ height) a missing side follows: the view's own graphic's pixels when
- * known (never an extra decoration's: it has no picture of its own), else the named location's
- * usual print, else none (square).
+ * known (measured from the stored file, else as the form sent them in `aspect`; never an extra
+ * decoration's: it has no picture of its own), else the named location's usual print, else none
+ * (square).
  */
 export function decorationAspect(
-  placed: Pick<PlacedDecoration<object>, 'extra' | 'named' | 'location'>,
+  placed: Pick<PlacedDecoration<{ aspect?: number }>, 'extra' | 'named' | 'location' | 'datum'>,
   graphicAspect: number | undefined,
 ): number | undefined {
-  const own = placed.extra === null ? graphicAspect : undefined;
+  const own = placed.extra === null ? (graphicAspect ?? placed.datum.aspect) : undefined;
   if (own !== undefined && Number.isFinite(own) && own > 0) return own;
   return placed.named ? locationAspect(placed.location) : undefined;
 }

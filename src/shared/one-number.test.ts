@@ -191,3 +191,21 @@ describe('one number for a decoration, in the pricing and on the job', () => {
     if (c.inches !== null) expect(line!.description.en).toContain(`${c.inches}" longest side`);
   });
 });
+
+describe('the graphic’s proportions sent by the form in the order (viewData[view].aspect)', () => {
+  it.each(CASES.filter((c) => c.aspect !== undefined))('$name', (c) => {
+    const order = orderOf(c);
+    order.layouts['1']!.viewData[c.view]!.aspect = c.aspect;
+    const priced = priceOrder(list(), order, {
+      date: '2026-05-04',
+      shopProvince: 'ON',
+      registrations: { gstHst: true, qst: false, pstProvinces: [] },
+    });
+    const line = priced.lines.find((l) => l.kind === 'decoration');
+    const [imprint] = imprintsOf(order, DENSITY);
+    expect([imprint!.stitches, imprint!.transferInches]).toEqual([c.stitches, c.inches]);
+    if (c.stitches !== null)
+      expect(line!.description.en).toContain(`about ${c.stitches.toLocaleString('en-CA')} stitches`);
+    if (c.inches !== null) expect(line!.description.en).toContain(`${c.inches}" longest side`);
+  });
+});

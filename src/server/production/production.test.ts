@@ -55,15 +55,18 @@ describe.each(backends())('the production floor on %s', (backend) => {
     t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
 
   /** An order with a screen-printed front and an embroidered back, quoted and approved. */
-  const approvedJob = async (deadline = '') => {
+  const approvedJob = async (
+    deadline = '',
+    viewData: object = {
+      Front: { image: '', dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
+      Back: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' },
+    },
+  ) => {
     const order = sampleOrder();
     const first = order.layouts['1'];
     Object.assign(first, {
       variations: [{ type: 'Gildan 5000', color: 'Black', sizes: 'S:10, M:20, L:18', supplyingGoods: 'no' }],
-      viewData: {
-        Front: { image: '', dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
-        Back: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' },
-      },
+      viewData,
       deadline: { hasCriticalDeadline: deadline !== '', date: deadline },
     });
     const { orderId } = await submitMultipart(t.app, order, [], { 'x-form-token': pageToken(t) });
@@ -107,6 +110,17 @@ describe.each(backends())('the production floor on %s', (backend) => {
     const today = todayOf({ timeZone: 'America/Toronto' });
     expect(job.dueOn > today).toBe(true);
     expect((await boardOf('?notReady=1')).jobs.map((j) => j.orderId)).toContain(orderId);
+  });
+
+  it('estimates an imprint’s stitches with the graphic’s proportions the form sent, as the pricing does', async () => {
+    // A square logo 3.5" wide on the left chest: 3.5 × 3.5 in, not the location's usual 3.5 × 2.
+    const orderId = await approvedJob('', {
+      Front: { image: '', dimensions: '3.5" wide', decoration: 'embroidery', location: 'left-chest', aspect: 1 },
+      Back: { image: '', dimensions: '3.5" wide', decoration: 'embroidery', location: 'full-back' },
+    });
+    const [square, usual] = (await jobOf(orderId)).imprints;
+    // Without a picture's proportions, the full back's usual 12 × 14: 3.5 × 4.083 in.
+    expect([square!.stitches, usual!.stitches]).toEqual([12_250, 14_292]);
   });
 
   it('takes the customer’s critical deadline as the due date, and filters by method, stage and week', async () => {

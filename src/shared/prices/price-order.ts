@@ -217,7 +217,15 @@ function layoutKey(key: string, layout: PricingLayout, aspects: Partial<Record<V
   for (const v of layout.variations ?? []) parts.push(v.type, v.color, v.sizes, v.supplyingGoods);
   for (const view of VIEWS) {
     const d = layout.viewData?.[view];
-    parts.push(Boolean(d?.image?.trim()), d?.dimensions, d?.decoration, d?.colours, d?.location, aspects?.[view]);
+    parts.push(
+      Boolean(d?.image?.trim()),
+      d?.dimensions,
+      d?.decoration,
+      d?.colours,
+      d?.location,
+      d?.aspect,
+      aspects?.[view],
+    );
   }
   for (const d of layout.extraDecorations ?? [])
     parts.push(d.view, d.location, Boolean(d.image?.trim()), d.dimensions, d.decoration, d.colours);
