@@ -60,6 +60,7 @@ export interface DecorationDatum {
   decoration?: string;
   colours?: number;
   location?: string;
+  aspect?: number;
 }
 
 /** One decoration of a layout: the view's own (`extra` null) or an extra one (its index). */

@@ -1,6 +1,7 @@
 // One presentation of a stored order, in English and Canadian French: the words the inbox,
 // the printed work order, the emails and the CSV export use for statuses, decoration methods,
 // views, the deadline, shipping and each layout. Change a label here and every place follows.
+import { methodNames } from './decoration-methods.js';
 import {
   ORDER_STATUSES,
   STANDARD_TURNAROUND_DAYS,
@@ -26,14 +27,10 @@ const STATUS_LABELS: Record<Language, Record<OrderStatus, string>> = {
   },
 };
 
+/** The methods' names (decoration-methods.ts). */
 export const DECORATION_LABELS: Record<Language, Record<DecorationMethod, string>> = {
-  en: { embroidery: 'Embroidery', 'screen-printing': 'Screen Printing', dtf: 'DTF', sewing: 'Sewing' },
-  fr: {
-    embroidery: 'Broderie',
-    'screen-printing': 'Sérigraphie',
-    dtf: 'DTF (transfert direct sur film)',
-    sewing: 'Couture',
-  },
+  en: methodNames('en'),
+  fr: methodNames('fr'),
 };
 
 export const VIEW_LABELS: Record<Language, Record<ViewName, string>> = {

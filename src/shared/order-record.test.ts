@@ -61,7 +61,7 @@ describe('the customer’s record of an order', () => {
         lines: [
           'Garment: Gildan 5000, Black, S 1 (1 piece)',
           'Variation #2: Hoodie, Navy, sizes as written on your order, customer supplies the goods',
-          'Front: Screen Printing, 1 colour, 10 in wide, Layout_1_Front.png',
+          'Front: Screen printing, 1 colour, 10 in wide, Layout_1_Front.png',
           'Files: none',
         ],
       },
@@ -107,7 +107,7 @@ describe('the customer’s record of an order', () => {
       },
     } as unknown as OrderBody;
     expect(orderRecord(located, null, 'en')[0]!.lines.slice(2, 5)).toEqual([
-      'Front · Full front: Screen Printing, 1 colour, 10 in wide, Layout_1_Front.png',
+      'Front · Full front: Screen printing, 1 colour, 10 in wide, Layout_1_Front.png',
       'Front · Left chest: Embroidery, 3.5 in wide',
       'Back · Nape: DTF, 2 in, tag.png',
     ]);

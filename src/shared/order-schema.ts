@@ -68,6 +68,8 @@ const viewDatumSchema = z.object({
     .nullish()
     .transform((v) => v ?? undefined),
   location: z.enum(LOCATIONS).optional(),
+  /** The graphic's proportions, width ÷ height of its pixels, as the form measured them (docs/prices.md, "One number"). */
+  aspect: z.number().positive('must be the graphic’s width ÷ height').max(1000).optional(),
 });
 
 const extraDecorationSchema = viewDatumSchema

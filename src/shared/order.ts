@@ -21,6 +21,8 @@ export interface ViewDatum {
   colours?: number;
   /** Where on the view (docs/product.md, Locations); absent, the view's usual place (a spec client). */
   location?: Location;
+  /** The graphic's width ÷ height in pixels, as the form measured it: a missing side of the size follows it (docs/prices.md, "One number"). */
+  aspect?: number;
 }
 
 /** A decoration beyond the view's own (a left-chest logo beside a full-front print): never sent by a client of the published wire format. */

@@ -183,7 +183,7 @@ test('a customer sees the worked example priced as they type, in English; the cl
   // The floor's first day with room for its pieces, by method: a business day (docs/production.md).
   await expect(
     clerk.getByText(
-      /^First day with room on the floor for this order \(Screen Printing, 55 pieces; DTF, 55 pieces\): (Monday|Tuesday|Wednesday|Thursday|Friday), \w+ \d+, \d{4}\.$/,
+      /^First day with room on the floor for this order \(Screen printing, 55 pieces; DTF, 55 pieces\): (Monday|Tuesday|Wednesday|Thursday|Friday), \w+ \d+, \d{4}\.$/,
     ),
   ).toBeVisible();
   await expect(

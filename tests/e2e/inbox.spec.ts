@@ -85,7 +85,7 @@ test('a clerk signs in, finds the new order, downloads its files, moves it on an
   await expect(frontThumb).toBeVisible();
   // Visible is not yet decoded: on a busy machine the picture arrives a moment later.
   await expect.poll(() => frontThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
-  await expect(page.getByText('11" wide · Screen Printing')).toBeVisible();
+  await expect(page.getByText('11" wide · Screen printing')).toBeVisible();
   await expect(page.getByRole('link', { name: 'PO-2.pdf' }).first()).toBeVisible();
 
   // All files as one ZIP.

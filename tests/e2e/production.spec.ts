@@ -101,7 +101,7 @@ test.describe('on a server whose price list names the supplier', () => {
     // The board: the job in each method's lane, at its first stage, with its flags in words.
     await page.getByRole('link', { name: 'Production', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Production board', level: 1 })).toBeVisible();
-    const screen = page.getByRole('region', { name: 'Screen Printing' });
+    const screen = page.getByRole('region', { name: 'Screen printing' });
     const embroidery = page.getByRole('region', { name: 'Embroidery' });
     const cardIn = (lane: typeof screen, stage: RegExp) =>
       lane
@@ -121,7 +121,7 @@ test.describe('on a server whose price list names the supplier', () => {
       '✗ Blanks: to order',
     ]);
     await expect(art.getByRole('list', { name: `Imprints of ${reference}` }).getByRole('listitem')).toHaveText([
-      'Front, Screen Printing: Art',
+      'Front, Screen printing: Art',
       'Back, Embroidery: Digitize',
     ]);
     await expectNoViolations(page, 'production board');
@@ -131,11 +131,11 @@ test.describe('on a server whose price list names the supplier', () => {
     await page.getByLabel('Not ready to start').check();
     await expect(page).toHaveURL(/\/inbox\/production\?method=embroidery&notReady=1$/);
     await expect(cardIn(embroidery, / Digitize/)).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Screen Printing' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Screen printing' })).toHaveCount(0);
     await page.goto('/inbox/production');
 
     // A move by keyboard alone: the Move button, then the stage.
-    await art.getByRole('button', { name: 'Move Front (Screen Printing)' }).focus();
+    await art.getByRole('button', { name: 'Move Front (Screen printing)' }).focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Move to Screens' }).first()).toBeFocused();
@@ -209,7 +209,7 @@ test.describe('on a server whose price list names the supplier', () => {
       await p.getByRole('button', { name: label }).click();
       await expect(p.getByRole('button', { name: label })).toHaveCount(0);
     }
-    await expect(p.getByText('Front (Screen Printing): packed')).toBeVisible();
+    await expect(p.getByText('Front (Screen printing): packed')).toBeVisible();
     await expect(p.getByText('Back (Embroidery): packed')).toBeVisible();
 
     // Packed, with the deposit still due and the blanks to order: Ready would need the gate's reason.
@@ -247,7 +247,7 @@ test.describe('on a server whose price list names the supplier', () => {
     // The board's card: the deposit paid and the blanks in (no proof went with this quote).
     await page.getByRole('link', { name: 'Production', exact: true }).click();
     await expect(
-      cardIn(page.getByRole('region', { name: 'Screen Printing' }), / Pack \(\d+\)$/)
+      cardIn(page.getByRole('region', { name: 'Screen printing' }), / Pack \(\d+\)$/)
         .getByRole('list', { name: 'Readiness' })
         .getByRole('listitem'),
     ).toHaveText(['✗ Proof: none approved', '✓ Deposit: paid', '✓ Blanks: in']);

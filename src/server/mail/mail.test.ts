@@ -197,7 +197,7 @@ describe.each(backends())('notifications on %s', (backend) => {
     await until(() => smtp.received.length >= 2 && smtp.received);
     const text = smtp.received.find((r) => r.to.includes('ada@example.com'))!.mail.text!;
     expect(text).toContain('Design Layout 1\n  Garment: Gildan 5000, Black, S 5, M 10 (15 pieces)');
-    expect(text).toContain('  Front: Screen Printing, 2 colours, 10 in wide');
+    expect(text).toContain('  Front: Screen printing, 2 colours, 10 in wide');
     expect(text).toContain('  Files: none');
     // The estimate is the server's, kept with the order, never a figure from the browser.
     const row = await t.app.db

@@ -147,12 +147,12 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
     expect(summary).toMatch(/Bella 3001\s+M\s+L\s+Total/);
     expect(summary).toMatch(/Heather Navy\s+6\s+4\s+10/);
     expect(summary).toContain('Fold and bag each shirt by size.');
-    expect(summary).toMatch(/1\. Front · Screen Printing .*Ink colours: 2/);
+    expect(summary).toMatch(/1\. Front · Screen printing .*Ink colours: 2/);
     expect(summary).toMatch(/2\. Back · Embroidery .*Estimated stitches: 7,000/);
 
     expect(front).toContain('Imprint 1 of 2');
     expect(front).toContain(job.reference);
-    expect(front).toMatch(/Front · Screen Printing/);
+    expect(front).toMatch(/Front · Screen printing/);
     expect(front).toMatch(/Print size\s+10" wide/);
     expect(front).toMatch(/Ink colours\s+2/);
     expect(front).toMatch(/Pieces\s+60/);

@@ -4,6 +4,7 @@
 // per imprint (location, method, print size, ink colours, stitches or transfer size, pieces, the
 // approved proof and the mockups printed large). Every page carries the QR code of the job's scan
 // page, `${PUBLIC_URL}/inbox/jobs/<orderId>`, and the reference to type when a phone cannot scan.
+import { METHODS } from '../../shared/decoration-methods.js';
 import QRCode from 'qrcode';
 import { dateIn } from '../../shared/dates.js';
 import type { TeamName } from '../../shared/collections-api.js';
@@ -280,11 +281,12 @@ function garments(d: Drawing, layouts: readonly OrderLayout[], subtitle: string)
 function imprintFacts(l: TicketLabels, imprint: ImprintCard, layouts: number): [string, string][] {
   const w = l.words;
   const facts: [string, string][] = [[w.printSize, imprint.printSize.trim() || w.notGiven]];
-  if (imprint.method === 'screen-printing')
+  const measure = METHODS[imprint.method].measure;
+  if (measure === 'colours')
     facts.push([w.inkColours, imprint.inkColours === null ? w.notGiven : l.number(imprint.inkColours)]);
-  if (imprint.method === 'embroidery')
+  if (measure === 'stitches')
     facts.push([w.stitches, imprint.stitches === null ? w.notGiven : l.number(imprint.stitches)]);
-  if (imprint.method === 'dtf')
+  if (measure === 'inches')
     facts.push([w.transfer, imprint.transferInches === null ? w.notGiven : w.inches(l.number(imprint.transferInches))]);
   facts.push([w.pieces, imprint.pieces === null ? w.notGiven : l.number(imprint.pieces)]);
   if (layouts > 1) facts.unshift([w.layoutWord, imprint.layout]);

@@ -16,6 +16,7 @@ import {
 } from '../../../tests/support/harness.js';
 import type { Board, JobCard, RoomForOrder } from '../../shared/production/production-api.js';
 import { addBusinessDays } from '../../shared/production/jobs.js';
+import { DEFAULT_PRODUCTION_SETTINGS } from '../../shared/production/stages.js';
 import { todayOf } from '../invoices/index.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -54,15 +55,18 @@ describe.each(backends())('the production floor on %s', (backend) => {
     t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
 
   /** An order with a screen-printed front and an embroidered back, quoted and approved. */
-  const approvedJob = async (deadline = '') => {
+  const approvedJob = async (
+    deadline = '',
+    viewData: object = {
+      Front: { image: '', dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
+      Back: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' },
+    },
+  ) => {
     const order = sampleOrder();
     const first = order.layouts['1'];
     Object.assign(first, {
       variations: [{ type: 'Gildan 5000', color: 'Black', sizes: 'S:10, M:20, L:18', supplyingGoods: 'no' }],
-      viewData: {
-        Front: { image: '', dimensions: '10" wide', decoration: 'screen-printing', colours: 2 },
-        Back: { image: '', dimensions: '3.5 x 2 in', decoration: 'embroidery' },
-      },
+      viewData,
       deadline: { hasCriticalDeadline: deadline !== '', date: deadline },
     });
     const { orderId } = await submitMultipart(t.app, order, [], { 'x-form-token': pageToken(t) });
@@ -106,6 +110,17 @@ describe.each(backends())('the production floor on %s', (backend) => {
     const today = todayOf({ timeZone: 'America/Toronto' });
     expect(job.dueOn > today).toBe(true);
     expect((await boardOf('?notReady=1')).jobs.map((j) => j.orderId)).toContain(orderId);
+  });
+
+  it('estimates an imprint’s stitches with the graphic’s proportions the form sent, as the pricing does', async () => {
+    // A square logo 3.5" wide on the left chest: 3.5 × 3.5 in, not the location's usual 3.5 × 2.
+    const orderId = await approvedJob('', {
+      Front: { image: '', dimensions: '3.5" wide', decoration: 'embroidery', location: 'left-chest', aspect: 1 },
+      Back: { image: '', dimensions: '3.5" wide', decoration: 'embroidery', location: 'full-back' },
+    });
+    const [square, usual] = (await jobOf(orderId)).imprints;
+    // Without a picture's proportions, the full back's usual 12 × 14: 3.5 × 4.083 in.
+    expect([square!.stitches, usual!.stitches]).toEqual([12_250, 14_292]);
   });
 
   it('takes the customer’s critical deadline as the due date, and filters by method, stage and week', async () => {
@@ -249,6 +264,46 @@ describe.each(backends())('the production floor on %s', (backend) => {
       (await t.app.inject({ method: 'GET', url: '/api/production/orders/00000000-0000-4000-8000-000000000000/room' }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('keeps the owner’s settings for every other method when a method is added to the catalogue', async () => {
+    const settings = (await staff('GET', '/api/production/settings')).json();
+    const owners = {
+      ...settings,
+      stages: {
+        ...settings.stages,
+        embroidery: [
+          { en: 'Punch', fr: 'Perforation' },
+          { en: 'Done', fr: 'Fini' },
+        ],
+      },
+      capacity: { ...settings.capacity, embroidery: 75, dtf: 40 },
+      turnaroundDays: 15,
+    };
+    expect((await staff('PUT', '/api/production/settings', owners, owner)).statusCode).toBe(200);
+    // As if saved before sewing was a method: the stored settings lack it, the catalogue has it.
+    const row = await t.app.db
+      .selectFrom('shop_settings')
+      .select('value')
+      .where('key', '=', 'production')
+      .executeTakeFirstOrThrow();
+    const saved = JSON.parse(row.value);
+    delete saved.stages.sewing;
+    delete saved.capacity.sewing;
+    await t.app.db
+      .updateTable('shop_settings')
+      .set({ value: JSON.stringify(saved) })
+      .where('key', '=', 'production')
+      .execute();
+    const read = (await staff('GET', '/api/production/settings')).json();
+    expect(read.stages.embroidery).toEqual(owners.stages.embroidery);
+    expect(read.capacity).toMatchObject({
+      embroidery: 75,
+      dtf: 40,
+      sewing: DEFAULT_PRODUCTION_SETTINGS.capacity.sewing,
+    });
+    expect(read.stages.sewing).toEqual(DEFAULT_PRODUCTION_SETTINGS.stages.sewing);
+    expect(read.turnaroundDays).toBe(15);
   });
 
   it('lets owners rename stages in both languages, and refuses a method with one stage', async () => {

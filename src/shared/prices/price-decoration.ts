@@ -3,7 +3,7 @@
 import { type DecorationMethod, type ViewName } from '../constants.js';
 import type { Location } from '../locations.js';
 import { placeName, type Language } from '../order-presentation.js';
-import { parsePrintSize } from '../print-size.js';
+import { estimatedStitches, longestSide, printSizeIn } from '../decoration-size.js';
 import type { Bilingual, PriceList, PriceListMethod } from './price-list.js';
 
 import type { OnQuoteCode, OnQuoteItem, PricingView } from './price-types.js';
@@ -31,16 +31,6 @@ export interface Place {
 
 type Measured = { value: number; text: Say } | { missing: OnQuoteItem['reason']; code: OnQuoteCode };
 
-/** Width and height in inches; a missing side follows the graphic's proportions, or is square without them. */
-function printSize(d: PricingView, aspect: number | undefined): { width: number; height: number } | null {
-  const size = parsePrintSize(d.dimensions);
-  if (!size) return null;
-  const ratio = aspect !== undefined && Number.isFinite(aspect) && aspect > 0 ? aspect : 1;
-  const width = size.widthIn ?? size.heightIn! * ratio;
-  const height = size.heightIn ?? size.widthIn! / ratio;
-  return { width, height };
-}
-
 function measure(m: PriceListMethod, d: PricingView, place: Place, aspect: number | undefined): Measured {
   const on = (l: Language) => onPlace(place.view, place.location, l);
   if (m.measure === 'none') return { value: m.columns[0]!, text: () => '' };
@@ -56,7 +46,7 @@ function measure(m: PriceListMethod, d: PricingView, place: Place, aspect: numbe
     }
     return { value: colours, text: (l) => coloursText(colours, l) };
   }
-  const size = printSize(d, aspect);
+  const size = printSizeIn(d.dimensions, aspect);
   if (!size) {
     const given = Boolean(d.dimensions?.trim());
     return {
@@ -70,13 +60,13 @@ function measure(m: PriceListMethod, d: PricingView, place: Place, aspect: numbe
   }
   if (m.measure === 'inches') {
     // Three decimals, as the size was read: 4 cm must not become 1.5748031…" past a 1.575" column.
-    const longest = Math.round(Math.max(size.width, size.height) * 1000) / 1000;
+    const longest = longestSide(size);
     return {
       value: longest,
       text: (l) => (l === 'en' ? `${inches(longest, l)} longest side` : `côté le plus long ${inches(longest, l)}`),
     };
   }
-  const stitches = Math.ceil(size.width * size.height * m.stitchesPerSquareInch - 1e-6);
+  const stitches = estimatedStitches(size, m.stitchesPerSquareInch);
   return {
     value: stitches,
     text: (l) => (l === 'en' ? `about ${count(stitches, l)} stitches` : `environ ${count(stitches, l)} points`),

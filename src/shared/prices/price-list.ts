@@ -15,14 +15,10 @@ export const MAX_PRICE_CENTS = 1_000_000;
 /** The largest break or column list, and the most garments: a price list a person can still read. */
 export const PRICE_LIST_LIMITS = { values: 50, garments: 5_000, sizes: 30, colours: 200, text: 200 } as const;
 
-/** Each method's one column measure. */
-export const METHOD_MEASURES = {
-  'screen-printing': 'colours',
-  embroidery: 'stitches',
-  dtf: 'inches',
-  sewing: 'none',
-} as const satisfies Record<DecorationMethod, string>;
-export type Measure = (typeof METHOD_MEASURES)[DecorationMethod];
+/** Each method's one column measure (decoration-methods.ts). */
+import { METHOD_MEASURES, type Measure } from '../decoration-methods.js';
+
+export { METHOD_MEASURES, type Measure };
 
 // Messages are keys into MESSAGES, so a refusal reads the same in both languages whichever check made it.
 const cents = () =>
@@ -112,7 +108,7 @@ const methodsSchema = z
       {},
     ).optional(),
     sewing: methodSchema('none', whole().max(10_000_000), {}).optional(),
-  })
+  } satisfies Record<DecorationMethod, z.ZodType>)
   .meta({
     description:
       'Matrices by decoration method. Column measure: ink colours (screen-printing), estimated stitches (embroidery), the longest side in inches (dtf), none (sewing: one column). A method left out is priced on the quote.',

@@ -4,7 +4,8 @@
 // certainty is listed as "priced on the quote", with its reason, and never counted as $0.
 import { DECORATION_METHODS, POLY_BAG_PRICE_CENTS, VIEWS, type ViewName } from '../constants.js';
 import { deepFreeze } from '../deep-freeze.js';
-import { decorationsOf, locationAspect } from '../locations.js';
+import { decorationsOf } from '../locations.js';
+import { decorationAspect } from '../decoration-size.js';
 import { applyRate } from '../money.js';
 import { firstLayoutWith, layoutsInOrder, placeOfSupply } from '../order-details.js';
 import { ORDER_WORDS, type Language } from '../order-presentation.js';
@@ -175,8 +176,8 @@ function priceLayout(
       described = true;
     } else if (shown && method) {
       // A missing side follows the graphic's pixels (the view's own), else the location's usual print.
-      const aspect = (placed.extra === null ? aspects?.[view] : undefined) ?? (location && locationAspect(location));
-      priceLocation(priceList, estimate, key, { view, location }, d, method, pieces, aspect || undefined);
+      const aspect = decorationAspect(placed, aspects?.[view]);
+      priceLocation(priceList, estimate, key, { view, location }, d, method, pieces, aspect);
       described = true;
     }
   }
@@ -216,7 +217,15 @@ function layoutKey(key: string, layout: PricingLayout, aspects: Partial<Record<V
   for (const v of layout.variations ?? []) parts.push(v.type, v.color, v.sizes, v.supplyingGoods);
   for (const view of VIEWS) {
     const d = layout.viewData?.[view];
-    parts.push(Boolean(d?.image?.trim()), d?.dimensions, d?.decoration, d?.colours, d?.location, aspects?.[view]);
+    parts.push(
+      Boolean(d?.image?.trim()),
+      d?.dimensions,
+      d?.decoration,
+      d?.colours,
+      d?.location,
+      d?.aspect,
+      aspects?.[view],
+    );
   }
   for (const d of layout.extraDecorations ?? [])
     parts.push(d.view, d.location, Boolean(d.image?.trim()), d.dimensions, d.decoration, d.colours);

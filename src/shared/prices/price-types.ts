@@ -24,6 +24,8 @@ export interface PricingView {
   colours?: number;
   /** The named location on its view (docs/product.md, Locations). */
   location?: string;
+  /** The graphic's width ÷ height in pixels, when the form measured it. */
+  aspect?: number;
 }
 
 export interface PricingLayout extends OrderDetails {

@@ -1,4 +1,5 @@
 // The pricing's words: each phrase written in both languages side by side.
+import { methodNames, perMethod } from '../decoration-methods.js';
 import { type DecorationMethod, type ViewName } from '../constants.js';
 import { formatCents } from '../money.js';
 import type { Location } from '../locations.js';
@@ -31,15 +32,10 @@ export const layoutName = (key: string, l: Language) => (l === 'en' ? `Layout ${
 export const sizesList = (sizes: readonly SizeQuantity[]) => sizes.map((s) => `${s.size} ${s.qty}`).join(', ');
 
 export const METHOD_NAMES: Record<Language, Record<DecorationMethod, string>> = {
-  en: { 'screen-printing': 'Screen printing', embroidery: 'Embroidery', dtf: 'DTF', sewing: 'Sewing' },
-  fr: { 'screen-printing': 'Sérigraphie', embroidery: 'Broderie', dtf: 'DTF', sewing: 'Couture' },
+  en: methodNames('en'),
+  fr: methodNames('fr'),
 };
-export const METHOD_STARTS: Record<DecorationMethod, string> = {
-  'screen-printing': 'La sérigraphie',
-  embroidery: 'La broderie',
-  dtf: 'Le DTF',
-  sewing: 'La couture',
-};
+export const METHOD_STARTS: Record<DecorationMethod, string> = perMethod((d) => d.frenchWithArticle);
 export const ON_VIEW: Record<Language, Record<ViewName, string>> = {
   en: {
     Front: 'on the front',

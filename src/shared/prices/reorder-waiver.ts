@@ -3,6 +3,7 @@
 // only those decorations' setups are waived; a decoration new on the reorder (another place,
 // method or artwork) pays its setup. The facts come from repeated-decorations.ts, built alike by
 // the form and the server, so the live estimate and the stored one agree.
+import { METHOD_MEASURES } from '../decoration-methods.js';
 import { addMonths } from '../dates.js';
 import { decorationsOf } from '../locations.js';
 import type { Language } from '../order-presentation.js';
@@ -85,7 +86,7 @@ export function waiveSetupOnReorder(
     const screens = line.quantity;
     // Screens: as many as the repeated decoration had (unknown: all of them); a colour more is a new screen.
     const kept =
-      line.method === 'screen-printing'
+      METHOD_MEASURES[line.method] === 'colours'
         ? Math.min(screens, Math.max(...same.map((d) => d.colours ?? screens)))
         : screens;
     const rest = screens - kept;

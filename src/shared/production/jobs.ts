@@ -3,11 +3,18 @@
 // stitches or transfer size, and pieces. A job is due on the customer's critical deadline, or the
 // approval's date plus the standard turnaround in business days; it is ready to start when its
 // proof is approved, its deposit paid (or overridden) and its blanks in (or the customer's own).
-import { DECORATION_METHODS, type DecorationMethod } from '../constants.js';
+import { DECORATION_METHODS, type DecorationMethod, type ViewName } from '../constants.js';
+import { METHODS, type Measure } from '../decoration-methods.js';
 import { addDays, isCalendarDate } from '../dates.js';
-import { decorationsOf, imprintPlace, locationAspect } from '../locations.js';
+import { decorationsOf, imprintPlace } from '../locations.js';
+import {
+  DEFAULT_STITCHES_PER_SQUARE_INCH,
+  decorationAspect,
+  estimatedStitches,
+  longestSide,
+  printSizeIn,
+} from '../decoration-size.js';
 import type { OrderBody } from '../order.js';
-import { parsePrintSize } from '../print-size.js';
 import { readQuantity } from '../quantities.js';
 
 export interface ImprintSpec {
@@ -17,11 +24,11 @@ export interface ImprintSpec {
   method: DecorationMethod;
   /** As the customer wrote it ("10\" wide"). */
   printSize: string;
-  /** Screen printing: the ink colours the customer gave. */
+  /** A method measured in colours (screen printing): the ink colours the customer gave. */
   inkColours: number | null;
-  /** Embroidery: stitches estimated from the print size and the density, when both are known. */
+  /** A method measured in stitches (embroidery): stitches estimated from the print size and the density, when both are known. */
   stitches: number | null;
-  /** DTF: the transfer's longest side in inches, when the size reads. */
+  /** A method measured in inches (DTF): the transfer's longest side in inches, when the size reads. */
   transferInches: number | null;
   /** The layout's pieces, or null when a quantity cannot be read (a PO, a typo). */
   pieces: number | null;
@@ -29,8 +36,7 @@ export interface ImprintSpec {
   graphic: string;
 }
 
-/** Embroidery's default density when the shop's price list names none: stitches per square inch. */
-export const DEFAULT_STITCHES_PER_SQUARE_INCH = 1000;
+export { DEFAULT_STITCHES_PER_SQUARE_INCH } from '../decoration-size.js';
 
 /** The layout's pieces: every variation's quantities, or null when one cannot be read. */
 export function layoutPieces(layout: OrderBody['layouts'][string]): number | null {
@@ -44,8 +50,16 @@ export function layoutPieces(layout: OrderBody['layouts'][string]): number | nul
   return pieces;
 }
 
-/** Every decorated view of every layout, layouts in order, views in the form's order. */
-export function imprintsOf(order: OrderBody, stitchesPerSquareInch = DEFAULT_STITCHES_PER_SQUARE_INCH): ImprintSpec[] {
+/**
+ * Every decorated view of every layout, layouts in order, views in the form's order; stitches with
+ * the price list's density and each view's graphic proportions (layout key → view → width ÷ height),
+ * as the pricing reads them.
+ */
+export function imprintsOf(
+  order: OrderBody,
+  stitchesPerSquareInch = DEFAULT_STITCHES_PER_SQUARE_INCH,
+  aspects?: Readonly<Record<string, Partial<Record<ViewName, number>>>>,
+): ImprintSpec[] {
   const out: ImprintSpec[] = [];
   const keys = Object.keys(order.layouts).sort((a, b) => Number(a) - Number(b));
   for (const key of keys) {
@@ -55,26 +69,44 @@ export function imprintsOf(order: OrderBody, stitchesPerSquareInch = DEFAULT_STI
       const datum = placed.datum;
       const method = datum.decoration;
       if (!method || !(DECORATION_METHODS as readonly string[]).includes(method)) continue;
-      const size = parsePrintSize(datum.dimensions);
-      // A named location gives a width alone its usual height (docs/prices.md).
-      const ratio = placed.named ? locationAspect(placed.location) : null;
-      const width = size?.widthIn ?? (ratio && size?.heightIn !== undefined ? size.heightIn * ratio : undefined);
-      const height = size?.heightIn ?? (ratio && size?.widthIn !== undefined ? size.widthIn / ratio : undefined);
-      const area = width !== undefined && height !== undefined ? width * height : null;
+      // The pricing's own size (decoration-size.ts): the graphic's proportions, else the location's.
+      const size = printSizeIn(datum.dimensions, decorationAspect(placed, aspects?.[key]?.[placed.view]));
       out.push({
         layout: key,
         location: imprintPlace(placed),
         method,
         printSize: datum.dimensions,
-        inkColours: method === 'screen-printing' ? (datum.colours ?? null) : null,
-        stitches: method === 'embroidery' && area !== null ? Math.ceil(area * stitchesPerSquareInch - 1e-6) : null,
-        transferInches: method === 'dtf' && size ? Math.max(size.widthIn ?? 0, size.heightIn ?? 0) || null : null,
+        ...recorded(METHODS[method].measure, {
+          colours: datum.colours ?? null,
+          stitches: size ? estimatedStitches(size, stitchesPerSquareInch) : null,
+          inches: size ? longestSide(size) || null : null,
+        }),
         pieces,
         graphic: datum.image,
       });
     }
   }
   return out;
+}
+
+type Recorded = Pick<ImprintSpec, 'inkColours' | 'stitches' | 'transferInches'>;
+
+/** What a job records of an imprint: its method's measure (decoration-methods.ts), the others null. */
+function recorded(
+  measure: Measure,
+  read: { colours: number | null; stitches: number | null; inches: number | null },
+): Recorded {
+  const none: Recorded = { inkColours: null, stitches: null, transferInches: null };
+  switch (measure) {
+    case 'colours':
+      return { ...none, inkColours: read.colours };
+    case 'stitches':
+      return { ...none, stitches: read.stitches };
+    case 'inches':
+      return { ...none, transferInches: read.inches };
+    case 'none':
+      return none;
+  }
 }
 
 /** `days` business days (Monday to Friday) after `from`. */

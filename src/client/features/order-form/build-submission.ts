@@ -8,6 +8,7 @@ import {
   uniqueName,
   viewAttachmentName,
 } from '../../../shared/attachment-names.js';
+import { METHOD_MEASURES } from '../../../shared/decoration-methods.js';
 import { VIEWS, type ViewName } from '../../../shared/constants.js';
 import type { ExtraDecoration, FileRef, OrderBody, OrderLayout, ViewDatum } from '../../../shared/order.js';
 import {
@@ -154,9 +155,10 @@ export function buildSubmission(state: OrderState): Submission {
   return { order, attachments };
 }
 
-/** A decoration's fields as sent: ink colours with screen printing only, as a whole number (docs/prices.md). */
+/** A decoration's fields as sent: ink colours with a method measured in colours (screen printing) only, as a whole number (docs/prices.md). */
 function decorationOf(v: LayoutState['views'][ViewName]) {
-  const colours = v.decoration === 'screen-printing' && v.colours ? Number(v.colours) : undefined;
+  const colours =
+    v.decoration && METHOD_MEASURES[v.decoration] === 'colours' && v.colours ? Number(v.colours) : undefined;
   return {
     dimensions: v.dimensions,
     decoration: v.decoration,

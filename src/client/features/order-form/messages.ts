@@ -8,11 +8,11 @@ import { PROVINCE_NAMES_FR } from '../../shared/provinces.js';
 import {
   POLY_BAG_PRICE_CAD,
   STANDARD_TURNAROUND_DAYS,
-  type DecorationMethod,
   type ProvinceCode,
   type ViewName,
 } from '../../../shared/constants.js';
 import { deName } from '../../../shared/french.js';
+import { methodNames } from '../../../shared/decoration-methods.js';
 
 /** Inches as people write them: at most two decimals, a decimal comma in French. */
 function inches(value: number, lang: Language): string {
@@ -131,12 +131,7 @@ export const en = {
     decorationMethod: 'Decoration Method',
     inkColours: 'Ink colours',
     moreColours: (n: number) => `More than ${n} (priced on your quote)`,
-    decorations: {
-      embroidery: 'Embroidery',
-      'screen-printing': 'Screen Printing',
-      dtf: 'DTF',
-      sewing: 'Sewing',
-    } satisfies Record<DecorationMethod, string>,
+    decorations: methodNames('en'),
   },
   sectionB: {
     heading: 'Section B - Garment Selection',
@@ -357,12 +352,7 @@ export const fr: Messages = {
     decorationMethod: 'Méthode de décoration',
     inkColours: 'Couleurs d’encre',
     moreColours: (n) => `Plus de ${n} (prix dans votre soumission)`,
-    decorations: {
-      embroidery: 'Broderie',
-      'screen-printing': 'Sérigraphie',
-      dtf: 'DTF (transfert direct sur film)',
-      sewing: 'Couture',
-    },
+    decorations: methodNames('fr'),
   },
   sectionB: {
     heading: 'Section B - Choix des vêtements',

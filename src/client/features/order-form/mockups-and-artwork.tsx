@@ -15,6 +15,7 @@ import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import { FilePicker, toEntries, UploadState } from './file-list.js';
 import { useFormContext } from './form-context.js';
+import { METHOD_MEASURES } from '../../../shared/decoration-methods.js';
 import { VIEW_LOCATIONS, type Location } from '../../../shared/locations.js';
 import { useLocationText } from './location-messages.js';
 import {
@@ -246,7 +247,7 @@ function DecorationFields({
         onChange={(value) => onChange('decoration', value)}
         path={`${path}.decoration`}
       />
-      {state.decoration === 'screen-printing' && (
+      {state.decoration && METHOD_MEASURES[state.decoration] === 'colours' && (
         <SelectField<string>
           label={t.sectionA.inkColours}
           value={state.colours ?? ''}

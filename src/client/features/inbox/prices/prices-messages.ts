@@ -1,8 +1,8 @@
 // The Prices page's texts, in English and Canadian French (the inbox's language).
 import { englishCount } from '../../../../shared/plurals.js';
 import { catalogues, textHook } from '../../../shared/language.js';
-import type { DecorationMethod } from '../../../../shared/constants.js';
 import { deName, frenchCount } from '../../../../shared/french.js';
+import { methodNames, perMethod } from '../../../../shared/decoration-methods.js';
 
 const en = {
   nav: 'Prices',
@@ -34,18 +34,8 @@ const en = {
   rushPercent: 'Rush surcharge (%)',
   partnerOff: 'Resale partner discount (%)',
   reorderWaiver: 'No setup on a reorder within this many months (optional)',
-  methods: {
-    'screen-printing': 'Screen printing',
-    embroidery: 'Embroidery',
-    dtf: 'DTF',
-    sewing: 'Sewing',
-  } satisfies Record<DecorationMethod, string>,
-  measureOf: {
-    'screen-printing': 'ink colours',
-    embroidery: 'stitches',
-    dtf: 'longest side (inches)',
-    sewing: 'one price',
-  } satisfies Record<DecorationMethod, string>,
+  methods: methodNames('en'),
+  measureOf: perMethod((d) => d.columnWords.en),
   notPriced: 'Not in the price list: priced on each quote.',
   priceMethod: (method: string) => `Price ${method} with a matrix`,
   removeMethod: (method: string) => `Leave ${method} to each quote`,
@@ -158,18 +148,8 @@ export const PRICES_MESSAGES = catalogues(en, {
   rushPercent: 'Supplément d’urgence (%)',
   partnerOff: 'Rabais de partenaire revendeur (%)',
   reorderWaiver: 'Aucune préparation sur une commande répétée dans ce nombre de mois (facultatif)',
-  methods: {
-    'screen-printing': 'Sérigraphie',
-    embroidery: 'Broderie',
-    dtf: 'DTF',
-    sewing: 'Couture',
-  },
-  measureOf: {
-    'screen-printing': 'couleurs d’encre',
-    embroidery: 'points',
-    dtf: 'côté le plus long (pouces)',
-    sewing: 'un seul prix',
-  },
+  methods: methodNames('fr'),
+  measureOf: perMethod((d) => d.columnWords.fr),
   notPriced: 'Absente de la liste de prix\u00a0: chiffrée dans chaque soumission.',
   priceMethod: (method) => `Chiffrer ${method.toLowerCase()} par une grille`,
   removeMethod: (method) => `Laisser ${method.toLowerCase()} à chaque soumission`,
