@@ -8,6 +8,8 @@ import { offeredMethods } from '../../shared/invoices/payment-methods.js';
 import { balanceDueText, type PaymentTerms } from '../../shared/invoices/terms.js';
 import { dateIn } from '../../shared/dates.js';
 import type { OrderStatus } from '../../shared/constants.js';
+import { formatCents } from '../../shared/money.js';
+import { DomainError } from '../errors.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import type { Dialect } from '../storage/db.js';
 import type { Database, OrderRow } from '../storage/schema.js';
@@ -204,4 +206,40 @@ export async function staffAccountView(deps: InvoiceDeps, order: OrderRow): Prom
     today: todayOf(deps.books),
     receivedOn: todayOf(deps.books, new Date(order.created_at)),
   };
+}
+
+/**
+ * An open balance keeps its order (docs/accounts.md, "Records"): what refuses deleting or
+ * purging an order whose account owes money either way, with the amount and what settles it;
+ * null when the account is settled (or there is nothing invoiced or paid).
+ */
+export async function openBalanceRefusal(
+  db: Db,
+  order: Pick<OrderRow, 'id' | 'status' | 'reference'>,
+): Promise<DomainError | null> {
+  // The balance reads no date: any calendar gives the same answer.
+  const account = await orderAccount(db, { timeZone: 'UTC' }, order);
+  const cents = account.balanceCents;
+  if (cents === 0) return null;
+  const en = (c: number) => formatCents(c, 'en');
+  const fr = (c: number) => formatCents(c, 'fr');
+  return cents > 0
+    ? new DomainError(
+        'conflict',
+        'open_balance',
+        `Order ${order.reference} still has ${en(cents)} owed by the customer, so it is kept. Settle it first: record a payment, or issue a credit note for what will not be paid.`,
+        ['order'],
+        {
+          messageFr: `La commande ${order.reference} a encore ${fr(cents)} dû par le client\u00a0; elle est donc conservée. Réglez-le d’abord\u00a0: inscrivez un paiement, ou émettez une note de crédit pour ce qui ne sera pas payé.`,
+        },
+      )
+    : new DomainError(
+        'conflict',
+        'open_balance',
+        `The shop still owes the customer ${en(-cents)} on order ${order.reference}, so it is kept. Settle it first: record a refund of the money paid back.`,
+        ['order'],
+        {
+          messageFr: `La boutique doit encore ${fr(-cents)} au client sur la commande ${order.reference}\u00a0; elle est donc conservée. Réglez-le d’abord\u00a0: inscrivez le remboursement de l’argent rendu.`,
+        },
+      );
 }

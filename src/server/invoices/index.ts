@@ -4,6 +4,7 @@ export { invoiceRoutes, sendPdf } from './invoice-routes.js';
 export {
   customerAccountView,
   howToPay,
+  openBalanceRefusal,
   orderAccount,
   refreshPaymentState,
   todayOf,
