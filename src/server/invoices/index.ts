@@ -11,7 +11,12 @@ export {
   type Books,
   type InvoiceDeps,
 } from './accounts.js';
-export { issueInvoiceOnApproval } from './invoice-service.js';
+export {
+  issueInvoiceOnApproval,
+  recordPayment,
+  type RecordPaymentOptions,
+  type RecordedPayment,
+} from './invoice-service.js';
 export { creditUnpaid } from './credit-service.js';
 export { actorOf, may, type Actor } from './permissions.js';
 export { dropExpiredRecords, keepEvidence, readTerms, storedPdf } from './invoice-store.js';

@@ -16,7 +16,8 @@ import type {
   ReceiptDocument,
   RecordPaymentBody,
 } from '../../shared/invoices/invoice-api.js';
-import { invoiceBalanceTerms } from '../../shared/invoices/terms.js';
+import { invoiceBalanceTerms, type PaymentMethodId } from '../../shared/invoices/terms.js';
+import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
 import { computeQuote, type QuoteVersion } from '../../shared/quote.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import { isCalendarDate } from '../../shared/dates.js';
@@ -34,6 +35,8 @@ import { accountFrom, howToPay, refreshPaymentState, todayOf, type InvoiceDeps }
 import {
   creditNotesOf,
   insertPayment,
+  sameReference,
+  type EarlierPayment,
   invoicesOfOrder,
   nextNumber,
   refuseTestOrder,
@@ -188,6 +191,20 @@ export async function issueInvoiceOnApproval(
 
 const DUPLICATE_WINDOW_MS = 60_000;
 
+/** The duplicate check's sentence: the method and reference, and the earlier receipt with its order. */
+function duplicateReference(method: PaymentMethodId, reference: string, earlier: EarlierPayment): DomainError {
+  const m = PAYMENT_METHODS[method].label;
+  const en = formatCents(earlier.amountCents, 'en');
+  const fr = formatCents(earlier.amountCents, 'fr');
+  return refuse(
+    'duplicate_reference',
+    'reference',
+    `${m.en} ${reference} was already recorded: receipt ${earlier.receiptNumber}, ${en} received ${earlier.receivedOn} on order ${earlier.orderReference}, by ${earlier.recordedBy}. Is this another payment? Confirm to record it too.`,
+    `${m.fr} ${reference} a déjà été inscrit\u00a0: reçu ${earlier.receiptNumber}, ${fr} reçu le ${earlier.receivedOn} sur la commande ${earlier.orderReference}, par ${earlier.recordedBy}. Est-ce un autre paiement\u00a0? Confirmez pour l’inscrire aussi.`,
+    'conflict',
+  );
+}
+
 export interface RecordedPayment {
   id: string;
   receiptNumber: string;
@@ -200,13 +217,25 @@ export interface RecordedPayment {
  * today, a refund without a reason or beyond what was paid, a payment beyond the balance unless
  * confirmed, the same payment twice in a minute unless confirmed.
  */
+export interface RecordPaymentOptions {
+  now?: Date;
+  /**
+   * A payment provider's webhook, which dedupes by its own event or payment id: no duplicate
+   * check (the minute's, nor the method and reference's) stops it.
+   */
+  skipDuplicateChecks?: boolean;
+}
+
 export async function recordPayment(
   deps: InvoiceDeps,
   orderId: string,
   input: RecordPaymentBody,
   actor: Actor,
-  now = new Date(),
+  nowOrOptions: Date | RecordPaymentOptions = {},
 ): Promise<RecordedPayment> {
+  const options: RecordPaymentOptions = nowOrOptions instanceof Date ? { now: nowOrOptions } : nowOrOptions;
+  const now = options.now ?? new Date();
+  const checkDuplicates = !options.skipDuplicateChecks && !input.confirmDuplicate;
   const body = {
     ...input,
     reference: (input.reference ?? '').normalize('NFC').trim(),
@@ -291,7 +320,7 @@ export async function recordPayment(
     const recent = payments.find(
       (p) => Number(p.amount_cents) === cents && now.getTime() - Date.parse(p.recorded_at) < DUPLICATE_WINDOW_MS,
     );
-    if (recent && !body.confirmDuplicate) {
+    if (recent && checkDuplicates) {
       const seconds = Math.max(1, Math.round((now.getTime() - Date.parse(recent.recorded_at)) / 1000));
       throw refuse(
         'possible_duplicate',
@@ -301,6 +330,9 @@ export async function recordPayment(
         'conflict',
       );
     }
+    // The same cheque, e-Transfer or card payment, on any order (docs/accounts.md, "Duplicates").
+    const earlier = !refund && checkDuplicates ? await sameReference(trx, body.method, body.reference) : undefined;
+    if (earlier) throw duplicateReference(body.method, body.reference, earlier);
     if (!refund && cents > before.balanceCents && !body.confirmOverpayment) {
       throw refuse(
         'overpayment_unconfirmed',

@@ -6,6 +6,7 @@ import { refuse } from './refusals.js';
 import type { Database, InvoicesTable, OrderEvidence, PaymentsTable } from '../storage/schema.js';
 import { fromJson, toJson } from '../storage/json.js';
 import { recordsKeptUntil } from '../../shared/dates.js';
+import { normalisedReference } from '../../shared/invoices/payment-methods.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -91,6 +92,40 @@ export async function insertInvoice(trx: Db, row: Insertable<InvoicesTable>): Pr
 
 export async function insertPayment(trx: Db, row: Insertable<PaymentsTable>): Promise<void> {
   await trx.insertInto('payments').values(row).execute();
+}
+
+export interface EarlierPayment {
+  receiptNumber: string;
+  amountCents: number;
+  receivedOn: string;
+  recordedBy: string;
+  orderReference: string;
+}
+
+/**
+ * The payment (not a refund, not voided) recorded with this method and the same reference once
+ * normalised (case, spaces, dashes), on any order; undefined without a reference.
+ */
+export async function sameReference(db: Db, method: string, reference: string): Promise<EarlierPayment | undefined> {
+  const key = normalisedReference(reference);
+  if (key === '') return undefined;
+  const rows = await db
+    .selectFrom('payments')
+    .select(['receipt_number', 'amount_cents', 'received_on', 'recorded_by', 'reference', 'document'])
+    .where('method', '=', method as PaymentsTable['method'])
+    .where('reference', '!=', '')
+    .where('amount_cents', '>', 0)
+    .orderBy('recorded_at')
+    .execute();
+  const hit = rows.find((r) => normalisedReference(r.reference) === key);
+  if (!hit) return undefined;
+  return {
+    receiptNumber: hit.receipt_number,
+    amountCents: Number(hit.amount_cents),
+    receivedOn: hit.received_on,
+    recordedBy: hit.recorded_by,
+    orderReference: receiptDocument(hit).orderReference,
+  };
 }
 
 /** An order's invoices and credit notes, oldest first. */

@@ -14,7 +14,8 @@ import {
 } from '../../../tests/support/harness.js';
 import { builtServer } from '../../../tests/support/built-server.js';
 import { runCli } from '../../../tests/support/cli.js';
-import { todayOf } from './accounts.js';
+import { todayOf, type InvoiceDeps } from './accounts.js';
+import { recordPayment } from './invoice-service.js';
 
 await builtServer();
 
@@ -22,6 +23,17 @@ const shopDate = () => todayOf({ timeZone: 'America/Toronto' });
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** $600.00 + HST 13 % $78.00 = $678.00; deposit 50 % $339.00. */
 const FIFTY_AT_12 = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
+
+/** The invoices capability's dependencies as the app builds them, for calls a route does not make. */
+function invoiceDeps(t: TestApp): InvoiceDeps {
+  return {
+    db: t.app.db,
+    dialect: t.config.DATABASE_URL ? 'postgres' : 'sqlite',
+    seller: { legalName: 'Maple Print Works Inc.', address: '', gstHst: '123456782 RT0001', qst: '', email: '' },
+    shop: { name: 'Shop', contact: 'c', shopEmail: 'orders@example.com', publicUrl: 'http://localhost' },
+    books: { timeZone: 'America/Toronto', fiscalYearEnd: '12-31', shopProvince: 'ON' },
+  };
+}
 
 function ontarioOrder() {
   const order = sampleOrder();
@@ -142,5 +154,51 @@ describe.each(backends())('receivables on %s', (backend) => {
     expect((await pay(owing.orderId, { amount: '678.00' })).statusCode).toBe(201);
     const deleted = await call('DELETE', `/api/orders/${owing.orderId}`, { reference: owing.reference }, staff.owner);
     expect(deleted.statusCode, deleted.body).toBe(200);
+  });
+
+  it('refuses the same cheque or e-Transfer twice, on any order and however typed, unless confirmed', async () => {
+    const first = await invoiced();
+    const other = await invoiced();
+    const cheque = await pay(first.orderId, { amount: '100.00', method: 'cheque', reference: '000123' });
+    expect(cheque.statusCode, cheque.body).toBe(201);
+    const receipt = cheque.json<{ receiptNumber: string }>().receiptNumber;
+    // Another order, a minute later in the clerk's day, the number typed with spaces and a dash.
+    const again = await pay(other.orderId, { amount: '50.00', method: 'cheque', reference: ' 000-1 23 ' });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toEqual({
+      code: 'duplicate_reference',
+      message: `Cheque 000-1 23 was already recorded: receipt ${receipt}, $100.00 received ${shopDate()} on order ${first.reference}, by clerk@shop.ca. Is this another payment? Confirm to record it too.`,
+      message_fr: `Chèque 000-1 23 a déjà été inscrit\u00a0: reçu ${receipt}, 100,00\u00a0$ reçu le ${shopDate()} sur la commande ${first.reference}, par clerk@shop.ca. Est-ce un autre paiement\u00a0? Confirmez pour l’inscrire aussi.`,
+      fields: ['reference'],
+    });
+    // The same order, another amount: still the same cheque.
+    expect(errorOf(await pay(first.orderId, { amount: '25.00', method: 'cheque', reference: '000123' })).code).toBe(
+      'duplicate_reference',
+    );
+    // An e-Transfer's reference, case aside; the same number under another method is another payment.
+    expect((await pay(first.orderId, { amount: '10.00', reference: 'CA7xQ2-ab' })).statusCode).toBe(201);
+    expect(errorOf(await pay(other.orderId, { amount: '11.00', reference: 'ca7xq2ab' })).code).toBe(
+      'duplicate_reference',
+    );
+    expect((await pay(other.orderId, { amount: '12.00', method: 'in_store', reference: '000123' })).statusCode).toBe(
+      201,
+    );
+    // Confirmed: recorded.
+    const confirmed = await pay(other.orderId, {
+      amount: '50.00',
+      method: 'cheque',
+      reference: '000 123',
+      confirmDuplicate: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    // A payment provider's webhook dedupes by its own ids: no duplicate check stops it.
+    const viaProvider = await recordPayment(
+      invoiceDeps(t),
+      other.orderId,
+      { amount: '13.00', method: 'cheque', receivedOn: shopDate(), reference: '000123' },
+      { email: 'stripe', allowed: new Set() },
+      { skipDuplicateChecks: true },
+    );
+    expect(viaProvider.receiptNumber).toMatch(/^R-\d{4}-\d{4}$/);
   });
 });

@@ -147,9 +147,13 @@ function RecordPayment({
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [done, setDone] = useState('');
 
-  const submit = async (confirm?: string) => {
+  // What the clerk confirmed so far for this payment: a second question keeps the first answer.
+  const [confirmed, setConfirmed] = useState<string[]>([]);
+  const submit = async (confirm?: string, before = confirmed) => {
     setSaving(true);
     setDone('');
+    const answers = confirm ? [...before, confirm] : before;
+    setConfirmed(answers);
     try {
       const recorded = await api.recordPayment(orderId, {
         amount,
@@ -157,10 +161,11 @@ function RecordPayment({
         receivedOn,
         reference,
         reason,
-        confirmDuplicate: confirm === 'possible_duplicate' || refusal?.code === 'possible_duplicate',
-        confirmOverpayment: confirm === 'overpayment_unconfirmed' || confirm === 'order_cancelled',
+        confirmDuplicate: answers.some((c) => c === 'possible_duplicate' || c === 'duplicate_reference'),
+        confirmOverpayment: answers.some((c) => c === 'overpayment_unconfirmed' || c === 'order_cancelled'),
       });
       setRefusal(null);
+      setConfirmed([]);
       setAmount('');
       setReference('');
       setReason('');
@@ -175,11 +180,13 @@ function RecordPayment({
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void submit();
+    // A payment submitted again from the form is asked about afresh.
+    void submit(undefined, []);
   };
   const errorOf = (field: string) => (refusal?.fields.includes(field) ? refusal.messageIn(language) : '');
   const askConfirm =
-    refusal && ['possible_duplicate', 'overpayment_unconfirmed', 'order_cancelled'].includes(refusal.code);
+    refusal &&
+    ['possible_duplicate', 'duplicate_reference', 'overpayment_unconfirmed', 'order_cancelled'].includes(refusal.code);
   const field = (name: string) => ({
     id: `${id}-${name}`,
     'aria-invalid': errorOf(name) ? true : undefined,
@@ -234,7 +241,7 @@ function RecordPayment({
         <ReasonField formId={id} label={t.reason} value={reason} onChange={setReason} error={errorOf('reason')} />
         {askConfirm && (
           <div role="alert" className="confirm-box">
-            <p id={`${id}-amount-error`}>{refusal.messageIn(language)}</p>
+            <p id={`${id}-${refusal.fields[0] ?? 'amount'}-error`}>{refusal.messageIn(language)}</p>
             <button
               type="button"
               className="button button-secondary"
