@@ -15,6 +15,7 @@ import type { Dialect } from '../storage/db.js';
 import type { Database, OrderRow } from '../storage/schema.js';
 import { fromJson } from '../storage/json.js';
 import {
+  allPaymentsOfOrder,
   creditNotesOf,
   invoiceDocument,
   invoicesOfOrder,
@@ -193,15 +194,20 @@ export async function customerAccountView(deps: InvoiceDeps, order: OrderRow): P
 }
 
 export async function staffAccountView(deps: InvoiceDeps, order: OrderRow): Promise<StaffAccountView> {
-  const [invoices, payments, terms] = await Promise.all([
+  const [invoices, all, terms] = await Promise.all([
     invoicesOfOrder(deps.db, order.id),
-    paymentsOfOrder(deps.db, order.id),
+    allPaymentsOfOrder(deps.db, order.id),
     readTerms(deps.db, deps.shop.shopEmail),
   ]);
+  const counted = all.filter((p) => !p.voided).map((p) => p.payment);
   return {
     invoices: summaries(invoices),
-    account: accountFrom(order.status, invoices, payments, todayOf(deps.books)),
-    payments: payments.map((p) => ({ ...paymentInfo(p), recordedBy: p.recorded_by })),
+    account: accountFrom(order.status, invoices, counted, todayOf(deps.books)),
+    payments: all.map(({ payment: p, voided: v }) => ({
+      ...paymentInfo(p),
+      recordedBy: p.recorded_by,
+      voided: v ? { reason: v.reason, on: v.voided_on, by: v.voided_by } : null,
+    })),
     terms,
     today: todayOf(deps.books),
     receivedOn: todayOf(deps.books, new Date(order.created_at)),

@@ -290,6 +290,13 @@ export function renderReceiptPdf(
         [W.order, receipt.orderReference],
       ];
       header(doc, receipt.seller, title, facts, l);
+      if (receipt.voided) {
+        // Voided: recorded in error, counted nowhere (docs/accounts.md, "Voids").
+        const v = receipt.voided;
+        write(doc, l.say(W.void), LEFT, doc.y, { size: 20, weight: 'bold', width: WIDTH });
+        write(doc, `${l.say(W.voided)} ${v.on}, ${v.by}: ${v.reason}`, LEFT, doc.y, { size: 9, width: WIDTH });
+        doc.moveDown(0.5);
+      }
       block(doc, l.say(refund ? W.paidTo : W.receivedFrom), [receipt.customerName]);
       doc.moveDown(0.8);
       field(doc, l.say(W.amount), l.money(Math.abs(receipt.amountCents)), 'amount', true);

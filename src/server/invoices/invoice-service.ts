@@ -35,6 +35,8 @@ import { accountFrom, howToPay, refreshPaymentState, todayOf, type InvoiceDeps }
 import {
   creditNotesOf,
   insertPayment,
+  insertPaymentVoid,
+  receiptDocument,
   sameReference,
   type EarlierPayment,
   invoicesOfOrder,
@@ -399,5 +401,77 @@ export async function recordPayment(
     );
     await enqueueMails(trx, mailRows(orderId, [{ ...mail, attachments: [{ kind: 'receipt', id }] }]));
     return { id, receiptNumber, account };
+  });
+}
+
+/**
+ * A payment (or refund) recorded in error is voided, with a reason, by anyone who may record
+ * payments (docs/accounts.md, "Voids"): the payment stays in the record with its receipt number,
+ * its receipt is drawn again marked VOID, the account and the reports leave it out, and nothing
+ * is mailed to the customer.
+ */
+export async function voidPayment(
+  deps: InvoiceDeps,
+  orderId: string,
+  paymentId: string,
+  input: { reason: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<{ receiptNumber: string; account: ReturnType<typeof accountFrom> }> {
+  const reason = visibleText(input.reason);
+  if (reason === '')
+    throw refuse(
+      'void_reason_required',
+      'reason',
+      'Say why this payment is voided (recorded in error, wrong amount, wrong order).',
+      'Dites pourquoi ce paiement est annulé (inscrit par erreur, mauvais montant, mauvaise commande).',
+    );
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(deps, trx, orderId);
+    const payment = await trx
+      .selectFrom('payments')
+      .select(['id', 'receipt_number', 'amount_cents', 'received_on', 'method', 'document', 'recorded_at'])
+      .where('id', '=', paymentId)
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    if (!payment) throw new DomainError('not_found', 'not_found', 'No such payment on this order.');
+    const already = await trx
+      .selectFrom('payment_voids')
+      .select(['voided_by', 'voided_on'])
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirst();
+    if (already)
+      throw refuse(
+        'already_voided',
+        'reason',
+        `Receipt ${payment.receipt_number} was already voided by ${already.voided_by} on ${already.voided_on}.`,
+        `Le reçu ${payment.receipt_number} a déjà été annulé par ${already.voided_by} le ${already.voided_on}.`,
+        'conflict',
+      );
+    const today = todayOf(deps.books, now);
+    const receipt: ReceiptDocument = {
+      ...receiptDocument(payment),
+      voided: { reason, on: today, by: actor.email },
+    };
+    const pdf = await renderReceiptPdf(receipt, new Date(payment.recorded_at), (await deps.logo?.(trx)) ?? null);
+    await insertPaymentVoid(trx, {
+      payment_id: paymentId,
+      order_id: orderId,
+      reason,
+      voided_on: today,
+      voided_by: actor.email,
+      voided_at: now.toISOString(),
+      pdf,
+      sha256: sha256(pdf),
+    });
+    await recordEvent(trx, order.id, actor.email, {
+      kind: 'payment_voided',
+      receiptNumber: payment.receipt_number,
+      amountCents: Number(payment.amount_cents),
+      reason,
+    });
+    // No mail: no money moved.
+    const account = (await refreshPaymentState(trx, deps.books, orderId, now))!;
+    return { receiptNumber: payment.receipt_number, account };
   });
 }

@@ -15,6 +15,8 @@ export const WORDS = {
   creditNote: { en: 'CREDIT NOTE', fr: 'NOTE DE CRÉDIT' },
   receipt: { en: 'RECEIPT', fr: 'REÇU' },
   refund: { en: 'REFUND', fr: 'REMBOURSEMENT' },
+  void: { en: 'VOID', fr: 'ANNULÉ' },
+  voided: { en: 'Voided', fr: 'Annulé' },
   number: { en: 'Number', fr: 'Numéro' },
   date: { en: 'Date', fr: 'Date' },
   order: { en: 'Order', fr: 'Commande' },

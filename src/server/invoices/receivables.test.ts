@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { builtServer } from '../../../tests/support/built-server.js';
+import { hasPoppler, pdfText } from '../../../tests/support/pdf.js';
 import { runCli } from '../../../tests/support/cli.js';
 import { todayOf, type InvoiceDeps } from './accounts.js';
 import { recordPayment } from './invoice-service.js';
@@ -200,5 +201,57 @@ describe.each(backends())('receivables on %s', (backend) => {
       { skipDuplicateChecks: true },
     );
     expect(viaProvider.receiptNumber).toMatch(/^R-\d{4}-\d{4}$/);
+  });
+
+  it('voids a payment recorded in error: kept and marked VOID, counted nowhere, mailed to nobody', async () => {
+    const o = await invoiced();
+    const typo = await pay(o.orderId, {
+      amount: '1000.00',
+      method: 'cheque',
+      reference: 'VD-77',
+      confirmOverpayment: true,
+    });
+    expect(typo.statusCode, typo.body).toBe(201);
+    const { id, receiptNumber } = typo.json<{ id: string; receiptNumber: string }>();
+    const mails = async () =>
+      (await t.app.db.selectFrom('mail_queue').select('id').where('order_id', '=', o.orderId).execute()).length;
+    const mailsBefore = await mails();
+    const voidIt = (reason: string) => call('POST', `/api/orders/${o.orderId}/payments/${id}/void`, { reason });
+    expect(errorOf(await voidIt(' \u200b '))).toMatchObject({ code: 'void_reason_required' });
+    // A clerk (who records payments, without the refund right) voids it.
+    const voided = await voidIt('Typed $1,000.00 for $100.00');
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json()).toMatchObject({ receiptNumber, account: { paidCents: 0, balanceCents: 67800 } });
+    expect(await mails()).toBe(mailsBefore);
+    expect(errorOf(await voidIt('again'))).toMatchObject({ code: 'already_voided' });
+    const view = (await call('GET', `/api/orders/${o.orderId}/account`)).json<{
+      account: { state: string; paidCents: number };
+      payments: { receiptNumber: string; voided: unknown }[];
+    }>();
+    expect(view.account).toMatchObject({ state: 'deposit_due', paidCents: 0 });
+    expect(view.payments).toEqual([
+      expect.objectContaining({
+        receiptNumber,
+        voided: { reason: 'Typed $1,000.00 for $100.00', on: shopDate(), by: 'clerk@shop.ca' },
+      }),
+    ]);
+    if (hasPoppler) {
+      const pdf = (await call('GET', `/api/orders/${o.orderId}/payments/${id}/receipt`)).rawPayload;
+      const text = pdfText(pdf);
+      expect(text).toContain('VOID');
+      expect(text).toContain(`Voided ${shopDate()}, clerk@shop.ca: Typed $1,000.00 for $100.00`);
+      expect(text).toContain(receiptNumber);
+    }
+    // The reports leave it out; the same cheque may be recorded right; the numbering goes on unbroken.
+    const report = (
+      await call('GET', `/api/reports/payments?from=${shopDate()}&to=${shopDate()}`, undefined, staff.owner)
+    ).json<{
+      rows: { receiptNumber: string }[];
+    }>();
+    expect(report.rows.map((r) => r.receiptNumber)).not.toContain(receiptNumber);
+    const right = await pay(o.orderId, { amount: '100.00', method: 'cheque', reference: 'VD-77' });
+    expect(right.statusCode, right.body).toBe(201);
+    const next = right.json<{ receiptNumber: string }>().receiptNumber;
+    expect(Number(next.slice(-4))).toBe(Number(receiptNumber.slice(-4)) + 1);
   });
 });

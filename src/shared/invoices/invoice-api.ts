@@ -95,6 +95,8 @@ export interface ReceiptDocument {
   invoiceNumbers: string[];
   paidCents: number;
   balanceCents: number;
+  /** Set on the copy drawn again when the payment is voided: the receipt then says VOID. */
+  voided?: { reason: string; on: string; by: string };
   /** The order's account after this payment (absent on receipts issued before it was printed). */
   account?: Account;
 }
@@ -131,6 +133,8 @@ export interface PaymentInfo {
 
 export interface StaffPaymentInfo extends PaymentInfo {
   recordedBy: string;
+  /** A payment recorded in error and voided: kept, counted nowhere (docs/accounts.md, "Voids"). */
+  voided: { reason: string; on: string; by: string } | null;
 }
 
 export interface HowToPay {
@@ -187,6 +191,8 @@ export const creditNoteBodySchema = z.object({
   reason: z.string().max(500),
 });
 export type CreditNoteBody = z.input<typeof creditNoteBodySchema>;
+
+export const voidPaymentBodySchema = z.object({ reason: z.string().max(500) });
 
 export const reportQuerySchema = z.object({
   from: date,
