@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import { personName } from '../../shared/order-presentation.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { formatCents } from '../../shared/money.js';
-import { depositOf } from '../../shared/invoices/account.js';
+import { accountOf, depositOf } from '../../shared/invoices/account.js';
 import { AMOUNT_ERRORS, readAmount } from '../../shared/amounts.js';
 import type {
   InvoiceApproval,
@@ -31,7 +31,7 @@ import { renderReceiptPdf } from './invoice-pdf.js';
 import { documentLanguage, issueDocument, languageOf, sha256 } from './issue-document.js';
 import { combine, refuse, visibleText } from './refusals.js';
 import { composeInvoiceMail, composeReceiptMail } from './invoice-mail.js';
-import { accountFrom, howToPay, refreshPaymentState, todayOf, type InvoiceDeps } from './accounts.js';
+import { accountDocuments, accountFrom, howToPay, refreshPaymentState, todayOf, type InvoiceDeps } from './accounts.js';
 import {
   creditNotesOf,
   insertPayment,
@@ -130,6 +130,21 @@ export async function issueInvoiceOnApproval(
   if (!computed.ok) throw new Error(`An approved version no longer computes: ${JSON.stringify(computed.errors)}`);
   const q = computed.quote;
   const delivery = deliveryOf(doc);
+  const depositCents = depositOf(q.totalCents, terms.depositPercent);
+  const balanceTerms = invoiceBalanceTerms(terms, delivery.pickup);
+  // What the PDF asks is the account once this invoice is issued (docs/accounts.md, "The account"):
+  // a v2 replacing a part-paid v1 asks what is left of its deposit, not its whole deposit.
+  const [sofar, paid] = await Promise.all([invoicesOfOrder(trx, order.id), paymentsOfOrder(trx, order.id)]);
+  const issueDate = todayOf(deps.books, now);
+  const accountWhenIssued = accountOf({
+    documents: [
+      ...accountDocuments(sofar),
+      { kind: 'invoice', totalCents: q.totalCents, depositCents, issueDate, terms: balanceTerms },
+    ],
+    paymentsCents: paid.map((p) => Number(p.amount_cents)),
+    status: order.status,
+    today: issueDate,
+  });
   const issued = await issueDocument(
     deps,
     trx,
@@ -154,9 +169,10 @@ export async function issueInvoiceOnApproval(
       taxesNotCharged: q.taxesNotCharged ?? [],
       totalCents: q.totalCents,
       depositPercent: terms.depositPercent,
-      depositCents: depositOf(q.totalCents, terms.depositPercent),
+      depositCents,
+      account: accountWhenIssued,
       terms: {
-        ...invoiceBalanceTerms(terms, delivery.pickup),
+        ...balanceTerms,
         methods: terms.methods,
         etransferEmail: terms.etransferEmail,
         autodeposit: terms.autodeposit,

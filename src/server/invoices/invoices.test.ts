@@ -241,7 +241,8 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
       '344,93',
       'TPS',
       'TVQ',
-      'Acompte dû (50 %)',
+      'Acompte de cette facture (50 %)',
+      'Dû maintenant',
     ]) {
       expect(text).toContain(expected);
     }

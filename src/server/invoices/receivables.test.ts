@@ -71,9 +71,10 @@ describe.each(backends())('receivables on %s', (backend) => {
     });
 
   /** An Ontario order invoiced $678.00 (deposit $339.00), approved through its link. */
-  const invoiced = async () => {
-    const { orderId, reference } = await submitMultipart(t.app, ontarioOrder(), [], { 'x-form-token': pageToken(t) });
-    const sent = await call('POST', `/api/orders/${orderId}/quote/send`, { lines: FIFTY_AT_12, confirmNoProofs: true });
+  const invoiced = async (lines = FIFTY_AT_12, existing?: { orderId: string; reference: string }) => {
+    const { orderId, reference } =
+      existing ?? (await submitMultipart(t.app, ontarioOrder(), [], { 'x-form-token': pageToken(t) }));
+    const sent = await call('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true });
     expect(sent.statusCode, sent.body).toBe(201);
     const { mintOrderLink } = await import('../storage/order-links.js');
     const token = await t.app.db.transaction().execute((trx) => mintOrderLink(trx, orderId));
@@ -253,5 +254,27 @@ describe.each(backends())('receivables on %s', (backend) => {
     expect(right.statusCode, right.body).toBe(201);
     const next = right.json<{ receiptNumber: string }>().receiptNumber;
     expect(Number(next.slice(-4))).toBe(Number(receiptNumber.slice(-4)) + 1);
+  });
+
+  it.skipIf(!hasPoppler)('prints on a v2 invoice what the account asks, not the invoice’s whole deposit', async () => {
+    const o = await invoiced();
+    expect((await pay(o.orderId, { amount: '565.00' })).statusCode).toBe(201);
+    // v2: 100 × $12.00 = $1,200.00 + HST $156.00 = $1,356.00, deposit $678.00; $565.00 paid: $113.00 due.
+    await invoiced([{ ...FIFTY_AT_12[0]!, quantity: 100 }], o);
+    const view = (await call('GET', `/api/orders/${o.orderId}/account`)).json<{
+      account: { dueNowCents: number };
+      invoices: { id: string; kind: string; totalCents: number }[];
+    }>();
+    expect(view.account.dueNowCents).toBe(11300);
+    const v2 = view.invoices.filter((i) => i.kind === 'invoice').at(-1)!;
+    expect(v2.totalCents).toBe(135600);
+    const text = pdfText((await call('GET', `/api/orders/${o.orderId}/invoices/${v2.id}/pdf`)).rawPayload).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain('Send $113.00 by Interac e-Transfer');
+    expect(text).toContain('Deposit due: $113.00');
+    expect(text).not.toContain('Send $678.00');
+    expect(text).not.toMatch(/Deposit due \(50%\)/);
   });
 });

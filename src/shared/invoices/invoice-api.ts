@@ -73,6 +73,11 @@ export interface InvoiceDocument {
   totalCents: number;
   depositPercent: number;
   depositCents: number;
+  /**
+   * The order's account as this invoice left it (its credit notes and the payments so far
+   * counted): what the PDF asks to send. Absent on invoices issued before it was printed.
+   */
+  account?: Account;
   /** When the balance is due for this order (at pickup, before shipping, or N days after), and how to pay. */
   terms: BalanceTerms & Pick<PaymentTerms, 'methods' | 'etransferEmail' | 'autodeposit'>;
 }
