@@ -21,3 +21,6 @@ export { creditUnpaid } from './credit-service.js';
 export { actorOf, may, type Actor } from './permissions.js';
 export { dropExpiredRecords, keepEvidence, readTerms, storedPdf } from './invoice-store.js';
 export { remindersPlugin } from './reminders-plugin.js';
+// Aged receivables (docs/accounts.md): the Accounts page's, and an owner's overview may chart it.
+export { agedReceivables } from './reports.js';
+export type { AgedReceivables } from '../../shared/invoices/ageing.js';

@@ -15,7 +15,8 @@ import {
 import { builtServer } from '../../../tests/support/built-server.js';
 import { hasPoppler, pdfText } from '../../../tests/support/pdf.js';
 import { runCli } from '../../../tests/support/cli.js';
-import { todayOf, type InvoiceDeps } from './accounts.js';
+import { orderAccount, todayOf, type InvoiceDeps } from './accounts.js';
+import type { AgedReceivables } from '../../shared/invoices/ageing.js';
 import { recordPayment } from './invoice-service.js';
 
 await builtServer();
@@ -276,5 +277,36 @@ describe.each(backends())('receivables on %s', (backend) => {
     expect(text).toContain('Deposit due: $113.00');
     expect(text).not.toContain('Send $678.00');
     expect(text).not.toMatch(/Deposit due \(50%\)/);
+  });
+
+  it('ages the receivables as of any date, adding up to the open accounts to the cent, as JSON and CSV', async () => {
+    const o = await invoiced();
+    expect((await pay(o.orderId, { amount: '100.00' })).statusCode).toBe(201);
+    const aged = await call('GET', `/api/reports/aged?asOf=${shopDate()}`);
+    expect(aged.statusCode, aged.body).toBe(200);
+    const report = aged.json<AgedReceivables>();
+    expect(report.orders.find((r) => r.orderReference === o.reference)).toMatchObject({
+      bucket: 'current',
+      balanceCents: 57800,
+      daysPastDue: 0,
+    });
+    // Every order with records (this file's earlier ones too), each through the one account.
+    const ids = [
+      ...new Set((await t.app.db.selectFrom('invoices').select('order_id').execute()).map((r) => r.order_id)),
+    ];
+    let open = 0;
+    for (const id of ids)
+      open += (await orderAccount(t.app.db, { timeZone: 'America/Toronto' }, { id, status: 'approved' })).balanceCents;
+    expect(report.totalCents).toBe(open);
+    expect(report.customers.reduce((sum, c) => sum + c.totalCents, 0)).toBe(open);
+    // Ninety-one days on, the same balance is over 90 days past due.
+    const later = todayOf({ timeZone: 'America/Toronto' }, new Date(Date.now() + 91 * DAY_MS));
+    const then = (await call('GET', `/api/reports/aged?asOf=${later}`)).json<AgedReceivables>();
+    expect(then.orders.find((r) => r.orderReference === o.reference)).toMatchObject({ bucket: 'over90' });
+    const csv = (await call('GET', `/api/reports/aged?asOf=${shopDate()}&format=csv`)).body.trim().split('\n');
+    expect(csv[0]).toBe(
+      '"Customer","Order","Due on","Days past due","Current","1–30 days","31–60 days","61–90 days","Over 90 days","Balance (CAD)"',
+    );
+    expect(csv.at(-1)!.split(',').at(-1)).toBe((open / 100).toFixed(2));
   });
 });

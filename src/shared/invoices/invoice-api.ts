@@ -199,6 +199,11 @@ export type CreditNoteBody = z.input<typeof creditNoteBodySchema>;
 
 export const voidPaymentBodySchema = z.object({ reason: z.string().max(500) });
 
+export const agedQuerySchema = z.object({
+  asOf: date,
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
 export const reportQuerySchema = z.object({
   from: date,
   to: date,
