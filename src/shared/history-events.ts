@@ -34,6 +34,13 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     reference: z.string(),
     reason: z.string(),
   }),
+  // A payment recorded in error, voided (docs/accounts.md, "Voids").
+  z.object({
+    kind: z.literal('payment_voided'),
+    receiptNumber: z.string(),
+    amountCents: z.number().int(),
+    reason: z.string(),
+  }),
   // Recorded before every move was gated: In production without the deposit.
   z.object({ kind: z.literal('started_without_deposit'), reason: z.string() }),
   // A move to In production, Ready or Completed past the gate: the deposit still due, or no approved quote.

@@ -8,11 +8,14 @@ import { offeredMethods, PAYMENT_METHODS } from '../../shared/invoices/payment-m
 import { balanceDueText, cardPaymentDue, type PaymentTerms } from '../../shared/invoices/terms.js';
 import { dateIn } from '../../shared/dates.js';
 import type { OrderStatus } from '../../shared/constants.js';
+import { formatCents } from '../../shared/money.js';
+import { DomainError } from '../errors.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import type { Dialect } from '../storage/db.js';
 import type { Database, OrderRow } from '../storage/schema.js';
 import { fromJson } from '../storage/json.js';
 import {
+  allPaymentsOfOrder,
   creditNotesOf,
   invoiceDocument,
   invoicesOfOrder,
@@ -207,17 +210,58 @@ export async function customerAccountView(deps: InvoiceDeps, order: OrderRow): P
 }
 
 export async function staffAccountView(deps: InvoiceDeps, order: OrderRow): Promise<StaffAccountView> {
-  const [invoices, payments, terms] = await Promise.all([
+  const [invoices, all, terms] = await Promise.all([
     invoicesOfOrder(deps.db, order.id),
-    paymentsOfOrder(deps.db, order.id),
+    allPaymentsOfOrder(deps.db, order.id),
     readTerms(deps.db, deps.shop.shopEmail),
   ]);
+  const counted = all.filter((p) => !p.voided).map((p) => p.payment);
   return {
     invoices: summaries(invoices),
-    account: accountFrom(order.status, invoices, payments, todayOf(deps.books)),
-    payments: payments.map((p) => ({ ...paymentInfo(p), recordedBy: p.recorded_by })),
+    account: accountFrom(order.status, invoices, counted, todayOf(deps.books)),
+    payments: all.map(({ payment: p, voided: v }) => ({
+      ...paymentInfo(p),
+      recordedBy: p.recorded_by,
+      voided: v ? { reason: v.reason, on: v.voided_on, by: v.voided_by } : null,
+    })),
     terms,
     today: todayOf(deps.books),
     receivedOn: todayOf(deps.books, new Date(order.created_at)),
   };
+}
+
+/**
+ * An open balance keeps its order (docs/accounts.md, "Records"): what refuses deleting or
+ * purging an order whose account owes money either way, with the amount and what settles it;
+ * null when the account is settled (or there is nothing invoiced or paid).
+ */
+export async function openBalanceRefusal(
+  db: Db,
+  order: Pick<OrderRow, 'id' | 'status' | 'reference'>,
+): Promise<DomainError | null> {
+  // The balance reads no date: any calendar gives the same answer.
+  const account = await orderAccount(db, { timeZone: 'UTC' }, order);
+  const cents = account.balanceCents;
+  if (cents === 0) return null;
+  const en = (c: number) => formatCents(c, 'en');
+  const fr = (c: number) => formatCents(c, 'fr');
+  return cents > 0
+    ? new DomainError(
+        'conflict',
+        'open_balance',
+        `Order ${order.reference} still has ${en(cents)} owed by the customer, so it is kept. Settle it first: record a payment, or issue a credit note for what will not be paid.`,
+        ['order'],
+        {
+          messageFr: `La commande ${order.reference} a encore ${fr(cents)} dû par le client\u00a0; elle est donc conservée. Réglez-le d’abord\u00a0: inscrivez un paiement, ou émettez une note de crédit pour ce qui ne sera pas payé.`,
+        },
+      )
+    : new DomainError(
+        'conflict',
+        'open_balance',
+        `The shop still owes the customer ${en(-cents)} on order ${order.reference}, so it is kept. Settle it first: record a refund of the money paid back.`,
+        ['order'],
+        {
+          messageFr: `La boutique doit encore ${fr(-cents)} au client sur la commande ${order.reference}\u00a0; elle est donc conservée. Réglez-le d’abord\u00a0: inscrivez le remboursement de l’argent rendu.`,
+        },
+      );
 }

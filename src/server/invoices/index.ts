@@ -4,6 +4,7 @@ export { invoiceRoutes, sendPdf } from './invoice-routes.js';
 export {
   customerAccountView,
   howToPay,
+  openBalanceRefusal,
   orderAccount,
   payOnlineOf,
   refreshPaymentState,
@@ -29,3 +30,6 @@ export {
   storedPdf,
 } from './invoice-store.js';
 export { remindersPlugin } from './reminders-plugin.js';
+// Aged receivables (docs/accounts.md): the Accounts page's, and an owner's overview may chart it.
+export { agedReceivables } from './reports.js';
+export type { AgedReceivables } from '../../shared/invoices/ageing.js';

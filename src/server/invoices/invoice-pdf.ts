@@ -19,7 +19,16 @@ import { PAYMENT_METHODS, offeredMethods } from '../../shared/invoices/payment-m
 import { balanceDueText } from '../../shared/invoices/terms.js';
 import { taxKeyOf } from '../../shared/tax-treatment.js';
 import type { TaxLine } from '../../shared/taxes.js';
-import { approvedBy, creditStatement, deposit, labelsFor, WORDS as W, type Labels, type Pair } from './pdf-labels.js';
+import {
+  approvedBy,
+  creditStatement,
+  deposit,
+  depositTerm,
+  labelsFor,
+  WORDS as W,
+  type Labels,
+  type Pair,
+} from './pdf-labels.js';
 import { heightOf, write, write1, type Weight } from '../pdf/pdf-text.js';
 import { renderPdf as render, type Doc } from '../pdf/render.js';
 
@@ -171,7 +180,11 @@ function howToPay(doc: Doc, invoice: InvoiceDocument, l: Labels) {
     terms,
     reference: invoice.orderReference,
     legalName: invoice.seller.legalName,
-    dueNowCents: invoice.depositCents > 0 ? invoice.depositCents : invoice.totalCents,
+    dueNowCents: invoice.account
+      ? invoice.account.dueNowCents
+      : invoice.depositCents > 0
+        ? invoice.depositCents
+        : invoice.totalCents,
   };
   const say = (language: 'en' | 'fr') => [
     balanceDueText(invoice.terms, language),
@@ -246,9 +259,19 @@ export function renderInvoicePdf(
         sum(doc, l.say(W.taxesCredited), l.money(taxCents));
         doc.moveDown(1);
       } else {
-        sum(doc, l.say(deposit(invoice.depositPercent)), l.money(invoice.depositCents), { bold: true });
-        doc.moveDown(1);
-        howToPay(doc, invoice, l);
+        const account = invoice.account;
+        if (account) {
+          // The account as this invoice left it: what everything else says is due (docs/accounts.md).
+          const headline = l.lines({ en: accountHeadline(account, 'en'), fr: accountHeadline(account, 'fr') });
+          sum(doc, l.say(depositTerm(invoice.depositPercent)), l.money(invoice.depositCents));
+          sum(doc, l.say(W.dueNow), l.money(account.dueNowCents), { bold: true, notes: headline });
+          doc.moveDown(1);
+          if (account.dueNowCents > 0) howToPay(doc, invoice, l);
+        } else {
+          sum(doc, l.say(deposit(invoice.depositPercent)), l.money(invoice.depositCents), { bold: true });
+          doc.moveDown(1);
+          howToPay(doc, invoice, l);
+        }
       }
       room(doc, 24);
       for (const line of l.lines(W.keep)) write(doc, line, LEFT, doc.y, { size: 8, width: WIDTH });
@@ -290,6 +313,13 @@ export function renderReceiptPdf(
         [W.order, receipt.orderReference],
       ];
       header(doc, receipt.seller, title, facts, l);
+      if (receipt.voided) {
+        // Voided: recorded in error, counted nowhere (docs/accounts.md, "Voids").
+        const v = receipt.voided;
+        write(doc, l.say(W.void), LEFT, doc.y, { size: 20, weight: 'bold', width: WIDTH });
+        write(doc, `${l.say(W.voided)} ${v.on}, ${v.by}: ${v.reason}`, LEFT, doc.y, { size: 9, width: WIDTH });
+        doc.moveDown(0.5);
+      }
       block(doc, l.say(refund ? W.paidTo : W.receivedFrom), [receipt.customerName]);
       doc.moveDown(0.8);
       field(doc, l.say(W.amount), l.money(Math.abs(receipt.amountCents)), 'amount', true);

@@ -5,13 +5,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { creditNoteBodySchema, recordPaymentBodySchema } from '../../shared/invoices/invoice-api.js';
+import {
+  creditNoteBodySchema,
+  recordPaymentBodySchema,
+  voidPaymentBodySchema,
+} from '../../shared/invoices/invoice-api.js';
 import { paymentTermsSchema } from '../../shared/invoices/terms.js';
 import { AppError } from '../errors.js';
 import { requireOwner } from '../staff/index.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { findOrder } from '../storage/orders.js';
-import { recordPayment } from './invoice-service.js';
+import { recordPayment, voidPayment } from './invoice-service.js';
 import { refuse, visibleText } from './refusals.js';
 import { staffAccountView, type InvoiceDeps } from './accounts.js';
 import { issueCreditNote } from './credit-service.js';
@@ -68,6 +72,17 @@ export async function invoiceRoutes(
       const recorded = await recordPayment(deps, request.params.id, request.body, actor);
       opts.onMailQueued();
       return reply.code(201).send(recorded);
+    },
+  );
+
+  // A payment recorded in error: voided with a reason by anyone who records payments; no mail.
+  api.post(
+    '/api/orders/:id/payments/:documentId/void',
+    { schema: { params: invoiceParams, body: voidPaymentBodySchema } },
+    async (request) => {
+      await orderOf(request.params.id);
+      const actor = await actorOf(deps.db, request.staff!);
+      return voidPayment(deps, request.params.id, request.params.documentId, request.body, actor);
     },
   );
 

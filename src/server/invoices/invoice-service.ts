@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import { personName } from '../../shared/order-presentation.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { formatCents } from '../../shared/money.js';
-import { depositOf } from '../../shared/invoices/account.js';
+import { accountOf, depositOf } from '../../shared/invoices/account.js';
 import { AMOUNT_ERRORS, readAmount } from '../../shared/amounts.js';
 import type {
   InvoiceApproval,
@@ -16,7 +16,8 @@ import type {
   ReceiptDocument,
   RecordPaymentBody,
 } from '../../shared/invoices/invoice-api.js';
-import { invoiceBalanceTerms } from '../../shared/invoices/terms.js';
+import { invoiceBalanceTerms, type PaymentMethodId } from '../../shared/invoices/terms.js';
+import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
 import { computeQuote, type QuoteVersion } from '../../shared/quote.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import { isCalendarDate } from '../../shared/dates.js';
@@ -30,10 +31,22 @@ import { renderReceiptPdf } from './invoice-pdf.js';
 import { documentLanguage, issueDocument, languageOf, sha256 } from './issue-document.js';
 import { combine, refuse, visibleText } from './refusals.js';
 import { composeInvoiceMail, composeReceiptMail } from './invoice-mail.js';
-import { accountFrom, howToPay, payOnlineOf, refreshPaymentState, todayOf, type InvoiceDeps } from './accounts.js';
+import {
+  accountDocuments,
+  accountFrom,
+  howToPay,
+  payOnlineOf,
+  refreshPaymentState,
+  todayOf,
+  type InvoiceDeps,
+} from './accounts.js';
 import {
   creditNotesOf,
   insertPayment,
+  insertPaymentVoid,
+  receiptDocument,
+  sameReference,
+  type EarlierPayment,
   invoicesOfOrder,
   nextNumber,
   refuseTestOrder,
@@ -128,6 +141,21 @@ export async function issueInvoiceOnApproval(
   if (!computed.ok) throw new Error(`An approved version no longer computes: ${JSON.stringify(computed.errors)}`);
   const q = computed.quote;
   const delivery = deliveryOf(doc);
+  const depositCents = depositOf(q.totalCents, terms.depositPercent);
+  const balanceTerms = invoiceBalanceTerms(terms, delivery.pickup);
+  // What the PDF asks is the account once this invoice is issued (docs/accounts.md, "The account"):
+  // a v2 replacing a part-paid v1 asks what is left of its deposit, not its whole deposit.
+  const [sofar, paid] = await Promise.all([invoicesOfOrder(trx, order.id), paymentsOfOrder(trx, order.id)]);
+  const issueDate = todayOf(deps.books, now);
+  const accountWhenIssued = accountOf({
+    documents: [
+      ...accountDocuments(sofar),
+      { kind: 'invoice', totalCents: q.totalCents, depositCents, issueDate, terms: balanceTerms },
+    ],
+    paymentsCents: paid.map((p) => Number(p.amount_cents)),
+    status: order.status,
+    today: issueDate,
+  });
   const issued = await issueDocument(
     deps,
     trx,
@@ -152,9 +180,10 @@ export async function issueInvoiceOnApproval(
       taxesNotCharged: q.taxesNotCharged ?? [],
       totalCents: q.totalCents,
       depositPercent: terms.depositPercent,
-      depositCents: depositOf(q.totalCents, terms.depositPercent),
+      depositCents,
+      account: accountWhenIssued,
       terms: {
-        ...invoiceBalanceTerms(terms, delivery.pickup),
+        ...balanceTerms,
         methods: terms.methods,
         etransferEmail: terms.etransferEmail,
         autodeposit: terms.autodeposit,
@@ -198,6 +227,20 @@ export async function issueInvoiceOnApproval(
 
 const DUPLICATE_WINDOW_MS = 60_000;
 
+/** The duplicate check's sentence: the method and reference, and the earlier receipt with its order. */
+function duplicateReference(method: PaymentMethodId, reference: string, earlier: EarlierPayment): DomainError {
+  const m = PAYMENT_METHODS[method].label;
+  const en = formatCents(earlier.amountCents, 'en');
+  const fr = formatCents(earlier.amountCents, 'fr');
+  return refuse(
+    'duplicate_reference',
+    'reference',
+    `${m.en} ${reference} was already recorded: receipt ${earlier.receiptNumber}, ${en} received ${earlier.receivedOn} on order ${earlier.orderReference}, by ${earlier.recordedBy}. Is this another payment? Confirm to record it too.`,
+    `${m.fr} ${reference} a déjà été inscrit\u00a0: reçu ${earlier.receiptNumber}, ${fr} reçu le ${earlier.receivedOn} sur la commande ${earlier.orderReference}, par ${earlier.recordedBy}. Est-ce un autre paiement\u00a0? Confirmez pour l’inscrire aussi.`,
+    'conflict',
+  );
+}
+
 export interface RecordedPayment {
   id: string;
   receiptNumber: string;
@@ -212,11 +255,12 @@ export interface RecordedPayment {
  */
 /** How a payment provider's webhook records through the same rules as a clerk (payments/). */
 export interface RecordPaymentOptions {
+  now?: Date;
   /**
-   * The provider's own ids (event, PaymentIntent) already make it idempotent: no "the same
-   * payment twice?" question (the minute's duplicate check, or the same reference twice).
+   * A payment provider's webhook, which dedupes by its own event or payment id (event,
+   * PaymentIntent): no duplicate check (the minute's, nor the method and reference's) stops it.
    */
-  providerConfirmed?: boolean;
+  skipDuplicateChecks?: boolean;
   /** Runs in the payment's transaction once it is stored: the provider's references beside it. */
   within?: (trx: Trx, payment: { id: string; receiptNumber: string }) => Promise<void>;
 }
@@ -226,9 +270,11 @@ export async function recordPayment(
   orderId: string,
   input: RecordPaymentBody,
   actor: Actor,
-  now = new Date(),
-  options: RecordPaymentOptions = {},
+  nowOrOptions: Date | RecordPaymentOptions = {},
 ): Promise<RecordedPayment> {
+  const options: RecordPaymentOptions = nowOrOptions instanceof Date ? { now: nowOrOptions } : nowOrOptions;
+  const now = options.now ?? new Date();
+  const checkDuplicates = !options.skipDuplicateChecks && !input.confirmDuplicate;
   const body = {
     ...input,
     reference: (input.reference ?? '').normalize('NFC').trim(),
@@ -313,7 +359,7 @@ export async function recordPayment(
     const recent = payments.find(
       (p) => Number(p.amount_cents) === cents && now.getTime() - Date.parse(p.recorded_at) < DUPLICATE_WINDOW_MS,
     );
-    if (recent && !body.confirmDuplicate && !options.providerConfirmed) {
+    if (recent && checkDuplicates) {
       const seconds = Math.max(1, Math.round((now.getTime() - Date.parse(recent.recorded_at)) / 1000));
       throw refuse(
         'possible_duplicate',
@@ -323,6 +369,9 @@ export async function recordPayment(
         'conflict',
       );
     }
+    // The same cheque, e-Transfer or card payment, on any order (docs/accounts.md, "Duplicates").
+    const earlier = !refund && checkDuplicates ? await sameReference(trx, body.method, body.reference) : undefined;
+    if (earlier) throw duplicateReference(body.method, body.reference, earlier);
     if (!refund && cents > before.balanceCents && !body.confirmOverpayment) {
       throw refuse(
         'overpayment_unconfirmed',
@@ -390,5 +439,77 @@ export async function recordPayment(
     );
     await enqueueMails(trx, mailRows(orderId, [{ ...mail, attachments: [{ kind: 'receipt', id }] }]));
     return { id, receiptNumber, account };
+  });
+}
+
+/**
+ * A payment (or refund) recorded in error is voided, with a reason, by anyone who may record
+ * payments (docs/accounts.md, "Voids"): the payment stays in the record with its receipt number,
+ * its receipt is drawn again marked VOID, the account and the reports leave it out, and nothing
+ * is mailed to the customer.
+ */
+export async function voidPayment(
+  deps: InvoiceDeps,
+  orderId: string,
+  paymentId: string,
+  input: { reason: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<{ receiptNumber: string; account: ReturnType<typeof accountFrom> }> {
+  const reason = visibleText(input.reason);
+  if (reason === '')
+    throw refuse(
+      'void_reason_required',
+      'reason',
+      'Say why this payment is voided (recorded in error, wrong amount, wrong order).',
+      'Dites pourquoi ce paiement est annulé (inscrit par erreur, mauvais montant, mauvaise commande).',
+    );
+  return deps.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(deps, trx, orderId);
+    const payment = await trx
+      .selectFrom('payments')
+      .select(['id', 'receipt_number', 'amount_cents', 'received_on', 'method', 'document', 'recorded_at'])
+      .where('id', '=', paymentId)
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    if (!payment) throw new DomainError('not_found', 'not_found', 'No such payment on this order.');
+    const already = await trx
+      .selectFrom('payment_voids')
+      .select(['voided_by', 'voided_on'])
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirst();
+    if (already)
+      throw refuse(
+        'already_voided',
+        'reason',
+        `Receipt ${payment.receipt_number} was already voided by ${already.voided_by} on ${already.voided_on}.`,
+        `Le reçu ${payment.receipt_number} a déjà été annulé par ${already.voided_by} le ${already.voided_on}.`,
+        'conflict',
+      );
+    const today = todayOf(deps.books, now);
+    const receipt: ReceiptDocument = {
+      ...receiptDocument(payment),
+      voided: { reason, on: today, by: actor.email },
+    };
+    const pdf = await renderReceiptPdf(receipt, new Date(payment.recorded_at), (await deps.logo?.(trx)) ?? null);
+    await insertPaymentVoid(trx, {
+      payment_id: paymentId,
+      order_id: orderId,
+      reason,
+      voided_on: today,
+      voided_by: actor.email,
+      voided_at: now.toISOString(),
+      pdf,
+      sha256: sha256(pdf),
+    });
+    await recordEvent(trx, order.id, actor.email, {
+      kind: 'payment_voided',
+      receiptNumber: payment.receipt_number,
+      amountCents: Number(payment.amount_cents),
+      reason,
+    });
+    // No mail: no money moved.
+    const account = (await refreshPaymentState(trx, deps.books, orderId, now))!;
+    return { receiptNumber: payment.receipt_number, account };
   });
 }

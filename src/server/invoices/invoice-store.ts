@@ -1,11 +1,12 @@
 // The invoices capability's tables: gapless numbers, the frozen invoices, credit notes and
 // payments (inserted, never updated: a trigger refuses it), and the shop's payment terms.
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { defaultTerms, paymentTermsSchema, type PaymentTerms } from '../../shared/invoices/terms.js';
 import { refuse } from './refusals.js';
-import type { Database, InvoicesTable, OrderEvidence, PaymentsTable } from '../storage/schema.js';
+import type { Database, InvoicesTable, OrderEvidence, PaymentsTable, PaymentVoidsTable } from '../storage/schema.js';
 import { fromJson, toJson } from '../storage/json.js';
 import { recordsKeptUntil } from '../../shared/dates.js';
+import { normalisedReference } from '../../shared/invoices/payment-methods.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -93,6 +94,41 @@ export async function insertPayment(trx: Db, row: Insertable<PaymentsTable>): Pr
   await trx.insertInto('payments').values(row).execute();
 }
 
+export interface EarlierPayment {
+  receiptNumber: string;
+  amountCents: number;
+  receivedOn: string;
+  recordedBy: string;
+  orderReference: string;
+}
+
+/**
+ * The payment (not a refund, not voided) recorded with this method and the same reference once
+ * normalised (case, spaces, dashes), on any order; undefined without a reference.
+ */
+export async function sameReference(db: Db, method: string, reference: string): Promise<EarlierPayment | undefined> {
+  const key = normalisedReference(reference);
+  if (key === '') return undefined;
+  const rows = await db
+    .selectFrom('payments')
+    .select(['receipt_number', 'amount_cents', 'received_on', 'recorded_by', 'reference', 'document'])
+    .where('method', '=', method as PaymentsTable['method'])
+    .where('reference', '!=', '')
+    .where('amount_cents', '>', 0)
+    .where(notVoided)
+    .orderBy('recorded_at')
+    .execute();
+  const hit = rows.find((r) => normalisedReference(r.reference) === key);
+  if (!hit) return undefined;
+  return {
+    receiptNumber: hit.receipt_number,
+    amountCents: Number(hit.amount_cents),
+    receivedOn: hit.received_on,
+    recordedBy: hit.recorded_by,
+    orderReference: receiptDocument(hit).orderReference,
+  };
+}
+
 /** An order's invoices and credit notes, oldest first. */
 export async function invoicesOfOrder(db: Db, orderId: string): Promise<InvoiceRow[]> {
   return (
@@ -108,13 +144,49 @@ export async function invoicesOfOrder(db: Db, orderId: string): Promise<InvoiceR
   );
 }
 
+/** Leaves out voided payments: they count nowhere (docs/accounts.md, "Voids"). */
+const notVoided = (eb: ExpressionBuilder<Database, 'payments'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('payment_voids')
+        .select('payment_voids.payment_id')
+        .whereRef('payment_voids.payment_id', '=', 'payments.id'),
+    ),
+  );
+
+/** An order's payments and refunds that count (not voided), oldest first. */
 export async function paymentsOfOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
   return db
     .selectFrom('payments')
     .select(PAYMENT_COLUMNS)
     .where('order_id', '=', orderId)
+    .where(notVoided)
     .orderBy('recorded_at')
     .execute();
+}
+
+export type PaymentVoidRow = Omit<Selectable<PaymentVoidsTable>, 'pdf'>;
+
+/** Every payment of an order, voided ones with their void, oldest first: the inbox's list. */
+export async function allPaymentsOfOrder(
+  db: Db,
+  orderId: string,
+): Promise<{ payment: PaymentRow; voided: PaymentVoidRow | undefined }[]> {
+  const [payments, voids] = await Promise.all([
+    db.selectFrom('payments').select(PAYMENT_COLUMNS).where('order_id', '=', orderId).orderBy('recorded_at').execute(),
+    db
+      .selectFrom('payment_voids')
+      .select(['payment_id', 'order_id', 'reason', 'voided_on', 'voided_by', 'voided_at', 'sha256'])
+      .where('order_id', '=', orderId)
+      .execute(),
+  ]);
+  const byPayment = new Map(voids.map((v) => [v.payment_id, v]));
+  return payments.map((payment) => ({ payment, voided: byPayment.get(payment.id) }));
+}
+
+export async function insertPaymentVoid(trx: Db, row: Insertable<PaymentVoidsTable>): Promise<void> {
+  await trx.insertInto('payment_voids').values(row).execute();
 }
 
 /** A stored PDF with its name, or undefined (an id of another order finds nothing). */
@@ -133,7 +205,15 @@ export async function storedPdf(
   let q = db.selectFrom('payments').select(['receipt_number', 'pdf', 'sha256']).where('id', '=', id);
   if (orderId) q = q.where('order_id', '=', orderId);
   const row = await q.executeTakeFirst();
-  return row && { name: `${row.receipt_number}.pdf`, pdf: Buffer.from(row.pdf), sha256: row.sha256 };
+  if (!row) return undefined;
+  // A voided payment's receipt is the copy marked VOID.
+  const voided = await db
+    .selectFrom('payment_voids')
+    .select(['pdf', 'sha256'])
+    .where('payment_id', '=', id)
+    .executeTakeFirst();
+  const file = voided ?? row;
+  return { name: `${row.receipt_number}.pdf`, pdf: Buffer.from(file.pdf), sha256: file.sha256 };
 }
 
 /** The credit notes issued against one invoice, among an order's documents. */
@@ -161,6 +241,7 @@ export async function paymentsReceivedBetween(db: Db, from: string, to: string):
     .select(PAYMENT_COLUMNS)
     .where('received_on', '>=', from)
     .where('received_on', '<=', to)
+    .where(notVoided)
     .orderBy('received_on')
     .orderBy('receipt_number')
     .execute();
@@ -314,6 +395,7 @@ export async function dropExpiredRecords(
       payments += Number(
         (await trx.deleteFrom('payments').where('order_id', '=', orderId).executeTakeFirst()).numDeletedRows,
       );
+      await trx.deleteFrom('payment_voids').where('order_id', '=', orderId).execute();
       await trx.deleteFrom('order_evidence').where('order_id', '=', orderId).execute();
     });
   }

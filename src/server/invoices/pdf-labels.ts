@@ -15,6 +15,8 @@ export const WORDS = {
   creditNote: { en: 'CREDIT NOTE', fr: 'NOTE DE CRÉDIT' },
   receipt: { en: 'RECEIPT', fr: 'REÇU' },
   refund: { en: 'REFUND', fr: 'REMBOURSEMENT' },
+  void: { en: 'VOID', fr: 'ANNULÉ' },
+  voided: { en: 'Voided', fr: 'Annulé' },
   number: { en: 'Number', fr: 'Numéro' },
   date: { en: 'Date', fr: 'Date' },
   order: { en: 'Order', fr: 'Commande' },
@@ -44,12 +46,19 @@ export const WORDS = {
   paidToDate: { en: 'Paid to date', fr: 'Payé à ce jour' },
   balanceAfter: { en: 'Balance after this payment', fr: 'Solde après ce paiement' },
   account: { en: 'Account', fr: 'Compte' },
+  dueNow: { en: 'Due now', fr: 'Dû maintenant' },
   keep: { en: 'Keep this document for your records.', fr: 'Conservez ce document pour vos dossiers.' },
 } as const satisfies Record<string, Pair>;
 
 export const deposit = (percent: number): Pair => ({
   en: `Deposit due (${percent}%)`,
   fr: `Acompte dû (${percent}\u00a0%)`,
+});
+
+/** The invoice's deposit as a term, beside what the account asks now (which may be less). */
+export const depositTerm = (percent: number): Pair => ({
+  en: `Deposit of this invoice (${percent}%)`,
+  fr: `Acompte de cette facture (${percent}\u00a0%)`,
 });
 
 /** What a credit note is and what it adjusts (Credit Note Information (GST/HST) Regulations, SOR/91-44). */

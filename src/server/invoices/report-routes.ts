@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  agedQuerySchema,
   journalQuerySchema,
   reportQuerySchema,
   type PaymentsReport,
@@ -18,7 +19,8 @@ import { csvOf, csvReply, money, type Cell } from './csv.js';
 import { quickBooksCreditNoteRows, quickBooksInvoiceRows, xeroRows } from './exports.js';
 import { journalCsvRows, journalEntries, journalOf } from './journal.js';
 import { readTaxCodes, saveTaxCodes, staffMembers } from './report-store.js';
-import { paymentsReport, taxReport } from './reports.js';
+import { agedReceivables, paymentsReport, taxReport } from './reports.js';
+import { AGEING_BUCKETS, AGEING_LABELS, type AgeingBucket } from '../../shared/invoices/ageing.js';
 
 const checkPeriod = (from: string, to: string) => {
   if (from > to) throw new AppError(422, 'invalid_period', 'The period ends before it starts.', ['to']);
@@ -75,6 +77,35 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
       ['Total', '', '', '', '', money(report.totalCents), ''],
     ]);
     return csvReply(reply, `payments-${from}-to-${to}.csv`, csv);
+  });
+
+  // Aged receivables on any date (docs/accounts.md): per order, per customer and in all; CSV too.
+  api.get('/api/reports/aged', { schema: { querystring: agedQuerySchema } }, async (request, reply) => {
+    const { asOf, format } = request.query;
+    const aged = await agedReceivables(deps.db, asOf);
+    if (format === 'json') return aged;
+    const label = (b: AgeingBucket) => AGEING_LABELS[b].en;
+    const csv = csvOf([
+      ['Customer', 'Order', 'Due on', 'Days past due', ...AGEING_BUCKETS.map(label), 'Balance (CAD)'],
+      ...aged.orders.map((o) => [
+        o.customer,
+        o.orderReference,
+        o.dueOn,
+        o.daysPastDue,
+        ...AGEING_BUCKETS.map((b) => money(b === o.bucket ? o.balanceCents : 0)),
+        money(o.balanceCents),
+      ]),
+      ...aged.customers.map((c) => [
+        c.customer,
+        'Customer total',
+        '',
+        '',
+        ...AGEING_BUCKETS.map((b) => money(c.buckets[b])),
+        money(c.totalCents),
+      ]),
+      ['Total', '', '', '', ...AGEING_BUCKETS.map((b) => money(aged.buckets[b])), money(aged.totalCents)],
+    ]);
+    return csvReply(reply, `aged-receivables-${asOf}.csv`, csv);
   });
 
   api.get('/api/reports/journal', { schema: { querystring: journalQuerySchema } }, async (request, reply) => {

@@ -357,6 +357,13 @@ describe.each(backends())('reports and exports on %s', (backend) => {
 
   it('keeps a deleted order’s invoice in the journal, with its PDF, and credits it from there', async () => {
     const gone = await invoiced('ON', 'Gone Ltd');
+    // Paid in full, so it may be deleted (an open balance keeps its order); credited afterwards.
+    const paid = await staff('POST', `/api/orders/${gone.orderId}/payments`, {
+      amount: '678.00',
+      method: 'etransfer',
+      receivedOn: today,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
     expect(await deleteOrder(t.app.db, t.app.files, outboxDirOf(t.dataDir), gone.orderId, 'owner@shop.ca')).toBe(true);
     const rowOf = async () =>
       (await staff('GET', `/api/reports/journal?${period}`)).json<SalesJournal>().rows.find((r) => r.id === gone.id);

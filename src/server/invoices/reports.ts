@@ -16,6 +16,9 @@ import { taxKeyOf } from '../../shared/tax-treatment.js';
 import type { Database } from '../storage/schema.js';
 import { invoiceDocument, invoicesIssuedBetween, paymentsReceivedBetween, receiptDocument } from './invoice-store.js';
 import { RETURN_FORMS } from './tax-returns.js';
+import { accountDocuments } from './accounts.js';
+import type { AccountDocument } from '../../shared/invoices/account.js';
+import { ageReceivables, type AgedReceivables, type AgeingOrder } from '../../shared/invoices/ageing.js';
 
 const signOf = (doc: Pick<InvoiceDocument, 'kind'>) => (doc.kind === 'credit_note' ? -1 : 1);
 
@@ -136,4 +139,39 @@ export async function paymentsReport(db: Kysely<Database>, from: string, to: str
   const byMethod: PaymentsReport['byMethod'] = {};
   for (const r of rows) byMethod[r.method] = (byMethod[r.method] ?? 0) + r.amountCents;
   return { from, to, rows, totalCents: rows.reduce((sum, r) => sum + r.amountCents, 0), byMethod };
+}
+
+/**
+ * Aged receivables on `asOf` (docs/accounts.md, "Aged receivables"): every order's documents
+ * issued and payments received (not voided) by that date, aged by shared/invoices/ageing.ts.
+ * A deleted order's invoices count too: its records outlive it.
+ */
+export async function agedReceivables(db: Kysely<Database>, asOf: string): Promise<AgedReceivables> {
+  const [invoices, payments] = await Promise.all([
+    invoicesIssuedBetween(db, '0000-01-01', asOf),
+    paymentsReceivedBetween(db, '0000-01-01', asOf),
+  ]);
+  const orders = new Map<
+    string,
+    AgeingOrder & { documents: AccountDocument[]; payments: AgeingOrder['payments'][number][] }
+  >();
+  // Issued together (a changed order): the credit note before the invoice that replaces it.
+  const sorted = [...invoices].sort(
+    (a, b) =>
+      a.issued_at.localeCompare(b.issued_at) || a.kind.localeCompare(b.kind) || a.number.localeCompare(b.number),
+  );
+  for (const row of sorted) {
+    const doc = invoiceDocument(row);
+    const order = orders.get(row.order_id) ?? {
+      orderReference: doc.orderReference,
+      customer: doc.customer.company || doc.customer.name,
+      documents: [],
+      payments: [],
+    };
+    order.documents.push(...accountDocuments([row]));
+    orders.set(row.order_id, order);
+  }
+  for (const p of payments)
+    orders.get(p.order_id)?.payments.push({ receivedOn: p.received_on, cents: Number(p.amount_cents) });
+  return ageReceivables([...orders.values()], asOf);
 }

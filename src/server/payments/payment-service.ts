@@ -208,9 +208,9 @@ export async function handleWebhook(
         confirmDuplicate: true,
       },
       providerActor(provider),
-      now,
       {
-        providerConfirmed: true,
+        now,
+        skipDuplicateChecks: true,
         within: async (trx, payment) => {
           await insertCardEntry(trx, {
             payment_id: payment.id,
@@ -352,9 +352,9 @@ export async function refundCardPayment(
       confirmDuplicate: true,
     },
     actor,
-    now,
     {
-      providerConfirmed: true,
+      now,
+      skipDuplicateChecks: true,
       within: (trx, entry) =>
         insertCardEntry(trx, {
           payment_id: entry.id,

@@ -3,6 +3,7 @@
 // whose order is gone. Safe with several processes: each deletion is one transaction that
 // only one of them wins, and removing files twice is harmless.
 import type { Kysely } from 'kysely';
+import { DomainError } from '../errors.js';
 import type { FileStore } from '../files/file-store.js';
 import { sweepOutbox } from '../mail/outbox.js';
 import { existingOrderIds } from '../storage/orders.js';
@@ -24,6 +25,8 @@ export interface HousekeepingResult {
   uploadsExpired: number;
   /** Invoices, credit notes and payments past the six years the CRA asks to keep them. */
   financialRecordsDropped: number;
+  /** Orders past retention kept because an amount is still owed either way, and what it is. */
+  ordersKeptOwing: { reference: string; message: string }[];
 }
 
 /** What housekeeping works on, whether run once or every `intervalMs`. */
@@ -44,12 +47,22 @@ export async function runHousekeeping(options: HousekeepingOptions & { now?: Dat
   const { db, files, outboxDir, retentionDays } = options;
   const now = options.now ?? new Date();
   let ordersDeleted = 0;
+  const ordersKeptOwing: HousekeepingResult['ordersKeptOwing'] = [];
+  const kept: string[] = [];
   if (retentionDays > 0) {
     const before = new Date(now.getTime() - retentionDays * DAY_MS);
     for (;;) {
-      const ids = await ordersPastRetention(db, before, 100);
+      const ids = await ordersPastRetention(db, before, 100, kept);
       for (const id of ids) {
-        if (await deleteOrder(db, files, outboxDir, id, RETENTION_ACTOR)) ordersDeleted++;
+        try {
+          if (await deleteOrder(db, files, outboxDir, id, RETENTION_ACTOR)) ordersDeleted++;
+        } catch (err) {
+          // An amount still owed either way keeps the order (docs/accounts.md, "Records").
+          if (!(err instanceof DomainError) || err.code !== 'open_balance') throw err;
+          kept.push(id);
+          const row = await db.selectFrom('orders').select('reference').where('id', '=', id).executeTakeFirst();
+          ordersKeptOwing.push({ reference: row?.reference ?? id, message: err.message });
+        }
       }
       if (ids.length < 100) break;
     }
@@ -63,7 +76,14 @@ export async function runHousekeeping(options: HousekeepingOptions & { now?: Dat
   const books = options.books ?? { timeZone: 'America/Toronto', fiscalYearEnd: '12-31' };
   const dropped = await dropExpiredRecords(db, todayOf(books, now), books.fiscalYearEnd);
   const financialRecordsDropped = dropped.invoices + dropped.payments;
-  return { ordersDeleted, sessionsDeleted, outboxCopiesDeleted, uploadsExpired, financialRecordsDropped };
+  return {
+    ordersDeleted,
+    sessionsDeleted,
+    outboxCopiesDeleted,
+    uploadsExpired,
+    financialRecordsDropped,
+    ordersKeptOwing,
+  };
 }
 
 export interface Housekeeping {
@@ -86,6 +106,8 @@ export function startHousekeeping(
       .then(
         (r) => {
           if (r.ordersDeleted > 0) options.log.info({ orders: r.ordersDeleted }, 'orders past retention deleted');
+          for (const k of r.ordersKeptOwing)
+            options.log.info({ order: k.reference, reason: k.message }, 'order past retention kept: an amount is owed');
           if (r.uploadsExpired > 0) options.log.info({ uploads: r.uploadsExpired }, 'expired uploads removed');
         },
         (err: unknown) => options.log.warn({ err }, 'housekeeping failed; will retry'),

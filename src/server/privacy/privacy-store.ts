@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
-import { keepEvidence } from '../invoices/index.js';
+import { keepEvidence, openBalanceRefusal } from '../invoices/index.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -87,8 +87,15 @@ export async function deleteOrderRows(
       .deleteFrom('idempotency_keys')
       .where(sql<boolean>`response like ${`%"${orderId}"%`}`)
       .execute();
-    const order = await trx.selectFrom('orders').select(['reference']).where('id', '=', orderId).executeTakeFirst();
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'reference', 'status'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
     if (!order) return undefined;
+    // An amount still owed either way keeps the order (docs/accounts.md, "Records").
+    const refusal = await openBalanceRefusal(trx, order);
+    if (refusal) throw refusal;
     // The invoices and payments stay (no foreign key); what they need to stand stays with them.
     await keepEvidence(trx, orderId, now);
     const mails = await trx.selectFrom('mail_queue').select('id').where('order_id', '=', orderId).execute();
@@ -118,13 +125,18 @@ export async function deleteOrderRows(
 
 /**
  * Completed and cancelled orders whose last change (arrival or latest status change) is
- * older than `before`, oldest first.
+ * older than `before`, oldest first, leaving out `excluding` (those kept for an open balance).
  */
-export async function ordersPastRetention(db: Db, before: Date, limit: number): Promise<string[]> {
+export async function ordersPastRetention(
+  db: Db,
+  before: Date,
+  limit: number,
+  excluding: readonly string[] = [],
+): Promise<string[]> {
   const cutoff = before.toISOString();
-  const rows = await db
-    .selectFrom('orders')
-    .select('id')
+  let query = db.selectFrom('orders').select('id');
+  if (excluding.length > 0) query = query.where('id', 'not in', excluding);
+  const rows = await query
     .where('status', 'in', ['completed', 'cancelled'])
     .where('created_at', '<', cutoff)
     .where((eb) =>

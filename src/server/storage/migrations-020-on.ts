@@ -373,4 +373,27 @@ export const migrationsFromTwenty: Record<string, Migration> = {
       await db.schema.createIndex('card_payments_charge').on('card_payments').column('charge_ref').execute();
     },
   },
+  '041-payment-voids': {
+    // A payment recorded in error, voided (invoices/, docs/accounts.md, "Voids"): the payment row
+    // stays as it was (never changed); its void is a row of its own, with the reason, who and
+    // when, and the receipt drawn again marked VOID. No foreign key, like the payments.
+    async up(db: Kysely<any>) {
+      const isPostgres = await sql`select version() as v`.execute(db).then(
+        (r) => String((r.rows[0] as { v?: string } | undefined)?.v ?? '').includes('PostgreSQL'),
+        () => false,
+      );
+      await db.schema
+        .createTable('payment_voids')
+        .addColumn('payment_id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('voided_on', 'text', (c) => c.notNull())
+        .addColumn('voided_by', 'text', (c) => c.notNull())
+        .addColumn('voided_at', 'text', (c) => c.notNull())
+        .addColumn('pdf', isPostgres ? sql`bytea` : sql`blob`, (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('payment_voids_order').on('payment_voids').column('order_id').execute();
+    },
+  },
 };

@@ -500,6 +500,20 @@ export interface CardPaymentsTable {
   flag: string;
 }
 
+/** A payment recorded in error, voided: the payment row stays; this is its void (invoices/invoice-store.ts). */
+export interface PaymentVoidsTable {
+  payment_id: string;
+  order_id: string;
+  reason: string;
+  /** The day of the void in the shop's calendar. */
+  voided_on: string;
+  voided_by: string;
+  voided_at: string;
+  /** The receipt drawn again, marked VOID. */
+  pdf: Buffer;
+  sha256: string;
+}
+
 /** What the invoices of a deleted order still need (invoices/invoice-store.ts, keepEvidence). */
 export interface OrderEvidenceTable {
   order_id: string;
@@ -645,6 +659,7 @@ export interface Database {
   checkout_sessions: CheckoutSessionsTable;
   provider_events: ProviderEventsTable;
   card_payments: CardPaymentsTable;
+  payment_voids: PaymentVoidsTable;
   price_lists: PriceListsTable;
   price_drafts: PriceDraftsTable;
   quotes: QuotesTable;

@@ -73,6 +73,11 @@ export interface InvoiceDocument {
   totalCents: number;
   depositPercent: number;
   depositCents: number;
+  /**
+   * The order's account as this invoice left it (its credit notes and the payments so far
+   * counted): what the PDF asks to send. Absent on invoices issued before it was printed.
+   */
+  account?: Account;
   /** When the balance is due for this order (at pickup, before shipping, or N days after), and how to pay. */
   terms: BalanceTerms & Pick<PaymentTerms, 'methods' | 'etransferEmail' | 'autodeposit'>;
 }
@@ -95,6 +100,8 @@ export interface ReceiptDocument {
   invoiceNumbers: string[];
   paidCents: number;
   balanceCents: number;
+  /** Set on the copy drawn again when the payment is voided: the receipt then says VOID. */
+  voided?: { reason: string; on: string; by: string };
   /** The order's account after this payment (absent on receipts issued before it was printed). */
   account?: Account;
 }
@@ -131,6 +138,8 @@ export interface PaymentInfo {
 
 export interface StaffPaymentInfo extends PaymentInfo {
   recordedBy: string;
+  /** A payment recorded in error and voided: kept, counted nowhere (docs/accounts.md, "Voids"). */
+  voided: { reason: string; on: string; by: string } | null;
 }
 
 export interface HowToPay {
@@ -189,6 +198,13 @@ export const creditNoteBodySchema = z.object({
   reason: z.string().max(500),
 });
 export type CreditNoteBody = z.input<typeof creditNoteBodySchema>;
+
+export const voidPaymentBodySchema = z.object({ reason: z.string().max(500) });
+
+export const agedQuerySchema = z.object({
+  asOf: date,
+  format: z.enum(['json', 'csv']).default('json'),
+});
 
 export const reportQuerySchema = z.object({
   from: date,

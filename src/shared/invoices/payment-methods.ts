@@ -102,3 +102,14 @@ export function offeredMethods(terms: Pick<PaymentTerms, 'methods'>): PaymentMet
   // The card is offered by its own Pay button, never among the methods the terms list.
   return terms.methods.map((id) => PAYMENT_METHODS[id]);
 }
+
+/**
+ * A payment's reference as the duplicate check compares it (docs/accounts.md, "Duplicates"):
+ * letters and digits as typed, case, spaces and dashes aside ("CA-123 abc" and "ca123ABC" match).
+ */
+export function normalisedReference(reference: string): string {
+  return reference
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{Pd}]/gu, '');
+}

@@ -202,6 +202,9 @@ export function createInboxApi(onUnauthenticated: () => void) {
       call(`${order(id)}/account`).then((b) => expectAnswer(b, isAccount, 'account')),
     recordPayment: (id: string, body: RecordPaymentBody): Promise<{ receiptNumber: string }> =>
       call(`${order(id)}/payments`, json('POST', body)).then((b) => expectAnswer(b, isReceipt, 'payment')),
+    /** Voids a payment recorded in error (docs/accounts.md, "Voids"): no mail goes out. */
+    voidPayment: async (id: string, paymentId: string, reason: string): Promise<void> =>
+      void (await call(`${order(id)}/payments/${paymentId}/void`, json('POST', { reason }))),
     creditNote: (id: string, body: CreditNoteBody): Promise<{ number: string }> =>
       call(`${order(id)}/credit-notes`, json('POST', body)).then((b) => expectAnswer(b, isNumbered, 'credit note')),
     terms: (): Promise<PaymentTerms> => call('/api/terms').then((b) => expectAnswer(b, isTerms, 'terms')),

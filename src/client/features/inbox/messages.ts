@@ -125,6 +125,8 @@ export const en = {
           return event.amountCents < 0
             ? `Refund of ${formatCents(-event.amountCents, 'en')} recorded (${methodLabel(event.method, 'en')}, receipt ${event.receiptNumber}): ${event.reason}`
             : `Payment of ${formatCents(event.amountCents, 'en')} recorded (${methodLabel(event.method, 'en')}${event.reference ? ` ${event.reference}` : ''}, receipt ${event.receiptNumber})`;
+        case 'payment_voided':
+          return `Receipt ${event.receiptNumber} (${formatCents(event.amountCents, 'en')}) voided: ${event.reason}`;
         case 'started_without_deposit':
           return `Started without the deposit: ${event.reason}`;
         case 'gate_overridden':
@@ -326,6 +328,8 @@ export const fr: InboxMessages = {
           return event.amountCents < 0
             ? `Remboursement de ${formatCents(-event.amountCents, 'fr')} inscrit (${methodLabel(event.method, 'fr')}, reçu ${event.receiptNumber})\u00a0: ${event.reason}`
             : `Paiement de ${formatCents(event.amountCents, 'fr')} inscrit (${methodLabel(event.method, 'fr')}${event.reference ? ` ${event.reference}` : ''}, reçu ${event.receiptNumber})`;
+        case 'payment_voided':
+          return `Reçu ${event.receiptNumber} (${formatCents(event.amountCents, 'fr')}) annulé\u00a0: ${event.reason}`;
         case 'started_without_deposit':
           return `Production commencée sans l’acompte\u00a0: ${event.reason}`;
         case 'gate_overridden':

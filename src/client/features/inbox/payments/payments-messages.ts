@@ -41,6 +41,14 @@ const en = {
   credited: (number: string) => `Credit note ${number} issued and emailed to the customer.`,
   filter: 'Payment',
   anyPayment: 'Any',
+  voidOpen: (receipt: string) => `Void ${receipt}`,
+  voidHeading: (receipt: string) => `Void receipt ${receipt}?`,
+  voidWhat: (amount: string) =>
+    `For a payment recorded in error (${amount}): it stays in the record marked VOID, and the account and the reports leave it out. Nothing is mailed to the customer. Money that really went back is a refund instead.`,
+  voidReason: 'Why is it voided?',
+  voidSubmit: 'Void payment',
+  voidCancel: 'Keep it',
+  voidedLabel: (on: string, by: string, reason: string) => `VOID (${on}, ${by}: ${reason})`,
 };
 
 export const PAYMENTS_MESSAGES = catalogues(en, {
@@ -82,6 +90,14 @@ export const PAYMENTS_MESSAGES = catalogues(en, {
   credited: (number) => `Note de crédit ${number} émise et envoyée au client.`,
   filter: 'Paiement',
   anyPayment: 'Tous',
+  voidOpen: (receipt) => `Annuler ${receipt}`,
+  voidHeading: (receipt) => `Annuler le reçu ${receipt}\u00a0?`,
+  voidWhat: (amount) =>
+    `Pour un paiement inscrit par erreur (${amount})\u00a0: il reste au dossier marqué ANNULÉ, et le compte et les rapports l’excluent. Rien n’est envoyé au client. De l’argent vraiment rendu est plutôt un remboursement.`,
+  voidReason: 'Pourquoi est-il annulé\u00a0?',
+  voidSubmit: 'Annuler le paiement',
+  voidCancel: 'Le garder',
+  voidedLabel: (on, by, reason) => `ANNULÉ (${on}, ${by}\u00a0: ${reason})`,
 });
 
 export type { Language };

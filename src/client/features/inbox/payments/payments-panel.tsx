@@ -2,7 +2,7 @@
 // account stands, the payments with who recorded them, and the forms to record a payment or a
 // refund and to credit an invoice. The server decides every amount and refusal; a refusal that
 // asks for confirmation (a possible duplicate, more than the balance) offers "Record it anyway".
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { accountHeadline } from '../../../../shared/invoices/account.js';
 import type { StaffAccountView } from '../../../../shared/invoices/invoice-api.js';
 import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
@@ -111,7 +111,18 @@ export function PaymentsPanel({ orderId, onChanged }: { orderId: string; onChang
                     </a>{' '}
                     <span className="muted small">
                       {t.recordedBy(p.recordedBy, formatDate(p.recordedAt, language))}
-                    </span>
+                    </span>{' '}
+                    {p.voided ? (
+                      <strong>{t.voidedLabel(p.voided.on, p.voided.by, p.voided.reason)}</strong>
+                    ) : (
+                      <VoidPayment
+                        orderId={orderId}
+                        paymentId={p.id}
+                        receiptNumber={p.receiptNumber}
+                        amount={money(p.amountCents)}
+                        onVoided={changed}
+                      />
+                    )}
                   </li>
                 ))}
               </ul>
@@ -122,6 +133,73 @@ export function PaymentsPanel({ orderId, onChanged }: { orderId: string; onChang
         </>
       )}
     </section>
+  );
+}
+
+/** A payment recorded in error: voided with a reason, after a dialog that says what it does. */
+function VoidPayment({
+  orderId,
+  paymentId,
+  receiptNumber,
+  amount,
+  onVoided,
+}: {
+  orderId: string;
+  paymentId: string;
+  receiptNumber: string;
+  amount: string;
+  onVoided: () => void;
+}) {
+  const api = useInboxApi();
+  const { t, language } = usePaymentsText();
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState('');
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      await api.voidPayment(orderId, paymentId, reason);
+      dialog.current?.close();
+      onVoided();
+    } catch (err) {
+      if (err instanceof ApiError) setRefusal(err);
+      else throw err;
+    } finally {
+      setSaving(false);
+    }
+  };
+  const error = refusal ? refusal.messageIn(language) : '';
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => {
+          setRefusal(null);
+          dialog.current?.showModal();
+        }}
+      >
+        {t.voidOpen(receiptNumber)}
+      </button>
+      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}-h`} aria-describedby={`${id}-what`}>
+        <form method="dialog" onSubmit={(e) => void submit(e)} noValidate>
+          <h2 id={`${id}-h`}>{t.voidHeading(receiptNumber)}</h2>
+          <p id={`${id}-what`}>{t.voidWhat(amount)}</p>
+          <ReasonField formId={id} label={t.voidReason} value={reason} onChange={setReason} error={error} />
+          <div className="order-actions">
+            <button type="submit" className="button button-danger" disabled={saving}>
+              {t.voidSubmit}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()}>
+              {t.voidCancel}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
   );
 }
 
@@ -147,9 +225,13 @@ function RecordPayment({
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [done, setDone] = useState('');
 
-  const submit = async (confirm?: string) => {
+  // What the clerk confirmed so far for this payment: a second question keeps the first answer.
+  const [confirmed, setConfirmed] = useState<string[]>([]);
+  const submit = async (confirm?: string, before = confirmed) => {
     setSaving(true);
     setDone('');
+    const answers = confirm ? [...before, confirm] : before;
+    setConfirmed(answers);
     try {
       const recorded = await api.recordPayment(orderId, {
         amount,
@@ -157,10 +239,11 @@ function RecordPayment({
         receivedOn,
         reference,
         reason,
-        confirmDuplicate: confirm === 'possible_duplicate' || refusal?.code === 'possible_duplicate',
-        confirmOverpayment: confirm === 'overpayment_unconfirmed' || confirm === 'order_cancelled',
+        confirmDuplicate: answers.some((c) => c === 'possible_duplicate' || c === 'duplicate_reference'),
+        confirmOverpayment: answers.some((c) => c === 'overpayment_unconfirmed' || c === 'order_cancelled'),
       });
       setRefusal(null);
+      setConfirmed([]);
       setAmount('');
       setReference('');
       setReason('');
@@ -175,11 +258,13 @@ function RecordPayment({
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void submit();
+    // A payment submitted again from the form is asked about afresh.
+    void submit(undefined, []);
   };
   const errorOf = (field: string) => (refusal?.fields.includes(field) ? refusal.messageIn(language) : '');
   const askConfirm =
-    refusal && ['possible_duplicate', 'overpayment_unconfirmed', 'order_cancelled'].includes(refusal.code);
+    refusal &&
+    ['possible_duplicate', 'duplicate_reference', 'overpayment_unconfirmed', 'order_cancelled'].includes(refusal.code);
   const field = (name: string) => ({
     id: `${id}-${name}`,
     'aria-invalid': errorOf(name) ? true : undefined,
@@ -234,7 +319,7 @@ function RecordPayment({
         <ReasonField formId={id} label={t.reason} value={reason} onChange={setReason} error={errorOf('reason')} />
         {askConfirm && (
           <div role="alert" className="confirm-box">
-            <p id={`${id}-amount-error`}>{refusal.messageIn(language)}</p>
+            <p id={`${id}-${refusal.fields[0] ?? 'amount'}-error`}>{refusal.messageIn(language)}</p>
             <button
               type="button"
               className="button button-secondary"
