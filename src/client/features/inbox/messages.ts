@@ -148,6 +148,14 @@ export const en = {
           return event.applied
             ? `Team entries “${event.title}” closed: layout ${event.layout}, garment ${event.variation + 1} now has the sizes of ${englishCount(event.entries, 'entry', 'entries')} (${event.sizes}) and their names list`
             : `Team entries “${event.title}” closed after the quote: the order was not changed (${englishCount(event.entries, 'entry', 'entries')}: ${event.sizes})`;
+        case 'order_edited':
+          return `Order changed: version ${event.version}. Why: ${event.reason}${
+            event.withdrew === 'approval'
+              ? '. The customer’s approval is withdrawn: send a new quote to approve'
+              : event.withdrew === 'quote'
+                ? '. The quote sent before is withdrawn: send a new one'
+                : ''
+          }`;
       }
     },
     emails: 'Emails',
@@ -349,6 +357,14 @@ export const fr: InboxMessages = {
           return event.applied
             ? `Inscriptions de l’équipe «\u00a0${event.title}\u00a0» closes\u00a0: la disposition ${event.layout}, vêtement ${event.variation + 1}, a maintenant les tailles de ${frenchCount(event.entries, 'inscription', 'inscriptions')} (${event.sizes}) et leur liste de noms`
             : `Inscriptions de l’équipe «\u00a0${event.title}\u00a0» closes après la soumission\u00a0: la commande n’a pas changé (${frenchCount(event.entries, 'inscription', 'inscriptions')}\u00a0: ${event.sizes})`;
+        case 'order_edited':
+          return `Commande modifiée\u00a0: version ${event.version}. Pourquoi\u00a0: ${event.reason}${
+            event.withdrew === 'approval'
+              ? '. L’approbation du client est retirée\u00a0: envoyez une nouvelle soumission à approuver'
+              : event.withdrew === 'quote'
+                ? '. La soumission envoyée avant est retirée\u00a0: envoyez-en une nouvelle'
+                : ''
+          }`;
       }
     },
     emails: 'Courriels',
