@@ -83,6 +83,8 @@ export const en = {
     estimateSeen: (total: string, version: number) =>
       `The customer saw an estimate of ${total} with taxes (prices v${version}).`,
     estimateLeft: 'Left for the quote:',
+    editOrder: 'Edit order',
+    editSaved: (version: number) => `The order was saved as version ${version}.`,
     allOrders: '← All orders',
     heading: (reference: string) => `Order ${reference}`,
     received: (date: string) => `Received ${date}`,
@@ -295,6 +297,8 @@ export const fr: InboxMessages = {
     estimateHeading: 'Estimation vue par le client',
     estimateSeen: (total, version) => `Le client a vu une estimation de ${total} taxes comprises (prix v${version}).`,
     estimateLeft: 'Laissé à la soumission\u00a0:',
+    editOrder: 'Modifier la commande',
+    editSaved: (version) => `La commande a été enregistrée comme version ${version}.`,
     allOrders: '← Toutes les commandes',
     heading: (reference) => `Commande ${reference}`,
     received: (date) => `Reçue le ${date}`,
