@@ -107,6 +107,7 @@ test('a clerk changes an approved order from 2 to 20 pieces; the customer approv
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   if (hasPoppler) {
     const text = pdfText(pdf);
+    expect(text).toContain('Pieces: 20');
     expect(text).toMatch(/Pieces\s+20/);
     expect(text).not.toMatch(/Pieces\s+2\b/);
   } else console.log('edit-order.spec: poppler-utils not installed; the ticket’s text is not read');
