@@ -1,4 +1,4 @@
-// One order, one truth (issue 40), against the real server: an order of 2 tees is quoted and
+// One order, one truth (docs/product.md, "Changing an order"), against the real server: an order of 2 tees is quoted and
 // approved and becomes a job of 2 pieces; the clerk opens "Edit order" in the inbox, makes it 20
 // (S 3, M 7, L 6, XL 4) with a reason, and saves version 2; the approval is withdrawn (the order is
 // New again, the history says why); a quote of version 2 is sent and the customer approves it on

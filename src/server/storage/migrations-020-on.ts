@@ -297,7 +297,7 @@ export const migrationsFromTwenty: Record<string, Migration> = {
     },
   },
   '037-order-versions': {
-    // An order's versions (storage/order-versions.ts, docs/decisions/019-order-versions.md): the
+    // An order's versions (storage/order-versions.ts, docs/decisions/019-versions-order-versions-and-what-is-made.md): the
     // first is what the customer sent, kept as sent; every change (the shop's edit, a team's
     // entries, the customer's before approval) is the next number, with who, when and why.
     // orders.document stays the current version (a cache written in the same transaction) and

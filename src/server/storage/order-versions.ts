@@ -1,4 +1,4 @@
-// An order's versions (docs/architecture.md, "Order versions"; docs/decisions/019-order-versions.md).
+// An order's versions (docs/architecture.md, "Order versions"; docs/decisions/019-versions-order-versions-and-what-is-made.md).
 // Version 1 is what the customer sent, kept as sent; each change is the next number, frozen, with
 // who, when and why. `orders.document`, `orders.estimate` and `orders.version` are the current
 // version's copy, written in the same transaction as the version: every reader that wants the
