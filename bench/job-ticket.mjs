@@ -1,4 +1,4 @@
-// The job ticket's pictures (issue 39, docs/production.md "The job ticket"): peak memory, time
+// The job ticket's pictures (docs/production.md "The job ticket"): peak memory, time
 // and the longest event-loop stall of drawing N distinct 12-megapixel RGBA PNGs into one PDF,
 // each way in a fresh process of its own, in the same run:
 // - baseline: the file's own bytes given to PDFKit (what the ticket did before: PDFKit inflates

@@ -41,7 +41,8 @@ import { documentLogoReader, liveIdentity, publicLogoRoutes, shopProfileSource }
 import { setMaxConcurrentHashes, staffAuthPlugin } from './staff/index.js';
 import { openDatabase, type Dialect } from './storage/db.js';
 import { dateIn } from '../shared/dates.js';
-import type { Database } from './storage/schema.js';
+import type { Database, OrderRow } from './storage/schema.js';
+import type { ValidOrderBody } from '../shared/order-schema.js';
 import { createUploadStore, uploadRoutes, type UploadStore } from './uploads/index.js';
 
 declare module 'fastify' {
@@ -242,7 +243,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const shopTaxes = () => ({ province: inForce().books.shopProvince, registrations: inForce().registrations });
   await app.register(publicPriceListRoutes, { current: currentPriceList, shop: shopTaxes });
   await app.register(publicLogoRoutes, { source: shopProfile });
-  await app.register(inboxRoutes, { quoteDeps, onMailQueued, currentPriceList, shopProfile, shopTaxes });
+  // An order's estimate made again as at submission (a team's entries, a clerk's edit), a
+  // reorder's waiver with it while the repeated order is kept.
+  const storedEstimateOf = async (order: OrderRow, document: ValidOrderBody) => {
+    const reorder = await storedReorderPricing(db, order);
+    return estimateOf(document, reorder ? { reorder } : undefined);
+  };
+  await app.register(inboxRoutes, {
+    quoteDeps,
+    onMailQueued,
+    currentPriceList,
+    shopProfile,
+    shopTaxes,
+    estimateOrder: storedEstimateOf,
+  });
   // Every page (the form, /o/, My orders, the inbox) learns the shop's logo and brand colour.
   const look = () => {
     const { profile } = inForce();
@@ -264,11 +278,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       db,
       dialect,
       mail: { shop, onQueued: onMailQueued },
-      // Made again as at submission, a reorder's waiver with it while the repeated order is kept.
-      estimateOf: async (order, document) => {
-        const reorder = await storedReorderPricing(db, order);
-        return estimateOf(document, reorder ? { reorder } : undefined);
-      },
+      estimateOf: storedEstimateOf,
     },
   });
   await app.register(orderLinkMessageRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });

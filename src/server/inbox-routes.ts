@@ -2,6 +2,9 @@
 // /api/prices, the shop's price list, and /api/settings, the shop's profile):
 // every route needs a staff session.
 import type { FastifyInstance } from 'fastify';
+import type { ValidOrderBody } from '../shared/order-schema.js';
+import type { SeenEstimate } from '../shared/price-list-api.js';
+import type { OrderRow } from './storage/schema.js';
 import { accountRoutes } from './staff/index.js';
 import { exportRoutes, fileRoutes, orderRoutes } from './orders/index.js';
 import { staffMessageRoutes } from './portal/index.js';
@@ -23,6 +26,8 @@ export async function inboxRoutes(
     currentPriceList: CurrentPriceList;
     shopProfile: ShopProfileSource;
     shopTaxes: ShopTaxes;
+    /** An order's estimate made again from a changed document (orders/ edit-order.ts). */
+    estimateOrder: (order: OrderRow, document: ValidOrderBody) => Promise<SeenEstimate | null>;
   },
 ): Promise<void> {
   app.addHook('preHandler', app.requireStaff);

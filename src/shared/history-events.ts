@@ -81,6 +81,15 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     sizes: z.string(),
     applied: z.boolean(),
   }),
+  // A new version of the order (storage/order-versions.ts): who made it is the history line's
+  // author; why, in their words; and what it withdrew: the customer's approval, or a quote sent
+  // for the version before (the order goes back to New for a new quote).
+  z.object({
+    kind: z.literal('order_edited'),
+    version,
+    reason: z.string(),
+    withdrew: z.enum(['approval', 'quote']).nullable(),
+  }),
   // Cancelled with what was unpaid credited.
   z.object({
     kind: z.literal('cancelled_and_credited'),

@@ -71,6 +71,8 @@ export const orderSummarySchema = z.object({
   is_test: z.boolean(),
   /** The number of the order this one repeats ("Order again", docs/portal.md), else null. */
   reorder_of_reference: z.string().nullable(),
+  /** The number of the order's current version (1: as the customer sent it). */
+  version: z.number().int(),
 });
 
 export const orderListSchema = z.object({
@@ -167,3 +169,28 @@ export const layoutParamsSchema = z.object({ id: z.string().uuid(), layout: z.st
 export type StaffLanguage = z.infer<typeof staffLanguageSchema>;
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+/** The shop's change to an order (POST /api/orders/:id/versions): the whole order as it should be, and why. */
+export const orderEditSchema = z.object({
+  document: z.unknown(),
+  reason: z.string().max(4000),
+  baseVersion: z.number().int().positive(),
+});
+export type OrderEditBody = z.infer<typeof orderEditSchema>;
+
+/** One version of an order, as the inbox lists them (GET /api/orders/:id/versions). */
+export interface OrderVersionInfo {
+  number: number;
+  createdAt: string;
+  /** customer: as sent (or changed before approval); staff: a clerk's edit; team: a team's entries. */
+  authorKind: 'customer' | 'staff' | 'team';
+  author: string | null;
+  reason: string;
+  /** The version the approved quote priced: what the floor makes and the shop buys. */
+  toMake: boolean;
+}
+
+export interface OrderEditResult {
+  version: number;
+  status: OrderStatus;
+}

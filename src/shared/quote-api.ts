@@ -177,6 +177,11 @@ export interface CustomerOrderView {
   fulfilment: 'pickup' | 'shipping' | null;
   /** Invoices, what is due now and how to pay it; null before the first invoice. */
   account: CustomerAccountView | null;
+  /**
+   * The order's current version when it changed after the quote shown was sent (docs/product.md,
+   * "Changing an order"): the page shows the order as it now stands and says a new quote follows.
+   */
+  changedVersion: number | null;
 }
 
 /** The answer to an approval or a change request: the order as it now stands. */

@@ -1,4 +1,4 @@
-// Pictures an attacker saves as the shop's logo (issue 39), built byte by byte here so the tests
+// Pictures an attacker saves as the shop's logo, built byte by byte here so the tests
 // carry the actual hostile files.
 import zlib from 'node:zlib';
 

@@ -260,6 +260,18 @@ describe.each(backends())('a team’s sizes and their order on %s', (backend) =>
         applied: true,
       },
     ]);
+    // A new version of the order, by the team; version 1 is still what the customer sent.
+    const versions = await t.app.db
+      .selectFrom('order_versions')
+      .select(['number', 'author_kind', 'reason', 'document'])
+      .where('order_id', '=', orderId)
+      .orderBy('number')
+      .execute();
+    expect(versions.map((v) => [v.number, v.author_kind, v.reason])).toEqual([
+      [1, 'customer', ''],
+      [2, 'team', 'Team entries closed: Lions'],
+    ]);
+    expect(JSON.parse(versions[0]!.document).layouts['1'].variations[0].sizes).not.toBe('S:1, M:2, XL:1');
     // The shop is told its order changed; the customer closed it and saw the outcome: no mail to them.
     const mails = await mailsOf(orderId);
     expect(mails.map((m) => [m.kind, m.subject])).toEqual([

@@ -3,8 +3,8 @@
 //   organiser's key: the server takes the sizes and names from the entries, never from the
 //   browser, refuses while entries are open, and ties the collection to the new order;
 // - the signed-in customer starts a collection from My orders for an order already sent: when its
-//   entries close (by the organiser or the date), the order's variation and names list are
-//   replaced by the final entries and the estimate made again, if the order is still New (not yet
+//   entries close (by the organiser or the date), the final entries fill the variation and names
+//   list of a new version of the order, its estimate made again, if the order is still New (not yet
 //   quoted); otherwise the order is left as the shop quoted it, and the history says so.
 import type { Kysely, Transaction } from 'kysely';
 import { asTeamName, type CollectionOutcome, type RollUp } from '../../shared/collections-api.js';
@@ -15,7 +15,8 @@ import { DomainError } from '../errors.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import type { Dialect } from '../storage/db.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
-import { fromJson, toJson } from '../storage/json.js';
+import { fromJson } from '../storage/json.js';
+import { saveOrderVersion } from '../storage/order-versions.js';
 import { findOrder, lockOrder, recordEvent } from '../storage/orders.js';
 import type { Database, OrderRow } from '../storage/schema.js';
 import {
@@ -157,11 +158,14 @@ export async function settleCollection(
       if (!locked || locked.status !== order.status || locked.document !== order.document) return false;
       if (!(await settleOutcome(trx, collection.id, outcome))) return true;
       if (applies) {
-        await trx
-          .updateTable('orders')
-          .set({ document: toJson(document), estimate: estimate ? toJson(estimate) : order.estimate })
-          .where('id', '=', orderId)
-          .execute();
+        // A new version of the order (storage/order-versions.ts), never the one the customer sent.
+        await saveOrderVersion(trx, locked, {
+          document,
+          estimate: estimate ?? (order.estimate ? fromJson(order.estimate) : null),
+          authorKind: 'team',
+          author: null,
+          reason: `Team entries closed: ${collection.title}`,
+        });
       }
       if (outcome !== 'no_entries') {
         const sizes = sizesToText(rollUp.counts);

@@ -9,13 +9,19 @@ import {
   statusChangeSchema,
   statusPreviewQuerySchema,
   layoutParamsSchema,
+  orderEditSchema,
+  type OrderEditResult,
+  type OrderVersionInfo,
   type OrderDetail,
   type StatusPreview,
   type OrderList,
 } from '../../shared/inbox-api.js';
 import { toMeasured, artworkOfOrders } from '../artwork/index.js';
 import { AppError } from '../errors.js';
-import type { QuoteDeps } from '../quotes/index.js';
+import { orderToMake, type QuoteDeps } from '../quotes/index.js';
+import { orderVersions } from '../storage/order-versions.js';
+import type { OrderRow } from '../storage/schema.js';
+import { editOrder } from './edit-order.js';
 import { mailsOfOrder, mailStates } from '../storage/mail-queue.js';
 import { actorOf } from '../invoices/index.js';
 import { findOrder, listAttachments, listOrders, statusHistory } from '../storage/orders.js';
@@ -57,7 +63,12 @@ function boundedEstimate(estimate: SeenEstimate): SeenEstimate {
 
 export async function orderRoutes(
   app: FastifyInstance,
-  opts: { quoteDeps: QuoteDeps; onMailQueued: () => void },
+  opts: {
+    quoteDeps: QuoteDeps;
+    onMailQueued: () => void;
+    /** The order's estimate made again from a changed document (as at submission). */
+    estimateOrder: (order: OrderRow, document: ValidOrderBody) => Promise<SeenEstimate | null>;
+  },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
@@ -137,6 +148,39 @@ export async function orderRoutes(
     const layout = order && fromJson(order.document).layouts[request.params.layout];
     if (!layout) throw noSuchOrder();
     return { layout };
+  });
+
+  // The shop's change to an order: a new version with who and why (edit-order.ts).
+  api.post(
+    '/api/orders/:id/versions',
+    { schema: { params: orderIdParamsSchema, body: orderEditSchema } },
+    async (request, reply): Promise<OrderEditResult> => {
+      const saved = await editOrder(
+        { db, dialect: app.dialect, estimateOf: opts.estimateOrder },
+        request.params.id,
+        request.body,
+        { kind: 'staff', author: request.staff!.email, historyBy: request.staff!.email },
+      );
+      reply.code(201);
+      return saved;
+    },
+  );
+
+  api.get('/api/orders/:id/versions', { schema: { params: orderIdParamsSchema } }, async (request) => {
+    const [versions, toMake] = await Promise.all([
+      orderVersions(db, request.params.id),
+      orderToMake(db, request.params.id),
+    ]);
+    if (!toMake) throw noSuchOrder();
+    const list: OrderVersionInfo[] = versions.map((v) => ({
+      number: v.number,
+      createdAt: v.createdAt,
+      authorKind: v.authorKind,
+      author: v.author,
+      reason: v.reason,
+      toMake: v.number === toMake.version,
+    }));
+    return { versions: list };
   });
 
   api.get(

@@ -242,7 +242,7 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
   });
 });
 
-// Issue 39: 24 distinct 12-megapixel RGBA PNGs (about 1.3 MB uploaded in all) made a ticket take
+// An attacker's order: 24 distinct 12-megapixel RGBA PNGs (about 1.3 MB uploaded in all) made a ticket take
 // 41 s and 1.3 GB, with the event loop held. Each picture now prints from its thumbnail (at most
 // 400 pixels a side), made once in the artwork's child process and kept beside the file.
 describe.skipIf(!hasPoppler)('the job ticket of an order of many large pictures', () => {

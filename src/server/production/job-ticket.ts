@@ -16,7 +16,7 @@ import { printPicture } from '../artwork/index.js';
 import type { FileStore } from '../files/file-store.js';
 import { heightOf, write, write1 } from '../pdf/pdf-text.js';
 import { renderPdf, type Doc } from '../pdf/render.js';
-import { approvedVersions, proofsOfOrder } from '../quotes/index.js';
+import { approvedVersions, orderToMake, proofsOfOrder } from '../quotes/index.js';
 import { fromJson } from '../storage/json.js';
 import { findOrder, listAttachments } from '../storage/orders.js';
 import { jobCard, type ProductionDeps } from './production-service.js';
@@ -154,7 +154,8 @@ async function ticketOf(deps: TicketDeps, orderId: string, language: Language): 
   }
   return {
     job,
-    layouts: fromJson(order.document).layouts,
+    // The version the job makes (the approved one), never the order as first sent.
+    layouts: ((await orderToMake(deps.db, orderId))?.document ?? fromJson(order.document)).layouts,
     figures,
     qr: await QRCode.toBuffer(jobUrl(deps.publicUrl, orderId), {
       type: 'png',

@@ -25,7 +25,8 @@ import type {
 import type { Shortage } from '../../shared/purchasing/blanks.js';
 import { packIndex, type ProductionSettings } from '../../shared/production/stages.js';
 import { DomainError } from '../errors.js';
-import { approvedVersions } from '../quotes/index.js';
+import { approvedOrderVersions, approvedVersions, ordersToMake } from '../quotes/index.js';
+import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { lockOrder, recordEvent } from '../storage/orders.js';
 import type { Dialect } from '../storage/db.js';
 import type { Database, ImprintsTable } from '../storage/schema.js';
@@ -36,8 +37,10 @@ import {
   insertJob,
   jobIdByReference,
   jobOf,
+  followVersion,
   moveImprintRow,
   openJobs,
+  openJobVersions,
   orderDocumentOf,
   ordersWithoutJobs,
   overriddenOrders,
@@ -54,31 +57,43 @@ export interface ProductionDeps {
   logo?: (db: Kysely<Database>) => Promise<Buffer | null>;
 }
 
+/** What a job takes from the order version it makes: its imprints, pieces and whose blanks. */
+function jobFrom(doc: ValidOrderBody) {
+  const imprints = imprintsOf(doc);
+  const layouts = Object.values(doc.layouts);
+  const ownGoods =
+    layouts.length > 0 &&
+    layouts.every((l) => l.garmentOption === 'pick' && l.variations.every((v) => v.supplyingGoods === 'yes'));
+  const known = imprints.map((i) => i.pieces);
+  const pieces =
+    known.length > 0 && known.every((p) => p !== null)
+      ? [...new Map(imprints.map((i) => [i.layout, i.pieces ?? 0])).values()].reduce((s, p) => s + p, 0)
+      : null;
+  return { imprints, ownGoods, pieces };
+}
+
 /**
- * Makes jobs of the approved orders that are not jobs yet: their imprints from the order, their
- * due date from the customer's deadline or the approval plus the turnaround. Cheap once done: it
- * reads only orders without a job.
+ * Makes jobs of the approved orders that are not jobs yet: their imprints from the order version
+ * to make (quotes/ `ordersToMake`: the approved one), their due date from the customer's deadline
+ * or the approval plus the turnaround; then has every open job whose order had another version
+ * approved since follow it (`followApprovedVersions`). Cheap once done: it reads only orders
+ * without a job and the version numbers of open jobs.
  */
 export async function ensureJobs(deps: ProductionDeps, settings: ProductionSettings): Promise<number> {
+  await followApprovedVersions(deps);
   const candidates = await ordersWithoutJobs(deps.db);
   if (candidates.length === 0) return 0;
-  const approvals = await approvedVersions(
-    deps.db,
-    candidates.map((c) => c.id),
-  );
+  const ids = candidates.map((c) => c.id);
+  const [approvals, toMake] = await Promise.all([approvedVersions(deps.db, ids), ordersToMake(deps.db, ids)]);
   let made = 0;
   for (const order of candidates) {
+    const make = toMake.get(order.id);
+    if (!make) continue;
     const approval = approvals.get(order.id);
     // Moved on by hand without an approved quote (through the gate): a job from the day it started.
     const approvedOn = approval ? dateIn(deps.timeZone, new Date(approval.approvedAt)) : dateIn(deps.timeZone);
-    const doc = fromJson(order.document);
-    const imprints = imprintsOf(doc);
-    const layouts = Object.values(doc.layouts);
-    const ownGoods =
-      layouts.length > 0 &&
-      layouts.every((l) => l.garmentOption === 'pick' && l.variations.every((v) => v.supplyingGoods === 'yes'));
-    const pieces = new Map(imprints.map((i) => [i.layout, i.pieces]));
-    const known = [...pieces.values()];
+    const doc = make.document;
+    const { imprints, ownGoods, pieces } = jobFrom(doc);
     await insertJob(
       deps.db,
       {
@@ -87,14 +102,50 @@ export async function ensureJobs(deps: ProductionDeps, settings: ProductionSetti
         due_on: dueDateOf(approvedOn, doc.layouts['1']?.deadline, settings.turnaroundDays),
         proof_approved: approval && approval.proofIds.length > 0 ? 1 : 0,
         blanks: ownGoods ? 'customer' : 'to_order',
-        pieces:
-          known.length > 0 && known.every((p) => p !== null) ? known.reduce<number>((s, p) => s + (p ?? 0), 0) : null,
+        pieces,
+        order_version: make.version,
       },
       imprints,
     );
     made++;
   }
   return made;
+}
+
+/**
+ * Open jobs whose order had another version approved since the job was made (a clerk's edit,
+ * approved again) follow it in one transaction each: the job's pieces and whose blanks, and its
+ * imprints: one whose layout, view and location and method are unchanged keeps its stage (its
+ * size, inks, stitches and pieces take the new version's), a new one starts at the first stage,
+ * a removed one goes. Returns how many jobs followed.
+ */
+export async function followApprovedVersions(deps: ProductionDeps): Promise<number> {
+  const jobs = await openJobVersions(deps.db);
+  if (jobs.length === 0) return 0;
+  const approved = await approvedOrderVersions(
+    deps.db,
+    jobs.map((j) => j.order_id),
+  );
+  const behind = jobs.filter((j) => {
+    const n = approved.get(j.order_id);
+    return n !== undefined && n !== (j.order_version ?? 1);
+  });
+  if (behind.length === 0) return 0;
+  const toMake = await ordersToMake(
+    deps.db,
+    behind.map((j) => j.order_id),
+  );
+  let followed = 0;
+  for (const job of behind) {
+    const make = toMake.get(job.order_id);
+    if (!make?.approved) continue;
+    const { imprints, ownGoods, pieces } = jobFrom(make.document);
+    await deps.db.transaction().execute(async (trx) => {
+      await lockOrder(trx, deps.dialect, job.order_id);
+      if (await followVersion(trx, job.order_id, make.version, { imprints, ownGoods, pieces })) followed++;
+    });
+  }
+  return followed;
 }
 
 function imprintCard(row: ImprintsTable, settings: ProductionSettings): ImprintCard {

@@ -205,3 +205,88 @@ export async function orderDocumentOf(db: Db, orderId: string): Promise<Database
   const row = await db.selectFrom('orders').select('document').where('id', '=', orderId).executeTakeFirst();
   return row?.document;
 }
+
+/** The open jobs (their order neither Completed nor Cancelled) and the order version each makes. */
+export async function openJobVersions(db: Db) {
+  return db
+    .selectFrom('jobs')
+    .innerJoin('orders', 'orders.id', 'jobs.order_id')
+    .select(['jobs.order_id', 'jobs.order_version'])
+    .where('orders.status', 'not in', ['completed', 'cancelled'])
+    .execute();
+}
+
+const imprintKey = (i: { layout: string; location: string; method: string }) =>
+  JSON.stringify([i.layout, i.location, i.method]);
+
+/**
+ * A job made to follow another order version, in the caller's transaction with the order locked
+ * (production-service.ts, followApprovedVersions). False when the job already makes that version.
+ */
+export async function followVersion(
+  trx: Transaction<Database>,
+  orderId: string,
+  version: number,
+  job: { imprints: readonly ImprintSpec[]; ownGoods: boolean; pieces: number | null },
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('jobs')
+    .select(['order_version', 'blanks'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!row || (row.order_version ?? 1) === version) return false;
+  const existing = await trx
+    .selectFrom('imprints')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+  // Each existing imprint is matched at most once, in order, by its layout, place and method.
+  const waiting = new Map<string, ImprintsTable[]>();
+  for (const i of existing) {
+    const key = imprintKey(i);
+    waiting.set(key, [...(waiting.get(key) ?? []), i]);
+  }
+  const kept = new Set<string>();
+  for (const [position, spec] of job.imprints.entries()) {
+    const fields = {
+      position,
+      print_size: spec.printSize,
+      ink_colours: spec.inkColours,
+      stitches: spec.stitches,
+      transfer_inches: spec.transferInches,
+      pieces: spec.pieces,
+      graphic: spec.graphic,
+    };
+    const match = waiting.get(imprintKey(spec))?.shift();
+    if (match) {
+      kept.add(match.id);
+      await trx.updateTable('imprints').set(fields).where('id', '=', match.id).execute();
+    } else {
+      await trx
+        .insertInto('imprints')
+        .values({
+          ...fields,
+          id: randomUUID(),
+          order_id: orderId,
+          layout: spec.layout,
+          location: spec.location,
+          method: spec.method,
+          stage: 0,
+          moved_at: null,
+          moved_by: null,
+        })
+        .execute();
+    }
+  }
+  const gone = existing.filter((i) => !kept.has(i.id)).map((i) => i.id);
+  if (gone.length > 0) await trx.deleteFrom('imprints').where('id', 'in', gone).execute();
+  // Whose blanks: the customer's goods now, or to order when they were the customer's before.
+  const blanks = job.ownGoods ? 'customer' : row.blanks === 'customer' ? 'to_order' : row.blanks;
+  await trx
+    .updateTable('jobs')
+    .set({ order_version: version, pieces: job.pieces, blanks })
+    .where('order_id', '=', orderId)
+    .execute();
+  return true;
+}

@@ -26,8 +26,8 @@ import {
 import { DomainError } from '../errors.js';
 import type { CurrentPriceList } from '../prices/index.js';
 import { ensureJobs, readProductionSettings } from '../production/index.js';
+import { ordersToMake } from '../quotes/index.js';
 import type { Dialect } from '../storage/db.js';
-import { fromJson } from '../storage/json.js';
 import { isUniqueViolation, recordEvent } from '../storage/orders.js';
 import type { Database } from '../storage/schema.js';
 import {
@@ -75,6 +75,11 @@ const notFound = () =>
 /** The To order list as `db` sees it: needs of open jobs not yet on a PO for their supplier. */
 async function readToOrder(db: Db, priceList: PriceList | null, overagePercent: number): Promise<ToOrderList> {
   const [jobs, ordered] = await Promise.all([jobsNeedingBlanks(db), orderedPairs(db)]);
+  // The garments of the version each job makes (quotes/ ordersToMake), never the order as sent.
+  const toMake = await ordersToMake(
+    db,
+    jobs.map((j) => j.order_id),
+  );
   const needs = [];
   const unread: ToOrderList['unread'] = [];
   const references: Record<string, string> = {};
@@ -85,7 +90,9 @@ async function readToOrder(db: Db, priceList: PriceList | null, overagePercent: 
       const short = JSON.parse(job.blanks_short) as Shortage[];
       waiting.push({ orderId: job.order_id, reference: job.reference, dueOn: job.due_on, short });
     }
-    const blanks = blanksOfOrder(job.order_id, fromJson(job.document).layouts, priceList);
+    const make = toMake.get(job.order_id);
+    if (!make) continue;
+    const blanks = blanksOfOrder(job.order_id, make.document.layouts, priceList);
     const left = blanks.needs.filter((n) => !ordered.has(pairKey(n.orderId, n.supplier)));
     needs.push(...left);
     unread.push(...blanks.unread.map((u) => ({ ...u, reference: job.reference })));
@@ -243,14 +250,10 @@ async function refreshBlanks(
 ): Promise<Map<string, Shortage[]>> {
   const out = new Map<string, Shortage[]>();
   if (orderIds.length === 0) return out;
-  const [rows, ordered, docs] = await Promise.all([
+  const [rows, ordered, toMake] = await Promise.all([
     needsOfOrders(trx, orderIds),
     orderedPairs(trx),
-    trx
-      .selectFrom('orders')
-      .select(['id', 'document'])
-      .where('id', 'in', [...orderIds])
-      .execute(),
+    ordersToMake(trx, orderIds),
   ]);
   const lines = new Map<string, ReceivedLine>();
   for (const r of rows) {
@@ -262,8 +265,9 @@ async function refreshBlanks(
     line.needs.push({ orderId: r.order_id, qty: r.qty, dueOn: r.due_on });
   }
   const short = shortages([...lines.values()]);
-  for (const doc of docs) {
-    const { needs } = blanksOfOrder(doc.id, fromJson(doc.document).layouts, priceList);
+  for (const make of toMake.values()) {
+    const doc = { id: make.orderId };
+    const { needs } = blanksOfOrder(doc.id, make.document.layouts, priceList);
     const unordered = needs.some((n) => !ordered.has(pairKey(doc.id, n.supplier)));
     const mine = short.get(doc.id) ?? [];
     const arrived = rows.some((r) => r.order_id === doc.id && r.received > 0);

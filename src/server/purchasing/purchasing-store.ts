@@ -37,7 +37,7 @@ export async function jobsNeedingBlanks(db: Db) {
   return db
     .selectFrom('jobs')
     .innerJoin('orders', 'orders.id', 'jobs.order_id')
-    .select(['jobs.order_id', 'jobs.due_on', 'jobs.blanks', 'jobs.blanks_short', 'orders.reference', 'orders.document'])
+    .select(['jobs.order_id', 'jobs.due_on', 'jobs.blanks', 'jobs.blanks_short', 'orders.reference'])
     .where('jobs.blanks', '!=', 'customer')
     .where('orders.status', 'not in', ['completed', 'cancelled'])
     .orderBy('jobs.due_on')

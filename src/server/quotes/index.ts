@@ -3,7 +3,9 @@
 export { orderLinkRoutes, orderLinkScope } from './order-link-routes.js';
 export { quoteRoutes } from './quote-routes.js';
 export { queueStatusMail, statusMails } from './quote-service.js';
-export { closeOpenQuotes } from './quote-answers.js';
+export { closeOpenQuotes, withdrawQuotes } from './quote-answers.js';
 export { customerView, hasApprovedQuote } from './quote-views.js';
 export type { QuoteDeps } from './quote-service.js';
 export { approvedVersions, proofsOfOrder } from './quote-store.js';
+export { approvedOrderVersions, orderToMake, ordersToMake } from './order-to-make.js';
+export type { OrderToMake } from './order-to-make.js';

@@ -46,6 +46,22 @@ export async function closeOpenQuotes(trx: Transaction<Database>, orderId: strin
   await supersede(trx, orderId, ['sent']);
 }
 
+/**
+ * A changed order withdraws its quotes (docs/product.md, "Changing an order"): the version sent,
+ * answered or approved gives way, so nothing is approved until a quote of the new order version
+ * is. What the floor makes stays the last approved order version (order-to-make.ts) meanwhile.
+ * Returns what was withdrawn: the approval, a quote waiting for an answer, or nothing.
+ */
+export async function withdrawQuotes(
+  trx: Transaction<Database>,
+  orderId: string,
+): Promise<'approval' | 'quote' | null> {
+  const current = await currentQuote(trx, orderId);
+  if (!current || current.status === 'superseded') return null;
+  await supersede(trx, orderId, ['sent', 'approved', 'changes_requested']);
+  return current.status === 'approved' ? 'approval' : current.status === 'sent' ? 'quote' : null;
+}
+
 /** The version the customer may still answer, or the refusal that says why not. */
 async function answerable(
   trx: Transaction<Database>,

@@ -273,6 +273,8 @@ export async function sendQuote(
         sent_by: by,
         sent_at: now,
         price_list_version: pricedFrom,
+        // The order version these lines priced: approving it makes that version what is made.
+        order_version: order.version,
       });
       await recordStatus(trx, order, 'quoted', by, { kind: 'quote_sent', version, hash });
       const token = await mintOrderLink(trx, orderId);

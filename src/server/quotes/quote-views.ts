@@ -229,6 +229,7 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
     shopName: deps.shop.name,
     fulfilment: reachedReady ? (shipping?.localPickup ? 'pickup' : 'shipping') : null,
     account: await customerAccountView(deps, order),
+    changedVersion: current && order.version > (current.order_version ?? 1) ? order.version : null,
   };
 }
 

@@ -1,4 +1,4 @@
-// Hostile logos (issue 39), the actual files built in tests/support/hostile-pictures.ts, through
+// Hostile logos (an attacker's), the actual files built in tests/support/hostile-pictures.ts, through
 // the real routes on SQLite and PostgreSQL (docs/settings.md, "Logo"):
 // - an RGBA PNG whose rows carry an invalid filter byte: PDFKit drawing it ends its process
 //   (shown in a child process); saving it is refused, a logo kept before the fix is left out of

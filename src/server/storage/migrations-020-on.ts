@@ -396,4 +396,36 @@ export const migrationsFromTwenty: Record<string, Migration> = {
       await db.schema.createIndex('payment_voids_order').on('payment_voids').column('order_id').execute();
     },
   },
+  '037-order-versions': {
+    // An order's versions (storage/order-versions.ts, docs/decisions/020-order-versions-and-what-is-made.md): the
+    // first is what the customer sent, kept as sent; every change (the shop's edit, a team's
+    // entries, the customer's before approval) is the next number, with who, when and why.
+    // orders.document stays the current version (a cache written in the same transaction) and
+    // orders.version its number; a sent quote names the order version it priced, a job the one it
+    // makes. Existing orders get their version 1 from what they hold now; their quotes priced it.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('order_versions')
+        .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('number', 'integer', (c) => c.notNull())
+        .addColumn('document', 'text', (c) => c.notNull())
+        .addColumn('estimate', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('author_kind', 'text', (c) => c.notNull())
+        .addColumn('author', 'text')
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('order_versions_pk', ['order_id', 'number'])
+        .execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.alterTable('quotes').addColumn('order_version', 'integer').execute();
+      await db.schema.alterTable('jobs').addColumn('order_version', 'integer').execute();
+      await sql`insert into order_versions (order_id, number, document, estimate, created_at, author_kind, author, reason)
+        select id, 1, document, estimate, created_at, 'customer', null, '' from orders`.execute(db);
+      await db.updateTable('quotes').set({ order_version: 1 }).execute();
+      await db.updateTable('jobs').set({ order_version: 1 }).execute();
+    },
+  },
 };

@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../shared/constants.js';
 import type { PaymentState } from '../../shared/invoices/account.js';
 import type { Dialect } from './db.js';
 import { historyEventSchema, type HistoryEvent } from '../../shared/history-events.js';
+import { insertFirstVersion } from './order-versions.js';
 import type { AttachmentRow, Database, NewAttachmentRow, NewOrderRow, OrderRow } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,6 +31,7 @@ export function searchText(order: {
 
 export async function insertOrder(db: Db, order: NewOrderRow, attachments: NewAttachmentRow[]): Promise<void> {
   await db.insertInto('orders').values(order).execute();
+  await insertFirstVersion(db, order);
   // Chunked: SQLite allows at most 32,766 bound parameters per statement.
   for (let i = 0; i < attachments.length; i += 500) {
     await db
@@ -98,6 +100,7 @@ const SUMMARY_COLUMNS = [
   'payment_state',
   'is_test',
   'reorder_of_reference',
+  'version',
 ] as const;
 
 /** One page of orders, newest first, and how many match in all. */

@@ -47,6 +47,26 @@ export interface OrdersTable {
   /** The order this one repeats ("Order again", docs/portal.md): its id, and its number kept apart. */
   reorder_of: ColumnType<string | null, string | null | undefined, string | null>;
   reorder_of_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The number of the current version (order_versions); `document` and `estimate` are its copy. */
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** Who made an order version: the customer (as sent, or before approval), a staff member, or the team's entries. */
+export type OrderVersionAuthor = 'customer' | 'staff' | 'team';
+
+/** One version of an order (storage/order-versions.ts): frozen once written. */
+export interface OrderVersionsTable {
+  order_id: string;
+  /** 1 is what the customer sent, kept as sent. */
+  number: number;
+  document: Json<ValidOrderBody>;
+  estimate: Json<SeenEstimate> | null;
+  created_at: string;
+  author_kind: OrderVersionAuthor;
+  /** The staff member's email for a staff version; null for the customer and the team. */
+  author: string | null;
+  /** Why it changed ('' for version 1). */
+  reason: string;
 }
 
 export interface AttachmentsTable {
@@ -336,6 +356,8 @@ export interface QuotesTable {
   sent_at: string | null;
   /** The published price list the editor started from, when there was one. */
   price_list_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The order version (order_versions.number) a sent version priced; null for a draft. */
+  order_version: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One published version of the shop's price list: frozen, never updated (prices/price-list-store.ts). */
@@ -552,6 +574,8 @@ export interface JobsTable {
   created_at: string;
   /** What the job is still short of its purchase orders (JSON, purchasing/), or null. */
   blanks_short?: string | null;
+  /** The order version its imprints and pieces were made from (quotes/ ordersToMake). */
+  order_version?: number | null;
 }
 
 export interface PurchaseOrdersTable {
@@ -669,6 +693,7 @@ export interface Database {
   uploads: UploadsTable;
   artwork: ArtworkTable;
   orders: OrdersTable;
+  order_versions: OrderVersionsTable;
   attachments: AttachmentsTable;
   idempotency_keys: IdempotencyKeysTable;
   staff: StaffTable;

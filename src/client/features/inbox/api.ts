@@ -3,7 +3,15 @@
 // (src/shared/inbox-api.ts and quote-api.ts, which the server's routes declare) and checked
 // with a few cheap tests before use. Not parsed with those zod schemas: zod would triple this
 // chunk (14 KB gzip to 39 KB, measured) to check answers the server already filtered by them.
-import type { OrderDetail, OrderList, StaffSession, StatusPreview } from '../../../shared/inbox-api.js';
+import type {
+  OrderDetail,
+  OrderEditBody,
+  OrderEditResult,
+  OrderList,
+  OrderVersionInfo,
+  StaffSession,
+  StatusPreview,
+} from '../../../shared/inbox-api.js';
 import type { Language } from '../../../shared/order-presentation.js';
 import type { OrderLayout } from '../../../shared/order.js';
 import type {
@@ -178,6 +186,21 @@ export function createInboxApi(onUnauthenticated: () => void) {
       status: string,
       extra: { override?: { reason: string }; creditUnpaid?: boolean } = {},
     ): Promise<void> => void (await call(`${order(id)}/status`, json('PATCH', { status, ...extra }))),
+    /** The shop's change to the order: the next version, with why (a 422 names the fields at fault). */
+    editOrder: (id: string, body: OrderEditBody): Promise<OrderEditResult> =>
+      call(`${order(id)}/versions`, json('POST', body)).then((b) =>
+        expectAnswer(b, (x): x is OrderEditResult => isRecord(x) && typeof x.version === 'number', 'version'),
+      ),
+    /** The order's versions, oldest first, with the one the floor makes marked. */
+    orderVersions: (id: string): Promise<OrderVersionInfo[]> =>
+      call(`${order(id)}/versions`).then(
+        (b) =>
+          expectAnswer(
+            b,
+            (x): x is { versions: OrderVersionInfo[] } => isRecord(x) && Array.isArray(x.versions),
+            'versions',
+          ).versions,
+      ),
     /** Whether the order is a job of the production floor (its quote approved): it has a job ticket. */
     isJob: async (id: string): Promise<boolean> => {
       try {

@@ -83,6 +83,8 @@ export const en = {
     estimateSeen: (total: string, version: number) =>
       `The customer saw an estimate of ${total} with taxes (prices v${version}).`,
     estimateLeft: 'Left for the quote:',
+    editOrder: 'Edit order',
+    editSaved: (version: number) => `The order was saved as version ${version}.`,
     allOrders: '← All orders',
     heading: (reference: string) => `Order ${reference}`,
     received: (date: string) => `Received ${date}`,
@@ -150,6 +152,14 @@ export const en = {
           return event.applied
             ? `Team entries “${event.title}” closed: layout ${event.layout}, garment ${event.variation + 1} now has the sizes of ${englishCount(event.entries, 'entry', 'entries')} (${event.sizes}) and their names list`
             : `Team entries “${event.title}” closed after the quote: the order was not changed (${englishCount(event.entries, 'entry', 'entries')}: ${event.sizes})`;
+        case 'order_edited':
+          return `Order changed: version ${event.version}. Why: ${event.reason}${
+            event.withdrew === 'approval'
+              ? '. The customer’s approval is withdrawn: send a new quote to approve'
+              : event.withdrew === 'quote'
+                ? '. The quote sent before is withdrawn: send a new one'
+                : ''
+          }`;
       }
     },
     emails: 'Emails',
@@ -289,6 +299,8 @@ export const fr: InboxMessages = {
     estimateHeading: 'Estimation vue par le client',
     estimateSeen: (total, version) => `Le client a vu une estimation de ${total} taxes comprises (prix v${version}).`,
     estimateLeft: 'Laissé à la soumission\u00a0:',
+    editOrder: 'Modifier la commande',
+    editSaved: (version) => `La commande a été enregistrée comme version ${version}.`,
     allOrders: '← Toutes les commandes',
     heading: (reference) => `Commande ${reference}`,
     received: (date) => `Reçue le ${date}`,
@@ -353,6 +365,14 @@ export const fr: InboxMessages = {
           return event.applied
             ? `Inscriptions de l’équipe «\u00a0${event.title}\u00a0» closes\u00a0: la disposition ${event.layout}, vêtement ${event.variation + 1}, a maintenant les tailles de ${frenchCount(event.entries, 'inscription', 'inscriptions')} (${event.sizes}) et leur liste de noms`
             : `Inscriptions de l’équipe «\u00a0${event.title}\u00a0» closes après la soumission\u00a0: la commande n’a pas changé (${frenchCount(event.entries, 'inscription', 'inscriptions')}\u00a0: ${event.sizes})`;
+        case 'order_edited':
+          return `Commande modifiée\u00a0: version ${event.version}. Pourquoi\u00a0: ${event.reason}${
+            event.withdrew === 'approval'
+              ? '. L’approbation du client est retirée\u00a0: envoyez une nouvelle soumission à approuver'
+              : event.withdrew === 'quote'
+                ? '. La soumission envoyée avant est retirée\u00a0: envoyez-en une nouvelle'
+                : ''
+          }`;
       }
     },
     emails: 'Courriels',

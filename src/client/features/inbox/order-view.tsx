@@ -2,7 +2,7 @@
 // loads it (use-order-detail.ts) and lays out the parts that render it, the quote panel among them.
 // Printed (window.print()), it is the floor's production copy: no estimate, quote, invoices or
 // payment form on paper; a job's ticket (docs/production.md) is a link away.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { inboxLinks, type Attachment } from './api.js';
 import { DeleteOrder } from './delete-order.js';
 import { LaterLayout, LayoutDetail } from './layout-detail.js';
@@ -21,6 +21,9 @@ import { useInboxApi, useSession } from './session.js';
 import type { SeenEstimate } from '../../../shared/price-list-api.js';
 import { formatCents } from '../../../shared/money.js';
 
+// "Edit order" loads only when opened: the inbox's first chunk stays as it was.
+const EditOrder = lazy(() => import('./edit-order.js').then((m) => ({ default: m.EditOrder })));
+
 export function OrderView({
   id,
   onDeleted,
@@ -34,6 +37,8 @@ export function OrderView({
   const { detail, error, saving, reload, changeStatus, deleteOrder, pending, confirmMove, cancelMove } =
     useOrderDetail(id);
   const isJob = useIsJob(id, detail?.order.status);
+  const [editing, setEditing] = useState(false);
+  const [savedVersion, setSavedVersion] = useState<number | null>(null);
 
   if (error !== null)
     return (
@@ -75,6 +80,36 @@ export function OrderView({
           onConfirm={confirmMove}
           onCancel={cancelMove}
         />
+      )}
+      <div className="no-print order-actions">
+        {!editing && order.status !== 'completed' && order.status !== 'cancelled' && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setSavedVersion(null);
+              setEditing(true);
+            }}
+          >
+            {t.order.editOrder}
+          </button>
+        )}
+        <p role="status">{savedVersion !== null ? t.order.editSaved(savedVersion) : ''}</p>
+      </div>
+      {editing && (
+        <Suspense fallback={<p>{t.loading}</p>}>
+          <EditOrder
+            key={order.version}
+            orderId={id}
+            detail={detail}
+            onSaved={(version) => {
+              setEditing(false);
+              setSavedVersion(version);
+              void reload();
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        </Suspense>
       )}
       <OrderSummaryCards doc={doc} />
       {detail.estimate && <SeenEstimateCard estimate={detail.estimate} />}

@@ -14,6 +14,8 @@ const en = {
   messagesHint: (max: number) =>
     `The shop is told by email and answers here; we email you when it does. At most ${max.toLocaleString('en-CA')} characters.`,
   title: (reference: string) => `Order ${reference}`,
+  orderChanged: (version: number) =>
+    `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
   received: (date: string) => `Received ${date}`,
   progress: 'Where your order stands',
   steps: {
@@ -110,6 +112,8 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   messagesHint: (max) =>
     `La boutique est avisée par courriel et répond ici. Nous vous écrivons quand elle répond. Au plus ${max.toLocaleString('fr-CA')}\u00a0caractères.`,
   title: (reference) => `Commande ${reference}`,
+  orderChanged: (version) =>
+    `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
   received: (date) => `Reçue le ${date}`,
   progress: 'Où en est votre commande',
   steps: {

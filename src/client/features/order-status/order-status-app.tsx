@@ -82,6 +82,7 @@ export default function OrderStatusApp({ token, logo }: { token: string; logo?: 
             <p className="muted">{t.received(formatDate(view.createdAt, language, 'long'))}</p>
           </header>
           <ProgressTimeline view={view} />
+          {view.changedVersion !== null && <p className="notice">{t.orderChanged(view.changedVersion)}</p>}
           <QuoteSection view={view} />
           {view.account && (
             <PaymentSection

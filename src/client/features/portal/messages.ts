@@ -26,6 +26,8 @@ const en = {
   quote: (version: number, total: string) => `Quote v${version}: ${total}`,
   estimate: (total: string) => `Estimate on the form: ${total} (the shop's quote will follow)`,
   noQuote: 'The shop is preparing your quote.',
+  orderChanged: (version: number) =>
+    `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
   proofs: (count: number) =>
     count === 1 ? '1 proof to see on the order’s page' : `${count} proofs to see on the order’s page`,
   invoiceLink: (number: string) => `Invoice ${number} (PDF)`,
@@ -111,6 +113,8 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
   quote: (version, total) => `Soumission v${version}\u00a0: ${total}`,
   estimate: (total) => `Estimation du formulaire\u00a0: ${total} (la soumission de la boutique suivra)`,
   noQuote: 'La boutique prépare votre soumission.',
+  orderChanged: (version) =>
+    `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
   proofs: (count) =>
     count === 1
       ? '1\u00a0épreuve à voir sur la page de la commande'
