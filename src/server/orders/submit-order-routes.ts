@@ -238,6 +238,8 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
         );
         return reply.code(201).send(withNextToken(result));
       } catch (err) {
+        // A failed order keeps no copy: a reorder's claimed bytes go back to the budget.
+        reorderBytes = 0;
         if (claim?.kind === 'claimed') await claim.release().catch(() => {});
         if (!isJson && !request.raw.complete) reply.header('connection', 'close');
         throw err;
