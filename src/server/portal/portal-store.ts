@@ -94,18 +94,24 @@ export async function endPortalSession(db: Db, token: string | undefined): Promi
 export async function forgetExpiredPortalRows(db: Db, now = new Date()): Promise<void> {
   await db.deleteFrom('portal_sessions').where('expires_at', '<', now.toISOString()).execute();
   await db.deleteFrom('portal_sign_in_links').where('expires_at', '<', now.toISOString()).execute();
+  // A typed email no link can be made for any more (sign-in-requests.ts) does not linger.
+  const stale = new Date(now.getTime() - SIGN_IN_LINK_TTL_MS).toISOString();
+  await db.deleteFrom('portal_sign_in_requests').where('created_at', '<', stale).execute();
 }
 
-/** The orders whose billing email is `email`, newest first. */
-export async function ordersOfEmail(db: Db, email: string, limit = MAX_ORDERS): Promise<OrderRow[]> {
-  return db
+/** The orders whose billing email is `email`, newest first; `withTests: false` leaves test orders out. */
+export async function ordersOfEmail(
+  db: Db,
+  email: string,
+  limit = MAX_ORDERS,
+  { withTests = true }: { withTests?: boolean } = {},
+): Promise<OrderRow[]> {
+  let query = db
     .selectFrom('orders')
     .selectAll()
-    .where(sql<string>`lower(customer_email)`, '=', emailKey(email))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .where(sql<string>`lower(customer_email)`, '=', emailKey(email));
+  if (!withTests) query = query.where('is_test', '=', 0);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** One order of `email`, or undefined: another customer's order is as unknown as no order. */
