@@ -1,6 +1,7 @@
-// An idempotency key is its caller's own (docs/architecture.md, Idempotency-Key): a
-// key another caller used makes a fresh order for this one, never replays the other's answer;
-// the same caller's retry of the same order is replayed; the same key with another order, 409.
+// An idempotency key (docs/architecture.md, Idempotency-Key): with a form token it is that
+// page's own, and a key another page used makes a fresh order, never replays the other's answer;
+// without one it is not scoped by address, so a retry from anywhere is replayed; the same key
+// with another order, 409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeaders,
@@ -44,20 +45,48 @@ describe.each(backends())('idempotency keys scoped to their caller on %s', (back
       payload: { ...(body as object), files: [] },
     });
 
-  it('gives caller B, with A’s key, an order of its own, never A’s answer', async () => {
+  it('replays a caller without a form token from another address; another order under its key is a 409', async () => {
+    // An API client (docs/decisions/011) has no form token: its key is not scoped by its address,
+    // which a restart, another process or another network changes; the order's hash decides.
     const key = `shared-${backend}`;
     const a = await post(order('Ada Co'), key, '10.39.1.1');
     expect(a.statusCode, a.body).toBe(201);
-    // Another address, the same key: a fresh order (the same body or another).
-    const b = await post(order('Ada Co'), key, '10.39.1.2');
-    expect(b.statusCode, b.body).toBe(201);
-    expect(b.headers['idempotent-replayed']).toBeUndefined();
-    expect(b.json().orderId).not.toBe(a.json().orderId);
-    expect(b.body).not.toContain(a.json().reference);
-    // Another page (its own form token) from the same address: its own order too.
-    const c = await post(order('Carl Co'), key, '10.39.1.1', { 'x-form-token': pageToken(t) });
+    const again = await post(order('Ada Co'), key, '10.39.1.2');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().orderId).toBe(a.json().orderId);
+    const other = await post(order('Bea Co'), key, '10.39.1.3');
+    expect(other.statusCode, other.body).toBe(409);
+    expect(other.json().error.code).toBe('idempotency_key_reused');
+    expect(other.body).not.toContain(a.json().orderId);
+    expect(other.body).not.toContain(a.json().reference);
+    const json = await postJson(order('Hal Co'), `json-shared-${backend}`, '10.39.1.4');
+    expect(json.statusCode, json.body).toBe(201);
+    const jsonAgain = await postJson(order('Hal Co'), `json-shared-${backend}`, '10.39.1.5');
+    expect(jsonAgain.headers['idempotent-replayed']).toBe('true');
+    expect(jsonAgain.json().orderId).toBe(json.json().orderId);
+    const names = (await t.app.db.selectFrom('orders').select('company_name').execute()).map((o) => o.company_name);
+    expect(names.filter((n) => n === 'Ada Co')).toHaveLength(1);
+    expect(names.filter((n) => n === 'Hal Co')).toHaveLength(1);
+    expect(names).not.toContain('Bea Co');
+  });
+
+  it('gives a page with its own form token, with another caller’s key, an order of its own', async () => {
+    const key = `paged-${backend}`;
+    const a = await post(order('Ida Co'), key, '10.39.3.1');
+    expect(a.statusCode, a.body).toBe(201);
+    // The same address and key, another page (its own form token): its own order, never A's answer.
+    const c = await post(order('Ida Co'), key, '10.39.3.1', { 'x-form-token': pageToken(t) });
     expect(c.statusCode, c.body).toBe(201);
+    expect(c.headers['idempotent-replayed']).toBeUndefined();
     expect(c.json().orderId).not.toBe(a.json().orderId);
+    expect(c.body).not.toContain(a.json().reference);
+    // Two pages, one key: each its own order.
+    const d = await post(order('Carl Co'), key, '10.39.3.2', { 'x-form-token': pageToken(t) });
+    const e = await post(order('Carl Co'), key, '10.39.3.2', { 'x-form-token': pageToken(t) });
+    expect(d.statusCode, d.body).toBe(201);
+    expect(e.statusCode, e.body).toBe(201);
+    expect(e.json().orderId).not.toBe(d.json().orderId);
   });
 
   it('replays the same caller’s same order, and refuses its key with another order (409)', async () => {

@@ -141,11 +141,12 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
           'The body must be a JSON object with layouts, files, isResalePartner and includePolyBags, or a multipart form.',
         );
       }
-      // A key is the caller's own (docs/architecture.md, Idempotency-Key): within its form token,
-      // or its address without one; and it answers again only the same order.
+      // A key answers again only the same order (docs/architecture.md, Idempotency-Key). With a
+      // form token it is that page's own; without one (an API client) it is not scoped by address,
+      // which a restart, another process or another network would change: its retry must replay.
       const clientKey = clientKeyOf(request.ip, config.formTokenSecret);
       const given = idempotencyKey(request);
-      const key = given ? scopedKey(given, formToken ? `form-token:${formToken.id}` : `address:${clientKey}`) : null;
+      const key = given ? (formToken ? scopedKey(given, `form-token:${formToken.id}`) : given) : null;
       let requestHash: string | null = key && isJson ? requestHashOf(JSON.stringify(request.body)) : null;
       const claim = key ? await claimKey(db, key, `${PROCESS_ID}:${request.id}`, config.IDEMPOTENCY_STALE_MS) : null;
       if (claim?.kind === 'replay') {
@@ -237,6 +238,8 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
         );
         return reply.code(201).send(withNextToken(result));
       } catch (err) {
+        // A failed order keeps no copy: a reorder's claimed bytes go back to the budget.
+        reorderBytes = 0;
         if (claim?.kind === 'claimed') await claim.release().catch(() => {});
         if (!isJson && !request.raw.complete) reply.header('connection', 'close');
         throw err;

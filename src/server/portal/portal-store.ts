@@ -94,6 +94,9 @@ export async function endPortalSession(db: Db, token: string | undefined): Promi
 export async function forgetExpiredPortalRows(db: Db, now = new Date()): Promise<void> {
   await db.deleteFrom('portal_sessions').where('expires_at', '<', now.toISOString()).execute();
   await db.deleteFrom('portal_sign_in_links').where('expires_at', '<', now.toISOString()).execute();
+  // A typed email no link can be made for any more (sign-in-requests.ts) does not linger.
+  const stale = new Date(now.getTime() - SIGN_IN_LINK_TTL_MS).toISOString();
+  await db.deleteFrom('portal_sign_in_requests').where('created_at', '<', stale).execute();
 }
 
 /**

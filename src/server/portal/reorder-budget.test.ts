@@ -1,7 +1,8 @@
 // "Order again" cannot write past the upload budget (docs/portal.md):
 // a reorder's copies count against the address's daily budget, the per-order limit and the disk
 // reserve before anything is written, and are answered with an upload's own 413 and 507; a
-// stored file named many times is refused, and one SHA-256 is one object on this disk.
+// stored file named many times is refused, one SHA-256 is one object on this disk, and a reorder
+// that fails gives its claimed bytes back.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import type { ReorderSource } from '../../shared/portal-api.js';
 import {
   authHeaders,
   backends,
+  localFilePath,
   multipartBody,
   sampleOrder,
   startTestApp,
@@ -191,6 +193,47 @@ describe.each(backends())('the same bytes twice in a reorder, on %s', (backend) 
     // Two orders' files on disk: 1 MiB uploaded twice, 1 MiB for the reorder's two names.
     expect(storedBytes(t.dataDir)).toBe(3 * MiB);
     // The budget is spent (3 MiB): the next reorder is refused.
+    expectOverBudget(await send(t, again(past), [], cookie));
+  });
+});
+
+describe.each(backends())('a reorder that fails, on %s', (backend) => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('gives its claimed bytes back to the budget: failed reorders spend nothing', async () => {
+    t = await startTestApp(backend, {
+      UPLOAD_BUDGET_BYTES_PER_DAY: String(3 * MiB),
+      MIN_FREE_DISK_BYTES: '0',
+      ARTWORK_CHECKS: 'false',
+    });
+    const first = await send(t, orderWith(['Layout_1_Front.png']), [
+      { name: 'Layout_1_Front.png', data: Buffer.alloc(MiB, 6) },
+    ]);
+    expect(first.statusCode, first.body).toBe(201);
+    const cookie = await signedIn(t);
+    const past = await sourceOf(t, cookie, first.json<{ orderId: string }>().orderId);
+    const [stored] = await t.app.db
+      .selectFrom('attachments')
+      .select('storage_key')
+      .where('order_id', '=', past.orderId)
+      .execute();
+    const file = localFilePath(t.app, stored!.storage_key);
+    const original = fs.readFileSync(file);
+    // 1 MiB of 3 spent. Its stored file changed: each reorder claims 1 MiB, then fails (409).
+    fs.writeFileSync(file, Buffer.concat([original, Buffer.from('tampered')]));
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await send(t, again(past), [], cookie);
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json()).toMatchObject({ error: { code: 'reused_file_changed' } });
+      }
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+    // Still 1 MiB spent: two reorders fit, the third is over.
+    expect((await send(t, again(past), [], cookie)).statusCode).toBe(201);
+    expect((await send(t, again(past), [], cookie)).statusCode).toBe(201);
     expectOverBudget(await send(t, again(past), [], cookie));
   });
 });

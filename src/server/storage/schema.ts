@@ -186,7 +186,6 @@ export interface RateLimitsTable {
   reset_at: BigInt;
 }
 
-/** A sign-in link of the customer's portal (portal/): its token's SHA-256, single use, 15 minutes. */
 /** A sign-in form's request, until the background makes its link and mail (portal/sign-in-requests.ts). */
 export interface PortalSignInRequestsTable {
   id: string;
@@ -196,6 +195,7 @@ export interface PortalSignInRequestsTable {
   created_at: string;
 }
 
+/** A sign-in link of the customer's portal (portal/): its token's SHA-256, single use, 15 minutes. */
 export interface PortalSignInLinksTable {
   token_hash: string;
   /** Lowercased. */
