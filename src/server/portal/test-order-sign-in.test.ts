@@ -10,6 +10,7 @@ import {
   multipartBody,
   pageToken,
   sampleOrder,
+  signInRequestsTaken,
   startShopApp,
   submitMultipart,
   type TestApp,
@@ -45,6 +46,7 @@ describe.each(backends())('a test order under a customer email on %s', (backend)
       payload: { email: 'ada@example.com', language: 'en' },
     });
     expect(asked.statusCode).toBe(202);
+    await signInRequestsTaken(t.app); // the link and its mail are made in the background (docs/portal.md)
     const mails = await t.app.db
       .selectFrom('mail_queue')
       .select(['id', 'order_id', 'subject'])
