@@ -13,6 +13,7 @@ import { REORDER_MESSAGES } from './client/features/order-form/reorder-messages.
 import { INBOX_MESSAGES } from './client/features/inbox/messages.js';
 import { QUOTE_MESSAGES } from './client/features/inbox/quote-messages.js';
 import { STATUS_MESSAGES } from './client/features/inbox/status-messages.js';
+import { EDIT_ORDER_MESSAGES } from './client/features/inbox/edit-order-messages.js';
 import { SETTINGS_TEXT } from './client/features/inbox/settings/settings-messages.js';
 import { PRODUCTION_MESSAGES } from './client/features/inbox/production/production-messages.js';
 import { PRICES_MESSAGES } from './client/features/inbox/prices/prices-messages.js';
@@ -34,6 +35,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 
 /** Every catalogue module under src, by path, with its French side. */
 const FRENCH: Record<string, unknown> = {
+  'client/features/inbox/edit-order-messages.ts': EDIT_ORDER_MESSAGES.fr,
   'client/features/order-form/messages.ts': ORDER_FORM_MESSAGES.fr,
   'client/features/order-form/location-messages.ts': LOCATION_MESSAGES.fr,
   'client/features/order-form/reorder-messages.ts': REORDER_MESSAGES.fr,
