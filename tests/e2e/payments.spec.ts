@@ -118,7 +118,7 @@ for (const language of ['en', 'fr'] as const) {
     // The panel says what the customer's page says: one account, one sentence (in the clerk's language).
     await expect(panel.getByText('Deposit due: $344.93', { exact: true })).toBeVisible();
     await panel.getByLabel('Amount ($)').fill('344.93');
-    await panel.getByLabel('Reference (e-Transfer reference or cheque number)').fill('CA7xQ2');
+    await panel.getByLabel('Reference (e-Transfer reference or cheque number)').fill(`CA7xQ2${language.toUpperCase()}`);
     await panel.getByRole('button', { name: 'Record payment' }).click();
     await expect(panel.getByRole('status')).toContainText(/Recorded: receipt R-\d{4}-\d{4} was emailed/);
     await expect(panel.getByText('Deposit paid; balance of $344.92 to come', { exact: true })).toBeVisible();
