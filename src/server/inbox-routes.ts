@@ -53,6 +53,7 @@ export async function inboxRoutes(
     get timeZone() {
       return quoteDeps.books.timeZone;
     },
+    currentPriceList: opts.currentPriceList,
     logo: quoteDeps.logo,
   };
   await app.register(productionRoutes, { deps: floor });

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { DECORATION_METHODS, type DecorationMethod } from '../../shared/constants.js';
 import { addDays, dateIn } from '../../shared/dates.js';
+import { DEFAULT_STITCHES_PER_SQUARE_INCH } from '../../shared/decoration-size.js';
 import {
   addBusinessDays,
   dueDateOf,
@@ -28,6 +29,7 @@ import { DomainError } from '../errors.js';
 import { approvedOrderVersions, approvedVersions, ordersToMake } from '../quotes/index.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { lockOrder, recordEvent } from '../storage/orders.js';
+import type { CurrentPriceList } from '../prices/index.js';
 import type { Dialect } from '../storage/db.js';
 import type { Database, ImprintsTable } from '../storage/schema.js';
 import { fromJson } from '../storage/json.js';
@@ -53,13 +55,24 @@ export interface ProductionDeps {
   dialect: Dialect;
   /** The shop's time zone: today, and an approval's day. */
   timeZone: string;
+  /** The published price list: its embroidery density estimates an imprint's stitches, as the quote's. */
+  currentPriceList: CurrentPriceList;
   /** The shop's logo in force (settings/document-logo.ts), at the head of the job ticket. */
   logo?: (db: Kysely<Database>) => Promise<Buffer | null>;
 }
 
+/**
+ * Stitches per square inch as the published price list says, the number the form's estimate, the
+ * stored estimate and the quote use (docs/prices.md, "One number"); the default without a list.
+ */
+async function stitchDensity(deps: ProductionDeps): Promise<number> {
+  const list = await deps.currentPriceList();
+  return list?.priceList.methods.embroidery?.stitchesPerSquareInch ?? DEFAULT_STITCHES_PER_SQUARE_INCH;
+}
+
 /** What a job takes from the order version it makes: its imprints, pieces and whose blanks. */
-function jobFrom(doc: ValidOrderBody) {
-  const imprints = imprintsOf(doc);
+function jobFrom(doc: ValidOrderBody, stitchesPerSquareInch: number) {
+  const imprints = imprintsOf(doc, stitchesPerSquareInch);
   const layouts = Object.values(doc.layouts);
   const ownGoods =
     layouts.length > 0 &&
@@ -84,7 +97,11 @@ export async function ensureJobs(deps: ProductionDeps, settings: ProductionSetti
   const candidates = await ordersWithoutJobs(deps.db);
   if (candidates.length === 0) return 0;
   const ids = candidates.map((c) => c.id);
-  const [approvals, toMake] = await Promise.all([approvedVersions(deps.db, ids), ordersToMake(deps.db, ids)]);
+  const [approvals, toMake, density] = await Promise.all([
+    approvedVersions(deps.db, ids),
+    ordersToMake(deps.db, ids),
+    stitchDensity(deps),
+  ]);
   let made = 0;
   for (const order of candidates) {
     const make = toMake.get(order.id);
@@ -93,7 +110,7 @@ export async function ensureJobs(deps: ProductionDeps, settings: ProductionSetti
     // Moved on by hand without an approved quote (through the gate): a job from the day it started.
     const approvedOn = approval ? dateIn(deps.timeZone, new Date(approval.approvedAt)) : dateIn(deps.timeZone);
     const doc = make.document;
-    const { imprints, ownGoods, pieces } = jobFrom(doc);
+    const { imprints, ownGoods, pieces } = jobFrom(doc, density);
     await insertJob(
       deps.db,
       {
@@ -135,11 +152,12 @@ export async function followApprovedVersions(deps: ProductionDeps): Promise<numb
     deps.db,
     behind.map((j) => j.order_id),
   );
+  const density = await stitchDensity(deps);
   let followed = 0;
   for (const job of behind) {
     const make = toMake.get(job.order_id);
     if (!make?.approved) continue;
-    const { imprints, ownGoods, pieces } = jobFrom(make.document);
+    const { imprints, ownGoods, pieces } = jobFrom(make.document, density);
     await deps.db.transaction().execute(async (trx) => {
       await lockOrder(trx, deps.dialect, job.order_id);
       if (await followVersion(trx, job.order_id, make.version, { imprints, ownGoods, pieces })) followed++;
@@ -364,7 +382,7 @@ export async function roomForOrder(deps: ProductionDeps, orderId: string): Promi
   const settings = await readProductionSettings(deps.db);
   await ensureJobs(deps, settings);
   const today = dateIn(deps.timeZone);
-  const pieces = piecesByMethod(imprintsOf(fromJson(document)));
+  const pieces = piecesByMethod(imprintsOf(fromJson(document), await stitchDensity(deps)));
   const others = (await openJobs(deps.db, addBusinessDays(today, ROOM_HORIZON_DAYS))).filter(
     (j) => j.order_id !== orderId && j.due_on > today,
   );

@@ -2,21 +2,30 @@
 // "Graphic Dimensions" (300 ppi or more is sharp, 150 to 299 acceptable, less may print
 // blurry), read from the file's own header in the browser. It never blocks the order; the
 // shop's server measures the stored file again.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { effectiveResolution, isVectorFormat, parsePrintSize, type PixelSize } from '../../../shared/print-size.js';
 import { useOrderFormText } from './messages.js';
 import { readImageFileSize } from './image-size.js';
 
-/** The pixel size of a raster file, read once per file; null while unknown or not a raster. */
-function usePixelSize(file: File | null): PixelSize | null {
+/**
+ * The pixel size of a raster file, read once per file; null while unknown or not a raster.
+ * `onMeasured` hears each reading once (the form keeps the graphic's proportions from it).
+ */
+function usePixelSize(file: File | null, onMeasured?: (size: PixelSize | null) => void): PixelSize | null {
   const [measured, setMeasured] = useState<{ file: File; size: PixelSize | null } | null>(null);
+  const heard = useRef(onMeasured);
+  useEffect(() => {
+    heard.current = onMeasured;
+  });
   useEffect(() => {
     if (!file) return;
     let current = true;
-    readImageFileSize(file).then(
-      (size) => current && setMeasured({ file, size: size ? { width: size.width, height: size.height } : null }),
-      () => current && setMeasured({ file, size: null }),
-    );
+    const done = (size: PixelSize | null) => {
+      if (!current) return;
+      setMeasured({ file, size });
+      heard.current?.(size);
+    };
+    readImageFileSize(file).then(done, () => done(null));
     return () => {
       current = false;
     };
@@ -28,13 +37,15 @@ export function ArtworkCheck({
   file,
   dimensions,
   decoration,
+  onMeasured,
 }: {
   file: File | null;
   dimensions: string;
   decoration: string;
+  onMeasured?: (size: PixelSize | null) => void;
 }) {
   const t = useOrderFormText().t.artwork;
-  const pixels = usePixelSize(file);
+  const pixels = usePixelSize(file, onMeasured);
   if (!file) return null;
   const lines: { text: string; warn?: boolean }[] = [];
   if (isVectorFormat(file.type || file.name) || isVectorFormat(file.name)) {

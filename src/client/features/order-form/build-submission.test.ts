@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import example from '../../../shared/prices/example-price-list.json' with { type: 'json' };
+import { readPriceList } from '../../../shared/prices/price-list.js';
+import { REGISTERED_FOR_EVERY_TAX } from '../../../shared/taxes.js';
+import { priceOrder } from '../../../shared/prices/price-order.js';
 import { buildSubmission, toFormData } from './build-submission.js';
 import { initialOrderState, orderReducer, type FileEntry, type OrderAction, type OrderState } from './order-state.js';
 
@@ -149,6 +153,46 @@ describe('buildSubmission', () => {
     expect(buildSubmission(state).order.layouts['1']!.shipping!.city).toBe('');
     state = orderReducer(state, { type: 'sameAsBillingToggled', checked: false });
     expect(buildSubmission(state).order.layouts['1']!.shipping!.city).toBe('Regina');
+  });
+});
+
+describe('the view graphic’s proportions (docs/prices.md, "One number")', () => {
+  /** A square logo 3.5" wide embroidered on the left chest, its picture read as `aspect` or not. */
+  const squareLogo = (aspect: number | null) => {
+    const logo = entry('logo.png', 'image/png');
+    return run(
+      initialOrderState('v1'),
+      { type: 'mockupOptionChanged', layout: 1, option: 'upload' },
+      { type: 'viewGraphicChosen', layout: 1, view: 'Front', file: logo },
+      { type: 'viewGraphicMeasured', layout: 1, view: 'Front', fileId: logo.id, aspect },
+      { type: 'viewDimensionsChanged', layout: 1, view: 'Front', value: '3.5" wide' },
+      { type: 'viewDecorationChanged', layout: 1, view: 'Front', value: 'embroidery' },
+      { type: 'viewLocationChanged', layout: 1, view: 'Front', value: 'left-chest' },
+      { type: 'garmentOptionChanged', layout: 1, option: 'pick' },
+      { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'type', value: 'Gildan 5000 T-shirt' },
+      { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'color', value: 'Black' },
+      { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'sizes', value: 'M:24' },
+    );
+  };
+  const stitchesPriced = (aspect: number | null) => {
+    const { order } = buildSubmission(squareLogo(aspect));
+    const list = readPriceList(example);
+    if (!list.ok) throw new Error('the example list is valid');
+    const priced = priceOrder(list.priceList, order, {
+      date: '2026-11-28',
+      shopProvince: 'ON',
+      registrations: REGISTERED_FOR_EVERY_TAX,
+    });
+    return JSON.stringify(priced.lines).match(/about ([\d,]+) stitches/)?.[1];
+  };
+
+  it('sends the width ÷ height the browser read as the view’s aspect, and nothing before it is read', () => {
+    expect(buildSubmission(squareLogo(1)).order.layouts['1']!.viewData.Front).toMatchObject({ aspect: 1 });
+    expect(buildSubmission(squareLogo(null)).order.layouts['1']!.viewData.Front).not.toHaveProperty('aspect');
+  });
+
+  it('prices the live estimate with it: a square logo is 3.5 × 3.5 in, not the left chest’s usual 3.5 × 2', () => {
+    expect([stitchesPriced(1), stitchesPriced(null)]).toEqual(['12,250', '7,000']);
   });
 });
 

@@ -85,7 +85,11 @@ export function buildSubmission(state: OrderState): Submission {
     for (const view of VIEWS) {
       const v = layout.views[view];
       const image = editor && v.file ? attach(v.file, viewAttachmentName(n, view, realExtension(v.file))).name : '';
-      viewData[view] = editor ? { image, ...decorationOf(v) } : { image: '', dimensions: '', decoration: '' };
+      // The graphic's proportions, when the browser read them, size and price it (docs/prices.md).
+      const aspect = image && v.aspect !== undefined ? { aspect: v.aspect } : {};
+      viewData[view] = editor
+        ? { image, ...decorationOf(v), ...aspect }
+        : { image: '', dimensions: '', decoration: '' };
     }
     // Extra decorations (docs/product.md, Locations): only when there are some, so that an order
     // without them is what a client of the published wire format (docs/architecture.md) sends.

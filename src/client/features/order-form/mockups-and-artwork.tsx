@@ -18,7 +18,9 @@ import { useFormContext } from './form-context.js';
 import { METHOD_MEASURES } from '../../../shared/decoration-methods.js';
 import { VIEW_LOCATIONS, type Location } from '../../../shared/locations.js';
 import { useLocationText } from './location-messages.js';
+import type { PixelSize } from '../../../shared/print-size.js';
 import {
+  aspectOf,
   showsViewEditor,
   vectorAnswerShown,
   type DecorationField,
@@ -130,6 +132,9 @@ function ViewPanel({
         path={path}
         graphicAlt={t.sectionA.graphicPreviewAlt(viewName)}
         onGraphic={(file) => dispatch({ type: 'viewGraphicChosen', layout: n, view, file })}
+        onMeasured={(fileId, pixels) =>
+          dispatch({ type: 'viewGraphicMeasured', layout: n, view, fileId, aspect: pixels && aspectOf(pixels) })
+        }
         onChange={(field, value) => {
           if (field === 'dimensions') dispatch({ type: 'viewDimensionsChanged', layout: n, view, value });
           else if (field === 'decoration')
@@ -181,6 +186,7 @@ function DecorationFields({
   path,
   graphicAlt,
   onGraphic,
+  onMeasured,
   onChange,
 }: {
   state: LayoutState['views'][ViewName];
@@ -188,6 +194,8 @@ function DecorationFields({
   path: string;
   graphicAlt: string;
   onGraphic: (file: FileEntry | null) => void;
+  /** The graphic's pixels once read (null: not a picture the browser reads): the view's own only. */
+  onMeasured?: (fileId: string, pixels: PixelSize | null) => void;
   onChange: (field: DecorationField, value: string) => void;
 }) {
   const { t } = useOrderFormText();
@@ -218,6 +226,7 @@ function DecorationFields({
       {state.file && <UploadState entry={state.file} />}
       <ArtworkCheck
         file={state.file && !state.file.stored ? state.file.file : null}
+        {...(onMeasured && state.file ? { onMeasured: onMeasured.bind(null, state.file.id) } : {})}
         dimensions={state.dimensions}
         decoration={state.decoration}
       />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  aspectOf,
   formatPostalCode,
   initialOrderState,
   isPristine,
@@ -286,5 +287,35 @@ describe('formatPostalCode', () => {
     ['', ''],
   ])('formats %j as %j', (input, output) => {
     expect(formatPostalCode(input)).toBe(output);
+  });
+});
+
+describe('a view graphic’s proportions', () => {
+  it('keeps the width ÷ height read from the picture chosen, never from one replaced since', () => {
+    const wide = entry('wide.png');
+    const other = entry('other.png');
+    let s = run(start(), { type: 'viewGraphicChosen', layout: 1, view: 'Front', file: wide });
+    s = orderReducer(s, { type: 'viewGraphicMeasured', layout: 1, view: 'Front', fileId: wide.id, aspect: 1.5 });
+    expect(layout(s, 1).views.Front.aspect).toBe(1.5);
+    // Another picture: the first one's proportions go, and a late reading of it changes nothing.
+    s = orderReducer(s, { type: 'viewGraphicChosen', layout: 1, view: 'Front', file: other });
+    expect(layout(s, 1).views.Front.aspect).toBeUndefined();
+    const late = orderReducer(s, {
+      type: 'viewGraphicMeasured',
+      layout: 1,
+      view: 'Front',
+      fileId: wide.id,
+      aspect: 1.5,
+    });
+    expect(late).toBe(s);
+    s = orderReducer(s, { type: 'viewGraphicMeasured', layout: 1, view: 'Front', fileId: other.id, aspect: null });
+    expect(layout(s, 1).views.Front.aspect).toBeUndefined();
+  });
+
+  it('rounds the proportions to three decimals and refuses ones the order would not take', () => {
+    expect(aspectOf({ width: 1000, height: 300 })).toBe(3.333);
+    expect(aspectOf({ width: 600, height: 600 })).toBe(1);
+    expect(aspectOf({ width: 1, height: 3000 })).toBeNull();
+    expect(aspectOf({ width: 2000, height: 1 })).toBeNull();
   });
 });

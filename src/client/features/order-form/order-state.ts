@@ -43,6 +43,12 @@ interface ViewState<F = FileEntry> {
   colours?: string;
   /** The named location (docs/product.md, Locations); absent or '' until chosen. */
   location?: Location | '';
+  /**
+   * The view's own graphic's proportions, width ÷ height to three decimals, as the browser read
+   * its pixels (image-size.ts) for the file chosen; absent until read, or when it cannot be read.
+   * Sent as the view's `aspect` and priced with (docs/prices.md, "One number").
+   */
+  aspect?: number;
 }
 
 /** A decoration beyond the view's own: a left-chest logo beside a full-front print. */
@@ -142,6 +148,7 @@ export type OrderAction =
   | { type: 'mockupFilesAdded'; layout: number; files: FileEntry[] }
   | { type: 'mockupFileRemoved'; layout: number; fileId: string }
   | { type: 'viewGraphicChosen'; layout: number; view: ViewName; file: FileEntry | null }
+  | { type: 'viewGraphicMeasured'; layout: number; view: ViewName; fileId: string; aspect: number | null }
   | { type: 'viewDimensionsChanged'; layout: number; view: ViewName; value: string }
   | { type: 'viewDecorationChanged'; layout: number; view: ViewName; value: DecorationMethod | '' }
   | { type: 'viewColoursChanged'; layout: number; view: ViewName; value: string }
@@ -237,6 +244,15 @@ export function initialOrderState(variationId: string): OrderState {
 }
 
 /** The separate shipping address shows only when neither box is checked (docs/product.md, Transitions). */
+/**
+ * A picture's proportions as the form sends them: width ÷ height to three decimals, or null when
+ * that is no proportion the order accepts (more than 1000 to 1 either way).
+ */
+export function aspectOf(pixels: { width: number; height: number }): number | null {
+  const aspect = Math.round((pixels.width / pixels.height) * 1000) / 1000;
+  return aspect > 0 && aspect <= 1000 ? aspect : null;
+}
+
 export function showsShippingAddress(shipping: Shipping): boolean {
   return !shipping.sameAsBilling && !shipping.localPickup;
 }
@@ -305,7 +321,15 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
       }));
 
     case 'viewGraphicChosen':
-      return updateView(state, action.layout, action.view, { file: action.file });
+      // Another picture: its proportions are read again (viewGraphicMeasured).
+      return updateView(state, action.layout, action.view, { file: action.file, aspect: undefined });
+
+    case 'viewGraphicMeasured': {
+      const v = state.layouts.find((l) => l.number === action.layout)?.views[action.view];
+      // Only for the picture still chosen, and only when it changes anything.
+      if (!v || v.file?.id !== action.fileId || (v.aspect ?? null) === action.aspect) return state;
+      return updateView(state, action.layout, action.view, { aspect: action.aspect ?? undefined });
+    }
 
     case 'viewDimensionsChanged':
       return updateView(state, action.layout, action.view, { dimensions: action.value });
