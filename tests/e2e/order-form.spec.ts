@@ -124,10 +124,12 @@ test('one layout, every section filled, submitted once: success, reset, and the 
     expect(sha(fs.readFileSync(filePath(a.storage_key)))).toBe(sha(expected[i]!));
   });
   const layout = order.document.layouts['1'];
+  // The form read the square picture, so it sends its proportions (docs/prices.md, "One number").
   expect(layout.viewData.Front).toEqual({
     image: 'Layout_1_Front.png',
     dimensions: '5" wide',
     decoration: 'embroidery',
+    aspect: 1,
   });
   expect(layout.variations).toEqual([
     { type: 'Gildan 5000', color: 'Black', sizes: 'S: 5, M: 10', supplyingGoods: 'no', itemPO: '' },
