@@ -112,7 +112,12 @@ test('a customer orders a past order again without uploading: same files, setup 
     await expect(page.getByText(`Signed in as ${EMAIL}`)).toBeVisible();
 
     const card = page.getByRole('region', { name: `Order ${past.reference}` });
-    await card.getByLabel('Keep the sizes and quantities as before').check();
+    // My orders may draw the card again while its data settles, which undoes a click made meanwhile.
+    const keep = card.getByLabel('Keep the sizes and quantities as before');
+    await expect(async () => {
+      await keep.check();
+      await expect(keep).toBeChecked({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await expectNoViolations(page, 'My orders with Order again');
     await card.screenshot({ path: test.info().outputPath('my-orders-card.png') });
     await card.getByRole('button', { name: `Order again: ${past.reference}` }).click();

@@ -18,10 +18,13 @@ const env = {
   // The journeys fill the form faster than a person; the bot check has server tests of its own.
   MIN_FILL_SECONDS: '0.2',
   // Every journey of the shared server comes from 127.0.0.1 within minutes: more than the default
-  // per-address limits allow a real person (120 pages, 30 orders). The limits have server tests of
-  // their own (src/server/http), so the journeys do not run into them as the suite grows.
+  // per-address limits allow a real person (120 pages, 30 orders, 60 order-link and 120 My orders
+  // requests). The limits have server tests of their own (src/server/http, quotes, portal), so the
+  // journeys do not run into them as the suite grows.
   FORM_TOKEN_RATE_LIMIT: '2000',
   SUBMIT_RATE_LIMIT: '1000',
+  ORDER_LINK_RATE_LIMIT: '2000',
+  PORTAL_RATE_LIMIT: '2000',
   // Small enough that the browser test of the early size check can exceed it.
   MAX_FILE_BYTES: String(20 * 1024 * 1024),
   MAIL_POLL_MS: '500',
