@@ -5,7 +5,7 @@
 // the module map). onClose hooks run last-registered first: the capabilities stop before the
 // mail worker, and the database closes last.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { artworkPlugin, artworkQueueDepth } from './artwork/index.js';
 import { collectionRoutes, teamSizesAtSubmission } from './collections/index.js';
@@ -15,6 +15,7 @@ import { createFileStore } from './files/create-file-store.js';
 import type { FileStore } from './files/file-store.js';
 import { sweepPlugin } from './files/sweep-plugin.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { strictBodyValidatorCompiler } from './http/strict-bodies.js';
 import { healthRoutes } from './http/health.js';
 import { loggerOptions, type LogStream } from './http/logging.js';
 import { qstCheckDigitLooksRight } from '../shared/registration-numbers.js';
@@ -31,10 +32,11 @@ import { remindersPlugin, storedPdf } from './invoices/index.js';
 import { composeOrderMails } from './mail/compose.js';
 import { mailPlugin } from './mail/mail-plugin.js';
 import type { Mailer } from './mail/mailer.js';
-import { ordersPlugin } from './orders/index.js';
+import { customerEditRoutes, ordersPlugin } from './orders/index.js';
 import { currentPriceListReader, estimator, publicPriceListRoutes } from './prices/index.js';
 import { housekeepingPlugin } from './privacy/index.js';
 import { orderLinkRoutes, type QuoteDeps } from './quotes/index.js';
+import { floorOfOrder } from './production/index.js';
 import { stripeProvider, webhookRoutes } from './payments/index.js';
 import { orderLinkMessageRoutes, portalRoutes, stageReorder, storedReorderPricing } from './portal/index.js';
 import { documentLogoReader, liveIdentity, publicLogoRoutes, shopProfileSource } from './settings/index.js';
@@ -121,8 +123,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.server.on('connection', (socket) => socket.setTimeout(config.IDLE_TIMEOUT_MS, () => socket.destroy()));
 
   registerErrorHandler(app, config);
-  // Routes declare zod schemas for what they take and what they answer.
-  app.setValidatorCompiler(validatorCompiler);
+  // Routes declare zod schemas for what they take and what they answer; a body's unknown field
+  // is refused (http/strict-bodies.ts).
+  app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerSecurityHeaders(app, config);
   registerOriginCheck(app, config);
@@ -193,13 +196,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const shopToday = () => dateIn(inForce().books.timeZone);
   await app.register(ordersPlugin, {
-    composeMails: (order) => composeOrderMails(order, shop),
-    stageReorder: (request, reorder, staging, claim) => stageReorder({ db, files }, request, reorder, staging, claim),
+    composeMails: (order) => composeOrderMails(order, shop, inForce().books.timeZone),
+    stageReorder: (request, reorder, staging, claim) =>
+      stageReorder({ db, files, timeZone: inForce().books.timeZone }, request, reorder, staging, claim),
     estimateOf,
     teamSizes: teamSizesAtSubmission(db, shopToday),
   });
   await app.register(uploadRoutes, { config, db, files, uploads });
-  await app.register(staffAuthPlugin, { config });
+  await app.register(staffAuthPlugin, { config, timeZone: () => inForce().books.timeZone });
   const paymentProvider =
     config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
       ? stripeProvider({
@@ -237,6 +241,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Card payments online only with both keys (docs/payments.md).
     provider: paymentProvider,
     cardPayments: paymentProvider !== null,
+    // The customer's page says each decoration's stage (docs/production.md).
+    floor: (orderId: string) => floorOfOrder(db, orderId),
   };
   await app.register(remindersPlugin, { deps: quoteDeps });
   const onMailQueued = () => void app.mailWorker.kick();
@@ -246,7 +252,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // An order's estimate made again as at submission (a team's entries, a clerk's edit), a
   // reorder's waiver with it while the repeated order is kept.
   const storedEstimateOf = async (order: OrderRow, document: ValidOrderBody) => {
-    const reorder = await storedReorderPricing(db, order);
+    const reorder = await storedReorderPricing(db, order, inForce().books.timeZone);
     return estimateOf(document, reorder ? { reorder } : undefined);
   };
   await app.register(inboxRoutes, {
@@ -263,11 +269,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return {
       ...(profile.logo ? { logo: { url: `/api/shop/logo?v=${profile.logo.slice(0, 12)}`, alt: profile.name } } : {}),
       brandColour: profile.brandColour,
+      shopName: profile.name,
     };
   };
   const sendPage = config.clientDir ? pageRenderer(config.clientDir, config, look) : null;
   await app.register(webhookRoutes, { deps: quoteDeps, onMailQueued });
   await app.register(orderLinkRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
+  // The customer's own change before approval, from the order's page (orders/customer-edit-routes.ts).
+  await app.register(customerEditRoutes, { config, deps: quoteDeps, sendPage, estimateOrder: storedEstimateOf });
   await app.register(portalRoutes, { config, deps: quoteDeps, sendPage, onMailQueued });
   await app.register(collectionRoutes, {
     config,

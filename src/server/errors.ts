@@ -78,11 +78,27 @@ export const rateLimited =
     );
   };
 
-export const unavailable = (what: string) =>
+const UNAVAILABLE_FR = { database: 'sa base de données', 'file storage': 'son stockage de fichiers' } as const;
+
+/** 404: no order has this id (or it is not one this caller may see). */
+export const noSuchOrder = () =>
+  new DomainError('not_found', 'not_found', 'No such order.', undefined, { messageFr: 'Cette commande n’existe pas.' });
+
+/** 422: a report's or calendar's period that ends before it starts (the `to` field at fault). */
+export const periodEndsBeforeStart = () =>
+  new AppError(422, 'invalid_period', 'The period ends before it starts.', ['to'], {
+    messageFr: 'La période se termine avant de commencer.',
+  });
+
+export const unavailable = (what: keyof typeof UNAVAILABLE_FR) =>
   new AppError(
     503,
     'unavailable',
     `The order service cannot reach its ${what} right now. Nothing was saved; please try again in a few minutes.`,
+    undefined,
+    {
+      messageFr: `Le service de commande ne peut pas joindre ${UNAVAILABLE_FR[what]} en ce moment. Rien n’a été enregistré\u202f; veuillez réessayer dans quelques minutes.`,
+    },
   );
 
 /** The server's disk is short of space: 507, in English and French, whoever noticed it. */
@@ -94,7 +110,7 @@ export const diskFull = () =>
     undefined,
     {
       messageFr:
-        "Le service de commande manque d'espace disque en ce moment. Rien n'a été enregistré. Veuillez réessayer dans quelques minutes; si le problème persiste, communiquez avec la boutique.",
+        "Le service de commande manque d'espace disque en ce moment. Rien n'a été enregistré. Veuillez réessayer dans quelques minutes\u202f; si le problème persiste, communiquez avec la boutique.",
       retryAfterSeconds: 300,
     },
   );
@@ -108,7 +124,7 @@ export const fileStorageUnavailable = () =>
     undefined,
     {
       messageFr:
-        "Le service de commande ne peut pas joindre son stockage de fichiers en ce moment. Rien n'a été enregistré; veuillez réessayer dans quelques minutes.",
+        "Le service de commande ne peut pas joindre son stockage de fichiers en ce moment. Rien n'a été enregistré\u202f; veuillez réessayer dans quelques minutes.",
       retryAfterSeconds: 30,
     },
   );

@@ -9,6 +9,8 @@ export interface ClientSettings {
   logo?: { url: string; alt: string };
   /** The shop's brand colour in force (#rrggbb, white text on it at least WCAG AA): its primary buttons. */
   brandColour?: string;
+  /** The shop's name in force: the order form says whose form it is, logo or not (docs/settings.md). */
+  shopName?: string;
   /** When this page was served, signed by the server (checked when the order arrives). */
   formToken?: string;
 }

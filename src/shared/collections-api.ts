@@ -36,6 +36,8 @@ export interface MemberView {
   /** The last day entries are taken, in the shop's calendar (YYYY-MM-DD). */
   closesOn: string;
   open: boolean;
+  /** Whether the member is asked for a name and number to print (docs/collections.md). */
+  asksPrint: boolean;
   entry: TeamName | null;
 }
 
@@ -59,6 +61,8 @@ export interface RollUp {
   sizes: string[];
   closesOn: string;
   open: boolean;
+  /** Whether members are asked for a name and number to print. */
+  asksPrint: boolean;
   entries: RollUpEntry[];
   counts: { size: string; quantity: number }[];
 }

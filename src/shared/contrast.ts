@@ -34,3 +34,9 @@ export function whiteTextContrast(hex: string): number | null {
   const rgb = parseHexColour(hex);
   return rgb ? contrastRatio([255, 255, 255], rgb) : null;
 }
+
+/** A colour typed as "1d4ed8" (without its "#") read as "#1d4ed8"; anything else as typed. */
+export function withHash(value: string): string {
+  const trimmed = value.trim();
+  return /^([0-9a-f]{3}|[0-9a-f]{6})$/i.test(trimmed) ? `#${trimmed}` : trimmed;
+}

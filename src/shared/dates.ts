@@ -29,11 +29,44 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** One formatter per time zone: making one costs far more than using it (a list of dates made one each). */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The date of an instant in a time zone, YYYY-MM-DD. */
 export function dateIn(timeZone: string, instant: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  return dayFormatter(timeZone).format(instant);
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * dateIn for many instants in one zone (a year of quotes, of Ready moves), from ISO timestamps:
+ * each UTC hour is formatted at its first and last millisecond once; when both fall on the same
+ * day, so does every instant in between (a zone's clock moves by at most one change an hour), and
+ * an hour holding a local midnight (a half-hour zone's) is formatted instant by instant.
+ */
+export function datesIn(timeZone: string): (iso: string) => string {
+  const format = dayFormatter(timeZone);
+  const hours = new Map<number, string | null>();
+  return (iso) => {
+    const ms = Date.parse(iso);
+    const hour = Math.floor(ms / HOUR);
+    let day = hours.get(hour);
+    if (day === undefined) {
+      const first = format.format(hour * HOUR);
+      day = first === format.format(hour * HOUR + HOUR - 1) ? first : null;
+      hours.set(hour, day);
+    }
+    return day ?? format.format(ms);
+  };
 }
 
 /** True for a real calendar date written YYYY-MM-DD (no 2026-02-30, no 2026-13-45). */
@@ -81,4 +114,49 @@ export function fiscalYearEndOf(date: string, yearEnd: string): string {
 export function recordsKeptUntil(date: string, yearEnd: string, years = 6): string {
   const end = fiscalYearEndOf(date, yearEnd);
   return addDays(`${Number(end.slice(0, 4)) + years}${end.slice(4)}`, 1);
+}
+
+const MONTHS = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  fr: [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ],
+} as const;
+
+/**
+ * A date in words, as a sentence, a page or a mail says it (docs/product.md, "What the product
+ * adds"): "December 9, 2026" and "9 décembre 2026" ("1er décembre" for the first). Takes a
+ * YYYY-MM-DD (or the date part of a timestamp); anything else is returned as given.
+ */
+export function dateInWords(date: string, language: 'en' | 'fr'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) return date;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const name = MONTHS[language][month - 1];
+  if (!name) return date;
+  return language === 'fr' ? `${day === 1 ? '1er' : day} ${name} ${year}` : `${name} ${day}, ${year}`;
 }

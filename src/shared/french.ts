@@ -19,7 +19,8 @@ export function frenchCount(n: number | string, singular: string, plural = `${si
 }
 
 const SPACED = '[\u00a0\u202f]';
-const PLURAL_NOUNS = 'pièces|articles|couleurs|fichiers|vêtements|dispositions|commandes|tailles|points|jours|lignes';
+const PLURAL_NOUNS =
+  'pièces|articles|couleurs|fichiers|vêtements|dispositions|designs|commandes|tailles|points|jours|lignes';
 
 const RULES: { fault: string; pattern: RegExp }[] = [
   // A colon that ends a label (followed by a space or the end), not one inside 14:30 or https://.
@@ -35,7 +36,19 @@ const RULES: { fault: string; pattern: RegExp }[] = [
     pattern: new RegExp(`(?<![\\d\u202f.,])1[\\s\u00a0\u202f](${PLURAL_NOUNS})(?![\\p{L}])`, 'u'),
   },
   { fault: '"ppp" (points par pouce), not "ppi"', pattern: /\bppi\b/iu },
+  // A date in a sentence is written in words ("9 décembre 2026", shared/dates.ts), never 2026-12-09.
+  { fault: 'date in words, not YYYY-MM-DD', pattern: /\b\d{4}-\d{2}-\d{2}\b/u },
+  // "à le" is "au", "de le" is "du", "à les" is "aux", "de les" is "des".
+  { fault: 'contraction (au, du, aux, des)', pattern: /(^|[\s(’'])à (le|les) /iu },
 ];
+
+const ENGLISH_PLURALS =
+  'pieces|items|colours|colors|files|garments|layouts|orders|sizes|days|lines|proofs|entries|messages|versions|members';
+
+/** What is wrong with an English string's counts: "1 pieces" (empty when right). */
+export function englishCountFaults(text: string): string[] {
+  return new RegExp(`(?<![\\d.,])\\b1[\\s\u00a0](${ENGLISH_PLURALS})\\b`, 'u').test(text) ? ['singular after 1'] : [];
+}
 
 /** What is wrong with a French string's typography, one phrase per fault found (empty when right). */
 export function frenchTypographyFaults(text: string): string[] {

@@ -41,6 +41,15 @@ export const historyEventSchema = z.discriminatedUnion('kind', [
     amountCents: z.number().int(),
     reason: z.string(),
   }),
+  // A bad debt written off (docs/accounts.md, "Write-offs"): the amount, the tax relief in it, and why.
+  z.object({
+    kind: z.literal('balance_written_off'),
+    number: z.string(),
+    invoiceNumber: z.string(),
+    totalCents: z.number().int(),
+    taxCents: z.number().int(),
+    reason: z.string(),
+  }),
   // Recorded before every move was gated: In production without the deposit.
   z.object({ kind: z.literal('started_without_deposit'), reason: z.string() }),
   // A move to In production, Ready or Completed past the gate: the deposit still due, or no approved quote.

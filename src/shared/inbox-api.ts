@@ -6,14 +6,18 @@ import { historyEventSchema } from './history-events.js';
 import type { ValidOrderBody } from './order-schema.js';
 import type { SeenEstimate } from './price-list-api.js';
 import { PAYMENT_STATES } from './invoices/account.js';
+import { ORDER_FLAGS } from './order-flags.js';
 
 const statusValues = ORDER_STATUSES.map((s) => s.value) as [OrderStatus, ...OrderStatus[]];
 const orderStatusSchema = z.enum(statusValues);
+
+export { ORDER_FLAGS, type OrderFlag } from './order-flags.js';
 
 export const orderListQuerySchema = z.object({
   q: z.string().max(200).default(''),
   status: z.enum(['', ...statusValues]).default(''),
   payment: z.enum(['', ...PAYMENT_STATES]).default(''),
+  flag: z.enum(['', ...ORDER_FLAGS]).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -31,6 +35,8 @@ export const statusChangeSchema = z.object({
   withoutDeposit: z.object({ reason: z.string().max(500) }).optional(),
   /** Cancelling an invoiced order: credit what is unpaid. */
   creditUnpaid: z.boolean().optional(),
+  /** With creditUnpaid: write off what is left under the owner's small-balance threshold (docs/accounts.md, "Write-offs"). */
+  writeOffRest: z.boolean().optional(),
 });
 
 export const statusPreviewQuerySchema = z.object({ status: orderStatusSchema });
@@ -43,6 +49,10 @@ export interface StatusPreview {
   mails: { to: string; subject: string; text: string }[];
   /** Cancelling: what is invoiced and unpaid, which the clerk may credit. */
   unpaidCents: number;
+  /** Cancelling: exactly what "credit what is unpaid" credits (the same plan the move then carries out). */
+  creditCents: number;
+  /** Cancelling: what is left after it, under the owner's small-balance threshold, offered for writing off. */
+  writeOffCents: number;
   /** What this clerk may do here. */
   may: { credit: boolean; override: boolean };
 }
@@ -73,6 +83,22 @@ export const orderSummarySchema = z.object({
   reorder_of_reference: z.string().nullable(),
   /** The number of the order's current version (1: as the customer sent it). */
   version: z.number().int(),
+  /** Its current version is the customer's own change from the order's page (docs/product.md, "Changing an order"). */
+  edited_by_customer: z.boolean().optional(),
+  /** What needs the clerk (ORDER_FLAGS), with the customer's unread messages and the days a quote waits. */
+  flags: z
+    .object({
+      change_requested: z.boolean(),
+      unread_messages: z.number().int(),
+      edited_by_customer: z.boolean(),
+      /** Days the sent quote has waited, once at least the owner's threshold; else null. */
+      quote_waiting_days: z.number().int().nullable(),
+    })
+    .optional(),
+  /** Pieces of the version made (approved, else current); null when a quantity cannot be read. */
+  pieces: z.number().int().nullable().optional(),
+  /** What the customer is asked to pay now (the account's dueNowCents); null before an invoice. */
+  amount_due_cents: z.number().int().nullable().optional(),
 });
 
 export const orderListSchema = z.object({
@@ -159,6 +185,8 @@ export const staffSessionSchema = z.object({
   email: z.string(),
   language: staffLanguageSchema.nullable(),
   role: staffRoleSchema,
+  /** The shop's time zone (IANA, its settings): the inbox says each message's time in it. */
+  timeZone: z.string(),
 });
 
 export type OrderList = z.infer<typeof orderListSchema>;

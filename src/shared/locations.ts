@@ -58,8 +58,11 @@ export interface DecorationDatum {
   image?: string;
   dimensions?: string;
   decoration?: string;
+  /** Ink colours (screen printing): a whole number, 1 or more. */
   colours?: number;
+  /** The named location on its view (docs/product.md, Locations). */
   location?: string;
+  /** The graphic's width ÷ height in pixels, when the form measured it. */
   aspect?: number;
 }
 

@@ -109,10 +109,10 @@ export function customerFooter(shop: { name: string; contact: string }, fr: bool
   return fr
     ? [
         `${shopName}. Pour nous joindre\u00a0: ${contact}.`,
-        'Ce lien est personnel\u00a0: toute personne qui l’a peut voir et approuver votre commande. Ne le transférez pas.',
+        'Ce lien est personnel\u00a0: toute personne qui l’a peut voir votre commande et y répondre en votre nom. Ne le transférez pas.',
       ]
     : [
         `${shopName}. Contact: ${contact}.`,
-        'This link is personal: anyone who has it can see and approve your order. Do not forward it.',
+        'This link is personal: anyone who has it can see your order and answer for you. Do not forward it.',
       ];
 }

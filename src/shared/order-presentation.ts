@@ -1,6 +1,7 @@
 // One presentation of a stored order, in English and Canadian French: the words the inbox,
 // the printed work order, the emails and the CSV export use for statuses, decoration methods,
 // views, the deadline, shipping and each layout. Change a label here and every place follows.
+import { dateInWords } from './dates.js';
 import { methodNames } from './decoration-methods.js';
 import {
   ORDER_STATUSES,
@@ -103,7 +104,7 @@ export const ORDER_WORDS = {
     supplies: (po: string) => `customer supplies the goods${po ? `, item PO ${po}` : ''}`,
     noDetails: 'no details',
     standardTurnaround: `Standard ${STANDARD_TURNAROUND_DAYS}-day turnaround`,
-    criticalDeadline: (date: string) => `Critical deadline: ${date || 'date not given'}`,
+    criticalDeadline: (date: string) => `Critical deadline: ${date ? dateInWords(date, 'en') : 'date not given'}`,
     localPickup: 'Local pickup',
     sameAsBilling: 'Same as billing address',
     resalePartner: 'Resale partner',
@@ -113,7 +114,7 @@ export const ORDER_WORDS = {
     colon: '\u00a0:',
     yes: 'Oui',
     no: 'Non',
-    layoutTitle: (n: number) => `Disposition graphique ${n}`,
+    layoutTitle: (n: number) => `Design ${n}`,
     mockups: 'Maquettes',
     uploaded: 'Maquettes et illustrations téléversées',
     studio: 'Création dans le studio de design',
@@ -125,7 +126,8 @@ export const ORDER_WORDS = {
     supplies: (po: string) => `vêtements fournis par le client${po ? `, bon de commande ${po}` : ''}`,
     noDetails: 'aucun détail',
     standardTurnaround: `Délai standard de ${STANDARD_TURNAROUND_DAYS} jours`,
-    criticalDeadline: (date: string) => `Échéance critique\u00a0: ${date || 'date non précisée'}`,
+    criticalDeadline: (date: string) =>
+      `Échéance critique\u00a0: ${date ? dateInWords(date, 'fr') : 'date non précisée'}`,
     localPickup: 'Cueillette sur place',
     sameAsBilling: 'Identique à l’adresse de facturation',
     resalePartner: 'Partenaire revendeur',
@@ -188,49 +190,6 @@ export function filledViews(layout: OrderLayout) {
 /** "Garment Details" for the first variation, "Variation #N" after it (the form's own titles). */
 export function variationTitle(index: number, language: Language = 'en'): string {
   return index === 0 ? ORDER_WORDS[language].garmentDetails : ORDER_WORDS[language].variation(index + 1);
-}
-
-/** One layout as lines of text: mockups, each filled view, then garments. */
-export function layoutLines(layout: OrderLayout, language: Language = 'en'): string[] {
-  const words = ORDER_WORDS[language];
-  const lines = [labelled(words.mockups, mockupText(layout, language), language)];
-  for (const d of filledViews(layout)) {
-    const v = d.datum;
-    const decoration = v.decoration ? decorationLabel(v.decoration, language) : '';
-    lines.push(
-      labelled(
-        placeName(d.view, d.named ? d.location : null, language),
-        [v.image, v.dimensions, decoration].filter(Boolean).join(', '),
-        language,
-      ),
-    );
-  }
-  if (layout.garmentOption === 'po') lines.push(words.poGarments);
-  if (layout.garmentOption === 'pick') {
-    layout.variations.forEach((v, i) => {
-      const supplied = v.supplyingGoods === 'yes' ? words.supplies(v.itemPO ?? '') : '';
-      const title = i === 0 ? words.garment : words.variation(i + 1);
-      lines.push(
-        labelled(title, [v.type, v.color, v.sizes, supplied].filter(Boolean).join(', ') || words.noDetails, language),
-      );
-    });
-  }
-  return lines;
-}
-
-/** The layouts in number order, each with its title and lines. */
-export function layoutSections(
-  order: OrderBody,
-  language: Language = 'en',
-): { n: number; title: string; lines: string[] }[] {
-  return Object.keys(order.layouts)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .map((n) => ({
-      n,
-      title: ORDER_WORDS[language].layoutTitle(n),
-      lines: layoutLines(order.layouts[String(n)]!, language),
-    }));
 }
 
 /** The order-level options as "Label: Yes/No" lines. */

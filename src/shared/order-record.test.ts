@@ -40,7 +40,7 @@ const estimate = {
     {
       description: {
         en: 'Layout 1 · Front · Screen printing, 1 colour',
-        fr: 'Disposition 1 · Devant · Sérigraphie, 1 couleur',
+        fr: 'Design 1 · Devant · Sérigraphie, 1 couleur',
       },
       totalCents: 5000,
     },
@@ -62,7 +62,7 @@ describe('the customer’s record of an order', () => {
           'Garment: Gildan 5000, Black, S 1 (1 piece)',
           'Variation #2: Hoodie, Navy, sizes as written on your order, customer supplies the goods',
           'Front: Screen printing, 1 colour, 10 in wide, Layout_1_Front.png',
-          'Files: none',
+          'Files: Layout_1_Front.png',
         ],
       },
       {
@@ -78,13 +78,13 @@ describe('the customer’s record of an order', () => {
       heading: 'Estimation (pas une soumission)',
       lines: [
         'Une estimation tirée de notre liste de prix (v4), telle que le formulaire l’a affichée\u00a0: votre soumission fixe le prix.',
-        'Disposition 1 · Devant · Sérigraphie, 1 couleur\u00a0: 50,00\u00a0$',
+        'Design 1 · Devant · Sérigraphie, 1 couleur\u00a0: 50,00\u00a0$',
         'Sous-total estimé\u00a0: 1\u202f234,56\u00a0$',
         'Total estimé jusqu’ici, taxes comprises\u00a0: 1\u202f395,05\u00a0$',
         'Variante no 2 (Hoodie, Navy)\u00a0: prix dans votre soumission',
       ],
     });
-    expect(record[0]!.lines[0]).toBe('Vêtement\u00a0: Gildan 5000, Black, S 1 (1 pièce)');
+    expect(record[0]!.lines[0]).toBe('Vêtement\u00a0: Gildan 5000, Noir, S 1 (1 pièce)');
     const faults = record.flatMap((s) => [s.heading, ...s.lines]).flatMap(frenchTypographyFaults);
     expect(faults).toEqual([]);
     expect(orderRecord(order, { ...estimate, onQuote: [] }, 'en').at(-1)!.lines).toContain(

@@ -5,6 +5,7 @@
 // The confirmation goes to whatever address the form names (docs/decisions/011 and 018), so what
 // the submitter typed shows only guarded: at most 60 characters, without anything that reads as a
 // web or email address or a phone number. Sizes are shown as the shop read them, never as typed.
+import { colourName } from './colour-names.js';
 import { decorationsOf } from './locations.js';
 import { formatCents } from './money.js';
 import type { OrderBody, OrderLayout, ViewDatum } from './order.js';
@@ -20,7 +21,7 @@ export interface RecordSection {
 const TYPED_MAX = 60;
 const LINK =
   /(\b[a-z][a-z0-9+.-]*:\/\/\S*|\bwww\.\S*|\S+@\S+|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|net|org|ca|info|biz|io|co|us|uk|ru|cn|xyz|top|app|link|site|online|shop|me|ly|gl|tk|ml|ga|cf|gq|click|live|to)\b\S*)/giu;
-const PHONE = /\+?\d[\d\s().-]{6,}\d/gu;
+const PHONE = /\+?\d(?:[\s().-]*\d){6,}/gu;
 
 /**
  * Whether `text` holds what guardTyped would hide: a link, a web or email address, or a phone
@@ -82,7 +83,9 @@ function garmentLines(layout: OrderLayout, language: Language): string[] {
         ? w.sizesUnread
         : '';
     const supplied = v.supplyingGoods === 'yes' ? words.supplies('') : '';
-    const what = [guardTyped(v.type), guardTyped(v.color), sizes, supplied].filter(Boolean).join(', ');
+    const what = [guardTyped(v.type), guardTyped(colourName(v.color, language)), sizes, supplied]
+      .filter(Boolean)
+      .join(', ');
     return labelled(i === 0 ? words.garment : words.variation(i + 1), what || words.noDetails, language);
   });
 }
@@ -105,8 +108,12 @@ function viewLines(layout: OrderLayout, language: Language): string[] {
     .map((d) => line(placeName(d.view, d.named ? d.location : null, language), d.datum));
 }
 
+/** Every file of the layout: its mockups, the graphics of its decorations and its other files, once each. */
 function fileNames(layout: OrderLayout): string[] {
-  return [...layout.mockupImages, ...layout.files.map((f) => f.name)].filter(Boolean).map(guardTyped);
+  const graphics = decorationsOf(layout).map((d) => d.datum.image);
+  return [...new Set([...layout.mockupImages, ...graphics, ...layout.files.map((f) => f.name)].filter(Boolean))].map(
+    guardTyped,
+  );
 }
 
 /** Each layout, in number order: its garments and sizes, its decorated views, its files. */

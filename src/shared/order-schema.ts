@@ -183,6 +183,11 @@ const layoutSchema = z.object({
         .max(LIMITS.variations - 1),
       /** Sent before entries close: the order takes the final entries when they do (until quoted). */
       whileOpen: z.boolean().optional(),
+      /**
+       * The organiser's own pieces, as sizes text ("S:3, M:7"), added to the entries' counts
+       * (docs/collections.md); absent: the entries replace the variation's sizes.
+       */
+      extraSizes: z.string().max(2_000).optional(),
     })
     .optional(),
 });
@@ -255,6 +260,18 @@ export const REQUIRED_BILLING_FIELDS = {
   email: 'Email',
 } as const satisfies Partial<Record<keyof ValidBilling, string>>;
 
+/** The same labels as the French order form prints them. */
+export const REQUIRED_BILLING_FIELDS_FR = {
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  address: 'Adresse',
+  city: 'Ville',
+  province: 'Province',
+  postalCode: 'Code postal',
+  phone: 'Téléphone',
+  email: 'Courriel',
+} as const satisfies Record<keyof typeof REQUIRED_BILLING_FIELDS, string>;
+
 export function missingBillingFields(billing: ValidBilling | undefined): (keyof typeof REQUIRED_BILLING_FIELDS)[] {
   return (Object.keys(REQUIRED_BILLING_FIELDS) as (keyof typeof REQUIRED_BILLING_FIELDS)[]).filter(
     (field) => !billing?.[field],
@@ -278,6 +295,14 @@ export function describeIssues(error: z.ZodError, max = 5): string {
   });
   const more = error.issues.length > max ? ` (and ${error.issues.length - max} more)` : '';
   return `The order is not valid: ${parts.join('; ')}${more}.`;
+}
+
+/** The same refusal in Canadian French: zod's sentences are English, so the fields at fault are named by their paths. */
+export function describeIssuesFr(error: z.ZodError, max = 5): string {
+  const paths = [...new Set(error.issues.map((issue) => issue.path.join('.')).filter(Boolean))];
+  if (paths.length === 0) return 'La commande n’est pas valide.';
+  const more = paths.length > max ? ` (et ${paths.length - max} autres)` : '';
+  return `La commande n’est pas valide\u202f: vérifiez ${paths.slice(0, max).join(', ')}${more}.`;
 }
 
 /**

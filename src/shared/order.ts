@@ -84,7 +84,7 @@ export interface OrderLayout {
   /** Names and numbers collected from a team (docs/collections.md); never sent by a client of the published wire format. */
   teamNames?: TeamName[];
   /** The team's collection that fills a variation, by its organiser's key: the server takes the sizes and names from its closed entries. */
-  teamCollection?: { organiserKey: string; variation: number; whileOpen?: boolean };
+  teamCollection?: { organiserKey: string; variation: number; whileOpen?: boolean; extraSizes?: string };
 }
 
 /** The `order` part of a multipart submission: the order body of docs/architecture.md without `files`. */

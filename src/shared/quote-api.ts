@@ -7,6 +7,7 @@ import {
   MAX_APPROVAL_NAME_CHARS,
   MAX_CHANGE_REQUEST_CHARS,
   type CUSTOMER_STEPS,
+  type DecorationMethod,
   type OrderStatus,
 } from './constants.js';
 import type { ComputedQuote, QuoteLineInput, QuoteVersion, SuggestedQuoteLine } from './quote.js';
@@ -16,10 +17,13 @@ import type { Bilingual } from './prices/price-list.js';
 import type { SeenEstimate } from './price-list-api.js';
 import type { ValidOrderBody } from './order-schema.js';
 import type { RecordSection } from './order-record.js';
+import type { RevisedQuoteLine } from './quote-revision.js';
 
 /** A line as the clerk's editor sends it. Amounts are recomputed on the server; anything else is dropped. */
 export const quoteLineInputSchema = z.object({
   description: z.string().max(2000),
+  /** The description in French: a Quebec shop's documents print it (shared/quote.ts, lineDescription). */
+  descriptionFr: z.string().max(2000).optional(),
   quantity: z.number(),
   unitPriceCents: z.number(),
   taxable: z.boolean(),
@@ -105,10 +109,14 @@ export interface StaffQuoteVersion extends Omit<SentQuoteInfo, 'response'> {
 export interface StaffQuoteState {
   /** Where the order is supplied, for its taxes; null when the order names no known province. */
   province: string | null;
+  /** The shop's province (its settings): a Quebec shop's lines carry a French description (shared/quote.ts, lineDescription). */
+  shopProvince: string;
   registration: Registration;
   suggestions: SuggestedQuoteLine[];
   /** The order priced from the current price list ("Prepare quote"), or null without one. */
   priced: PricedStart | null;
+  /** "Revise": the order as it stands priced again with the clerk's edits kept; null before a version is sent or without a list. */
+  revision: RevisionStart | null;
   draft: QuoteLinesBody['lines'] | null;
   /** The price list version the draft started from, if any. */
   draftPriceListVersion: number | null;
@@ -138,6 +146,15 @@ export interface PricedStart {
   notes: Bilingual[];
 }
 
+/** Where a new version of a quote starts (shared/quote-revision.ts). */
+export interface RevisionStart {
+  priceListVersion: number;
+  /** The quote version the changes are counted from, and its status (approved, sent…). */
+  fromVersion: number;
+  fromStatus: SentQuoteInfo['status'];
+  lines: RevisedQuoteLine[];
+}
+
 export interface Registration {
   gstHst: string;
   qst: string;
@@ -153,6 +170,8 @@ export interface CustomerOrderView {
   reference: string;
   language: 'en' | 'fr';
   createdAt: string;
+  /** The shop's time zone (IANA): every date and time the customer reads is in it, not the browser's. */
+  timeZone: string;
   status: OrderStatus;
   /** What the customer sent and the estimate they saw, as their confirmation said it; null once a quote is sent. */
   record: Record<'en' | 'fr', RecordSection[]> | null;
@@ -182,6 +201,23 @@ export interface CustomerOrderView {
    * "Changing an order"): the page shows the order as it now stands and says a new quote follows.
    */
   changedVersion: number | null;
+  /**
+   * Each decoration's stage on the floor once the order is a job (docs/production.md, "The status
+   * follows the floor"), in the ticket's order; empty before, and once the order is completed.
+   */
+  floor: FloorDecoration[];
+  /** The order's current version: a change the customer makes starts from it (docs/product.md, "Changing an order"). */
+  version: number;
+}
+
+/** A decoration on the floor as its customer reads it: "Front: printing", "Left chest: embroidery done". */
+export interface FloorDecoration {
+  layout: string;
+  /** The view or named location, as imprints name it (order-presentation `imprintPlaceName`). */
+  location: string;
+  method: DecorationMethod;
+  /** Not started yet (its first stage), under way, or done (at Pack). */
+  phase: 'waiting' | 'underway' | 'done';
 }
 
 /** The answer to an approval or a change request: the order as it now stands. */

@@ -387,7 +387,7 @@ describe('suggestQuoteLines', () => {
     });
     expect(suggestQuoteLines(rushed, { rushFeeCents: 5000 }).at(-1)).toEqual({
       kind: 'rush',
-      description: 'Rush fee (critical deadline 2026-12-01)',
+      description: 'Rush fee (critical deadline December 1, 2026)',
       quantity: 1,
       unitPriceCents: 5000,
       taxable: true,
@@ -413,9 +413,9 @@ describe('suggestQuoteLines', () => {
       { includePolyBags: true, language: 'fr' },
     );
     expect(suggestQuoteLines(body).map((l) => l.description)).toEqual([
-      'Disposition 1 · Gildan 5000, Noir · marchandise fournie par le client',
+      'Design 1 · Gildan 5000, Noir · marchandise fournie par le client',
       'Sacs de plastique biodégradables',
-      'Frais d’urgence (échéance critique 2026-12-01)',
+      'Frais d’urgence (échéance critique 1er décembre 2026)',
     ]);
     expect(suggestQuoteLines(body, { language: 'en' })[1]!.description).toBe('Biodegradable poly bags');
   });

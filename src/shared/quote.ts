@@ -1,6 +1,8 @@
 // The quote a clerk prepares for an order and the customer approves online: line items in
 // integer cents, the taxes of the place of supply, and a canonical form of each version for the
 // server to hash. Pure, so the inbox previews exactly what the server will store.
+import { colourName } from './colour-names.js';
+import { dateInWords } from './dates.js';
 import { POLY_BAG_PRICE_CENTS, type ProvinceCode } from './constants.js';
 import type { OrderBody } from './order.js';
 import { firstLayoutWith, layoutsInOrder } from './order-details.js';
@@ -28,6 +30,12 @@ export { POLY_BAG_PRICE_CENTS };
 
 export interface QuoteLineInput {
   description: string;
+  /**
+   * The description in French, for a shop in Quebec (Charter of the French language, s. 57): its
+   * documents print it, with `description` beside it for an English-speaking customer
+   * (lineDescription). Absent when none was given.
+   */
+  descriptionFr?: string;
   quantity: number;
   unitPriceCents: number;
   /** False: no tax at all. True: every tax of the place of supply but those in notTaxed. */
@@ -87,35 +95,84 @@ export interface QuoteIssue {
   path: string;
   code: QuoteIssueCode;
   message: string;
+  /** The same sentence in Canadian French (a French clerk reads it in the quote editor). */
+  messageFr: string;
 }
 
 export type QuoteResult = { ok: true; quote: ComputedQuote } | { ok: false; errors: QuoteIssue[] };
+
+/** A line's amount: its quantity times its unit price, in cents (every screen and the server use this). */
+export const lineAmountCents = (quantity: number, unitPriceCents: number): number => quantity * unitPriceCents;
 
 const wholeNumberIn = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 const codePoints = (text: string): number => [...text].length;
 
+/**
+ * A line's description as a document in `language` prints it: a French document its French
+ * description (the line's own when none was given), a bilingual one (a Quebec shop's, for an
+ * English-speaking customer) the French first with the English beside it, "T-shirts imprimés /
+ * Tees, printed" (docs/accounts.md, "Documents").
+ */
+export function lineDescription(
+  line: Pick<QuoteLineInput, 'description' | 'descriptionFr'>,
+  language: 'en' | 'fr',
+  bilingual = false,
+): string {
+  const fr = line.descriptionFr ?? '';
+  if (bilingual) return fr !== '' && fr !== line.description ? `${fr} / ${line.description}` : line.description;
+  return language === 'fr' && fr !== '' ? fr : line.description;
+}
+
 /** One line as stored: description trimmed and in NFC, so equal text always hashes the same. */
 function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLine | null {
   const at = `lines.${index}`;
   const label = `Line ${index + 1}`;
+  const labelFr = `Ligne ${index + 1}`;
   if (typeof line !== 'object' || line === null) {
-    errors.push({ path: at, code: 'invalid_line', message: `${label} is not a quote line.` });
+    errors.push({
+      path: at,
+      code: 'invalid_line',
+      message: `${label} is not a quote line.`,
+      messageFr: `La ligne ${index + 1} n’est pas une ligne de soumission.`,
+    });
     return null;
   }
-  const { description, quantity, unitPriceCents, taxable, notTaxed, childrens } = line as Partial<
+  const { description, descriptionFr, quantity, unitPriceCents, taxable, notTaxed, childrens } = line as Partial<
     Record<keyof QuoteLineInput, unknown>
   >;
   const before = errors.length;
   const text = typeof description === 'string' ? description.normalize('NFC').trim() : '';
   if (text === '') {
-    errors.push({ path: `${at}.description`, code: 'description_required', message: `${label} needs a description.` });
+    errors.push({
+      path: `${at}.description`,
+      code: 'description_required',
+      message: `${label} needs a description.`,
+      messageFr: `${labelFr}\u202f: une description est requise.`,
+    });
   } else if (codePoints(text) > QUOTE_LIMITS.maxDescriptionLength) {
     errors.push({
       path: `${at}.description`,
       code: 'description_too_long',
       message: `${label}: the description is longer than ${QUOTE_LIMITS.maxDescriptionLength} characters.`,
+      messageFr: `${labelFr}\u202f: la description dépasse ${QUOTE_LIMITS.maxDescriptionLength} caractères.`,
+    });
+  }
+  const french = typeof descriptionFr === 'string' ? descriptionFr.normalize('NFC').trim() : '';
+  if (descriptionFr !== undefined && typeof descriptionFr !== 'string') {
+    errors.push({
+      path: `${at}.descriptionFr`,
+      code: 'description_too_long',
+      message: `${label}: the French description is text.`,
+      messageFr: `${labelFr}\u202f: la description française est du texte.`,
+    });
+  } else if (codePoints(french) > QUOTE_LIMITS.maxDescriptionLength) {
+    errors.push({
+      path: `${at}.descriptionFr`,
+      code: 'description_too_long',
+      message: `${label}: the French description is longer than ${QUOTE_LIMITS.maxDescriptionLength} characters.`,
+      messageFr: `${labelFr}\u202f: la description française dépasse ${QUOTE_LIMITS.maxDescriptionLength} caractères.`,
     });
   }
   if (!wholeNumberIn(quantity, QUOTE_LIMITS.minQuantity, QUOTE_LIMITS.maxQuantity)) {
@@ -123,6 +180,7 @@ function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLin
       path: `${at}.quantity`,
       code: 'quantity_invalid',
       message: `${label}: the quantity must be a whole number from 1 to 1,000,000.`,
+      messageFr: `${labelFr}\u202f: la quantité doit être un nombre entier de 1 à 1\u202f000\u202f000.`,
     });
   }
   // A negative price is a discount line (a resale partner's, say); the subtotal may not go below 0.
@@ -131,10 +189,16 @@ function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLin
       path: `${at}.unitPriceCents`,
       code: 'unit_price_invalid',
       message: `${label}: the unit price must be a whole number of cents from -10,000,000 to 10,000,000 ($100,000.00); a negative price is a discount.`,
+      messageFr: `${labelFr}\u202f: le prix unitaire doit être un nombre entier de cents de -10\u202f000\u202f000 à 10\u202f000\u202f000 (100\u202f000,00\u00a0$)\u202f; un prix négatif est un rabais.`,
     });
   }
   if (typeof taxable !== 'boolean') {
-    errors.push({ path: `${at}.taxable`, code: 'taxable_invalid', message: `${label}: say whether it is taxable.` });
+    errors.push({
+      path: `${at}.taxable`,
+      code: 'taxable_invalid',
+      message: `${label}: say whether it is taxable.`,
+      messageFr: `${labelFr}\u202f: indiquez si elle est taxable.`,
+    });
   }
   const groups = notTaxed === undefined ? [] : notTaxed;
   if (
@@ -146,6 +210,7 @@ function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLin
       path: `${at}.notTaxed`,
       code: 'taxable_invalid',
       message: `${label}: the taxes it is exempt from are each one of GST/HST, PST/RST and QST, once.`,
+      messageFr: `${labelFr}\u202f: les taxes dont elle est exemptée sont chacune l’une de TPS/TVH, TVP/TVD et TVQ, une seule fois.`,
     });
   }
   if (childrens !== undefined && typeof childrens !== 'boolean') {
@@ -153,6 +218,7 @@ function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLin
       path: `${at}.childrens`,
       code: 'taxable_invalid',
       message: `${label}: say whether it is children’s clothing.`,
+      messageFr: `${labelFr}\u202f: indiquez s’il s’agit de vêtements pour enfants.`,
     });
   }
   if (errors.length > before) return null;
@@ -162,12 +228,13 @@ function checkLine(line: unknown, index: number, errors: QuoteIssue[]): QuoteLin
   const exemptFrom = TAX_GROUPS.filter((g) => (groups as TaxGroup[]).includes(g));
   return {
     description: text,
+    ...(french !== '' ? { descriptionFr: french } : {}),
     quantity: q,
     unitPriceCents: price,
     taxable: taxable as boolean,
     ...(exemptFrom.length > 0 && taxable ? { notTaxed: exemptFrom } : {}),
     ...(childrens === true ? { childrens: true } : {}),
-    lineTotalCents: q * price,
+    lineTotalCents: lineAmountCents(q, price),
   };
 }
 
@@ -185,6 +252,7 @@ export function checkExemption(
         path: 'exemption.pstNumber',
         code: 'exemption_invalid',
         message: 'Give the customer’s PST number as it appears on their registration (letters and digits).',
+        messageFr: 'Donnez le numéro de TVP du client tel qu’il figure sur son inscription (lettres et chiffres).',
       },
     };
   }
@@ -201,12 +269,18 @@ export function computeQuote(lines: readonly QuoteLineInput[], context: QuoteCon
   const errors: QuoteIssue[] = [];
   const list: readonly unknown[] = Array.isArray(lines) ? lines : [];
   if (list.length === 0) {
-    errors.push({ path: 'lines', code: 'no_lines', message: 'A quote needs at least one line.' });
+    errors.push({
+      path: 'lines',
+      code: 'no_lines',
+      message: 'A quote needs at least one line.',
+      messageFr: 'Une soumission compte au moins une ligne.',
+    });
   } else if (list.length > QUOTE_LIMITS.maxLines) {
     errors.push({
       path: 'lines',
       code: 'too_many_lines',
       message: `A quote has at most ${QUOTE_LIMITS.maxLines} lines; this one has ${list.length}.`,
+      messageFr: `Une soumission compte au plus ${QUOTE_LIMITS.maxLines} lignes\u202f; celle-ci en compte ${list.length}.`,
     });
   }
   const checked = list.length > QUOTE_LIMITS.maxLines ? [] : list.map((line, i) => checkLine(line, i, errors));
@@ -217,10 +291,16 @@ export function computeQuote(lines: readonly QuoteLineInput[], context: QuoteCon
       path: 'province',
       code: 'province_invalid',
       message: `"${province}" is not the code of one of the 13 provinces and territories.`,
+      messageFr: `«\u00a0${province}\u00a0» n’est le code d’aucune des 13 provinces et territoires.`,
     });
   }
   if (typeof context.date !== 'string' || !isCalendarDate(context.date)) {
-    errors.push({ path: 'date', code: 'date_invalid', message: 'The quote date must be a calendar date, YYYY-MM-DD.' });
+    errors.push({
+      path: 'date',
+      code: 'date_invalid',
+      message: 'The quote date must be a calendar date, YYYY-MM-DD.',
+      messageFr: 'La date de la soumission doit être une date du calendrier, au format AAAA-MM-JJ.',
+    });
   }
   const exemption = checkExemption(context.exemption);
   if (!exemption.ok) errors.push(exemption.issue);
@@ -236,6 +316,8 @@ export function computeQuote(lines: readonly QuoteLineInput[], context: QuoteCon
         path: 'lines',
         code: 'negative_total' as const,
         message: 'The discounts are larger than what they apply to: the subtotal cannot be below $0.00.',
+        messageFr:
+          'Les rabais dépassent ce à quoi ils s’appliquent\u202f: le sous-total ne peut pas être inférieur à 0,00\u00a0$.',
       },
     ],
   };
@@ -257,7 +339,17 @@ export function computeQuote(lines: readonly QuoteLineInput[], context: QuoteCon
   } catch (error) {
     if (error instanceof TaxError && error.code === 'invalid_amount') return negative;
     if (error instanceof TaxError)
-      return { ok: false, errors: [{ path: 'date', code: 'date_invalid', message: error.message }] };
+      return {
+        ok: false,
+        errors: [
+          {
+            path: 'date',
+            code: 'date_invalid',
+            message: error.message,
+            messageFr: 'Aucun taux de taxe n’est enregistré pour cette province à la date de la soumission.',
+          },
+        ],
+      };
     throw error;
   }
   const totalCents = subtotalCents + taxes.reduce((sum, t) => sum + t.amountCents, 0);
@@ -308,7 +400,7 @@ const WORDING = {
     rush: 'Rush fee (critical deadline',
   },
   fr: {
-    layout: 'Disposition',
+    layout: 'Design',
     garment: (n: number) => `vêtement ${n}`,
     suppliedGoods: 'marchandise fournie par le client',
     polyBags: 'Sacs de plastique biodégradables',
@@ -343,7 +435,8 @@ export function suggestQuoteLines(order: OrderBody, options: SuggestOptions = {}
   if (!Number.isInteger(rushFeeCents) || rushFeeCents < 0 || rushFeeCents > QUOTE_LIMITS.maxUnitPriceCents) {
     throw new RangeError(`rushFeeCents must be a whole number of cents from 0 to 10,000,000: ${rushFeeCents}`);
   }
-  const words = WORDING[options.language ?? order.language ?? 'en'];
+  const language = options.language ?? order.language ?? 'en';
+  const words = WORDING[language];
   const layouts = layoutsInOrder(order);
   const lines: SuggestedQuoteLine[] = [];
   let pieces = 0;
@@ -362,7 +455,7 @@ export function suggestQuoteLines(order: OrderBody, options: SuggestOptions = {}
         piecesKnown = false;
         return;
       }
-      const garment = [variation.type.trim(), variation.color.trim()].filter(Boolean).join(', ');
+      const garment = [variation.type.trim(), colourName(variation.color, language)].filter(Boolean).join(', ');
       const parts = [`${words.layout} ${key}`, garment || words.garment(index + 1)];
       if (variation.supplyingGoods === 'yes') {
         const po = variation.itemPO?.trim();
@@ -400,7 +493,7 @@ export function suggestQuoteLines(order: OrderBody, options: SuggestOptions = {}
     const date = deadline.date.trim();
     lines.push({
       kind: 'rush',
-      description: date ? `${words.rush} ${date})` : `${words.rush})`,
+      description: date ? `${words.rush} ${dateInWords(date, language)})` : `${words.rush})`,
       quantity: 1,
       unitPriceCents: rushFeeCents,
       taxable: true,

@@ -32,7 +32,14 @@ export interface ShopProfile extends MailWording {
   brandColour: string;
   /** The SHA-256 of the logo (PNG or SVG, served at /api/shop/logo), or empty for none. */
   logo: string;
+  /** Days a sent quote waits for the customer's answer before the inbox flags it ("Quote waiting 7 days"). */
+  quoteWaitDays: number;
 }
+
+/** A profile saved before the setting existed, or the environment's, waits this many days. */
+export const DEFAULT_QUOTE_WAIT_DAYS = 7;
+/** The longest wait an owner may set. */
+export const MAX_QUOTE_WAIT_DAYS = 90;
 
 /** The colour a shop without one gets: white on it is 5.2:1. */
 export const DEFAULT_BRAND_COLOUR = '#1d4ed8';
@@ -46,7 +53,14 @@ export interface ShopSettings {
 }
 
 /** The owner's first sign-in checklist, in the order shown. */
-export const CHECKLIST_STEPS = ['shopDetails', 'priceList', 'paymentTerms', 'staff', 'testOrder'] as const;
+export const CHECKLIST_STEPS = [
+  'shopDetails',
+  'priceList',
+  'paymentTerms',
+  'cardPayments',
+  'staff',
+  'testOrder',
+] as const;
 export type ChecklistStep = (typeof CHECKLIST_STEPS)[number];
 
 /** GET /api/settings/checklist */

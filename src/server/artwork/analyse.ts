@@ -1,124 +1,32 @@
 // Reads what an uploaded artwork file is and draws a small preview of it. These functions do the
 // decoding in the calling process: the server never calls them directly but through
 // processArtwork (process-artwork.ts), which runs them in a child process it can kill.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { detectFormat, MEDIA_TYPES, readHeadAndTail, VECTOR_FORMATS, type ArtworkFormat } from './detect-format.js';
+import { MEDIA_TYPES, VECTOR_FORMATS, type ArtworkFormat } from './detect-format.js';
 
-export type ColourMode = 'rgb' | 'cmyk' | 'grey' | 'indexed';
+import {
+  ArtworkError,
+  THUMBNAIL_SIZE,
+  checkPixels,
+  colourModeOf,
+  readSvg,
+  byFormat,
+  readBySharp,
+  DEFAULT_LIMITS,
+  type ArtworkAnalysis,
+  type ThumbnailResult,
+  type ArtworkLimits,
+  type Sniffed,
+  type ColourMode,
+} from './analyse-common.js';
 
-export interface ArtworkAnalysis {
-  /** From the bytes, not the name. */
-  format: ArtworkFormat;
-  mediaType: string;
-  isVector: boolean;
-  /**
-   * The picture's size as it is shown (a phone photo stored sideways is reported upright). In
-   * pixels for rasters; in points (1/72 inch, `density` 72) for SVG, PDF, Illustrator and EPS.
-   */
-  width?: number;
-  height?: number;
-  colourMode?: ColourMode;
-  hasAlpha?: boolean;
-  /** Pages of a PDF or Illustrator file, frames of a GIF or WebP, images in a TIFF or HEIC. */
-  pages?: number;
-  /** Pixels per inch stored in the file, when it says. */
-  density?: number;
-  /** Bits per channel, when not 8. */
-  bitDepth?: number;
-  /**
-   * What the first page of a PDF or Illustrator file draws. A "vector" PDF that holds only a
-   * picture (`vectorOrText: false`) is a raster in disguise: rate its largest image instead.
-   */
-  firstPage?: { vectorOrText: boolean; images: number; largestImage?: { width: number; height: number } };
-}
-
-export type ThumbnailResult =
-  | { made: true; width: number; height: number; mediaType: 'image/webp' | 'image/png' }
-  | { made: false; code: FailureCode | 'no-renderer' | 'no-composite'; reason: string };
-
-export type FailureCode =
-  'unsupported-format' | 'too-many-pixels' | 'damaged' | 'timeout' | 'memory-limit' | 'crashed' | 'not-found';
-
-export class ArtworkError extends Error {
-  constructor(
-    readonly code: FailureCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ArtworkError';
-  }
-}
-
-export interface ArtworkLimits {
-  /**
-   * Most pixels a raster may declare before we refuse to decode it (libvips streams, so this is
-   * about time more than memory). sharp's own default: 16383 × 16383.
-   */
-  maxPixels: number;
-  /**
-   * Most pixels for the decoders that hold the whole picture in memory at 4 bytes a pixel
-   * (Photoshop, HEIC): 100 megapixels is 400 MB.
-   */
-  maxInMemoryPixels: number;
-  /** Seconds libvips may spend on one operation before it gives up by itself. */
-  timeoutSeconds: number;
-}
-
-export const DEFAULT_LIMITS: ArtworkLimits = {
-  maxPixels: 16383 * 16383,
-  maxInMemoryPixels: 100_000_000,
-  timeoutSeconds: 30,
-};
-
-/** The long side of a preview, in pixels. */
-export const THUMBNAIL_SIZE = 400;
+export * from './analyse-common.js';
+export * from './analyse-logo.js';
 
 const require = createRequire(import.meta.url);
-
-/** What a file is, from its first and last bytes, with its first bytes (some decoders read them). */
-export interface Sniffed {
-  format: ArtworkFormat;
-  head: Buffer;
-}
-
-/** Tells the file's format once, for both the analysis and the thumbnail. Throws ArtworkError. */
-export async function sniff(filePath: string): Promise<Sniffed> {
-  const { head, tail } = await readHeadAndTail(filePath).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOENT' ? new ArtworkError('not-found', 'The file does not exist.') : error;
-  });
-  const format = detectFormat(head, tail);
-  if (!format) throw new ArtworkError('unsupported-format', 'Not a picture or document we can read.');
-  return { format, head };
-}
-
-function checkPixels(width: number, height: number, limit: number): void {
-  if (width * height > limit) {
-    throw new ArtworkError(
-      'too-many-pixels',
-      `The picture declares ${width} × ${height} pixels, more than the ${Math.round(limit / 1e6)} megapixels we open.`,
-    );
-  }
-}
-
-// sharp's errors are plain Errors with libvips' message; anything it cannot decode is damaged
-// (or in a variant we do not read), and the message goes to the log, not to the customer.
-function asArtworkError(error: unknown): ArtworkError {
-  if (error instanceof ArtworkError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new ArtworkError('too-many-pixels', message);
-  if (/timeout/i.test(message)) return new ArtworkError('timeout', message);
-  return new ArtworkError('damaged', message);
-}
-
-function colourModeOf(meta: Metadata): ColourMode {
-  if (meta.space === 'cmyk') return 'cmyk';
-  if (meta.isPalette) return 'indexed';
-  if (meta.space === 'b-w' || meta.space === 'grey16' || meta.channels === 1) return 'grey';
-  return 'rgb';
-}
 
 // --- Rasters that libvips reads: PNG, JPEG, GIF, WebP, TIFF, AVIF (and SVG's size) ------------
 
@@ -189,14 +97,6 @@ async function thumbnailFromPixels(
     page: undefined,
     pages: undefined,
   });
-}
-
-// --- SVG ---------------------------------------------------------------------------------------
-
-// From a Buffer, never from the path: librsvg then has no base location, so an <image> pointing
-// at a file on the server, or anywhere else, is not loaded. librsvg runs no scripts.
-async function readSvg(filePath: string): Promise<Buffer> {
-  return readFile(filePath);
 }
 
 async function thumbnailSvg(filePath: string, outPath: string, limits: ArtworkLimits): Promise<ThumbnailResult> {
@@ -495,30 +395,6 @@ async function readEps(filePath: string) {
 
 // --- The two entry points ----------------------------------------------------------------------
 
-/** The formats sharp reads straight from the file, for the analysis as for the thumbnail. */
-type SharpFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'tiff' | 'avif';
-const SHARP_FORMATS: readonly ArtworkFormat[] = ['png', 'jpeg', 'gif', 'webp', 'tiff', 'avif'] satisfies SharpFormat[];
-const readBySharp = (format: ArtworkFormat): format is SharpFormat => SHARP_FORMATS.includes(format);
-
-/**
- * What both entry points do around their own reading: the format told from the bytes (or as
- * `sniff` told it before), BMP refused, and any failure thrown as an ArtworkError.
- */
-async function byFormat<T>(
-  filePath: string,
-  sniffed: Sniffed | undefined,
-  read: (format: Exclude<ArtworkFormat, 'bmp'>, head: Buffer) => Promise<T>,
-): Promise<T> {
-  const { format, head } = sniffed ?? (await sniff(filePath));
-  try {
-    if (format === 'bmp') throw new ArtworkError('unsupported-format', 'BMP is not read on the server; ask for PNG.');
-    return await read(format, head);
-  } catch (error) {
-    throw asArtworkError(error);
-  }
-}
-
-/** What the file is, from its bytes. Throws ArtworkError. */
 export function analyseArtwork(
   filePath: string,
   limits: ArtworkLimits = DEFAULT_LIMITS,
@@ -590,74 +466,5 @@ export function makeThumbnail(
         };
       }
     }
-  });
-}
-
-// --- The shop's logo ---------------------------------------------------------------------------
-
-/** The raster documents draw a logo from: at most this many pixels wide and high (150 × 32 pt at 300 dpi). */
-export const LOGO_PRINT_BOX = { width: 640, height: 140 } as const;
-/** A logo is at most this many times as wide as it is high, or as high as it is wide. */
-export const LOGO_MAX_ASPECT = 16;
-/** A PNG logo is kept at most this many pixels on its long side once decoded and encoded again. */
-export const LOGO_KEPT_SIDE = 2048;
-
-export const MEDIA_TYPES_OF_LOGO = { png: 'image/png', svg: 'image/svg+xml' } as const;
-
-export interface LogoRasters {
-  /** The picture's own size (an SVG's in points), as read before drawing. */
-  width: number;
-  height: number;
-  /** The print raster's size in pixels; null when the logo's shape is refused (nothing drawn). */
-  print: { width: number; height: number } | null;
-}
-
-/**
- * The shop's logo decoded in full and drawn again (docs/settings.md, "Logo"): a PNG's every row is
- * decoded (a damaged row fails here, in the child, never in PDFKit) and encoded again at `pngPath`;
- * a PNG or an SVG is drawn into the small opaque-or-alpha PNG documents print, at `printPath`.
- * Throws ArtworkError.
- */
-export function makeLogoRasters(
-  filePath: string,
-  out: { printPath: string; pngPath?: string },
-  limits: ArtworkLimits,
-  sniffed?: Sniffed,
-): Promise<LogoRasters> {
-  return byFormat(filePath, sniffed, async (format): Promise<LogoRasters> => {
-    if (format !== 'png' && format !== 'svg')
-      throw new ArtworkError('unsupported-format', 'A logo is a PNG or an SVG.');
-    const source = format === 'svg' ? await readSvg(filePath) : filePath;
-    const meta = await sharp(source, { limitInputPixels: false }).metadata();
-    const width = meta.width ?? 0;
-    const height = meta.height ?? 0;
-    if (!width || !height) throw new ArtworkError('damaged', 'The logo has no size.');
-    if (format === 'png') checkPixels(width, height, limits.maxPixels);
-    // A line or a column no document's corner can show: not drawn, refused by its caller.
-    if (Math.max(width, height) > LOGO_MAX_ASPECT * Math.min(width, height)) return { width, height, print: null };
-    // An SVG is drawn straight at the print size (its own may claim a kilometre); a PNG is read
-    // whole, every row, failing on the first damaged one.
-    const longRatio = Math.min(LOGO_PRINT_BOX.width / width, LOGO_PRINT_BOX.height / height);
-    const options: SharpOptions =
-      format === 'svg'
-        ? { density: Math.min(10_000, Math.max(0.01, 72 * longRatio)) }
-        : { limitInputPixels: limits.maxPixels, failOn: 'error' };
-    let input: string | Buffer = source;
-    if (format === 'png') {
-      const kept = await sharp(source, options)
-        .timeout({ seconds: limits.timeoutSeconds })
-        .resize(LOGO_KEPT_SIDE, LOGO_KEPT_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .png({ compressionLevel: 9 })
-        .toBuffer();
-      if (out.pngPath) await writeFile(out.pngPath, kept);
-      input = kept;
-    }
-    const print = await sharp(input, format === 'svg' ? options : {})
-      .timeout({ seconds: limits.timeoutSeconds })
-      .resize(LOGO_PRINT_BOX.width, LOGO_PRINT_BOX.height, { fit: 'inside', withoutEnlargement: format === 'png' })
-      .toColourspace('srgb')
-      .png({ compressionLevel: 9 })
-      .toFile(out.printPath);
-    return { width, height, print: { width: print.width, height: print.height } };
   });
 }

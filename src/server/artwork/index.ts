@@ -5,6 +5,7 @@ export { toMeasured } from './artwork-queue.js';
 export { artworkPlugin } from './artwork-plugin.js';
 export { artworkOfOrders } from './artwork-store.js';
 export { artworkQueueDepth } from './artwork-store.js';
+export { graphicAspects } from './graphic-aspects.js';
 export { checkMessageFile, type MessageFileCheck } from './message-file.js';
 export { rasteriseLogo, type LogoRasterResult } from './logo-raster.js';
 export { LOGO_MAX_ASPECT } from './analyse.js';

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import yazl from 'yazl';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 import { sqlitePath } from '../storage/db.js';
 import { Sqlite } from '../storage/sqlite-driver.js';
@@ -40,6 +41,22 @@ export interface Manifest {
   missing: string[];
   counts: Record<string, number>;
 }
+
+const entrySchema = z.object({ path: z.string(), size: z.number().int().nonnegative(), sha256: z.string() });
+
+/** A manifest as an archive holds it: read by restore, checked before anything is trusted. */
+export const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  createdAt: z.string(),
+  database: z.enum(['sqlite', 'postgres']),
+  files: z.enum(['local', 's3']),
+  entries: z.array(entrySchema),
+  s3Objects: z
+    .array(z.object({ key: z.string(), size: z.number().int().nonnegative(), sha256: z.string() }))
+    .optional(),
+  missing: z.array(z.string()),
+  counts: z.record(z.string(), z.number()),
+}) satisfies z.ZodType<Manifest, unknown>;
 
 async function sha256Of(file: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');

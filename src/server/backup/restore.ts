@@ -16,7 +16,8 @@ import { promisify } from 'node:util';
 import yauzl from 'yauzl';
 import type { Config } from '../config.js';
 import { openDatabase, sqlitePath } from '../storage/db.js';
-import { BACKUP_FORMAT, type Manifest } from './backup.js';
+import { readJson } from '../storage/json.js';
+import { BACKUP_FORMAT, manifestSchema, type Manifest } from './backup.js';
 import { keyIdOf, SIGNATURE_ENTRY, signatureMatches } from './signature.js';
 
 const run = promisify(execFile);
@@ -127,13 +128,8 @@ export async function restore(
     small[entry.fileName] = Buffer.concat(chunks);
   });
   const manifestBytes = small['manifest.json'];
-  let m: Manifest | null = null;
-  try {
-    m = manifestBytes ? (JSON.parse(manifestBytes.toString('utf8')) as Manifest) : null;
-  } catch {
-    m = null;
-  }
-  if (!m || !manifestBytes || m.format !== BACKUP_FORMAT)
+  const m = manifestBytes ? readJson(manifestSchema, manifestBytes.toString('utf8')) : null;
+  if (!m || !manifestBytes)
     throw new RestoreRefused(`${file} is not a backup of this app (no manifest.json of ${BACKUP_FORMAT}).`);
   print(checkSignature(manifestBytes, small[SIGNATURE_ENTRY] ?? null, options));
   if ((m.database === 'postgres') !== postgres)

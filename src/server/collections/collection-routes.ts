@@ -57,6 +57,8 @@ const createBody = z.object({
   title: z.string().max(1_000),
   garment: z.string().max(200),
   closesOn: z.string().max(40),
+  /** Whether members are asked for a name and number to print; true when not said (older clients). */
+  asksPrint: z.boolean().optional(),
 });
 const linkParams = z.object({ link: z.string().max(100) });
 const entryBody = z.object({
@@ -185,6 +187,7 @@ export async function collectionRoutes(
         garment: garment.name,
         sizes: garment.sizes,
         closesOn,
+        asksPrint: request.body.asksPrint !== false,
       });
       return reply.code(201).send({ link, organiserKey } satisfies CreatedCollection);
     },
@@ -235,6 +238,7 @@ export async function collectionRoutes(
       sizes: sizesOf(collection),
       closesOn: collection.closes_on,
       open: isOpen(collection, today()),
+      asksPrint: collection.asks_print === 1,
       entry: entry ?? null,
     };
   });
@@ -245,7 +249,9 @@ export async function collectionRoutes(
     async (request, reply): Promise<SavedEntry> => {
       const collection = await membersCollection(request.params.link);
       if (!isOpen(collection, today())) throw collectionClosed();
-      const entry = checkedEntry(request.body, sizesOf(collection));
+      // Not asked for a name and number to print: none is kept, whatever a client sends.
+      const body = collection.asks_print === 1 ? request.body : { ...request.body, printName: '', printNumber: '' };
+      const entry = checkedEntry(body, sizesOf(collection));
       const key = headerOf(request, MEMBER_HEADER);
       let saved: { memberKey: string } | undefined;
       try {

@@ -6,6 +6,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { addDays } from '../../shared/dates.js';
 import { COLLECTION_LIMITS, type CollectionOutcome, type RollUp, type TeamName } from '../../shared/collections-api.js';
 import type { Dialect } from '../storage/db.js';
+import { fromJson, toJson } from '../storage/json.js';
 import type { Database, SizeCollectionsTable } from '../storage/schema.js';
 
 type Db = Kysely<Database>;
@@ -29,6 +30,8 @@ export interface NewCollection {
   garment: string;
   sizes: readonly string[];
   closesOn: string;
+  /** Whether members are asked for a name and number to print (true unless said). */
+  asksPrint?: boolean;
   /** The order's garment it fills, when made from My orders for an order already sent. */
   forOrder?: OrderTie;
 }
@@ -53,7 +56,7 @@ export async function createCollection(db: Db, c: NewCollection, now = new Date(
       organiser_hash: hashOf(organiserKey),
       title: c.title,
       garment: c.garment,
-      sizes: JSON.stringify(c.sizes),
+      sizes: toJson([...c.sizes]),
       closes_on: c.closesOn,
       closed_at: null,
       created_at: now.toISOString(),
@@ -61,6 +64,7 @@ export async function createCollection(db: Db, c: NewCollection, now = new Date(
       layout_key: c.forOrder?.layout ?? null,
       variation_index: c.forOrder?.variation ?? null,
       outcome: null,
+      asks_print: c.asksPrint === false ? 0 : 1,
     })
     .execute();
   return { id, link, organiserKey };
@@ -78,7 +82,7 @@ export async function collectionOfOrganiser(db: Db, key: string | undefined): Pr
   return db.selectFrom('size_collections').selectAll().where('organiser_hash', '=', hashOf(key)).executeTakeFirst();
 }
 
-export const sizesOf = (c: CollectionRow): string[] => JSON.parse(c.sizes) as string[];
+export const sizesOf = (c: CollectionRow): string[] => fromJson(c.sizes);
 
 /** Open: not closed by its organiser, and its closing date not past in the shop's calendar. */
 export const isOpen = (c: CollectionRow, today: string) => c.closed_at === null && today <= c.closes_on;
@@ -201,6 +205,7 @@ export async function rollUpOf(db: Db, c: CollectionRow, today: string): Promise
     sizes,
     closesOn: c.closes_on,
     open: isOpen(c, today),
+    asksPrint: c.asks_print === 1,
     entries,
     counts: sizes.map((size) => ({ size, quantity: entries.filter((e) => e.size === size).length })),
   };
@@ -255,10 +260,17 @@ export async function tieToOrder(
   id: string,
   tie: OrderTie,
   outcome: CollectionOutcome,
+  extraSizes: string | null = null,
 ): Promise<boolean> {
   const tied = await trx
     .updateTable('size_collections')
-    .set({ order_id: tie.orderId, layout_key: tie.layout, variation_index: tie.variation, outcome })
+    .set({
+      order_id: tie.orderId,
+      layout_key: tie.layout,
+      variation_index: tie.variation,
+      outcome,
+      extra_sizes: extraSizes,
+    })
     .where('id', '=', id)
     .where('order_id', 'is', null)
     .executeTakeFirst();

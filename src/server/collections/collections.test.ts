@@ -67,6 +67,7 @@ describe.each(backends())('size collections on %s', (backend) => {
       sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL'],
       closesOn: addDays(today, 7),
       open: true,
+      asksPrint: true,
       entry: null,
     });
 
@@ -111,6 +112,7 @@ describe.each(backends())('size collections on %s', (backend) => {
       sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL'],
       closesOn: addDays(today, 7),
       open: true,
+      asksPrint: true,
       entries: [
         { id: expect.any(String), name: 'Ada', size: 'S', printName: 'ADA', printNumber: '10' },
         { id: expect.any(String), name: 'Bob', size: 'L', printName: '', printNumber: '' },

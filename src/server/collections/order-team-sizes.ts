@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { asTeamName, type CollectionOutcome, type RollUp } from '../../shared/collections-api.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
-import { sizesToText } from '../../shared/prices/size-grid.js';
+import { sizesToText, teamSizesWithExtras } from '../../shared/prices/size-grid.js';
 import { DomainError } from '../errors.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import type { Dialect } from '../storage/db.js';
@@ -25,6 +25,7 @@ import {
   isOpen,
   rollUpOf,
   settleOutcome,
+  sizesOf,
   tieToOrder,
   type CollectionRow,
 } from './collection-store.js';
@@ -32,11 +33,21 @@ import { closedEntriesToCustomer, closedEntriesToShop } from './team-sizes-mail.
 
 type Db = Kysely<Database>;
 
-/** The entries' sizes and names written into a layout's variation; false when it has no such variation. */
-function fill(document: ValidOrderBody, layout: string, variation: number, rollUp: RollUp): boolean {
+/**
+ * The entries' sizes and names written into a layout's variation, with the organiser's own extra
+ * pieces added when given (the same function the form shows them with); false when it has no
+ * such variation.
+ */
+function fill(
+  document: ValidOrderBody,
+  layout: string,
+  variation: number,
+  rollUp: RollUp,
+  extras: string | null,
+): boolean {
   const target = document.layouts[layout]?.variations[variation];
   if (!target) return false;
-  target.sizes = sizesToText(rollUp.counts);
+  target.sizes = (extras !== null ? teamSizesWithExtras(rollUp.counts, extras) : null) ?? sizesToText(rollUp.counts);
   document.layouts[layout]!.teamNames = rollUp.entries.map(asTeamName);
   return true;
 }
@@ -48,6 +59,8 @@ export interface TakenCollection {
   variation: number;
   /** Null while entries stay open: the order takes the final ones when they close. */
   outcome: 'applied' | 'no_entries' | null;
+  /** The organiser's own extra pieces, kept with the collection for its settling; null for none sent. */
+  extras: string | null;
 }
 
 /**
@@ -85,12 +98,35 @@ export async function takeTeamCollections(db: Db, document: ValidOrderBody, toda
         { messageFr: 'Fermez les inscriptions de l’équipe avant d’envoyer la commande.' },
       );
     }
-    // The entries as the server reads them, final or (sent while open) so far.
+    // The organiser's own pieces, kept beside the entries (docs/collections.md): one the garment
+    // lacks is refused beside the field rather than dropped.
+    const extras = named.extraSizes ?? null;
+    if (
+      extras !== null &&
+      teamSizesWithExtras(
+        sizesOf(collection).map((size) => ({ size, quantity: 0 })),
+        extras,
+      ) === null
+    ) {
+      throw new DomainError(
+        'invalid',
+        'team_extras_unread',
+        'The organiser’s extra pieces must name the garment’s sizes, like S:2, M:1.',
+        [`layouts.${key}.teamCollection.extraSizes`],
+        {
+          messageFr: 'Les pièces ajoutées par l’organisateur doivent nommer les tailles du vêtement, comme S:2, M:1.',
+        },
+      );
+    }
+    // The entries as the server reads them, final or (sent while open) so far, with the
+    // organiser's extras: what the form showed.
     const rollUp = await rollUpOf(db, collection, today);
-    const filled = rollUp.entries.length > 0 && fill(document, key, named.variation, rollUp);
+    const filled =
+      (rollUp.entries.length > 0 || (extras !== null && extras.trim() !== '')) &&
+      fill(document, key, named.variation, rollUp, extras);
     // Sent while open: settled when entries close, like one started from My orders.
     const outcome = open ? null : filled ? 'applied' : 'no_entries';
-    taken.push({ id: collection.id, layout: key, variation: named.variation, outcome });
+    taken.push({ id: collection.id, layout: key, variation: named.variation, outcome, extras });
   }
   return taken;
 }
@@ -102,7 +138,7 @@ export async function tieTeamCollections(
   taken: readonly TakenCollection[],
 ): Promise<void> {
   for (const t of taken) {
-    if (!(await tieToOrder(trx, t.id, { orderId, layout: t.layout, variation: t.variation }, t.outcome))) {
+    if (!(await tieToOrder(trx, t.id, { orderId, layout: t.layout, variation: t.variation }, t.outcome, t.extras))) {
       throw new DomainError(
         'conflict',
         'team_collection_taken',
@@ -149,7 +185,10 @@ export async function settleCollection(
     // Worked out before the transaction (pricing reads the price list); the transaction checks
     // the order is still the one it was worked out from.
     const document = fromJson(order.document);
-    const applies = order.status === 'new' && rollUp.entries.length > 0 && fill(document, layout, variation, rollUp);
+    const applies =
+      order.status === 'new' &&
+      rollUp.entries.length > 0 &&
+      fill(document, layout, variation, rollUp, collection.extra_sizes);
     const estimate = applies ? await deps.estimateOf(order, document).catch(() => null) : null;
     const outcome: Exclude<CollectionOutcome, null> =
       order.status !== 'new' ? 'quoted_first' : applies ? 'applied' : 'no_entries';

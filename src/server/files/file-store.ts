@@ -326,6 +326,10 @@ export class Staging {
         'too_large',
         'too_many_files',
         `An order can have at most ${this.limits.maxFiles} files. Please send the rest in a second order or by email.`,
+        undefined,
+        {
+          messageFr: `Une commande compte au plus ${this.limits.maxFiles} fichiers. Veuillez envoyer les autres dans une deuxième commande ou par courriel.`,
+        },
       );
     }
     if (!this.created) {
@@ -343,6 +347,10 @@ export class Staging {
         'too_large',
         'file_too_large',
         `"${name}" is larger than the limit of ${formatBytes(this.limits.maxFileBytes)} per file.`,
+        undefined,
+        {
+          messageFr: `«\u00a0${name}\u00a0» dépasse la limite de ${formatBytes(this.limits.maxFileBytes, 'fr')} par fichier.`,
+        },
       );
     }
     this.totalBytes += added;
@@ -351,6 +359,10 @@ export class Staging {
         'too_large',
         'order_too_large',
         `The files of this order add up to more than the limit of ${formatBytes(this.limits.maxOrderBytes)} per order.`,
+        undefined,
+        {
+          messageFr: `Les fichiers de cette commande dépassent ensemble la limite de ${formatBytes(this.limits.maxOrderBytes, 'fr')} par commande.`,
+        },
       );
     }
   }

@@ -18,6 +18,14 @@ export function checkApiKey(expected: string) {
     // supabase-js sends both; with a signed-in session, Bearer carries the user's token
     // and apikey still carries the public key.
     if (apikey !== undefined ? matches(apikey) : matches(bearer)) return;
-    throw new AppError(401, 'unauthorized', 'A valid apikey header (the public key of this order form) is required.');
+    throw new AppError(
+      401,
+      'unauthorized',
+      'A valid apikey header (the public key of this order form) is required.',
+      undefined,
+      {
+        messageFr: 'Un en-tête apikey valide (la clé publique de ce formulaire de commande) est requis.',
+      },
+    );
   };
 }

@@ -49,6 +49,11 @@ export function checkFormToken(
       'bad_input',
       'invalid_form_token',
       'This form has expired. Please reload the page and submit again; your entries are kept.',
+      undefined,
+      {
+        messageFr:
+          'Ce formulaire a expiré. Veuillez recharger la page et envoyer de nouveau\u202f; vos entrées sont conservées.',
+      },
     );
   }
   const servedAt = Number(issued);
@@ -58,6 +63,11 @@ export function checkFormToken(
       'bad_input',
       'form_token_expired',
       'This page was opened too long ago. Please reload the page and submit again; your entries are kept.',
+      undefined,
+      {
+        messageFr:
+          'Cette page a été ouverte il y a trop longtemps. Veuillez recharger la page et envoyer de nouveau\u202f; vos entrées sont conservées.',
+      },
     );
   }
   if (now - servedAt < limits.minFillSeconds * 1000) {
@@ -65,6 +75,11 @@ export function checkFormToken(
       'bad_input',
       'too_fast',
       'This order was sent too quickly after the page opened. Please wait a moment and submit again.',
+      undefined,
+      {
+        messageFr:
+          'Cette commande a été envoyée trop vite après l’ouverture de la page. Veuillez patienter un moment et envoyer de nouveau.',
+      },
     );
   }
   return { id, expiresAt: new Date(expiresAt) };
@@ -73,6 +88,8 @@ export function checkFormToken(
 export function checkHoneypot(raw: unknown): void {
   const value = (raw as Record<string, unknown> | null)?.[HONEYPOT_FIELD];
   if (typeof value === 'string' && value.trim() !== '') {
-    throw new DomainError('bad_input', 'rejected', 'This order could not be accepted.');
+    throw new DomainError('bad_input', 'rejected', 'This order could not be accepted.', undefined, {
+      messageFr: 'Cette commande n’a pas pu être acceptée.',
+    });
   }
 }

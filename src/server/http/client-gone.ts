@@ -18,6 +18,11 @@ export function assertBodyCanArrive(request: FastifyRequest): void {
       400,
       'request_aborted',
       'The connection closed before the whole request arrived. Nothing was saved; please send it again.',
+      undefined,
+      {
+        messageFr:
+          'La connexion s’est fermée avant que la requête n’arrive en entier. Rien n’a été enregistré\u202f; veuillez l’envoyer de nouveau.',
+      },
     );
   }
 }

@@ -43,7 +43,11 @@ export class ConcurrencyGate {
         const gone = () => {
           leave();
           clearTimeout(timer);
-          reject(new AppError(499, 'client_closed', 'The client went away.'));
+          reject(
+            new AppError(499, 'client_closed', 'The client went away.', undefined, {
+              messageFr: 'Le client est parti.',
+            }),
+          );
         };
         const timer = setTimeout(() => {
           leave();
@@ -77,6 +81,10 @@ export class ConcurrencyGate {
       503,
       'busy',
       `The order service is receiving many orders right now. Nothing was saved; please try again in ${this.retryAfterSeconds} seconds.`,
+      undefined,
+      {
+        messageFr: `Le service de commande reçoit beaucoup de commandes en ce moment. Rien n’a été enregistré\u202f; veuillez réessayer dans ${this.retryAfterSeconds} secondes.`,
+      },
     );
   }
 }

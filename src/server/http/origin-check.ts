@@ -24,6 +24,12 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean
   return !own.includes(origin);
 }
 
+/** 403: a request another site's page sent, refused. */
+export const crossSiteRefused = () =>
+  new AppError(403, 'cross_site', 'This request came from another site and was refused.', undefined, {
+    messageFr: 'Cette requête venait d’un autre site et a été refusée.',
+  });
+
 /** Register on the root instance before any route. */
 export function registerOriginCheck(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (request) => {
@@ -32,7 +38,7 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
     // No route matched: the answer is a 404 and nothing changes.
     if (route === undefined || request.routeOptions.config.crossSite === 'answered-by-route') return;
     if (isCrossSite(request, config.publicUrl)) {
-      throw new AppError(403, 'cross_site', 'This request came from another site and was refused.');
+      throw crossSiteRefused();
     }
   });
 }

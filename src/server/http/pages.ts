@@ -18,11 +18,12 @@ import { issueFormToken } from './bot-checks.js';
  * so a script may not collect them without limit (docs/architecture.md, the form token).
  */
 /** The shop's logo and brand colour in force, read when a page is made (settings/, docs/settings.md). */
-export type ShopLook = () => Pick<ClientSettings, 'logo' | 'brandColour'>;
+export type ShopLook = () => Pick<ClientSettings, 'logo' | 'brandColour' | 'shopName'>;
 
 export function clientSettings(config: Config, options: { formToken: boolean; look?: ShopLook }): ClientSettings {
-  const { logo, brandColour } = options.look?.() ?? {};
+  const { logo, brandColour, shopName } = options.look?.() ?? {};
   return {
+    ...(shopName ? { shopName } : {}),
     ...(logo ? { logo } : {}),
     ...(brandColour ? { brandColour } : {}),
     functionsUrl: SUBMIT_ORDER_PATH,
@@ -61,9 +62,13 @@ export function pageRenderer(clientDir: string, config: Config, look?: ShopLook)
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply, sendPage: SendPage | null) {
   const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
   if (wantsPage && sendPage) return sendPage(reply, 404);
-  return reply
-    .code(404)
-    .send({ error: { code: 'not_found', message: `No such path: ${request.method} ${request.url.slice(0, 200)}` } });
+  return reply.code(404).send({
+    error: {
+      code: 'not_found',
+      message: `No such path: ${request.method} ${request.url.slice(0, 200)}`,
+      message_fr: `Ce chemin n’existe pas\u202f: ${request.method} ${request.url.slice(0, 200)}`,
+    },
+  });
 }
 
 export async function clientRoutes(

@@ -237,6 +237,18 @@ describe.each(backends())('one account in every place, on %s', (backend) => {
       });
       expect(rest.statusCode, rest.body).toBe(201);
       await sameEverywhere(orderId, token, language, { state: 'overpaid', refundCents: 20000 }, { mail: true });
+      // "Credit the rest" once more finds nothing left: a refusal in words, in both languages.
+      const again = await staff('POST', `/api/orders/${orderId}/credit-notes`, {
+        invoiceNumber: view.invoices[0].number,
+        rest: true,
+        reason: 'Refund the deposit',
+      });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().error).toMatchObject({
+        code: 'nothing_to_credit',
+        message: `Invoice ${view.invoices[0].number} is already fully credited: there is nothing left to credit.`,
+        message_fr: `La facture ${view.invoices[0].number} est déjà entièrement créditée\u00a0: il ne reste rien à créditer.`,
+      });
       const receipt = await pay(orderId, '-200.00', { reason: 'Deposit refunded' });
       await sameEverywhere(
         orderId,

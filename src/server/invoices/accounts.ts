@@ -15,6 +15,7 @@ import type { Dialect } from '../storage/db.js';
 import type { Database, OrderRow } from '../storage/schema.js';
 import { fromJson } from '../storage/json.js';
 import {
+  accountsRecordsOf,
   allPaymentsOfOrder,
   creditNotesOf,
   invoiceDocument,
@@ -25,6 +26,9 @@ import {
   type PaymentRow,
 } from './invoice-store.js';
 import { creditRoom, lineTaxKeys } from '../../shared/invoices/credit-notes.js';
+import { cardCharge, type CardCharge } from '../../shared/invoices/surcharge.js';
+import { firstLayoutWith } from '../../shared/order-details.js';
+import { provinceCodeOf } from '../../shared/quote.js';
 
 /** How the shop keeps its books: its calendar and its fiscal year (docs/accounts.md). */
 export interface Books {
@@ -89,6 +93,26 @@ export async function orderAccount(
 ): Promise<Account> {
   const [invoices, payments] = await Promise.all([invoicesOfOrder(db, order.id), paymentsOfOrder(db, order.id)]);
   return accountFrom(order.status, invoices, payments, todayOf(books, now));
+}
+
+/** The accounts of several orders (a page of the inbox's list), from two queries, by order id. */
+export async function ordersAccounts(
+  db: Db,
+  books: Pick<Books, 'timeZone'>,
+  orders: readonly Pick<OrderRow, 'id' | 'status'>[],
+  now = new Date(),
+): Promise<Map<string, Account>> {
+  const records = await accountsRecordsOf(
+    db,
+    orders.map((o) => o.id),
+  );
+  const today = todayOf(books, now);
+  return new Map(
+    orders.map((o) => {
+      const found = records.get(o.id);
+      return [o.id, accountFrom(o.status, found?.invoices ?? [], found?.payments ?? [], today)];
+    }),
+  );
 }
 
 /** Keeps orders.payment_state (what the inbox filters by) equal to the account's state. */
@@ -175,14 +199,25 @@ const paymentInfo = (p: PaymentRow) => ({
 
 const languageOf = (order: OrderRow): 'en' | 'fr' => (fromJson(order.document).language === 'fr' ? 'fr' : 'en');
 
-/** What a Pay button asks by card now, or null (docs/payments.md). */
+/** The order's billing province (a code), '' when it has none: a Quebec address is never surcharged. */
+function billingProvinceOf(order: OrderRow): string {
+  const billing = firstLayoutWith(fromJson(order.document), 'billing')?.billing;
+  return billing ? (provinceCodeOf(billing.province) ?? billing.province) : '';
+}
+
+/**
+ * What a Pay button asks by card now, or null (docs/payments.md): the amount due, the owner's
+ * card surcharge on it (none for a Quebec billing address or a Quebec shop) and their total.
+ */
 export function payOnlineOf(
-  deps: Pick<InvoiceDeps, 'cardPayments'>,
-  terms: Pick<PaymentTerms, 'cardPayments'>,
+  deps: Pick<InvoiceDeps, 'cardPayments' | 'books'>,
+  terms: Pick<PaymentTerms, 'cardPayments' | 'cardSurchargeBasisPoints'>,
   account: Account,
-): { amountCents: number } | null {
+  order: OrderRow,
+): CardCharge | null {
   const amountCents = cardPaymentDue(terms.cardPayments, account, deps.cardPayments === true);
-  return amountCents > 0 ? { amountCents } : null;
+  if (amountCents <= 0) return null;
+  return cardCharge(amountCents, terms.cardSurchargeBasisPoints, billingProvinceOf(order), deps.books.shopProvince);
 }
 
 /** The customer's page: null before the first invoice. */
@@ -205,7 +240,7 @@ export async function customerAccountView(deps: InvoiceDeps, order: OrderRow): P
       latest ? invoiceDocument(latest).terms : { balanceDue: 'pickup', balanceDays: 0 },
       lang,
     ),
-    payOnline: payOnlineOf(deps, terms, account),
+    payOnline: payOnlineOf(deps, terms, account, order),
   };
 }
 

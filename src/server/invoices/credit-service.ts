@@ -3,10 +3,11 @@
 // invoice; cancelling credits what is unpaid. The arithmetic is shared/invoices/credit-notes.ts;
 // this file numbers, stores, mails and records them. An invoice whose order was deleted can
 // still be credited (from the Accounts page): its records outlive the order.
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AMOUNT_ERRORS, readAmount } from '../../shared/amounts.js';
 import { creditRoom, planCredit, type CreditRequest, type CreditRoomLine } from '../../shared/invoices/credit-notes.js';
 import type { CreditNoteBody, InvoiceDocument } from '../../shared/invoices/invoice-api.js';
+import { lineDescription } from '../../shared/quote.js';
 import { DomainError } from '../errors.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { lockOrder, recordEvent } from '../storage/orders.js';
@@ -15,20 +16,33 @@ import type { Database, OrderRow } from '../storage/schema.js';
 import { fromJson } from '../storage/json.js';
 import { accountFrom, refreshPaymentState, todayOf, type InvoiceDeps } from './accounts.js';
 import { composeCreditNoteMail } from './invoice-mail.js';
-import { issueDocument, type Issued } from './issue-document.js';
+import { issueCreditAgainst, type Issued } from './issue-document.js';
 import { combine, refuse, visibleText } from './refusals.js';
-import { creditNotesOf, invoiceDocument, invoicesOfOrder, paymentsOfOrder, type InvoiceRow } from './invoice-store.js';
+import {
+  creditNotesOf,
+  invoiceDocument,
+  invoicesOfOrder,
+  paymentsOfOrder,
+  type InvoiceRow,
+  type PaymentRow,
+} from './invoice-store.js';
+import { readWriteOffThreshold, writeOffIn } from './write-offs.js';
 import { may, type Actor } from './permissions.js';
 
 type Trx = Transaction<Database>;
 
 function describer(original: InvoiceDocument) {
   const fr = original.language === 'fr';
+  // The line as the invoice printed it: a Quebec shop's in French, the English beside it if bilingual.
+  const printed = (line: CreditRoomLine) => {
+    const source = original.lines[line.index];
+    return source ? lineDescription(source, original.language, original.bilingual === true) : line.description;
+  };
   return (line: CreditRoomLine | null) =>
     line
       ? fr
-        ? `Crédit\u00a0: ${line.description}`
-        : `Credit: ${line.description}`
+        ? `Crédit\u00a0: ${printed(line)}`
+        : `Credit: ${printed(line)}`
       : fr
         ? `Crédit sur la facture ${original.number}`
         : `Credit against invoice ${original.number}`;
@@ -58,36 +72,7 @@ export async function creditNoteFor(
     throw new DomainError('invalid', e.code, e.message.en, [e.field], { messageFr: e.message.fr });
   }
   const c = planned.credit;
-  const issued = await issueDocument(
-    deps,
-    trx,
-    invoice.order_id,
-    {
-      kind: 'credit_note',
-      language: original.language,
-      ...(original.bilingual ? { bilingual: true } : {}),
-      orderReference: original.orderReference,
-      quoteVersion: original.quoteVersion,
-      quoteSha256: original.quoteSha256,
-      credits: { number: original.number, issueDate: original.issueDate },
-      reason,
-      seller: original.seller,
-      customer: original.customer,
-      province: original.province,
-      ...(original.delivery ? { delivery: original.delivery } : {}),
-      ...(original.exemption ? { exemption: original.exemption } : {}),
-      lines: c.lines,
-      subtotalCents: c.subtotalCents,
-      taxes: c.taxes,
-      taxesNotCharged: original.taxesNotCharged,
-      totalCents: c.totalCents,
-      depositPercent: 0,
-      depositCents: 0,
-      terms: original.terms,
-    },
-    { quoteId: null, creditsInvoiceId: invoice.id, by },
-    now,
-  );
+  const issued = await issueCreditAgainst(deps, trx, invoice, original, c, reason, by, now);
   if (order) {
     await recordEvent(trx, order.id, by, {
       kind: 'credit_note_issued',
@@ -230,10 +215,53 @@ export async function issueCreditNote(
   });
 }
 
+/** One credit note a cancellation will issue: against which invoice, what it asks, and its total. */
+export interface PlannedUnpaidCredit {
+  invoice: InvoiceRow;
+  earlier: InvoiceRow[];
+  request: CreditRequest;
+  totalCents: number;
+}
+
 /**
- * Cancelling an invoiced order with "credit what is unpaid": credit notes, newest invoice first,
- * for as much of the unpaid balance as the invoices hold, in the cancellation's transaction.
- * Returns the credit notes issued (the caller mails them with the cancellation).
+ * What cancelling with "credit what is unpaid" does, worked out once (docs/accounts.md, "Credit
+ * notes"): the credit notes, newest invoice first, each the largest whose total does not pass
+ * what is still unpaid; what they credit in all; what is left (a cent the taxes' rounding cannot
+ * credit); and the part of it the owner's small-balance threshold writes off. The cancel dialog
+ * shows this and creditUnpaid then does exactly this.
+ */
+export function planUnpaidCredit(
+  status: OrderRow['status'],
+  rows: readonly InvoiceRow[],
+  payments: readonly Pick<PaymentRow, 'amount_cents'>[],
+  today: string,
+  thresholdCents: number,
+): { credits: PlannedUnpaidCredit[]; creditCents: number; leftCents: number; writeOffCents: number } {
+  let unpaid = Math.max(0, accountFrom(status, rows, payments, today).balanceCents);
+  const credits: PlannedUnpaidCredit[] = [];
+  for (const invoice of [...rows].reverse().filter((r) => r.kind === 'invoice')) {
+    if (unpaid <= 0) break;
+    const original = invoiceDocument(invoice);
+    const earlier = creditNotesOf(rows, invoice.id);
+    if (creditRoom(original, earlier.map(invoiceDocument)).totalCents <= 0) continue;
+    const request: CreditRequest = { kind: 'up_to_total', totalCents: unpaid };
+    const planned = planCredit(original, earlier.map(invoiceDocument), request, describer(original));
+    if (!planned.ok || planned.credit.totalCents <= 0) continue;
+    credits.push({ invoice, earlier, request, totalCents: planned.credit.totalCents });
+    unpaid -= planned.credit.totalCents;
+  }
+  return {
+    credits,
+    creditCents: credits.reduce((sum, c) => sum + c.totalCents, 0),
+    leftCents: unpaid,
+    writeOffCents: unpaid > 0 && unpaid <= thresholdCents ? unpaid : 0,
+  };
+}
+
+/**
+ * Cancelling an invoiced order with "credit what is unpaid": the credit notes of
+ * planUnpaidCredit, in the cancellation's transaction, mailed to the customer; then, when asked,
+ * the rest under the owner's small-balance threshold written off (never mailed).
  */
 export async function creditUnpaid(
   deps: InvoiceDeps,
@@ -241,36 +269,42 @@ export async function creditUnpaid(
   order: OrderRow,
   actor: Actor,
   now = new Date(),
+  options: { writeOffRest?: boolean } = {},
 ): Promise<Issued[]> {
   may(actor, 'credit');
   const doc = fromJson(order.document);
-  const reason =
-    doc.language === 'fr'
-      ? 'Commande annulée\u00a0: ce qui restait impayé est crédité'
-      : 'Order cancelled: what was unpaid is credited';
+  const fr = doc.language === 'fr';
+  const reason = fr
+    ? 'Commande annulée\u00a0: ce qui restait impayé est crédité'
+    : 'Order cancelled: what was unpaid is credited';
   const [rows, payments] = await Promise.all([invoicesOfOrder(trx, order.id), paymentsOfOrder(trx, order.id)]);
-  let unpaid = accountFrom(order.status, rows, payments, todayOf(deps.books, now)).balanceCents;
+  const plan = planUnpaidCredit(
+    order.status,
+    rows,
+    payments,
+    todayOf(deps.books, now),
+    await readWriteOffThreshold(trx),
+  );
   const issued: Issued[] = [];
-  for (const invoice of [...rows].reverse().filter((r) => r.kind === 'invoice')) {
-    if (unpaid <= 0) break;
-    const current = await invoicesOfOrder(trx, order.id);
-    const room = creditRoom(invoiceDocument(invoice), creditNotesOf(current, invoice.id).map(invoiceDocument));
-    if (room.totalCents <= 0) continue;
+  for (const step of plan.credits) {
     const note = await creditNoteFor(
       deps,
       trx,
       order,
-      invoice,
-      creditNotesOf(current, invoice.id),
-      { kind: 'up_to_total', totalCents: unpaid },
+      step.invoice,
+      step.earlier,
+      step.request,
       reason,
       actor.email,
       now,
     );
-    if (note) {
-      issued.push(note);
-      unpaid -= note.document.totalCents;
-    }
+    if (note) issued.push(note);
+  }
+  if (options.writeOffRest && plan.writeOffCents > 0) {
+    const why = fr
+      ? 'Commande annulée\u00a0: le reste, sous le seuil des petits soldes, est radié'
+      : 'Order cancelled: the rest, under the small-balance threshold, is written off';
+    await writeOffIn(deps, trx, order, why, actor.email, now, plan.writeOffCents);
   }
   if (issued.length > 0) {
     const account = (await refreshPaymentState(trx, deps.books, order.id, now))!;
@@ -288,4 +322,104 @@ export async function creditUnpaid(
     );
   }
   return issued;
+}
+
+/**
+ * A refund that gives back invoiced money (docs/payments.md, "Refunds"): the credit note the books
+ * ask for, issued in the refund's transaction before its receipt, so the refund never bills the
+ * customer again. Only the part beyond what the customer had overpaid is credited (an overpayment
+ * given back is no sale undone): `overpaidCents` is what the account owed the customer before.
+ * Newest invoice first, as cancelling does; the caller mails the notes with the refund's receipt.
+ */
+export async function creditForRefund(
+  deps: InvoiceDeps,
+  trx: Trx,
+  order: Pick<OrderRow, 'id'>,
+  refundCents: number,
+  overpaidCents: number,
+  reason: string,
+  by: string,
+  now: Date,
+): Promise<Issued[]> {
+  let left = refundCents - Math.max(0, overpaidCents);
+  const issued: Issued[] = [];
+  const rows = await invoicesOfOrder(trx, order.id);
+  for (const invoice of [...rows].reverse().filter((r) => r.kind === 'invoice')) {
+    if (left <= 0) break;
+    const current = await invoicesOfOrder(trx, order.id);
+    const notes = creditNotesOf(current, invoice.id);
+    if (creditRoom(invoiceDocument(invoice), notes.map(invoiceDocument)).totalCents <= 0) continue;
+    const note = await creditNoteFor(
+      deps,
+      trx,
+      order,
+      invoice,
+      notes,
+      { kind: 'up_to_total', totalCents: left },
+      reason,
+      by,
+      now,
+    );
+    if (note) {
+      issued.push(note);
+      left -= note.document.totalCents;
+    }
+  }
+  return issued;
+}
+
+/**
+ * What creditForRefund would credit for a refund now, without issuing anything: asked before the
+ * provider moves the money, so a refund whose credit note cannot come to its amount exactly
+ * (each tax rounded to the cent: with GST and QST, no credit totals exactly $20.00) is refused
+ * with the nearest amounts that do. `neededCents` is the invoiced part of the refund.
+ */
+export async function refundCreditPlan(
+  deps: Pick<InvoiceDeps, 'db' | 'books'>,
+  orderId: string,
+  refundCents: number,
+  now = new Date(),
+): Promise<{ neededCents: number; creditCents: number; exact: (cents: number) => boolean }> {
+  const order = await deps.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+  const [rows, payments] = await Promise.all([invoicesOfOrder(deps.db, orderId), paymentsOfOrder(deps.db, orderId)]);
+  const overpaid = Math.max(
+    0,
+    -accountFrom(order?.status ?? null, rows, payments, todayOf(deps.books, now)).balanceCents,
+  );
+  const creditOf = (needed: number) => {
+    let left = needed;
+    for (const invoice of [...rows].reverse().filter((r) => r.kind === 'invoice')) {
+      if (left <= 0) break;
+      const original = invoiceDocument(invoice);
+      const notes = creditNotesOf(rows, invoice.id).map(invoiceDocument);
+      if (creditRoom(original, notes).totalCents <= 0) continue;
+      const planned = planCredit(original, notes, { kind: 'up_to_total', totalCents: left }, describer(original));
+      if (planned.ok) left -= planned.credit.totalCents;
+    }
+    return needed - left;
+  };
+  const neededOf = (cents: number) => Math.max(0, cents - overpaid);
+  return {
+    neededCents: neededOf(refundCents),
+    creditCents: creditOf(neededOf(refundCents)),
+    exact: (cents) => creditOf(neededOf(cents)) === neededOf(cents),
+  };
+}
+
+/** What the cancel dialog shows: planUnpaidCredit of the order as it stands, with the owner's threshold. */
+export async function cancellationPlan(
+  deps: Pick<InvoiceDeps, 'books'>,
+  db: Kysely<Database>,
+  order: Pick<OrderRow, 'id'>,
+  now = new Date(),
+): Promise<{ creditCents: number; leftCents: number; writeOffCents: number }> {
+  const [rows, payments] = await Promise.all([invoicesOfOrder(db, order.id), paymentsOfOrder(db, order.id)]);
+  const { creditCents, leftCents, writeOffCents } = planUnpaidCredit(
+    'cancelled',
+    rows,
+    payments,
+    todayOf(deps.books, now),
+    await readWriteOffThreshold(db),
+  );
+  return { creditCents, leftCents, writeOffCents };
 }

@@ -1,28 +1,21 @@
-// The period's invoices as the files QuickBooks Online and Xero import: one row per line of an
-// invoice (or credit note), its tax code named by the shop for the taxes charged on that line
-// in its place of supply (shared/invoices/tax-codes.ts), its tax the line's exact share of the
-// document's taxes (so the lines add up to the invoice to the cent).
+// The period's invoices and credit notes as the files QuickBooks Online and Xero import
+// (docs/accounting-exports.md: each column, with the product's page that says what it means): one
+// row per line of a document, its tax code named by the shop for the taxes charged on that line
+// in its place of supply (shared/invoices/tax-codes.ts), its tax what an importer recomputing the
+// line gets, or its exact share of the document's taxes with the file saying so (lineTaxShares).
 //
-// Credit notes:
+// Credit notes, positive, each in its product's own import:
 // - QuickBooks Online: its invoice import takes invoices only (an invoice cannot total below
-//   zero), and it has a separate "Import credit notes" tool. So credit notes go into a second
-//   file, as credit notes with positive amounts, in the invoice file's columns with the credit
-//   note's number and date in place of the invoice's; the tool maps the columns at its "Map
-//   column headings" step.
-// - Xero: its sales invoice import takes credit notes in the same file, their amounts negative
-//   (a negative UnitAmount): a document whose total is negative comes in as a credit note. So
-//   each credit note is in the one file, its number and lines with their amounts negative.
+//   zero); credit notes go into a second file for its credit note import, in the invoice file's
+//   columns with the credit note's number and date in place of the invoice's.
+// - Xero: its credit note import, the invoice template with CreditNoteNumber and CreditNoteDate.
 //
-// Headers: QuickBooks Online Canada's invoice import recognises its own column names without
-// mapping, a per-line tax code among them (Intuit, "Import invoices in batches":
-// https://quickbooks.intuit.com/learn-support/en-ca/help-articles/import-invoices-in-batches/01/338729);
-// these are the names of its sample file as widely reproduced, and any other name is mapped by
-// hand at the wizard's mapping step. Xero's are the 29 columns of the SalesInvoiceTemplate.csv
-// its import screen offers, starred columns mandatory, in its order. Both wizards read dates as
-// DD/MM/YYYY (chosen at QuickBooks' mapping step; by region in Xero), and ask whether amounts
-// include the taxes: they do not. QuickBooks takes 100 invoices a file and Xero 500: export a
-// month, or less, at a time.
-import { addDays } from '../../shared/dates.js';
+// Both wizards read dates as DD/MM/YYYY and ask whether amounts include the taxes: they do not.
+// QuickBooks takes 100 invoices a file: a period with more comes as a zip of numbered files
+// (export-files.ts). Xero takes 500: export a month, or less, at a time. Payments and refunds:
+// payment-exports.ts.
+import { applyRate } from '../../shared/money.js';
+import { balanceDueOn } from '../../shared/invoices/ageing.js';
 import { lineTaxKeys } from '../../shared/invoices/credit-notes.js';
 import type { InvoiceDocument } from '../../shared/invoices/invoice-api.js';
 import { taxCodeOf, type TaxCodes } from '../../shared/invoices/tax-codes.js';
@@ -93,43 +86,78 @@ export const XERO_HEADERS = [
   'BrandingTheme',
 ] as const;
 
-/** DD/MM/YYYY, as both import wizards read it. */
-const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+/** Xero's credit note import: the invoice template's columns, its number and date the credit note's, no due date. */
+const XERO_CREDIT_NOTE_HEADERS = XERO_HEADERS.map((h) =>
+  h === '*InvoiceNumber'
+    ? '*CreditNoteNumber'
+    : h === '*InvoiceDate'
+      ? '*CreditNoteDate'
+      : h === '*DueDate'
+        ? 'DueDate'
+        : h,
+);
 
-/** An invoice's due date: its terms' days after it, else the day it was issued (due on receipt, at pickup or before shipping). */
-function dueDateOf(doc: InvoiceDocument): string {
-  return doc.kind === 'invoice' && doc.terms.balanceDue === 'days'
-    ? addDays(doc.issueDate, doc.terms.balanceDays)
-    : doc.issueDate;
-}
+/** DD/MM/YYYY, as both import wizards read it. */
+export const dmy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/** An invoice's due date as the import files give it: the one rule (shared/invoices/ageing.ts, balanceDueOn). */
+const dueDateOf = (doc: InvoiceDocument, expectedOn?: string): string =>
+  balanceDueOn(doc.issueDate, doc.kind === 'invoice' ? doc.terms : undefined, expectedOn);
 
 /** The name the customer is filed under: the company when there is one. */
 const contactOf = (doc: InvoiceDocument) => doc.customer.company.trim() || doc.customer.name;
 
+/** A line's tax at a rate as an importer recomputes it: rounded half away from zero, on its own. */
+const lineTaxAt = (cents: number, rateMilliPercent: number) =>
+  Math.sign(cents) * applyRate(Math.abs(cents), rateMilliPercent);
+
+/** Each line's share of the document's taxes, and whether a product recomputing each line's tax gets exactly these. */
+export interface LineTaxShares {
+  shares: number[];
+  /**
+   * True when each line's tax recomputed on its own (amount × rate, rounded per line and per tax)
+   * adds up to the document's taxes: the shares are those. False when per-line rounding lands off
+   * the document's (rounded once on each tax's base): the shares still add up to the document
+   * exactly, and the file's tax amount columns are the ones to keep.
+   */
+  recomputable: boolean;
+}
+
 /**
- * Each line's share of the document's taxes, to the cent: each tax spread over the lines it was
- * charged on in proportion to their amounts, rounding the running total so the shares add up to
- * the tax exactly (discount lines, negative, take their share back).
+ * Each line's share of the document's taxes, to the cent. Per tax: first what an importer gets
+ * recomputing the line (its amount × the rate, rounded on the line); when those add up to the
+ * document's tax they are the shares. When they do not (per-line rounding differs from the total's),
+ * the cents over or under go one each to the lines whose rounding moved them most, so the shares
+ * still add up to the tax exactly (discount lines, negative, take their share back).
  */
-export function lineTaxes(doc: InvoiceDocument): number[] {
+export function lineTaxShares(doc: InvoiceDocument): LineTaxShares {
   const out = doc.lines.map(() => 0);
   const keysOf = doc.lines.map((line) => lineTaxKeys(doc, line));
+  let recomputable = true;
   for (const tax of doc.taxes) {
     const key = taxKeyOf(tax);
-    const base = doc.lines.reduce((s, l, i) => s + (keysOf[i]!.includes(key) ? l.lineTotalCents : 0), 0);
-    if (base === 0) continue;
-    let running = 0;
-    let given = 0;
-    doc.lines.forEach((line, i) => {
-      if (!keysOf[i]!.includes(key)) return;
-      running += line.lineTotalCents;
-      const upTo = Math.round((tax.amountCents * running) / base);
-      out[i]! += upTo - given;
-      given = upTo;
-    });
+    const on = doc.lines.map((_, i) => keysOf[i]!.includes(key));
+    const own = doc.lines.map((l, i) => (on[i] ? lineTaxAt(l.lineTotalCents, tax.rateMilliPercent) : 0));
+    let off = tax.amountCents - own.reduce((s, c) => s + c, 0);
+    if (off !== 0) recomputable = false;
+    // How far each line's own rounding moved it, in hundred-thousandths of a cent: give the cents back where it moved most.
+    const exact = doc.lines.map((l, i) => (on[i] ? l.lineTotalCents * tax.rateMilliPercent - own[i]! * 100_000 : 0));
+    const order = doc.lines
+      .map((_, i) => i)
+      .filter((i) => on[i] && doc.lines[i]!.lineTotalCents !== 0)
+      .sort((x, y) => (off > 0 ? exact[y]! - exact[x]! : exact[x]! - exact[y]!) || x - y);
+    for (let k = 0; off !== 0 && order.length > 0; k = (k + 1) % order.length) {
+      const step = Math.sign(off);
+      own[order[k]!]! += step;
+      off -= step;
+    }
+    own.forEach((c, i) => (out[i]! += c));
   }
-  return out;
+  return { shares: out, recomputable };
 }
+
+/** Each line's share of the document's taxes (lineTaxShares), adding up to them exactly. */
+export const lineTaxes = (doc: InvoiceDocument): number[] => lineTaxShares(doc).shares;
 
 interface LineOut {
   entry: JournalEntry;
@@ -140,7 +168,7 @@ interface LineOut {
 
 function linesOf(entries: readonly JournalEntry[], codes: TaxCodes): LineOut[] {
   return entries.flatMap((entry) => {
-    const taxes = lineTaxes(entry.doc);
+    const taxes = lineTaxShares(entry.doc).shares;
     return entry.doc.lines.map((line, index) => ({
       entry,
       index,
@@ -149,6 +177,10 @@ function linesOf(entries: readonly JournalEntry[], codes: TaxCodes): LineOut[] {
     }));
   });
 }
+
+/** Said in the memo of a document whose lines' tax, recomputed one by one, lands off its own (lineTaxShares). */
+export const KEEP_TAX_NOTE = '; tax as invoiced: keep the ItemTaxAmount of each line';
+const keepTaxNote = (doc: InvoiceDocument) => (lineTaxShares(doc).recomputable ? '' : KEEP_TAX_NOTE);
 
 /**
  * One of the two QuickBooks files: the invoices, or the credit notes (which have no due date nor
@@ -161,17 +193,18 @@ function quickBooksRows(entries: readonly JournalEntry[], codes: TaxCodes, kind:
     ...linesOf(
       entries.filter((e) => e.doc.kind === kind),
       codes,
-    ).map(({ entry: { doc }, index, taxCode, taxCents }) => {
+    ).map(({ entry, index, taxCode, taxCents }) => {
+      const { doc } = entry;
       const line = doc.lines[index]!;
       return [
         doc.number,
         contactOf(doc),
         dmy(doc.issueDate),
-        ...(invoices ? [dmy(dueDateOf(doc)), ''] : []),
+        ...(invoices ? [dmy(dueDateOf(doc, entry.expectedOn)), ''] : []),
         '',
-        invoices
+        (invoices
           ? `Order ${doc.orderReference}`
-          : `Order ${doc.orderReference}, credits invoice ${doc.credits?.number ?? ''}`,
+          : `Order ${doc.orderReference}, credits invoice ${doc.credits?.number ?? ''}`) + keepTaxNote(doc),
         '',
         line.description,
         line.quantity,
@@ -192,12 +225,25 @@ export const quickBooksInvoiceRows = (entries: readonly JournalEntry[], codes: T
 export const quickBooksCreditNoteRows = (entries: readonly JournalEntry[], codes: TaxCodes): Cell[][] =>
   quickBooksRows(entries, codes, 'credit_note');
 
-export function xeroRows(entries: readonly JournalEntry[], codes: TaxCodes, accountCode: string): Cell[][] {
+/**
+ * Xero's sales invoice import (invoices), or its credit note import (credit notes, with the same
+ * columns, the number and date named for the credit note, amounts positive: Xero credits them).
+ */
+function xeroDocumentRows(
+  entries: readonly JournalEntry[],
+  codes: TaxCodes,
+  accountCode: string,
+  kind: InvoiceDocument['kind'],
+): Cell[][] {
+  const invoices = kind === 'invoice';
   return [
-    [...XERO_HEADERS],
-    ...linesOf(entries, codes).map(({ entry: { doc }, index, taxCode, taxCents }) => {
+    [...(invoices ? XERO_HEADERS : XERO_CREDIT_NOTE_HEADERS)],
+    ...linesOf(
+      entries.filter((e) => e.doc.kind === kind),
+      codes,
+    ).map(({ entry, index, taxCode, taxCents }) => {
+      const { doc } = entry;
       const line = doc.lines[index]!;
-      const sign = doc.kind === 'credit_note' ? -1 : 1;
       const address = doc.customer.address;
       return [
         contactOf(doc),
@@ -211,20 +257,18 @@ export function xeroRows(entries: readonly JournalEntry[], codes: TaxCodes, acco
         '',
         '',
         doc.number,
-        doc.kind === 'credit_note'
-          ? `${doc.orderReference} (credits ${doc.credits?.number ?? ''})`
-          : doc.orderReference,
+        invoices ? doc.orderReference : `${doc.orderReference} (credits ${doc.credits?.number ?? ''})`,
         dmy(doc.issueDate),
-        dmy(dueDateOf(doc)),
+        invoices ? dmy(dueDateOf(doc, entry.expectedOn)) : '',
         '',
         '',
         line.description,
         line.quantity,
-        money(sign * line.unitPriceCents),
+        money(line.unitPriceCents),
         '',
         accountCode,
         taxCode,
-        money(sign * taxCents),
+        money(taxCents),
         '',
         '',
         '',
@@ -235,3 +279,9 @@ export function xeroRows(entries: readonly JournalEntry[], codes: TaxCodes, acco
     }),
   ];
 }
+
+export const xeroRows = (entries: readonly JournalEntry[], codes: TaxCodes, accountCode: string): Cell[][] =>
+  xeroDocumentRows(entries, codes, accountCode, 'invoice');
+
+export const xeroCreditNoteRows = (entries: readonly JournalEntry[], codes: TaxCodes, accountCode: string): Cell[][] =>
+  xeroDocumentRows(entries, codes, accountCode, 'credit_note');

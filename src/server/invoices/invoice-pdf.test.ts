@@ -201,7 +201,7 @@ describe.skipIf(!hasPoppler)('invoice and receipt PDFs', () => {
     expect(lineWith(shipped, '1 Main St')).toContain('8 Lake Rd');
     expect(shipped).toContain('Place of supply: ON');
     expect(shipped).toContain(
-      'Approved online by Jane Tremblay on 2026-01-15 at 14:03 UTC, quote v3 (SHA-256 abababababab…)',
+      'Approved online by Jane Tremblay on January 15, 2026 at 14:03 UTC, quote v3 (SHA-256 abababababab…)',
     );
     expect(shipped).toContain('Balance due before shipping.');
     const picked = await textOf(
@@ -301,8 +301,8 @@ describe.skipIf(!hasPoppler)('invoice and receipt PDFs', () => {
     const text = await textOf(note);
     const words = flat(text);
     expect(words).toContain('NOTE DE CRÉDIT / CREDIT NOTE');
-    expect(words).toContain('Cette note de crédit réduit la facture 2026-0042 du 2026-01-15');
-    expect(words).toContain('This credit note reduces invoice 2026-0042 of 2026-01-15');
+    expect(words).toContain('Cette note de crédit réduit la facture 2026-0042 du 15 janvier 2026');
+    expect(words).toContain('This credit note reduces invoice 2026-0042 of January 15, 2026');
     expect(words).toContain('Motif / Reason : Two shirts misprinted');
     expect(words).toContain('CN-2026-0003');
     expect(words).toContain('Jane Tremblay');

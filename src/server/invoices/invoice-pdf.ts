@@ -19,6 +19,7 @@ import { PAYMENT_METHODS, offeredMethods } from '../../shared/invoices/payment-m
 import { balanceDueText } from '../../shared/invoices/terms.js';
 import { taxKeyOf } from '../../shared/tax-treatment.js';
 import type { TaxLine } from '../../shared/taxes.js';
+import { lineDescription } from '../../shared/quote.js';
 import {
   approvedBy,
   creditStatement,
@@ -169,7 +170,7 @@ function parties(doc: Doc, invoice: InvoiceDocument, l: Labels) {
   doc.y = Math.max(...bottoms) + 4;
   const facts = [l.field(W.placeOfSupply, invoice.province)];
   const a = invoice.approval;
-  if (a) facts.push(...l.lines(approvedBy(a.fullName, a.at, a.version, a.quoteSha256)));
+  if (a) facts.push(...l.lines(approvedBy(a.fullName, a.at, a.version, a.quoteSha256, a.timeZone)));
   for (const line of facts) write(doc, line, LEFT, doc.y, { size: 9, width: WIDTH });
   doc.moveDown(0.8);
 }
@@ -203,7 +204,7 @@ export function renderInvoicePdf(
 ): Promise<Buffer> {
   const l = labelsFor(invoice.language, invoice.bilingual === true);
   const credit = invoice.kind === 'credit_note';
-  const title = l.say(credit ? W.creditNote : W.invoice);
+  const title = l.say(invoice.writeOff ? W.writeOff : credit ? W.creditNote : W.invoice);
   return render(
     `${title} ${invoice.number}`,
     issuedAt,
@@ -237,7 +238,7 @@ export function renderInvoicePdf(
       rule(doc);
       for (const line of invoice.lines) {
         row(doc, {
-          description: line.description,
+          description: lineDescription(line, invoice.language, invoice.bilingual === true),
           quantity: String(line.quantity),
           unitPrice: l.money(line.unitPriceCents),
           taxes: taxNames(lineTaxKeys(invoice, line)),
@@ -323,6 +324,12 @@ export function renderReceiptPdf(
       block(doc, l.say(refund ? W.paidTo : W.receivedFrom), [receipt.customerName]);
       doc.moveDown(0.8);
       field(doc, l.say(W.amount), l.money(Math.abs(receipt.amountCents)), 'amount', true);
+      // A card surcharge: its own line, and what the card was charged; never against the invoices.
+      const surcharge = receipt.surchargeCents ?? 0;
+      if (surcharge > 0) {
+        field(doc, l.say(W.cardSurcharge), l.money(surcharge), 'amount');
+        field(doc, l.say(W.chargedToCard), l.money(receipt.amountCents + surcharge), 'amount');
+      }
       field(doc, l.say(W.method), l.say(PAYMENT_METHODS[receipt.method].label), 'text');
       if (receipt.reference) field(doc, l.say(W.reference), receipt.reference, 'text');
       if (receipt.invoiceNumbers.length > 0) field(doc, l.say(W.invoices), receipt.invoiceNumbers.join(', '), 'text');
@@ -337,6 +344,10 @@ export function renderReceiptPdf(
       if (receipt.reason) {
         doc.moveDown(1);
         block(doc, l.say(W.reason), [receipt.reason]);
+      }
+      if (surcharge > 0) {
+        doc.moveDown(0.5);
+        for (const line of l.lines(W.surchargeApart)) write(doc, line, LEFT, doc.y, { size: 8, width: WIDTH });
       }
       doc.moveDown(1);
       room(doc, 24);

@@ -2,7 +2,7 @@
 // refunds, credit notes, the stored PDFs, the shop's terms (owners change them), and the
 // accountant's reports and exports (report-routes.ts). Registered inside the inbox, so each
 // needs a session.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,41 +11,29 @@ import {
   voidPaymentBodySchema,
 } from '../../shared/invoices/invoice-api.js';
 import { paymentTermsSchema } from '../../shared/invoices/terms.js';
+import { surchargeRefusal } from '../../shared/invoices/surcharge.js';
 import { AppError } from '../errors.js';
+import { refuseUnknownFields } from '../http/strict-bodies.js';
 import { requireOwner } from '../staff/index.js';
-import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
-import { findOrder } from '../storage/orders.js';
+import { requireOrder } from '../storage/orders.js';
 import { recordPayment, voidPayment } from './invoice-service.js';
 import { refuse, visibleText } from './refusals.js';
+import { sendPdf } from './send-pdf.js';
 import { staffAccountView, type InvoiceDeps } from './accounts.js';
 import { issueCreditNote } from './credit-service.js';
 import { actorOf, readPermissions, savePermissions } from './permissions.js';
 import { moneyPermissionsSchema } from '../../shared/invoices/permissions.js';
 import { readRecordsHold, readTerms, saveRecordsHold, saveTerms, storedPdf } from './invoice-store.js';
 import { reportRoutes } from './report-routes.js';
+import { receivablesRoutes } from './receivables-routes.js';
+import { closePeriod, periodsView, reopenPeriod } from './periods.js';
+import { readWriteOffThreshold, saveWriteOffThreshold, writeOffBalance } from './write-offs.js';
+import { closePeriodBodySchema, reopenPeriodBodySchema } from '../../shared/invoices/periods.js';
 
 const orderParams = z.object({ id: z.string().uuid() });
 const invoiceParams = orderParams.extend({ documentId: z.string().uuid() });
 const invoiceIdParams = z.object({ invoiceId: z.string().uuid() });
 const recordsHoldSchema = z.object({ hold: z.boolean(), reason: z.string().max(500).default('') });
-
-export function sendPdf(
-  reply: FastifyReply,
-  file: { name: string; pdf: Buffer; sha256: string },
-  extra: Record<string, string> = {},
-) {
-  return reply
-    .headers({
-      ...DOWNLOAD_HEADERS,
-      ...extra,
-      'content-type': 'application/pdf',
-      'content-disposition': attachmentDisposition(file.name),
-      'content-length': String(file.pdf.length),
-      // The SHA-256 stored when the document was issued: anyone can check the copy they hold.
-      'x-content-sha256': file.sha256,
-    })
-    .send(file.pdf);
-}
 
 export async function invoiceRoutes(
   app: FastifyInstance,
@@ -53,11 +41,7 @@ export async function invoiceRoutes(
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = opts;
-  const orderOf = async (id: string) => {
-    const order = await findOrder(deps.db, id);
-    if (!order) throw new AppError(404, 'not_found', 'No such order.');
-    return order;
-  };
+  const orderOf = (id: string) => requireOrder(deps.db, id);
 
   api.get('/api/orders/:id/account', { schema: { params: orderParams } }, async (request) =>
     staffAccountView(deps, await orderOf(request.params.id)),
@@ -117,7 +101,8 @@ export async function invoiceRoutes(
 
   api.get('/api/invoices/:invoiceId/pdf', { schema: { params: invoiceIdParams } }, async (request, reply) => {
     const file = await storedPdf(deps.db, 'invoice', request.params.invoiceId);
-    if (!file) throw new AppError(404, 'not_found', 'No such invoice.');
+    if (!file)
+      throw new AppError(404, 'not_found', 'No such invoice.', undefined, { messageFr: 'Cette facture n’existe pas.' });
     return sendPdf(reply, file);
   });
 
@@ -154,7 +139,8 @@ export async function invoiceRoutes(
 
   api.get('/api/orders/:id/invoices/:documentId/pdf', { schema: { params: invoiceParams } }, async (request, reply) => {
     const file = await storedPdf(deps.db, 'invoice', request.params.documentId, request.params.id);
-    if (!file) throw new AppError(404, 'not_found', 'No such invoice.');
+    if (!file)
+      throw new AppError(404, 'not_found', 'No such invoice.', undefined, { messageFr: 'Cette facture n’existe pas.' });
     return sendPdf(reply, file);
   });
 
@@ -163,7 +149,8 @@ export async function invoiceRoutes(
     { schema: { params: invoiceParams } },
     async (request, reply) => {
       const file = await storedPdf(deps.db, 'receipt', request.params.documentId, request.params.id);
-      if (!file) throw new AppError(404, 'not_found', 'No such receipt.');
+      if (!file)
+        throw new AppError(404, 'not_found', 'No such receipt.', undefined, { messageFr: 'Ce reçu n’existe pas.' });
       return sendPdf(reply, file);
     },
   );
@@ -172,6 +159,7 @@ export async function invoiceRoutes(
 
   api.put('/api/terms', async (request, reply) => {
     requireOwner(request, { en: 'change the payment terms', fr: 'modifier les conditions de paiement' });
+    refuseUnknownFields(paymentTermsSchema, request.body);
     const parsed = paymentTermsSchema.safeParse(request.body);
     if (!parsed.success) {
       const issues = parsed.error.issues;
@@ -184,9 +172,58 @@ export async function invoiceRoutes(
         },
       });
     }
+    // A card surcharge: at most 2.4 %, and never by a Quebec shop (shared/invoices/surcharge.ts).
+    const surcharge = surchargeRefusal(parsed.data.cardSurchargeBasisPoints, deps.books.shopProvince);
+    if (surcharge)
+      return reply.code(422).send({
+        error: {
+          code: 'invalid_surcharge',
+          message: surcharge.en,
+          message_fr: surcharge.fr,
+          fields: ['cardSurchargeBasisPoints'],
+        },
+      });
     await saveTerms(deps.db, parsed.data, request.staff!.email);
     return parsed.data;
   });
 
+  // A bad debt written off (docs/accounts.md, "Write-offs"): by those allowed to credit; never mailed.
+  api.post(
+    '/api/orders/:id/write-off',
+    { schema: { params: orderParams, body: z.object({ reason: z.string().max(500) }) } },
+    async (request, reply) => {
+      await orderOf(request.params.id);
+      const actor = await actorOf(deps.db, request.staff!);
+      return reply.code(201).send(await writeOffBalance(deps, request.params.id, request.body, actor));
+    },
+  );
+
+  // The small-balance threshold (docs/accounts.md, "Write-offs"): read by all, set by owners ($0.00 to $100.00).
+  api.get('/api/write-off-threshold', async () => ({ cents: await readWriteOffThreshold(deps.db) }));
+
+  api.put(
+    '/api/write-off-threshold',
+    { schema: { body: z.object({ cents: z.number().int().min(0).max(10_000) }) } },
+    async (request) => {
+      requireOwner(request, { en: 'set the small-balance threshold', fr: 'fixer le seuil des petits soldes' });
+      await saveWriteOffThreshold(deps.db, request.body.cents, request.staff!.email);
+      return { cents: await readWriteOffThreshold(deps.db) };
+    },
+  );
+
+  // Closing periods (docs/accounts.md, "Closing a period"): every staff member reads them; owners close and reopen.
+  api.get('/api/periods', async () => periodsView(deps.db, deps.books));
+
+  api.post('/api/periods/close', { schema: { body: closePeriodBodySchema } }, async (request) => {
+    requireOwner(request, { en: 'close a period', fr: 'fermer une période' });
+    return closePeriod(deps.db, deps.books, request.body, request.staff!.email);
+  });
+
+  api.post('/api/periods/reopen', { schema: { body: reopenPeriodBodySchema } }, async (request) => {
+    requireOwner(request, { en: 'reopen a period', fr: 'rouvrir une période' });
+    return reopenPeriod(deps.db, deps.books, request.body, request.staff!.email);
+  });
+
   await reportRoutes(app, deps);
+  await receivablesRoutes(app, opts);
 }

@@ -23,14 +23,14 @@ import type { TaxRegistrations } from '../../shared/taxes.js';
 import { isCalendarDate } from '../../shared/dates.js';
 import { DomainError } from '../errors.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
-import { lockOrder as lockOrderRow, recordEvent } from '../storage/orders.js';
+import { recordEvent } from '../storage/orders.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import type { Database, OrderRow, QuoteRow } from '../storage/schema.js';
 import { fromJson, toJson } from '../storage/json.js';
 import { renderReceiptPdf } from './invoice-pdf.js';
 import { documentLanguage, issueDocument, languageOf, sha256 } from './issue-document.js';
 import { combine, refuse, visibleText } from './refusals.js';
-import { composeInvoiceMail, composeReceiptMail } from './invoice-mail.js';
+import { composeCreditNoteMail, composeInvoiceMail, composeReceiptMail } from './invoice-mail.js';
 import {
   accountDocuments,
   accountFrom,
@@ -53,8 +53,10 @@ import {
   paymentsOfOrder,
   readTerms,
 } from './invoice-store.js';
-import { creditNoteFor } from './credit-service.js';
+import { creditForRefund, creditNoteFor } from './credit-service.js';
 import { may, type Actor } from './permissions.js';
+import { lockOrder } from './lock-order.js';
+import { refuseIfClosed } from './periods.js';
 
 type Trx = Transaction<Database>;
 
@@ -62,12 +64,6 @@ const documentOf = (order: OrderRow) => fromJson(order.document);
 
 /** The order's page opened at its Pay button: what a mail links to (never a card form). */
 export const payPageUrl = (publicUrl: string, token: string) => `${publicUrl}/o/${token}?pay=1#pay`;
-
-export async function lockOrder(deps: Pick<InvoiceDeps, 'dialect'>, trx: Trx, orderId: string): Promise<OrderRow> {
-  const order = await lockOrderRow(trx, deps.dialect, orderId);
-  if (!order) throw new DomainError('not_found', 'not_found', 'No such order.');
-  return order;
-}
 
 const addressLines = (p: { address: string; city: string; province: string; postalCode: string }) =>
   [p.address, [p.city, p.province, p.postalCode].filter(Boolean).join(' ')].filter((l) => l.trim() !== '');
@@ -172,7 +168,7 @@ export async function issueInvoiceOnApproval(
       customer: customerOf(doc),
       province: q.province,
       delivery,
-      approval: { ...approval, version: version.version, quoteSha256: quote.sha256! },
+      approval: { ...approval, timeZone: deps.books.timeZone, version: version.version, quoteSha256: quote.sha256! },
       ...(q.exemption ? { exemption: q.exemption } : {}),
       lines: q.lines.map((l, i) => ({ ...l, taxKeys: q.lineTaxKeys?.[i] ?? [] })),
       subtotalCents: q.subtotalCents,
@@ -211,7 +207,7 @@ export async function issueInvoiceOnApproval(
       deps.seller,
       account.dueNowCents,
       languageOf(doc),
-      payOnlineOf(deps, terms, account) ? payPageUrl(deps.shop.publicUrl, token) : undefined,
+      payOnlineOf(deps, terms, account, order) ? payPageUrl(deps.shop.publicUrl, token) : undefined,
     ),
     token,
     deps.shop,
@@ -241,10 +237,34 @@ function duplicateReference(method: PaymentMethodId, reference: string, earlier:
   );
 }
 
+/** A refund beyond what is owed back: the amount there is to refund, and what makes more. */
+function refundWithoutCredit(cents: number, owedBackCents: number): DomainError {
+  const [en, fr] = [formatCents(cents, 'en'), formatCents(cents, 'fr')];
+  if (owedBackCents === 0) {
+    return refuse(
+      'nothing_to_refund',
+      'amount',
+      `There is nothing to refund: the customer is owed nothing back, and refunding ${en} would bill them ${en} again. Issue a credit note first (the refund then gives back what it credits), or void a payment recorded in error.`,
+      `Il n’y a rien à rembourser\u00a0: rien n’est dû au client, et rembourser ${fr} lui facturerait ${fr} de nouveau. Émettez d’abord une note de crédit (le remboursement rend alors ce qu’elle crédite), ou annulez un paiement inscrit par erreur.`,
+      'conflict',
+    );
+  }
+  const [owedEn, owedFr] = [formatCents(owedBackCents, 'en'), formatCents(owedBackCents, 'fr')];
+  return refuse(
+    'refund_exceeds_credit',
+    'amount',
+    `The customer is owed ${owedEn} back, not ${en}: refunding more would bill them the difference again. Refund ${owedEn}, or issue a credit note for the rest first.`,
+    `Le client a droit à ${owedFr}, pas à ${fr}\u00a0: rembourser davantage lui facturerait de nouveau la différence. Remboursez ${owedFr}, ou émettez d’abord une note de crédit pour le reste.`,
+    'conflict',
+  );
+}
+
 export interface RecordedPayment {
   id: string;
   receiptNumber: string;
   account: ReturnType<typeof accountFrom>;
+  /** Credit notes issued with a refund (RecordPaymentOptions.creditRefund). */
+  creditNotes?: string[];
 }
 
 /**
@@ -263,6 +283,16 @@ export interface RecordPaymentOptions {
   skipDuplicateChecks?: boolean;
   /** Runs in the payment's transaction once it is stored: the provider's references beside it. */
   within?: (trx: Trx, payment: { id: string; receiptNumber: string }) => Promise<void>;
+  /**
+   * A refund of invoiced money (a card refund from the inbox): the credit note it calls for is
+   * issued first, in the same transaction, and mailed with the receipt (creditForRefund).
+   */
+  creditRefund?: boolean;
+  /**
+   * A card surcharge paid on top of this payment (payments/, docs/payments.md, "Surcharges"):
+   * printed on the receipt as its own line; the payment's amount alone settles the account.
+   */
+  cardSurchargeCents?: number;
 }
 
 export async function recordPayment(
@@ -327,7 +357,11 @@ export async function recordPayment(
         `La date du paiement ne peut pas précéder la réception de la commande (${received}).`,
       );
     }
-    const [invoices, payments] = await Promise.all([invoicesOfOrder(trx, orderId), paymentsOfOrder(trx, orderId)]);
+    // A closed period's reports never change (docs/accounts.md, "Closing a period"): a late
+    // cheque is recorded on today's date, its own date in the note.
+    await refuseIfClosed(trx, body.receivedOn, 'payment', 'receivedOn', today);
+    const [firstInvoices, payments] = await Promise.all([invoicesOfOrder(trx, orderId), paymentsOfOrder(trx, orderId)]);
+    let invoices = firstInvoices;
     if (!invoices.some((r) => r.kind === 'invoice')) {
       throw refuse(
         'no_invoice',
@@ -337,7 +371,7 @@ export async function recordPayment(
         'conflict',
       );
     }
-    const before = accountFrom(order.status, invoices, payments, today);
+    let before = accountFrom(order.status, invoices, payments, today);
     // A cancelled order asks for nothing: money that arrives anyway is recorded only on purpose.
     if (order.status === 'cancelled' && !refund && !body.confirmOverpayment) {
       throw refuse(
@@ -355,6 +389,20 @@ export async function recordPayment(
         `A refund cannot exceed what was paid (${formatCents(before.paidCents, 'en')}).`,
         `Un remboursement ne peut dépasser ce qui a été payé (${formatCents(before.paidCents, 'fr')}).`,
       );
+    }
+    // The credit note a refund of invoiced money calls for, before the receipt states the account.
+    const credits =
+      refund && options.creditRefund
+        ? await creditForRefund(deps, trx, order, -cents, -before.balanceCents, body.reason, actor.email, now)
+        : [];
+    // A refund gives back only what the customer is owed back (docs/accounts.md, "Refunds"): a
+    // payment beyond the invoices, or a credit note (earlier, or issued with it just above).
+    // Anything more would bill the customer again.
+    const creditedNow = credits.reduce((sum, note) => sum + note.document.totalCents, 0);
+    if (refund && -cents > before.refundCents + creditedNow) throw refundWithoutCredit(-cents, before.refundCents);
+    if (credits.length > 0) {
+      invoices = await invoicesOfOrder(trx, orderId);
+      before = accountFrom(order.status, invoices, payments, today);
     }
     const recent = payments.find(
       (p) => Number(p.amount_cents) === cents && now.getTime() - Date.parse(p.recorded_at) < DUPLICATE_WINDOW_MS,
@@ -400,6 +448,7 @@ export async function recordPayment(
       paidCents: after.paidCents,
       balanceCents: after.balanceCents,
       account: after,
+      ...(options.cardSurchargeCents ? { surchargeCents: options.cardSurchargeCents } : {}),
     };
     const pdf = await renderReceiptPdf(receipt, now, (await deps.logo?.(trx)) ?? null);
     const id = randomUUID();
@@ -437,8 +486,18 @@ export async function recordPayment(
       token,
       deps.shop,
     );
-    await enqueueMails(trx, mailRows(orderId, [{ ...mail, attachments: [{ kind: 'receipt', id }] }]));
-    return { id, receiptNumber, account };
+    const forMail = { id: order.id, reference: order.reference, document: doc };
+    await enqueueMails(
+      trx,
+      mailRows(orderId, [
+        ...credits.map((note) => ({
+          ...composeCreditNoteMail(forMail, note.document, account, token, deps.shop),
+          attachments: [{ kind: 'invoice' as const, id: note.id }],
+        })),
+        { ...mail, attachments: [{ kind: 'receipt' as const, id }] },
+      ]),
+    );
+    return { id, receiptNumber, account, creditNotes: credits.map((c) => c.number) };
   });
 }
 
@@ -472,7 +531,10 @@ export async function voidPayment(
       .where('id', '=', paymentId)
       .where('order_id', '=', orderId)
       .executeTakeFirst();
-    if (!payment) throw new DomainError('not_found', 'not_found', 'No such payment on this order.');
+    if (!payment)
+      throw new DomainError('not_found', 'not_found', 'No such payment on this order.', undefined, {
+        messageFr: 'Ce paiement n’existe pas sur cette commande.',
+      });
     const already = await trx
       .selectFrom('payment_voids')
       .select(['voided_by', 'voided_on'])
@@ -487,6 +549,8 @@ export async function voidPayment(
         'conflict',
       );
     const today = todayOf(deps.books, now);
+    // Voiding takes the payment out of its own period's reports: refused once that period is closed.
+    await refuseIfClosed(trx, payment.received_on, 'void', 'reason', today);
     const receipt: ReceiptDocument = {
       ...receiptDocument(payment),
       voided: { reason, on: today, by: actor.email },

@@ -4,7 +4,8 @@ import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } f
 import { defaultTerms, paymentTermsSchema, type PaymentTerms } from '../../shared/invoices/terms.js';
 import { refuse } from './refusals.js';
 import type { Database, InvoicesTable, OrderEvidence, PaymentsTable, PaymentVoidsTable } from '../storage/schema.js';
-import { fromJson, toJson } from '../storage/json.js';
+import { z } from 'zod';
+import { fromJson, readJson, toJson } from '../storage/json.js';
 import { recordsKeptUntil } from '../../shared/dates.js';
 import { normalisedReference } from '../../shared/invoices/payment-methods.js';
 
@@ -86,8 +87,24 @@ const PAYMENT_COLUMNS = [
   'sha256',
 ] as const;
 
+/**
+ * Stores an issued invoice or credit note, and beside it what the aged receivables read of its
+ * document (migration 068), in the same transaction: the Overview ages accounts without JSON.
+ */
 export async function insertInvoice(trx: Db, row: Insertable<InvoicesTable>): Promise<void> {
   await trx.insertInto('invoices').values(row).execute();
+  const doc = fromJson(row.document);
+  await trx
+    .insertInto('invoice_ageing')
+    .values({
+      invoice_id: row.id,
+      order_id: row.order_id,
+      order_reference: doc.orderReference,
+      customer: doc.customer.company || doc.customer.name,
+      balance_due: doc.terms.balanceDue,
+      balance_days: doc.terms.balanceDays,
+    })
+    .execute();
 }
 
 export async function insertPayment(trx: Db, row: Insertable<PaymentsTable>): Promise<void> {
@@ -166,6 +183,38 @@ export async function paymentsOfOrder(db: Db, orderId: string): Promise<PaymentR
     .execute();
 }
 
+/**
+ * The invoices (as invoicesOfOrder orders them) and payments not voided of several orders, by
+ * order id, in two queries: the inbox's list reads a page's accounts at once.
+ */
+export async function accountsRecordsOf(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, { invoices: InvoiceRow[]; payments: PaymentRow[] }>> {
+  const out = new Map<string, { invoices: InvoiceRow[]; payments: PaymentRow[] }>();
+  if (orderIds.length === 0) return out;
+  const ids = [...orderIds];
+  const [invoices, payments] = await Promise.all([
+    db
+      .selectFrom('invoices')
+      .select(INVOICE_COLUMNS)
+      .where('order_id', 'in', ids)
+      .orderBy('issued_at')
+      .orderBy('kind')
+      .orderBy('number')
+      .execute(),
+    db.selectFrom('payments').select(PAYMENT_COLUMNS).where('order_id', 'in', ids).where(notVoided).execute(),
+  ]);
+  const entry = (id: string) => {
+    let found = out.get(id);
+    if (!found) out.set(id, (found = { invoices: [], payments: [] }));
+    return found;
+  };
+  for (const r of invoices) entry(r.order_id).invoices.push(r);
+  for (const r of payments) entry(r.order_id).payments.push(r);
+  return out;
+}
+
 export type PaymentVoidRow = Omit<Selectable<PaymentVoidsTable>, 'pdf'>;
 
 /** Every payment of an order, voided ones with their void, oldest first: the inbox's list. */
@@ -192,10 +241,18 @@ export async function insertPaymentVoid(trx: Db, row: Insertable<PaymentVoidsTab
 /** A stored PDF with its name, or undefined (an id of another order finds nothing). */
 export async function storedPdf(
   db: Db,
-  kind: 'invoice' | 'receipt',
+  kind: 'invoice' | 'receipt' | 'statement',
   id: string,
   orderId?: string,
 ): Promise<{ name: string; pdf: Buffer; sha256: string } | undefined> {
+  if (kind === 'statement') {
+    let q = db.selectFrom('statements').select(['from_date', 'to_date', 'pdf', 'sha256']).where('id', '=', id);
+    if (orderId) q = q.where('order_id', '=', orderId);
+    const row = await q.executeTakeFirst();
+    return (
+      row && { name: `statement-${row.from_date}-${row.to_date}.pdf`, pdf: Buffer.from(row.pdf), sha256: row.sha256 }
+    );
+  }
   if (kind === 'invoice') {
     let q = db.selectFrom('invoices').select(['number', 'pdf', 'sha256']).where('id', '=', id);
     if (orderId) q = q.where('order_id', '=', orderId);
@@ -253,7 +310,10 @@ const TERMS_KEY = 'terms';
 export async function readTerms(db: Db, shopEmail: string): Promise<PaymentTerms> {
   const row = await db.selectFrom('shop_settings').select('value').where('key', '=', TERMS_KEY).executeTakeFirst();
   if (!row) return defaultTerms(shopEmail);
-  const parsed = paymentTermsSchema.safeParse({ ...defaultTerms(shopEmail), ...(JSON.parse(row.value) as object) });
+  const parsed = paymentTermsSchema.safeParse({
+    ...defaultTerms(shopEmail),
+    ...readJson(z.record(z.string(), z.unknown()), row.value),
+  });
   return parsed.success ? parsed.data : defaultTerms(shopEmail);
 }
 
@@ -333,7 +393,7 @@ const HOLD_KEY = 'records_hold';
 export async function readRecordsHold(db: Db): Promise<{ hold: boolean; reason: string; by: string; at: string }> {
   const row = await db.selectFrom('shop_settings').selectAll().where('key', '=', HOLD_KEY).executeTakeFirst();
   if (!row) return { hold: false, reason: '', by: '', at: '' };
-  const value = JSON.parse(row.value) as { hold?: boolean; reason?: string };
+  const value = readJson(z.object({ hold: z.boolean().optional(), reason: z.string().optional() }), row.value) ?? {};
   return { hold: value.hold === true, reason: value.reason ?? '', by: row.updated_by, at: row.updated_at };
 }
 
@@ -389,6 +449,8 @@ export async function dropExpiredRecords(
       const [docs, paid] = await Promise.all([invoicesOfOrder(trx, orderId), paymentsOfOrder(trx, orderId)]);
       const newest = [...docs.map((d) => d.issue_date), ...paid.map((p) => p.received_on)].sort().at(-1) ?? '';
       if (newest > expiredThrough) return;
+      // The columns the aged receivables read of each document (migration 068) go before it.
+      await trx.deleteFrom('invoice_ageing').where('order_id', '=', orderId).execute();
       invoices += Number(
         (await trx.deleteFrom('invoices').where('order_id', '=', orderId).executeTakeFirst()).numDeletedRows,
       );
@@ -396,6 +458,8 @@ export async function dropExpiredRecords(
         (await trx.deleteFrom('payments').where('order_id', '=', orderId).executeTakeFirst()).numDeletedRows,
       );
       await trx.deleteFrom('payment_voids').where('order_id', '=', orderId).execute();
+      // Refunds asked of the card provider (payments/): their ledger entries are gone with the payments.
+      await trx.deleteFrom('card_refunds').where('order_id', '=', orderId).execute();
       await trx.deleteFrom('order_evidence').where('order_id', '=', orderId).execute();
     });
   }

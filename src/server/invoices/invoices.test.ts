@@ -369,7 +369,8 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     const rest = await pay(orderId, { amount: '344.92', method: 'in_store' });
     expect(rest.json().account.state).toBe('paid');
     // A refund: only those the owner allows (the owner by default); more than was paid is refused;
-    // with a reason it is recorded, negative.
+    // a reason is needed; and it gives back only what the customer is owed back, so a paid-up
+    // order refunds nothing until a credit note says what is given back.
     const byClerk = await pay(orderId, { amount: '-20.00', reason: 'Two shirts misprinted', method: 'in_store' });
     expect(byClerk.statusCode).toBe(403);
     expect(byClerk.json().error.code).toBe('not_allowed');
@@ -383,16 +384,44 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     });
     const invisible = await refundBy({ amount: '-20.00', reason: '\u200b' });
     expect(invisible.json().error.code).toBe('refund_reason_required');
-    const refund = await refundBy({ amount: '-20.00', reason: 'Two shirts misprinted' });
+    const nothing = await refundBy({ amount: '-20.00', reason: 'Two shirts misprinted' });
+    expect(nothing.statusCode, nothing.body).toBe(409);
+    expect(nothing.json().error).toMatchObject({
+      code: 'nothing_to_refund',
+      fields: ['amount'],
+      message: expect.stringContaining(
+        'There is nothing to refund: the customer is owed nothing back, and refunding $20.00 would bill them $20.00 again.',
+      ),
+      message_fr: expect.stringContaining(
+        'Il n’y a rien à rembourser\u00a0: rien n’est dû au client, et rembourser 20,00\u00a0$ lui facturerait 20,00\u00a0$ de nouveau.',
+      ),
+    });
+    expect((await account(orderId)).account).toMatchObject({ paidCents: 68985, balanceCents: 0, state: 'paid' });
+    // The credit note for the two shirts ($20.00 and its tax) is what there is to refund, and no more.
+    const invoiceNumber = (await account(orderId)).invoices[0].number;
+    const note = await staff(
+      'POST',
+      `/api/orders/${orderId}/credit-notes`,
+      { invoiceNumber, amount: '20.00', reason: 'Two shirts misprinted' },
+      owner,
+    );
+    expect(note.statusCode, note.body).toBe(201);
+    const owed = (await account(orderId)).account.refundCents as number;
+    expect(owed).toBeGreaterThan(2000);
+    const beyond = await refundBy({ amount: `-${((owed + 1) / 100).toFixed(2)}`, reason: 'Two shirts misprinted' });
+    expect(beyond.statusCode, beyond.body).toBe(409);
+    expect(beyond.json().error.code).toBe('refund_exceeds_credit');
+    expect(beyond.json().error.message).toContain(`The customer is owed $${(owed / 100).toFixed(2)} back`);
+    const refund = await refundBy({ amount: `-${(owed / 100).toFixed(2)}`, reason: 'Two shirts misprinted' });
     expect(refund.statusCode, refund.body).toBe(201);
     const after = await account(orderId);
-    expect(after.account).toMatchObject({ paidCents: 68985 - 2000, balanceCents: 2000, state: 'balance_due' });
+    expect(after.account).toMatchObject({ paidCents: 68985 - owed, balanceCents: 0, state: 'paid' });
     expect(
       after.payments.map((p: { amountCents: number; recordedBy: string }) => [p.amountCents, p.recordedBy]),
     ).toEqual([
       [34493, 'clerk@shop.ca'],
       [34492, 'clerk@shop.ca'],
-      [-2000, 'owner@shop.ca'],
+      [-owed, 'owner@shop.ca'],
     ]);
     const receipt = await staff('GET', `/api/orders/${orderId}/payments/${after.payments[0].id}/receipt`);
     if (hasPoppler) {
@@ -414,9 +443,9 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     // Payments are events of the order, never moves: no "Approved → Approved".
     expect(recorded.every((h: { from_status: string; to_status: string }) => h.from_status === h.to_status)).toBe(true);
     // The list filters by payment state.
-    const list = (await staff('GET', `/api/orders?payment=balance_due&pageSize=100`)).json();
+    const list = (await staff('GET', `/api/orders?payment=paid&pageSize=100`)).json();
     expect(list.orders.map((o: { id: string }) => o.id)).toContain(orderId);
-    expect(list.orders.every((o: { payment_state: string }) => o.payment_state === 'balance_due')).toBe(true);
+    expect(list.orders.every((o: { payment_state: string }) => o.payment_state === 'paid')).toBe(true);
   });
 
   it('gates every move that starts or passes production: a visible reason, from someone allowed, recorded', async () => {
@@ -489,20 +518,23 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     await staff('PUT', '/api/money-permissions', { refund: [], credit: [], override: [] }, owner);
   });
 
-  it('holds the gate when a refund and a move to production arrive together (the order row is locked)', async () => {
+  it('holds the gate when a void and a move to production arrive together (the order row is locked)', async () => {
+    // A bounced e-Transfer is money that never arrived: voided, not refunded (nothing is owed back).
     const orders = await Promise.all(Array.from({ length: 6 }, () => approved()));
-    for (const { orderId } of orders) expect((await pay(orderId, { amount: '344.93' })).statusCode).toBe(201);
-    await Promise.all(
+    const deposits = new Map<string, string>();
+    for (const { orderId } of orders) {
+      const deposit = await pay(orderId, { amount: '344.93' });
+      expect(deposit.statusCode).toBe(201);
+      deposits.set(orderId, deposit.json().id);
+    }
+    const answers = await Promise.all(
       orders.flatMap(({ orderId }) => [
         staff('PATCH', `/api/orders/${orderId}/status`, { status: 'in_production' }, owner),
-        staff(
-          'POST',
-          `/api/orders/${orderId}/payments`,
-          { method: 'etransfer', receivedOn: shopDate(), amount: '-344.93', reason: 'Bounced' },
-          owner,
-        ),
+        staff('POST', `/api/orders/${orderId}/payments/${deposits.get(orderId)}/void`, { reason: 'Bounced' }, owner),
       ]),
     );
+    // Every void is taken, whichever came first.
+    for (const [k, answer] of answers.entries()) if (k % 2 === 1) expect(answer.statusCode, answer.body).toBe(200);
     for (const { orderId } of orders) {
       const detail = (await staff('GET', `/api/orders/${orderId}`)).json();
       const view = await account(orderId);
@@ -515,11 +547,7 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
           detail.history.findIndex(
             (h: { to_status: string; from_status: string }) =>
               h.from_status !== h.to_status && h.to_status === 'in_production',
-          ) <
-          detail.history.findIndex(
-            (h: { event: { kind: string; amountCents?: number } | null }) =>
-              h.event?.kind === 'payment_recorded' && (h.event.amountCents ?? 0) < 0,
-          );
+          ) < detail.history.findIndex((h: { event: { kind: string } | null }) => h.event?.kind === 'payment_voided');
         expect(overridden || paidWhenMoved).toBe(true);
       } else expect(view.account.state).toBe('deposit_due');
     }
@@ -569,8 +597,10 @@ describe.each(backends())('invoices and payments on %s', (backend) => {
     expect(delta('HST', 'ON')).toBe(7800);
     const csv = await staff('GET', `/api/reports/taxes?from=${today}&to=${today}&format=csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\n')[0]).toBe('"Tax","Province","Rate","Taxable (CAD)","Tax (CAD)","Documents","Note"');
-    expect(csv.body).toMatch(/"HST","ON","13%",\d+\.\d{2},\d+\.\d{2},\d+,""/);
+    expect(csv.body.split('\n')[0]).toBe(
+      '"Tax","Province","Rate","Taxable (CAD)","Tax (CAD)","Adjusted taxable (CAD)","Adjusted tax (CAD)","Documents","Note"',
+    );
+    expect(csv.body).toMatch(/"HST","ON","13%",\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},\d+,""/);
     const payments = (await staff('GET', `/api/reports/payments?from=${today}&to=${today}`)).json();
     expect(
       payments.rows.some(

@@ -7,6 +7,7 @@ import type { Database } from '../storage/schema.js';
 import { toJson } from '../storage/json.js';
 import { todayOf, type InvoiceDeps } from './accounts.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import { refuseIfClosed } from './periods.js';
 import { insertInvoice, nextNumber, refuseTestOrder } from './invoice-store.js';
 
 type Trx = Transaction<Database>;
@@ -44,6 +45,14 @@ export async function issueDocument(
 ): Promise<Issued> {
   await refuseTestOrder(trx, orderId);
   const issueDate = todayOf(deps.books, now);
+  // Nothing is dated in a closed period (docs/accounts.md, "Closing a period").
+  await refuseIfClosed(
+    trx,
+    issueDate,
+    document.kind === 'credit_note' ? 'credit' : 'issue',
+    'invoiceNumber',
+    issueDate,
+  );
   const number = await nextNumber(trx, document.kind, Number(issueDate.slice(0, 4)));
   const full: InvoiceDocument = { format: 'invoice/2', number, issueDate, ...document };
   const pdf = await renderInvoicePdf(full, now, (await deps.logo?.(trx)) ?? null);
@@ -66,4 +75,56 @@ export async function issueDocument(
     sha256: sha256(pdf),
   });
   return { id, number, document: full };
+}
+
+/** What a credit note (or a write-off) takes back: its lines, subtotal, taxes and total. */
+export type CreditAmounts = Pick<InvoiceDocument, 'lines' | 'subtotalCents' | 'taxes' | 'totalCents'>;
+
+/**
+ * Numbers and stores a credit note against `invoice` (whose document is `original`) in the
+ * caller's transaction: the invoice's parties, place and terms, with `amounts` taken back.
+ * A write-off is the same document marked `writeOff` (docs/accounts.md, "Write-offs").
+ */
+export function issueCreditAgainst(
+  deps: InvoiceDeps,
+  trx: Trx,
+  invoice: { id: string; order_id: string },
+  original: InvoiceDocument,
+  amounts: CreditAmounts,
+  reason: string,
+  by: string,
+  now: Date,
+  writeOff = false,
+): Promise<Issued> {
+  return issueDocument(
+    deps,
+    trx,
+    invoice.order_id,
+    {
+      kind: 'credit_note',
+      ...(writeOff ? { writeOff: true } : {}),
+      language: original.language,
+      ...(original.bilingual ? { bilingual: true } : {}),
+      orderReference: original.orderReference,
+      quoteVersion: original.quoteVersion,
+      quoteSha256: original.quoteSha256,
+      credits: { number: original.number, issueDate: original.issueDate },
+      reason,
+      seller: original.seller,
+      customer: original.customer,
+      province: original.province,
+      ...(original.delivery ? { delivery: original.delivery } : {}),
+      ...(original.exemption ? { exemption: original.exemption } : {}),
+      lines: amounts.lines,
+      subtotalCents: amounts.subtotalCents,
+      taxes: amounts.taxes,
+      taxesNotCharged: original.taxesNotCharged,
+      totalCents: amounts.totalCents,
+      depositPercent: 0,
+      depositCents: 0,
+      terms: original.terms,
+    },
+    { quoteId: null, creditsInvoiceId: invoice.id, by },
+    now,
+  );
 }

@@ -1,12 +1,16 @@
 // The sales journal of a period: one row per invoice and credit note issued in it, from the
 // frozen documents, each tax in its own column and a credit note's amounts negative, so each
 // column adds up to what the period's books hold. Each invoice also says what is left to
-// credit of it today (the Accounts page credits from here, its order deleted or not).
+// credit of it today (the Accounts page credits from here, its order deleted or not). Apart
+// from the sales, the card provider's fee of each card payment received in the period, an
+// expense line dated as its payment (docs/payments.md, "Fees"): never taken off a sale.
 import type { Kysely } from 'kysely';
 import { creditRoom } from '../../shared/invoices/credit-notes.js';
+import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
 import {
   JOURNAL_TAXES,
   type InvoiceDocument,
+  type JournalFees,
   type JournalRow,
   type JournalTax,
   type SalesJournal,
@@ -14,7 +18,13 @@ import {
 import type { Database } from '../storage/schema.js';
 import type { Cell } from './csv.js';
 import { money } from './csv.js';
-import { invoiceDocument, invoicesIssuedBetween, type InvoiceRow } from './invoice-store.js';
+import {
+  invoiceDocument,
+  invoicesIssuedBetween,
+  paymentsReceivedBetween,
+  receiptDocument,
+  type InvoiceRow,
+} from './invoice-store.js';
 import { creditNotesAgainst } from './report-store.js';
 
 const noTaxes = (): Record<JournalTax, number> => ({ GST: 0, HST: 0, QST: 0, PST: 0, RST: 0 });
@@ -23,6 +33,9 @@ const noTaxes = (): Record<JournalTax, number> => ({ GST: 0, HST: 0, QST: 0, PST
 export interface JournalEntry {
   row: JournalRow;
   doc: InvoiceDocument;
+  orderId: string;
+  /** The day its order is expected ready (its production due date), for the import files' due dates. */
+  expectedOn?: string;
 }
 
 export async function journalEntries(db: Kysely<Database>, from: string, to: string): Promise<JournalEntry[]> {
@@ -39,12 +52,14 @@ export async function journalEntries(db: Kysely<Database>, from: string, to: str
     const room = r.kind === 'invoice' ? creditRoom(doc, (notesOf.get(r.id) ?? []).map(invoiceDocument)) : null;
     return {
       doc,
+      orderId: r.order_id,
       row: {
         id: r.id,
         issueDate: r.issue_date,
         number: r.number,
         kind: r.kind,
         credits: doc.credits?.number ?? null,
+        ...(doc.writeOff ? { writeOff: true } : {}),
         orderReference: doc.orderReference,
         customerName: doc.customer.name,
         customerCompany: doc.customer.company,
@@ -59,7 +74,43 @@ export async function journalEntries(db: Kysely<Database>, from: string, to: str
   });
 }
 
-export function journalOf(from: string, to: string, entries: readonly JournalEntry[]): SalesJournal {
+/** The fees of the card payments received in the period (payments/ keeps them beside each payment). */
+export async function cardFeesBetween(db: Kysely<Database>, from: string, to: string): Promise<JournalFees> {
+  const received = await paymentsReceivedBetween(db, from, to);
+  const ids = received.map((p) => p.id);
+  const cards = new Map<string, number | null>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('card_payments')
+      .select(['payment_id', 'fee_cents'])
+      .where('kind', '=', 'payment')
+      .where('payment_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) cards.set(r.payment_id, r.fee_cents === null ? null : Number(r.fee_cents));
+  }
+  const rows = received.flatMap((p) => {
+    const fee = cards.get(p.id);
+    if (fee === undefined || fee === null) return [];
+    return [
+      {
+        receivedOn: p.received_on,
+        receiptNumber: p.receipt_number,
+        orderReference: receiptDocument(p).orderReference,
+        method: p.method,
+        reference: p.reference,
+        amountCents: Number(p.amount_cents),
+        feeCents: fee,
+      },
+    ];
+  });
+  return {
+    rows,
+    totalCents: rows.reduce((sum, r) => sum + r.feeCents, 0),
+    unknown: [...cards.values()].filter((fee) => fee === null).length,
+  };
+}
+
+export function journalOf(from: string, to: string, entries: readonly JournalEntry[], fees: JournalFees): SalesJournal {
   const rows = entries.map((e) => e.row);
   const taxes = noTaxes();
   for (const r of rows) for (const code of JOURNAL_TAXES) taxes[code] += r.taxes[code];
@@ -72,6 +123,7 @@ export function journalOf(from: string, to: string, entries: readonly JournalEnt
       taxes,
       totalCents: rows.reduce((s, r) => s + r.totalCents, 0),
     },
+    fees,
   };
 }
 
@@ -96,7 +148,7 @@ export function journalCsvRows(journal: SalesJournal): Cell[][] {
     ...journal.rows.map((r) => [
       r.issueDate,
       r.number,
-      KIND[r.kind],
+      r.writeOff ? 'Write-off' : KIND[r.kind],
       r.credits ?? '',
       r.orderReference,
       r.customerName,
@@ -119,5 +171,26 @@ export function journalCsvRows(journal: SalesJournal): Cell[][] {
       ...JOURNAL_TAXES.map((code) => money(journal.totals.taxes[code])),
       money(journal.totals.totalCents),
     ],
+    // The expense part, below the sales: each card fee dated as its payment, then their total.
+    [],
+    ['Date', 'Receipt', 'Kind', 'Order', 'Method', 'Payment reference', 'Payment (CAD)', 'Fee expense (CAD)'],
+    ...journal.fees.rows.map((r) => [
+      r.receivedOn,
+      r.receiptNumber,
+      'Card fee',
+      r.orderReference,
+      PAYMENT_METHODS[r.method].label.en,
+      r.reference,
+      money(r.amountCents),
+      money(r.feeCents),
+    ]),
+    ['Total card fees', '', '', '', '', '', '', money(journal.fees.totalCents)],
+    ...(journal.fees.unknown > 0
+      ? [
+          [
+            `${journal.fees.unknown} card payment${journal.fees.unknown === 1 ? '' : 's'} of the period: fee not settled yet`,
+          ],
+        ]
+      : []),
   ];
 }

@@ -3,6 +3,7 @@
 // Quebec shop's document for an English-speaking customer: the Charter of the French language,
 // s. 57; issue-document.ts, documentLanguage). Amounts of a bilingual document are written the
 // French way.
+import { dateInWords } from '../../shared/dates.js';
 import { formatCents } from '../../shared/money.js';
 
 export interface Pair {
@@ -13,6 +14,7 @@ export interface Pair {
 export const WORDS = {
   invoice: { en: 'INVOICE', fr: 'FACTURE' },
   creditNote: { en: 'CREDIT NOTE', fr: 'NOTE DE CRÉDIT' },
+  writeOff: { en: 'BAD DEBT WRITTEN OFF', fr: 'CRÉANCE IRRÉCOUVRABLE RADIÉE' },
   receipt: { en: 'RECEIPT', fr: 'REÇU' },
   refund: { en: 'REFUND', fr: 'REMBOURSEMENT' },
   void: { en: 'VOID', fr: 'ANNULÉ' },
@@ -48,6 +50,12 @@ export const WORDS = {
   account: { en: 'Account', fr: 'Compte' },
   dueNow: { en: 'Due now', fr: 'Dû maintenant' },
   keep: { en: 'Keep this document for your records.', fr: 'Conservez ce document pour vos dossiers.' },
+  cardSurcharge: { en: 'Card surcharge', fr: 'Frais de carte' },
+  chargedToCard: { en: 'Charged to the card', fr: 'Débité sur la carte' },
+  surchargeApart: {
+    en: 'The card surcharge is not applied to the invoices: they are settled by the amount above.',
+    fr: 'Les frais de carte ne s’appliquent pas aux factures : elles sont réglées par le montant ci-dessus.',
+  },
 } as const satisfies Record<string, Pair>;
 
 export const deposit = (percent: number): Pair => ({
@@ -63,20 +71,45 @@ export const depositTerm = (percent: number): Pair => ({
 
 /** What a credit note is and what it adjusts (Credit Note Information (GST/HST) Regulations, SOR/91-44). */
 export const creditStatement = (number: string, date: string): Pair => ({
-  en: `This credit note reduces invoice ${number} of ${date}: the amounts and the taxes below are credited to the customer.`,
-  fr: `Cette note de crédit réduit la facture ${number} du ${date}\u00a0: les montants et les taxes ci-dessous sont crédités au client.`,
+  en: `This credit note reduces invoice ${number} of ${dateInWords(date, 'en')}: the amounts and the taxes below are credited to the customer.`,
+  fr: `Cette note de crédit réduit la facture ${number} du ${dateInWords(date, 'fr')}\u00a0: les montants et les taxes ci-dessous sont crédités au client.`,
 });
 
-/** The customer's approval the invoice was issued on: who, when (UTC, as recorded), which version. */
-export const approvedBy = (fullName: string, at: string, version: number, sha256: string): Pair => {
-  const day = at.slice(0, 10);
-  const time = at.slice(11, 16);
+/**
+ * The customer's approval the invoice was issued on: who, when, which version. The day and time
+ * are the shop's (its time zone, named by its abbreviation: "EST"), as every date of the document
+ * is; an invoice issued before the zone was kept prints UTC, as it always did.
+ */
+export const approvedBy = (fullName: string, at: string, version: number, sha256: string, timeZone = 'UTC'): Pair => {
+  const { day, time, zone } = localTime(at, timeZone);
   const sha = `SHA-256 ${sha256.slice(0, 12)}…`;
   return {
-    en: `Approved online by ${fullName} on ${day} at ${time} UTC, quote v${version} (${sha})`,
-    fr: `Approuvée en ligne par ${fullName} le ${day} à ${time.replace(':', '\u00a0h\u00a0')} UTC, soumission v${version} (${sha})`,
+    en: `Approved online by ${fullName} on ${dateInWords(day, 'en')} at ${time} ${zone}, quote v${version} (${sha})`,
+    fr: `Approuvée en ligne par ${fullName} le ${dateInWords(day, 'fr')} à ${time.replace(':', '\u00a0h\u00a0')} ${zone}, soumission v${version} (${sha})`,
   };
 };
+
+/** An instant's day (YYYY-MM-DD), time (HH:MM, 24 h) and zone abbreviation in `timeZone`. */
+export function localTime(at: string, timeZone: string): { day: string; time: string; zone: string } {
+  const instant = new Date(at);
+  if (Number.isNaN(instant.getTime())) return { day: at.slice(0, 10), time: at.slice(11, 16), zone: 'UTC' };
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    day: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+    zone: part('timeZoneName'),
+  };
+}
 
 export interface Labels {
   /** The language amounts and rates are written in. */

@@ -51,7 +51,10 @@ describe('a Quebec shop’s invoice and receipt for an English-speaking customer
       'x-form-token': pageToken(t),
     });
     const headers = { cookie: owner };
-    const lines = [{ description: 'Tees, printed', quantity: 10, unitPriceCents: 1500, taxable: true }];
+    // The French description beside the English (Charter of the French language, s. 57).
+    const lines = [
+      { description: 'Tees, printed', descriptionFr: 'T-shirts', quantity: 10, unitPriceCents: 1500, taxable: true },
+    ];
     const sent = await t.app.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/quote/send`,
@@ -95,8 +98,69 @@ describe('a Quebec shop’s invoice and receipt for an English-speaking customer
       const text = pdfText(Buffer.from(invoice.pdf));
       for (const words of ['FACTURE', 'INVOICE', 'Sous-total', 'Subtotal', '172,46', 'TPS', 'TVQ'])
         expect(text).toContain(words);
+      // The line in French first, the English beside it.
+      expect(text).toContain('T-shirts / Tees, printed');
       const r = pdfText(Buffer.from(receipt.pdf));
       for (const words of ['REÇU', 'RECEIPT', '50,00']) expect(r).toContain(words);
+    }
+    // A credit note of the line says it the same way.
+    const number = (JSON.parse(invoice.document) as { number: string }).number;
+    const credited = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/credit-notes`,
+      headers,
+      payload: { invoiceNumber: number, lines: [{ index: 0, amount: '15.00' }], reason: 'Un t-shirt taché' },
+    });
+    expect(credited.statusCode, credited.body).toBe(201);
+    const note = await t.app.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'credit_note')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(note.document).lines[0].description).toBe('Crédit\u00a0: T-shirts / Tees, printed');
+    if (hasPoppler) expect(pdfText(Buffer.from(note.pdf))).toContain('T-shirts / Tees, printed');
+  });
+
+  it('prints a French customer’s lines in French alone', async () => {
+    const order = sampleOrder();
+    const { orderId } = await submitMultipart(t.app, { ...order, includePolyBags: false, language: 'fr' }, [], {
+      'x-form-token': pageToken(t),
+    });
+    const headers = { cookie: owner };
+    const lines = [
+      { description: 'Tees, printed', descriptionFr: 'T-shirts', quantity: 10, unitPriceCents: 1500, taxable: true },
+    ];
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/quote/send`,
+      headers,
+      payload: { lines, confirmNoProofs: true },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const mail = await t.app.db
+      .selectFrom('mail_queue')
+      .select(['id', 'order_id'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'customer_update')
+      .executeTakeFirstOrThrow();
+    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${token}/approve`,
+      payload: { version: 1, fullName: 'Ada Lovelace', agree: true },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const invoice = await t.app.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(invoice.document)).toMatchObject({ language: 'fr', lines: [{ descriptionFr: 'T-shirts' }] });
+    if (hasPoppler) {
+      const text = pdfText(Buffer.from(invoice.pdf));
+      expect(text).toContain('T-shirts');
+      expect(text).not.toContain('Tees, printed');
     }
   });
 });

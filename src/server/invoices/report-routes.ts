@@ -12,30 +12,46 @@ import {
 } from '../../shared/invoices/invoice-api.js';
 import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
 import { taxCodesSchema } from '../../shared/invoices/tax-codes.js';
-import { AppError } from '../errors.js';
+import { periodEndsBeforeStart } from '../errors.js';
+import { refuseUnknownFields } from '../http/strict-bodies.js';
 import { requireOwner } from '../staff/index.js';
 import type { InvoiceDeps } from './accounts.js';
 import { csvOf, csvReply, money, type Cell } from './csv.js';
-import { quickBooksCreditNoteRows, quickBooksInvoiceRows, xeroRows } from './exports.js';
-import { journalCsvRows, journalEntries, journalOf } from './journal.js';
+import { quickBooksCreditNoteRows, quickBooksInvoiceRows, xeroCreditNoteRows, xeroRows } from './exports.js';
+import { exportedPayments, quickBooksPaymentRows, withExpectedDates, xeroPaymentRows } from './payment-exports.js';
+import { cardFeesBetween, journalCsvRows, journalEntries, journalOf } from './journal.js';
+import { exportFiles, zipOf } from './export-files.js';
+import { attachmentDisposition } from '../http/downloads.js';
 import { readTaxCodes, saveTaxCodes, staffMembers } from './report-store.js';
 import { agedReceivables, paymentsReport, taxReport } from './reports.js';
 import { AGEING_BUCKETS, AGEING_LABELS, type AgeingBucket } from '../../shared/invoices/ageing.js';
 
 const checkPeriod = (from: string, to: string) => {
-  if (from > to) throw new AppError(422, 'invalid_period', 'The period ends before it starts.', ['to']);
+  if (from > to) throw periodEndsBeforeStart();
 };
 
 /** The tax report as a spreadsheet: each tax of each province on its row, then each return's lines. No total row. */
 function taxCsvRows(report: TaxReport): Cell[][] {
   return [
-    ['Tax', 'Province', 'Rate', 'Taxable (CAD)', 'Tax (CAD)', 'Documents', 'Note'],
+    [
+      'Tax',
+      'Province',
+      'Rate',
+      'Taxable (CAD)',
+      'Tax (CAD)',
+      'Adjusted taxable (CAD)',
+      'Adjusted tax (CAD)',
+      'Documents',
+      'Note',
+    ],
     ...report.rows.map((r) => [
       r.code,
       r.province,
       r.rateLabel.en,
       money(r.taxableCents),
       money(r.amountCents),
+      money(r.adjustmentTaxableCents),
+      money(r.adjustmentCents),
       r.documents,
       r.note?.en ?? '',
     ]),
@@ -53,7 +69,7 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
   api.get('/api/reports/taxes', { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
     const { from, to, format } = request.query;
     checkPeriod(from, to);
-    const report: TaxReport = await taxReport(deps.db, deps.seller, from, to);
+    const report: TaxReport = await taxReport(deps.db, deps.seller, from, to, deps.books.shopProvince);
     if (format === 'json') return report;
     return csvReply(reply, `sales-taxes-${from}-to-${to}.csv`, csvOf(taxCsvRows(report)));
   });
@@ -64,7 +80,7 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
     const report: PaymentsReport = await paymentsReport(deps.db, from, to);
     if (format === 'json') return report;
     const csv = csvOf([
-      ['Received on', 'Receipt', 'Order', 'Method', 'Reference', 'Amount (CAD)', 'Recorded by'],
+      ['Received on', 'Receipt', 'Order', 'Method', 'Reference', 'Amount (CAD)', 'Recorded by', 'Card fee (CAD)'],
       ...report.rows.map((r) => [
         r.receivedOn,
         r.receiptNumber,
@@ -73,8 +89,9 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
         r.reference,
         money(r.amountCents),
         r.recordedBy,
+        r.feeCents === null ? '' : money(r.feeCents),
       ]),
-      ['Total', '', '', '', '', money(report.totalCents), ''],
+      ['Total', '', '', '', '', money(report.totalCents), '', money(report.feesCents)],
     ]);
     return csvReply(reply, `payments-${from}-to-${to}.csv`, csv);
   });
@@ -115,24 +132,48 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
     const period = `${from}-to-${to}`;
     switch (format) {
       case 'json':
-        return journalOf(from, to, entries);
-      case 'csv':
-        return csvReply(reply, `sales-journal-${period}.csv`, csvOf(journalCsvRows(journalOf(from, to, entries))));
+        return journalOf(from, to, entries, await cardFeesBetween(deps.db, from, to));
+      case 'csv': {
+        const journal = journalOf(from, to, entries, await cardFeesBetween(deps.db, from, to));
+        return csvReply(reply, `sales-journal-${period}.csv`, csvOf(journalCsvRows(journal)));
+      }
+      // At most 100 documents a file (export-files.ts): more come as a zip of numbered files.
       case 'quickbooks':
-        return csvReply(
-          reply,
-          `quickbooks-invoices-${period}.csv`,
-          csvOf(quickBooksInvoiceRows(entries, await readTaxCodes(deps.db))),
+      case 'quickbooks-credit-notes': {
+        const codes = await readTaxCodes(deps.db);
+        const invoices = format === 'quickbooks';
+        const files = exportFiles(
+          invoices ? `quickbooks-invoices-${period}` : `quickbooks-credit-notes-${period}`,
+          (await withExpectedDates(deps.db, entries)).filter(
+            (e) => e.doc.kind === (invoices ? 'invoice' : 'credit_note'),
+          ),
+          (run) => (invoices ? quickBooksInvoiceRows(run, codes) : quickBooksCreditNoteRows(run, codes)),
         );
-      case 'quickbooks-credit-notes':
-        return csvReply(
-          reply,
-          `quickbooks-credit-notes-${period}.csv`,
-          csvOf(quickBooksCreditNoteRows(entries, await readTaxCodes(deps.db))),
-        );
+        if (files.kind === 'csv') return csvReply(reply, files.name, files.csv);
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', attachmentDisposition(files.name))
+          .send(zipOf(files.files));
+      }
+      // Xero: invoices and credit notes each in the file of its own import screen.
       case 'xero': {
         const codes = await readTaxCodes(deps.db);
-        return csvReply(reply, `xero-invoices-${period}.csv`, csvOf(xeroRows(entries, codes, codes.xeroAccountCode)));
+        const dated = await withExpectedDates(deps.db, entries);
+        return csvReply(reply, `xero-invoices-${period}.csv`, csvOf(xeroRows(dated, codes, codes.xeroAccountCode)));
+      }
+      case 'xero-credit-notes': {
+        const codes = await readTaxCodes(deps.db);
+        const rows = xeroCreditNoteRows(entries, codes, codes.xeroAccountCode);
+        return csvReply(reply, `xero-credit-notes-${period}.csv`, csvOf(rows));
+      }
+      // Payments and refunds received in the period, voided ones left out (payment-exports.ts).
+      case 'quickbooks-payments': {
+        const payments = await exportedPayments(deps.db, from, to);
+        return csvReply(reply, `quickbooks-payments-${period}.csv`, csvOf(quickBooksPaymentRows(payments)));
+      }
+      case 'xero-payments': {
+        const payments = await exportedPayments(deps.db, from, to);
+        return csvReply(reply, `xero-payments-${period}.csv`, csvOf(xeroPaymentRows(payments)));
       }
     }
   });
@@ -141,6 +182,7 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
 
   api.put('/api/tax-codes', async (request, reply) => {
     requireOwner(request, { en: 'name the tax codes', fr: 'nommer les codes de taxe' });
+    refuseUnknownFields(taxCodesSchema, request.body);
     const parsed = taxCodesSchema.safeParse(request.body);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((i) => i.path.join('.'));

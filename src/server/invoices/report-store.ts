@@ -4,6 +4,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StaffMember } from '../../shared/invoices/invoice-api.js';
 import { allTreatments, taxCodesSchema, withDefaults, type TaxCodes } from '../../shared/invoices/tax-codes.js';
+import { z } from 'zod';
+import { readJson } from '../storage/json.js';
 import type { Database } from '../storage/schema.js';
 import { INVOICE_COLUMNS, type InvoiceRow } from './invoice-store.js';
 
@@ -35,7 +37,8 @@ const TAX_CODES_KEY = 'tax_codes';
 export async function readTaxCodes(db: Db): Promise<TaxCodes> {
   const row = await db.selectFrom('shop_settings').select('value').where('key', '=', TAX_CODES_KEY).executeTakeFirst();
   if (!row) return withDefaults(null);
-  const saved = JSON.parse(row.value) as { codes?: Record<string, unknown>; xeroAccountCode?: unknown };
+  const saved =
+    readJson(z.object({ codes: z.record(z.string(), z.unknown()).optional() }).passthrough(), row.value) ?? {};
   // A treatment the tax table no longer has is dropped, not allowed to void the owner's other names.
   const known = new Set(allTreatments());
   const codes = Object.fromEntries(Object.entries(saved.codes ?? {}).filter(([key]) => known.has(key)));

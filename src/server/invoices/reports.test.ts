@@ -9,21 +9,18 @@ import { assessLineTaxes } from '../../shared/tax-treatment.js';
 import { REGISTERED_FOR_EVERY_TAX } from '../../shared/taxes.js';
 import { outboxDirOf } from '../mail/outbox.js';
 import { deleteOrder } from '../privacy/order-data.js';
-import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
-  deliveredText,
+  approvedOrder,
   pageToken,
   sampleOrder,
-  signIn,
+  signedInStaff,
   startTestApp,
   submitMultipart,
   type TestApp,
 } from '../../../tests/support/harness.js';
 import { todayOf } from './accounts.js';
 import { lineTaxes } from './exports.js';
-
-const PASSWORD = 'correct horse battery staple';
 
 /** A small CSV reader: quoted text ("" inside), unquoted numbers kept apart so a test can tell them. */
 function parseCsv(text: string): { value: string; quoted: boolean }[][] {
@@ -91,31 +88,11 @@ describe.each(backends())('reports and exports on %s', (backend) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  /** The order's link token from its newest customer mail. */
-  const tokenOf = async (orderId: string) => {
-    const rows = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .orderBy('created_at')
-      .execute();
-    return /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, rows.at(-1)!))![1]!;
-  };
-
   /** An order supplied in `province`, quoted 50 × $12.00 and approved: its invoice. */
   const invoiced = async (province: 'ON' | 'QC' | 'BC', company: string) => {
     const { orderId } = await submitMultipart(t.app, orderIn(province, company), [], { 'x-form-token': pageToken(t) });
     const lines = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
-    const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true });
-    expect(sent.statusCode, sent.body).toBe(201);
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: `/api/o/${await tokenOf(orderId)}/approve`,
-      headers: { 'user-agent': 'Test/1.0' },
-      payload: { version: sent.json<{ version: number }>().version, fullName: 'Marie Curie', agree: true },
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
+    await approvedOrder(t, clerk, orderId, lines);
     const [invoice] = (await staff('GET', `/api/orders/${orderId}/account`)).json<{
       invoices: { id: string; number: string }[];
     }>().invoices;
@@ -132,10 +109,8 @@ describe.each(backends())('reports and exports on %s', (backend) => {
       PST_PROVINCES: 'BC',
       ORDER_LINK_RATE_LIMIT: '100000',
     });
-    await addStaff(t.app.db, 'owner@shop.ca', PASSWORD, 'en', 'owner');
-    await addStaff(t.app.db, 'clerk@shop.ca', PASSWORD, 'en', 'staff');
-    owner = await signIn(t.app, 'owner@shop.ca', PASSWORD);
-    clerk = await signIn(t.app, 'clerk@shop.ca', PASSWORD);
+    owner = await signedInStaff(t, 'owner@shop.ca', 'owner');
+    clerk = await signedInStaff(t, 'clerk@shop.ca');
     invoiceOf.ON = await invoiced('ON', 'Leaf Hockey Club'); // $600.00 + HST $78.00
     invoiceOf.QC = await invoiced('QC', ''); // $600.00 + GST $30.00 + QST $59.85
     invoiceOf.BC = await invoiced('BC', 'Coast Tees'); // $600.00 + GST $30.00 + PST $42.00
@@ -167,7 +142,7 @@ describe.each(backends())('reports and exports on %s', (backend) => {
     expect(line('qst', '203')?.amountCents).toBe(5985);
     // BC's PST on its own.
     const bc = report.returns.find((r) => r.id === 'pst_BC')!;
-    expect(bc.lines.map((l) => l.amountCents)).toEqual([60000, 4200]);
+    expect(bc.lines.map((l) => l.amountCents)).toEqual([60000, 4200, 0]);
     expect(report.returns.map((r) => r.id)).toEqual(['gst_hst', 'qst', 'pst_BC']);
     for (const r of report.returns) expect(r.source.url).toMatch(/^https:\/\//);
     const row = (code: string, province: string) =>
@@ -179,9 +154,19 @@ describe.each(backends())('reports and exports on %s', (backend) => {
     const csv = await staff('GET', `/api/reports/taxes?${period}&format=csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const cells = table(csv.body);
-    expect(cells[0]).toEqual(['Tax', 'Province', 'Rate', 'Taxable (CAD)', 'Tax (CAD)', 'Documents', 'Note']);
+    expect(cells[0]).toEqual([
+      'Tax',
+      'Province',
+      'Rate',
+      'Taxable (CAD)',
+      'Tax (CAD)',
+      'Adjusted taxable (CAD)',
+      'Adjusted tax (CAD)',
+      'Documents',
+      'Note',
+    ]);
     expect(cells.some((r) => r[0] === 'Total')).toBe(false);
-    expect(cells).toContainEqual(['HST', 'ON', '13%', '500.00', '65.00', '2', '']);
+    expect(cells).toContainEqual(['HST', 'ON', '13%', '500.00', '65.00', '0.00', '0.00', '2', '']);
     const returnLine = cells.find((r) => r[0] === 'GST/HST return' && r[2] === '103')!;
     expect(returnLine[4]).toBe('125.00');
     expect(returnLine[5]).toContain('canada.ca');
@@ -189,15 +174,19 @@ describe.each(backends())('reports and exports on %s', (backend) => {
   });
 
   it('writes CSV amounts as numbers: the payments column sums to its Total row', async () => {
-    const pay = (amount: string, extra: Record<string, string> = {}) =>
+    const pay = (amount: string, extra: Record<string, string | boolean> = {}) =>
       staff(
         'POST',
         `/api/orders/${invoiceOf.ON!.orderId}/payments`,
         { amount, method: 'cheque', receivedOn: today, reference: '=HYPERLINK("x")', ...extra },
         owner,
       );
+    // $565.00 is owed after the credit note; $585.00 paid leaves $20.00 to refund, a negative amount.
     expect((await pay('339.00')).statusCode).toBe(201);
-    expect((await pay('-20.00', { reason: 'Two shirts misprinted', method: 'in_store' })).statusCode).toBe(201);
+    // Another method than the cheque's, so the same (formula) reference is not a duplicate.
+    const over = await pay('246.00', { method: 'etransfer', confirmOverpayment: true });
+    expect(over.statusCode, over.body).toBe(201);
+    expect((await pay('-20.00', { reason: 'Paid $20.00 too much', method: 'in_store' })).statusCode).toBe(201);
     const csv = await staff('GET', `/api/reports/payments?${period}&format=csv`);
     const rows = parseCsv(csv.body);
     const amountAt = rows[0]!.findIndex((c) => c.value === 'Amount (CAD)');
@@ -211,7 +200,7 @@ describe.each(backends())('reports and exports on %s', (backend) => {
     expect(body.map((r) => r[amountAt]!.value)).toContain('-20.00');
     expect(csv.body).toContain(',-20.00,');
     expect(body.reduce((s, r) => s + cents(r[amountAt]!.value), 0)).toBe(cents(total[amountAt]!.value));
-    expect(cents(total[amountAt]!.value)).toBe(31900);
+    expect(cents(total[amountAt]!.value)).toBe(56500);
     // Text cells are still guarded against formulas.
     expect(body.every((r) => r[4]!.value === `'=HYPERLINK("x")`)).toBe(true);
   });
@@ -304,15 +293,18 @@ describe.each(backends())('reports and exports on %s', (backend) => {
     const xeroOf = (n: string) => xero.find((r) => r[col('*InvoiceNumber')] === n)!;
     expect(xeroOf(invoiceOf.QC!.number)[col('*ContactName')]).toBe('Ada Lovelace');
     expect(xeroOf(invoiceOf.QC!.number)[col('*TaxType')]).toBe('GST/QST QC');
-    // The credit note is in the same file, negative: Xero takes it as a credit note.
-    const cn = xeroOf(creditNote);
-    expect([cn[col('*Quantity')], cn[col('*UnitAmount')], cn[col('*TaxType')], cn[col('TaxAmount')]]).toEqual([
-      '1',
-      '-100.00',
-      'HST ON',
-      '-13.00',
-    ]);
-    expect(cn[col('*AccountCode')]).toBe('200');
+    // The credit note is in Xero's credit note import, positive (Xero credits it), not in the invoices'.
+    expect(xero.some((r) => r[col('*InvoiceNumber')] === creditNote)).toBe(false);
+    const xeroNotes = table((await staff('GET', `/api/reports/journal?${period}&format=xero-credit-notes`)).body);
+    const noteCol = (name: string) => xeroNotes[0]!.indexOf(name);
+    const cn = xeroNotes.find((r) => r[noteCol('*CreditNoteNumber')] === creditNote)!;
+    expect([
+      cn[noteCol('*Quantity')],
+      cn[noteCol('*UnitAmount')],
+      cn[noteCol('*TaxType')],
+      cn[noteCol('TaxAmount')],
+    ]).toEqual(['1', '100.00', 'HST ON', '13.00']);
+    expect(cn[noteCol('*AccountCode')]).toBe('200');
   });
 
   it('lets owners alone name the tax codes; everyone’s files use them', async () => {
@@ -338,7 +330,7 @@ describe.each(backends())('reports and exports on %s', (backend) => {
     expect((await staff('GET', '/api/tax-codes')).json<TaxCodes>()).toMatchObject(mine);
     const qbo = table((await staff('GET', `/api/reports/journal?${period}&format=quickbooks`)).body);
     expect(qbo.find((r) => r[0] === invoiceOf.ON!.number)![12]).toBe('HST ON 13%');
-    const xero = table((await staff('GET', `/api/reports/journal?${period}&format=xero`)).body);
+    const xero = table((await staff('GET', `/api/reports/journal?${period}&format=xero-credit-notes`)).body);
     expect(xero.find((r) => r[10] === creditNote)!.slice(20, 22)).toEqual(['4000', 'HST ON 13%']);
   });
 

@@ -16,16 +16,29 @@ import { taxKeyOf } from '../../shared/tax-treatment.js';
 import type { Database } from '../storage/schema.js';
 import { invoiceDocument, invoicesIssuedBetween, paymentsReceivedBetween, receiptDocument } from './invoice-store.js';
 import { RETURN_FORMS } from './tax-returns.js';
+import { expectedDates } from './payment-exports.js';
 import { accountDocuments } from './accounts.js';
 import type { AccountDocument } from '../../shared/invoices/account.js';
 import { ageReceivables, type AgedReceivables, type AgeingOrder } from '../../shared/invoices/ageing.js';
 
 const signOf = (doc: Pick<InvoiceDocument, 'kind'>) => (doc.kind === 'credit_note' ? -1 : 1);
 
-/** The rows by tax, province and rate (a rebated HST on its own row), invoices less credit notes. */
-function taxRows(docs: readonly InvoiceDocument[]): TaxReportRow[] {
+/**
+ * An adjustment of the period rather than one of its own supplies (docs/accounts.md, "Reports
+ * and exports"): a credit note issued in it against an invoice of an earlier period (Excise Tax
+ * Act s. 232(3): deducted in the period the note is issued), and a bad debt written off (s. 231).
+ */
+export const isAdjustment = (doc: Pick<InvoiceDocument, 'kind' | 'credits' | 'writeOff'>, from: string) =>
+  doc.kind === 'credit_note' && (doc.writeOff === true || (doc.credits !== null && doc.credits.issueDate < from));
+
+/**
+ * The rows by tax, province and rate (a rebated HST on its own row): the period's own supplies
+ * (its invoices less the credit notes of them), and apart from them the adjustments.
+ */
+export function taxRows(docs: readonly InvoiceDocument[], from: string): TaxReportRow[] {
   const rows = new Map<string, TaxReportRow>();
   for (const doc of docs) {
+    const adjustment = isAdjustment(doc, from);
     for (const tax of doc.taxes) {
       const key = taxKeyOf(tax);
       const id = `${key}|${doc.province}`;
@@ -38,10 +51,17 @@ function taxRows(docs: readonly InvoiceDocument[]): TaxReportRow[] {
         ...(tax.note ? { note: tax.note } : {}),
         taxableCents: 0,
         amountCents: 0,
+        adjustmentTaxableCents: 0,
+        adjustmentCents: 0,
         documents: 0,
       };
-      row.taxableCents += signOf(doc) * tax.taxableCents;
-      row.amountCents += signOf(doc) * tax.amountCents;
+      if (adjustment) {
+        row.adjustmentTaxableCents += tax.taxableCents;
+        row.adjustmentCents += tax.amountCents;
+      } else {
+        row.taxableCents += signOf(doc) * tax.taxableCents;
+        row.amountCents += signOf(doc) * tax.amountCents;
+      }
       row.documents += 1;
       rows.set(id, row);
     }
@@ -53,47 +73,64 @@ function taxRows(docs: readonly InvoiceDocument[]): TaxReportRow[] {
 
 const sum = (rows: readonly TaxReportRow[], pick: (r: TaxReportRow) => boolean) =>
   rows.filter(pick).reduce((total, r) => total + r.amountCents, 0);
+const sumAdjusted = (rows: readonly TaxReportRow[], pick: (r: TaxReportRow) => boolean) =>
+  rows.filter(pick).reduce((total, r) => total + r.adjustmentCents, 0);
 
 /**
- * The figures of each return the shop files: the GST/HST return when it has a GST/HST number,
- * Quebec's QST return when it has a QST number, and a PST or RST return for each province whose
- * tax it charged in the period.
+ * The figures of each return the shop files, named by the shop's province: outside Quebec the
+ * CRA's GST/HST return (GST34), and Revenu Québec's QST return when it has a QST number; a
+ * Quebec registrant's one return for both (FPZ-500). A PST or RST return for each province whose
+ * tax it charged in the period. Lines 101 and 103 are the period's own supplies; what credit
+ * notes of earlier periods' invoices and bad debts took back goes on line 107 (and the QST's 207).
  */
 export function taxReturns(
   docs: readonly InvoiceDocument[],
   rows: readonly TaxReportRow[],
   seller: Pick<Seller, 'gstHst' | 'qst'>,
+  from: string,
+  shopProvince: string,
 ): TaxReturn[] {
   const out: TaxReturn[] = [];
-  const sales = docs.reduce((total, d) => total + signOf(d) * d.subtotalCents, 0);
+  const sales = docs.filter((d) => !isAdjustment(d, from)).reduce((total, d) => total + signOf(d) * d.subtotalCents, 0);
+  const qstLines = () => {
+    const form = RETURN_FORMS.qst;
+    const collected = sum(rows, (r) => r.code === 'QST');
+    return [
+      { ...form.lines.collected, amountCents: collected },
+      { ...form.lines.total, amountCents: collected },
+      { ...form.lines.adjustments, amountCents: sumAdjusted(rows, (r) => r.code === 'QST') },
+    ];
+  };
+  const quebec = shopProvince === 'QC';
   if (seller.gstHst) {
     const gst = sum(rows, (r) => r.code === 'GST');
     const hst = sum(rows, (r) => r.code === 'HST');
-    const form = RETURN_FORMS.gstHst;
+    const form = quebec ? RETURN_FORMS.quebec : RETURN_FORMS.gstHst;
+    const lines = RETURN_FORMS.gstHst.lines;
     out.push({
       id: 'gst_hst',
       title: form.title,
       form: form.form,
       source: form.source,
       lines: [
-        { ...form.lines.sales, amountCents: sales },
-        { ...form.lines.collected, amountCents: gst + hst },
-        { ...form.lines.gstPart, amountCents: gst },
-        { ...form.lines.hstPart, amountCents: hst },
+        { ...lines.sales, amountCents: sales },
+        { ...lines.collected, amountCents: gst + hst },
+        { ...lines.gstPart, amountCents: gst },
+        { ...lines.hstPart, amountCents: hst },
+        { ...lines.total, amountCents: gst + hst },
+        { ...lines.adjustments, amountCents: sumAdjusted(rows, (r) => r.code === 'GST' || r.code === 'HST') },
+        ...(quebec && seller.qst ? qstLines() : []),
       ],
     });
   }
-  if (seller.qst) {
+  if (seller.qst && !(quebec && seller.gstHst)) {
     const form = RETURN_FORMS.qst;
     out.push({
       id: 'qst',
       title: form.title,
       form: form.form,
       source: form.source,
-      lines: [
-        { ...form.lines.supplies, amountCents: sales },
-        { ...form.lines.collected, amountCents: sum(rows, (r) => r.code === 'QST') },
-      ],
+      lines: [{ ...form.lines.supplies, amountCents: sales }, ...qstLines()],
     });
   }
   const provincial = [...new Set(rows.filter((r) => r.code === 'PST' || r.code === 'RST').map((r) => r.province))];
@@ -109,6 +146,7 @@ export function taxReturns(
       lines: [
         { ...form.lines.taxable, amountCents: mine.reduce((t, r) => t + r.taxableCents, 0) },
         { ...form.lines.collected, amountCents: mine.reduce((t, r) => t + r.amountCents, 0) },
+        { ...form.lines.adjustments, amountCents: mine.reduce((t, r) => t + r.adjustmentCents, 0) },
       ],
     });
   }
@@ -120,14 +158,32 @@ export async function taxReport(
   seller: Pick<Seller, 'gstHst' | 'qst'>,
   from: string,
   to: string,
+  shopProvince: string,
 ): Promise<TaxReport> {
   const docs = (await invoicesIssuedBetween(db, from, to)).map(invoiceDocument);
-  const rows = taxRows(docs);
-  return { from, to, rows, returns: taxReturns(docs, rows, seller) };
+  const rows = taxRows(docs, from);
+  return { from, to, rows, returns: taxReturns(docs, rows, seller, from, shopProvince) };
 }
 
 export async function paymentsReport(db: Kysely<Database>, from: string, to: string): Promise<PaymentsReport> {
-  const rows = (await paymentsReceivedBetween(db, from, to)).map((p) => ({
+  const received = await paymentsReceivedBetween(db, from, to);
+  // The card provider's fee kept beside a payment (payments/, docs/payments.md).
+  const fees = new Map(
+    received.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('card_payments')
+            .select(['payment_id', 'fee_cents'])
+            .where(
+              'payment_id',
+              'in',
+              received.map((p) => p.id),
+            )
+            .execute()
+        ).map((f) => [f.payment_id, f.fee_cents === null ? null : Number(f.fee_cents)] as const),
+  );
+  const rows = received.map((p) => ({
     receivedOn: p.received_on,
     receiptNumber: p.receipt_number,
     orderReference: receiptDocument(p).orderReference,
@@ -135,10 +191,18 @@ export async function paymentsReport(db: Kysely<Database>, from: string, to: str
     reference: p.reference,
     amountCents: Number(p.amount_cents),
     recordedBy: p.recorded_by,
+    feeCents: fees.get(p.id) ?? null,
   }));
   const byMethod: PaymentsReport['byMethod'] = {};
   for (const r of rows) byMethod[r.method] = (byMethod[r.method] ?? 0) + r.amountCents;
-  return { from, to, rows, totalCents: rows.reduce((sum, r) => sum + r.amountCents, 0), byMethod };
+  return {
+    from,
+    to,
+    rows,
+    totalCents: rows.reduce((sum, r) => sum + r.amountCents, 0),
+    feesCents: rows.reduce((sum, r) => sum + (r.feeCents ?? 0), 0),
+    byMethod,
+  };
 }
 
 /**
@@ -173,5 +237,11 @@ export async function agedReceivables(db: Kysely<Database>, asOf: string): Promi
   }
   for (const p of payments)
     orders.get(p.order_id)?.payments.push({ receivedOn: p.received_on, cents: Number(p.amount_cents) });
+  // Pickup and shipping terms fall due the day the order is expected ready, as the import files say.
+  const expected = await expectedDates(db, [...orders.keys()]);
+  for (const [orderId, order] of orders) {
+    const day = expected.get(orderId);
+    if (day) order.expectedOn = day;
+  }
   return ageReceivables([...orders.values()], asOf);
 }

@@ -1,13 +1,17 @@
 // The returns the tax report fills, with the line numbers their forms print and where those are
-// published. What goes on each line:
-// - GST/HST return (CRA): line 101, total sales and other revenue, without the taxes; line 103,
-//   the GST and HST collected or collectible: the return adds the GST and the HST on this one
-//   line, so that sum is the return's own figure. Credit notes issued in the period are netted
-//   on both lines (they reduce the sales and the tax of the period in which they are issued).
-// - Quebec's combined GST/HST and QST return (Revenu Québec, FPZ-500, detailed on FP-500): one
-//   line 101 of total supplies ("Total des fournitures (chiffre d'affaires)") for both taxes, and
-//   line 203, the QST collectible ("TVQ exigible"); each QST line is its GST/HST line plus 100
-//   (103 is the GST/HST collectible, as above), and there is no line 201.
+// published (docs/accounts.md, "Reports and exports"). What goes on each line:
+// - GST/HST return (CRA, GST34, outside Quebec): line 101, the period's own sales without the
+//   taxes (its invoices less the credit notes of those invoices); line 103, the GST and HST
+//   collected or collectible on them (the return adds the GST and the HST on this one line);
+//   line 105, line 103 plus line 104 (this report makes no line 104 adjustment, so 105 is 103);
+//   line 107, adjustments deducted: the tax of credit notes issued in the period against an
+//   earlier period's invoice (Excise Tax Act s. 232(3)) and of bad debts written off (s. 231).
+//   Lines 101 and 103 are never netted with an earlier period's credit, so never negative.
+// - A Quebec registrant files one return for both taxes with Revenu Québec (FPZ-500, detailed
+//   on FP-500): the same GST/HST lines, and for the QST line 203 (QST collectible), 205 (203 plus
+//   204) and 207 (the QST adjustments: credit notes of earlier periods, s. 449 of the Act
+//   respecting the Québec sales tax; bad debts, s. 444); each QST line is its GST/HST line plus
+//   100. A shop outside Quebec with a QST number gets the QST lines as a return of their own.
 // - A PST or RST return per province: each province's own form and figures, never added to
 //   another's. Their forms name their boxes rather than number them the CRA's way, so the report
 //   names the figure and cites the province's guide.
@@ -21,7 +25,7 @@ interface Form<L extends string> {
   lines: Record<L, Line>;
 }
 
-const gstHst: Form<'sales' | 'collected' | 'gstPart' | 'hstPart'> = {
+const gstHst: Form<'sales' | 'collected' | 'gstPart' | 'hstPart' | 'total' | 'adjustments'> = {
   title: { en: 'GST/HST return', fr: 'Déclaration de TPS/TVH' },
   form: 'GST34',
   source: {
@@ -32,48 +36,85 @@ const gstHst: Form<'sales' | 'collected' | 'gstPart' | 'hstPart'> = {
     sales: {
       line: '101',
       label: {
-        en: 'Sales and other revenue (invoices’ subtotals less credit notes’, without taxes)',
-        fr: 'Ventes et autres recettes (sous-totaux des factures moins ceux des notes de crédit, sans les taxes)',
+        en: 'Sales and other revenue: the period’s own invoices, less the credit notes of those invoices, without taxes',
+        fr: 'Ventes et autres recettes\u00a0: les factures de la période, moins les notes de crédit de ces factures, sans les taxes',
       },
     },
     collected: {
       line: '103',
       label: {
-        en: 'GST and HST collected or collectible, less credit notes (the return adds the GST and the HST on this line)',
-        fr: 'TPS et TVH perçues ou percevables, moins les notes de crédit (la déclaration additionne la TPS et la TVH sur cette ligne)',
+        en: 'GST and HST collected or collectible on the period’s own supplies (the return adds the GST and the HST on this line)',
+        fr: 'TPS et TVH perçues ou percevables sur les fournitures de la période (la déclaration additionne la TPS et la TVH sur cette ligne)',
       },
     },
     gstPart: { line: null, label: { en: 'of which GST', fr: 'dont la TPS' } },
     hstPart: { line: null, label: { en: 'of which HST', fr: 'dont la TVH' } },
+    total: {
+      line: '105',
+      label: {
+        en: 'Total GST/HST and adjustments for the period: line 103 plus line 104 (no line 104 adjustment is made here)',
+        fr: 'Total de la TPS/TVH et des redressements pour la période\u00a0: ligne 103 plus ligne 104 (aucun redressement de la ligne 104 ici)',
+      },
+    },
+    adjustments: {
+      line: '107',
+      label: {
+        en: 'Adjustments: GST/HST of credit notes issued in the period against earlier periods’ invoices (ETA s. 232(3)) and of bad debts written off (ETA s. 231)',
+        fr: 'Redressements\u00a0: TPS/TVH des notes de crédit émises dans la période sur des factures de périodes antérieures (LTA, art. 232(3)) et des créances irrécouvrables radiées (LTA, art. 231)',
+      },
+    },
   },
 };
 
-const qst: Form<'supplies' | 'collected'> = {
+const quebecSource = {
+  title: 'Reporting the GST/HST and QST (return FPZ-500, detailed calculations FP-500), Revenu Québec',
+  url: 'https://www.revenuquebec.ca/en/businesses/consumption-taxes/gsthst-and-qst/reporting-gsthst-and-qst/',
+};
+
+/** A Quebec registrant's one return for both taxes (its GST/HST lines are gstHst's). */
+const quebec = {
   title: { en: 'GST/HST and QST return (Quebec)', fr: 'Déclaration de TPS/TVH et de TVQ (Québec)' },
   form: 'FPZ-500',
-  source: {
-    title: 'Reporting the GST/HST and QST (return FPZ-500, detailed calculations FP-500), Revenu Québec',
-    url: 'https://www.revenuquebec.ca/en/businesses/consumption-taxes/gsthst-and-qst/reporting-gsthst-and-qst/',
-  },
+  source: quebecSource,
+};
+
+const qst: Form<'supplies' | 'collected' | 'total' | 'adjustments'> = {
+  title: { en: 'QST return (Revenu Québec)', fr: 'Déclaration de TVQ (Revenu Québec)' },
+  form: 'FPZ-500',
+  source: quebecSource,
   lines: {
     supplies: {
       line: '101',
       label: {
-        en: 'Total supplies (sales), one line for both taxes, less credit notes',
-        fr: 'Total des fournitures (chiffre d’affaires), une ligne pour les deux taxes, moins les notes de crédit',
+        en: 'Total supplies (sales): the period’s own invoices, less the credit notes of those invoices',
+        fr: 'Total des fournitures (chiffre d’affaires)\u00a0: les factures de la période, moins les notes de crédit de ces factures',
       },
     },
     collected: {
       line: '203',
       label: {
-        en: 'QST collectible, less credit notes',
-        fr: 'TVQ exigible, moins les notes de crédit',
+        en: 'QST collectible on the period’s own supplies',
+        fr: 'TVQ exigible sur les fournitures de la période',
+      },
+    },
+    total: {
+      line: '205',
+      label: {
+        en: 'Total QST and adjustments: line 203 plus line 204 (no line 204 adjustment is made here)',
+        fr: 'Total de la TVQ et des redressements\u00a0: ligne 203 plus ligne 204 (aucun redressement de la ligne 204 ici)',
+      },
+    },
+    adjustments: {
+      line: '207',
+      label: {
+        en: 'QST adjustments: credit notes issued in the period against earlier periods’ invoices (AQST s. 449) and bad debts written off (AQST s. 444)',
+        fr: 'Redressements de TVQ\u00a0: notes de crédit émises dans la période sur des factures de périodes antérieures (LTVQ, art. 449) et créances irrécouvrables radiées (LTVQ, art. 444)',
       },
     },
   },
 };
 
-const pstLines = (tax: 'PST' | 'RST', fr: 'TVP' | 'TVD'): Record<'taxable' | 'collected', Line> => ({
+const pstLines = (tax: 'PST' | 'RST', fr: 'TVP' | 'TVD'): Record<'taxable' | 'collected' | 'adjustments', Line> => ({
   taxable: {
     line: null,
     label: {
@@ -88,10 +129,18 @@ const pstLines = (tax: 'PST' | 'RST', fr: 'TVP' | 'TVD'): Record<'taxable' | 'co
       fr: `${fr} à percevoir sur les ventes, moins les notes de crédit`,
     },
   },
+  adjustments: {
+    line: null,
+    label: {
+      en: `${tax} credited back on earlier periods’ sales and on bad debts written off in the period`,
+      fr: `${fr} rendue sur des ventes de périodes antérieures et sur des créances radiées dans la période`,
+    },
+  },
 });
 
 export const RETURN_FORMS = {
   gstHst,
+  quebec,
   qst,
   pst: {
     BC: {

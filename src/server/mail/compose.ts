@@ -2,17 +2,18 @@
 // confirmation: the reference, the record of what they sent with what they typed guarded, the
 // estimate they saw and the link to their order's page (shared/order-record.ts;
 // docs/decisions/018-a-record-in-the-confirmation.md). Every piece of customer text goes through escapeHtml.
+import { dateIn, dateInWords } from '../../shared/dates.js';
 import {
   billingLines,
   deadlineText,
   formatBytes,
   labelled,
-  layoutSections,
   optionLines,
   personName,
   shippingText,
   statusLabel,
 } from '../../shared/order-presentation.js';
+import { layoutSections } from '../../shared/layout-lines.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import { formatCents } from '../../shared/money.js';
@@ -167,7 +168,8 @@ ${signature.length ? `<p>${signature.map(escapeHtml).join('<br>')}</p>\n` : ''}$
 /** How much of a mail the order's layouts may take, in characters. */
 export const MAIL_LAYOUTS_BUDGET = 64 * 1024;
 
-export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): ComposedMail[] {
+/** The order's mails; `timeZone` is the shop's, whose calendar day the mails name (docs/accounts.md, "Dates"). */
+export function composeOrderMails(order: OrderForMail, shop: ShopIdentity, timeZone: string): ComposedMail[] {
   const doc = order.document;
   const first = doc.layouts['1']!;
   const billing = first.billing!;
@@ -175,7 +177,7 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
   const company = billing.companyName ? ` (${billing.companyName})` : '';
   const link = `${shop.publicUrl.replace(/\/$/, '')}/inbox/orders/${order.id}`;
   const files = order.attachments.map((a) => `${a.name} (${formatBytes(a.size)})`);
-  const day = order.createdAt.slice(0, 10);
+  const day = dateIn(timeZone, new Date(order.createdAt));
   const shopName = shop.name.replace(/\.$/, '');
   const contact = shop.contact.replace(/\.$/, '');
   // The layouts as far as MAIL_LAYOUTS_BUDGET characters go; a very large order's others are
@@ -203,7 +205,7 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
   const shopMail = render(
     `New order ${order.reference}`,
     [
-      `${name}${company} placed an order on ${day}.`,
+      `${name}${company} placed an order on ${dateInWords(day, 'en')}.`,
       `Deadline: ${deadlineText(first.deadline)}`,
       `Open it in the inbox: ${link}`,
     ],
@@ -241,16 +243,19 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
   // mail goes to an address anyone can type (docs/decisions/018-a-record-in-the-confirmation.md).
   const record = recordWithin(orderRecord(doc, order.estimate, fr ? 'fr' : 'en'), fr);
   const page = order.linkToken ? orderPageUrl(shop, order.linkToken) : null;
+  // Where a returning customer finds every order (docs/portal.md).
+  const myOrders = `${shop.publicUrl.replace(/\/$/, '')}/my-orders`;
   const customerMail = fr
     ? render(
         customerSubject,
         [
           hello,
-          `Merci. ${shop.name} a reçu votre commande le ${day}.`,
+          `Merci. ${shop.name} a reçu votre commande le ${dateInWords(day, 'fr')}.`,
           `Le numéro de référence de votre commande est ${order.reference}. Veuillez l’indiquer lorsque vous communiquez avec nous.`,
           'Voici ce que nous avons reçu. Nous communiquerons avec vous si nous avons des questions, puis nous vous enverrons une soumission.',
           labelled('Échéance', deadlineText(first.deadline, 'fr'), 'fr'),
           ...(page ? ['Votre commande, et sa soumission quand elle sera prête, sur sa page\u00a0:', page] : []),
+          `Toutes vos commandes, en tout temps, dans Mes commandes\u00a0: ${myOrders}`,
         ],
         record,
         [
@@ -266,11 +271,12 @@ export function composeOrderMails(order: OrderForMail, shop: ShopIdentity): Comp
         customerSubject,
         [
           hello,
-          `Thank you. ${shop.name} received your order on ${day}.`,
+          `Thank you. ${shop.name} received your order on ${dateInWords(day, 'en')}.`,
           `Your order reference is ${order.reference}. Please quote it when you contact us.`,
           'Here is what we received. We will contact you if we have questions, then send you a quote.',
           labelled('Deadline', deadlineText(first.deadline, 'en'), 'en'),
           ...(page ? ['Your order, and its quote when it is ready, on its page:', page] : []),
+          `All your orders, any time, in My orders: ${myOrders}`,
         ],
         record,
         [

@@ -61,6 +61,10 @@ const badData = (label: string) =>
     'bad_input',
     'invalid_file_data',
     `The data of ${label} is not valid base64 or a data URL. Nothing was saved.`,
+    undefined,
+    {
+      messageFr: `Les données de ${label} ne sont ni du base64 valide ni une URL de données. Rien n’a été enregistré.`,
+    },
   );
 
 const NAME_PATTERNS: { re: RegExp; role: Role }[] = [
@@ -126,6 +130,10 @@ export async function planAttachments(body: ValidOrderBody, staging: Staging): P
         'invalid',
         'missing_attachment',
         `${where} refers to the file "${cleanFileName(ref)}", which was not sent with the order.`,
+        undefined,
+        {
+          messageFr: `${where} renvoie au fichier «\u00a0${cleanFileName(ref)}\u00a0», qui n’a pas été envoyé avec la commande.`,
+        },
       );
     }
     return found;

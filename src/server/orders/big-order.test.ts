@@ -142,6 +142,7 @@ describe('the largest order the form accepts', () => {
         confirmation: 'send',
       },
       { name: 'Shop', contact: 'c', shopEmail: 'orders@example.com', publicUrl: 'http://localhost' },
+      'America/Toronto',
     );
     expect(shop!.text.length).toBeLessThan(512 * 1024);
     expect(shop!.text).toMatch(/\d+ more layouts are in the inbox: http:\/\/localhost\/inbox\/orders\/id/);

@@ -4,15 +4,15 @@
 // before is withdrawn and the order goes back to New for a new quote. Nothing is saved when any
 // of it is refused.
 import type { Kysely } from 'kysely';
-import { orderBodySchema, describeIssues, issueFields, type ValidOrderBody } from '../../shared/order-schema.js';
+import { orderBodySchema, type ValidOrderBody } from '../../shared/order-schema.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
-import { DomainError } from '../errors.js';
+import { DomainError, noSuchOrder } from '../errors.js';
 import { withdrawQuotes } from '../quotes/index.js';
 import type { Dialect } from '../storage/db.js';
 import { saveOrderVersion } from '../storage/order-versions.js';
 import { findOrder, listAttachments, lockOrder, recordStatus } from '../storage/orders.js';
 import type { Database, OrderRow, OrderVersionAuthor } from '../storage/schema.js';
-import { checkOrderComplete } from './save-order.js';
+import { checkOrderComplete, invalidOrder } from './save-order.js';
 
 export interface EditOrderDeps {
   db: Kysely<Database>;
@@ -45,8 +45,6 @@ function fileNamesOf(doc: ValidOrderBody): string[] {
   return names;
 }
 
-const notFound = () => new DomainError('not_found', 'not_found', 'No such order.');
-
 /** The checked document, or the refusal naming every field at fault. */
 async function checked(deps: EditOrderDeps, order: OrderRow, edit: OrderEdit): Promise<ValidOrderBody> {
   const reason = edit.reason.normalize('NFC').trim();
@@ -61,7 +59,7 @@ async function checked(deps: EditOrderDeps, order: OrderRow, edit: OrderEdit): P
   }
   const parsed = orderBodySchema.safeParse(edit.document);
   if (!parsed.success) {
-    throw new DomainError('invalid', 'invalid_order', describeIssues(parsed.error), issueFields(parsed.error));
+    throw invalidOrder(parsed.error);
   }
   checkOrderComplete(parsed.data);
   const stored = new Set((await listAttachments(deps.db, order.id)).map((a) => a.name));
@@ -93,16 +91,34 @@ export async function editOrder(
   deps: EditOrderDeps,
   orderId: string,
   edit: OrderEdit,
-  by: { kind: OrderVersionAuthor; author: string | null; historyBy: string },
+  by: {
+    kind: OrderVersionAuthor;
+    author: string | null;
+    historyBy: string;
+    /** The customer's own change: only before approval (New or Quoted), checked under the order's lock. */
+    beforeApproval?: boolean;
+  },
 ): Promise<{ version: number; status: OrderRow['status'] }> {
   const order = await findOrder(deps.db, orderId);
-  if (!order) throw notFound();
+  if (!order) throw noSuchOrder();
   const document = await checked(deps, order, edit);
   // Worked out before the transaction (pricing reads the price list and the artwork).
   const estimate = await deps.estimateOf(order, document).catch(() => null);
   return deps.db.transaction().execute(async (trx) => {
     const locked = await lockOrder(trx, deps.dialect, orderId);
-    if (!locked) throw notFound();
+    if (!locked) throw noSuchOrder();
+    if (by.beforeApproval && locked.status !== 'new' && locked.status !== 'quoted') {
+      throw new DomainError(
+        'conflict',
+        'order_approved',
+        'This order is approved and being made: ask the shop for a change in a message.',
+        undefined,
+        {
+          messageFr:
+            'Cette commande est approuvée et en préparation : demandez un changement à la boutique dans un message.',
+        },
+      );
+    }
     if (locked.version !== edit.baseVersion) {
       throw new DomainError(
         'conflict',

@@ -7,6 +7,8 @@ import { statusLabel, yesNo } from '../../shared/order-presentation.js';
 import { toMeasured, artworkWarnings, artworkOfOrders } from '../artwork/index.js';
 import { attachmentsOfOrders, ordersForExport } from '../storage/orders.js';
 import type { OrderRow } from '../storage/schema.js';
+import { quoteWaitCutoff } from '../storage/order-flags.js';
+import type { ShopProfileSource } from '../settings/index.js';
 import { spreadsheetSafe } from '../http/csv-cells.js';
 import { attachmentDisposition } from '../http/downloads.js';
 import { fromJson } from '../storage/json.js';
@@ -28,7 +30,10 @@ const COLUMNS = [
   'Artwork warnings',
 ];
 
-export async function exportRoutes(app: FastifyInstance): Promise<void> {
+export async function exportRoutes(
+  app: FastifyInstance,
+  opts: { shopProfile: Pick<ShopProfileSource, 'currentShop'> },
+): Promise<void> {
   /** "Layout 1 Front: 640×480 px · 64 ppi at 10 in wide · low; …" for the views that may print blurry. */
   const artworkWarningsOf = async (page: OrderRow[]): Promise<Map<string, string>> => {
     const ids = page.map((r) => r.id);
@@ -62,9 +67,12 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(`orders-${new Date().toISOString().slice(0, 10)}.csv`))
         .header('x-content-type-options', 'nosniff');
+      // The list's flag too (storage/order-flags.ts): the export is what the list shows.
+      const { quoteWaitDays } = (await opts.shopProfile.currentShop()).profile;
+      const flag = { flag: request.query.flag, quoteCutoff: quoteWaitCutoff(new Date(), quoteWaitDays) };
       void (async () => {
         try {
-          for await (const page of ordersForExport(app.db, request.query)) {
+          for await (const page of ordersForExport(app.db, request.query, flag)) {
             const warnings = await artworkWarningsOf(page);
             for (const r of page) {
               const doc = fromJson(r.document);

@@ -9,7 +9,7 @@ import { fileParamsSchema, orderIdParamsSchema } from '../../shared/inbox-api.js
 import { AppError } from '../errors.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from '../http/downloads.js';
 import { fromJson } from '../storage/json.js';
-import { findAttachment, findOrder, listAttachments } from '../storage/orders.js';
+import { findAttachment, listAttachments, requireOrder } from '../storage/orders.js';
 import { teamNamesCsv, teamNamesFileName } from './team-names-csv.js';
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
@@ -18,7 +18,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
 
   const attachmentOf = async (params: { id: string; attachmentId: string }) => {
     const a = await findAttachment(db, params.id, params.attachmentId);
-    if (!a) throw new AppError(404, 'not_found', 'No such file.');
+    if (!a) throw new AppError(404, 'not_found', 'No such file.', undefined, { messageFr: 'Ce fichier n’existe pas.' });
     return a;
   };
 
@@ -43,7 +43,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const a = await attachmentOf(request.params);
       const type = sniffRasterImage(await app.files.head(a.storage_key, 12));
-      if (!type) throw new AppError(415, 'no_preview', 'This file has no preview.');
+      if (!type)
+        throw new AppError(415, 'no_preview', 'This file has no preview.', undefined, {
+          messageFr: 'Ce fichier n’a pas d’aperçu.',
+        });
       const { stream } = await app.files.open(a.storage_key);
       return reply.headers({ ...DOWNLOAD_HEADERS, 'content-type': type, 'content-disposition': 'inline' }).send(stream);
     },
@@ -56,7 +59,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const a = await attachmentOf(request.params);
       const stream = await app.files.openThumbnail(a.storage_key);
-      if (!stream) throw new AppError(404, 'no_thumbnail', 'This file has no thumbnail (yet).');
+      if (!stream)
+        throw new AppError(404, 'no_thumbnail', 'This file has no thumbnail (yet).', undefined, {
+          messageFr: 'Ce fichier n’a pas (encore) de vignette.',
+        });
       return reply
         .headers({ ...DOWNLOAD_HEADERS, 'content-type': 'image/webp', 'content-disposition': 'inline' })
         .send(stream);
@@ -64,8 +70,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get('/api/orders/:id/files.zip', { schema: { params: orderIdParamsSchema } }, async (request, reply) => {
-    const order = await findOrder(db, request.params.id);
-    if (!order) throw new AppError(404, 'not_found', 'No such order.');
+    const order = await requireOrder(db, request.params.id);
     const zip = new yazl.ZipFile();
     const taken = new Set<string>();
     for (const a of await listAttachments(db, order.id)) {

@@ -12,6 +12,11 @@ export const formTokenUsedError = () =>
     'conflict',
     'form_token_used',
     'This form was already used to send an order. Please reload the page and submit again; your entries are kept.',
+    undefined,
+    {
+      messageFr:
+        'Ce formulaire a déjà servi à envoyer une commande. Veuillez recharger la page et envoyer de nouveau\u202f; vos entrées sont conservées.',
+    },
   );
 
 /** True when an order was already sent with this token. */

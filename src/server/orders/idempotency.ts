@@ -30,7 +30,7 @@ export const keyReused = () =>
     undefined,
     {
       messageFr:
-        "Cette clé d'idempotence (Idempotency-Key) a déjà servi pour une autre commande. Rien n'a été enregistré; envoyez la nouvelle commande avec une nouvelle clé.",
+        "Cette clé d'idempotence (Idempotency-Key) a déjà servi pour une autre commande. Rien n'a été enregistré\u202f; envoyez la nouvelle commande avec une nouvelle clé.",
     },
   );
 
@@ -106,6 +106,11 @@ export async function claimKey(
         'conflict',
         'request_in_progress',
         'An order with this Idempotency-Key is still being received. Please wait for it to finish.',
+        undefined,
+        {
+          messageFr:
+            'Une commande avec cette clé Idempotency-Key est encore en cours de réception. Veuillez attendre qu’elle se termine.',
+        },
       );
     }
     await sleep(POLL_MS);
@@ -149,6 +154,8 @@ export async function completeKey(
       'conflict',
       'request_in_progress',
       'An order with this Idempotency-Key is being received by another request.',
+      undefined,
+      { messageFr: 'Une commande avec cette clé Idempotency-Key est en cours de réception par une autre requête.' },
     );
   }
 }

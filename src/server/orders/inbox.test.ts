@@ -111,7 +111,12 @@ describe.each(backends())('the shop inbox on %s', (backend) => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).not.toMatch(/Secure/);
     cookie = setCookie.split(';')[0]!;
-    expect((await get('/api/session')).json()).toEqual({ email: 'clerk@shop.ca', language: null, role: 'owner' });
+    expect((await get('/api/session')).json()).toEqual({
+      email: 'clerk@shop.ca',
+      language: null,
+      role: 'owner',
+      timeZone: 'America/Toronto',
+    });
   });
 
   it('marks the cookie Secure when served over https behind a trusted proxy', async () => {

@@ -4,3 +4,5 @@ export { exportRoutes } from './export-routes.js';
 export { fileRoutes } from './file-routes.js';
 export { orderRoutes } from './staff-order-routes.js';
 export { ordersPlugin } from './orders-plugin.js';
+export { startProduction } from './status-change.js';
+export { customerEditRoutes } from './customer-edit-routes.js';

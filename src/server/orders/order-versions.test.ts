@@ -24,20 +24,21 @@ import { orderToMake } from '../quotes/index.js';
 describe.each(backends())('order versions on %s', (backend) => {
   let t: TestApp;
   let clerk = '';
+  let owner = '';
   beforeAll(async () => {
     ({
       t,
-      staff: { clerk },
+      staff: { clerk, owner },
     } = await startShopApp(backend, {
       env: { GST_HST_NUMBER: '123456782 RT0001', ARTWORK_CHECKS: 'false' },
-      staff: { clerk: { email: 'clerk@shop.ca', role: 'staff' } },
+      staff: { clerk: { email: 'clerk@shop.ca', role: 'staff' }, owner: { email: 'owner@shop.ca', role: 'owner' } },
       priceList: { ...example, garments: [{ ...example.garments[0]!, supplier: 'SanMar Canada' }] },
     }));
   });
   afterAll(async () => t?.close());
 
-  const staff = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: clerk }, ...(payload ? { payload } : {}) });
+  const staff = (method: 'GET' | 'POST', url: string, payload?: object, who = clerk) =>
+    t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
 
   /** Two black tees with a screen-printed front and an embroidered back. */
   const twoTees = () => {
@@ -191,7 +192,13 @@ describe.each(backends())('order versions on %s', (backend) => {
     expect(before.pieces).toBe(2);
     // The front moves on a stage: it keeps it through the change.
     const [front, back] = before.imprints;
-    const moved = await staff('POST', `/api/production/imprints/${front!.id}/move`, { from: 0, to: 1 });
+    // The first move starts the order through the gate (the deposit is due): a reason.
+    const moved = await staff(
+      'POST',
+      `/api/production/imprints/${front!.id}/move`,
+      { from: 0, to: 1, override: { reason: 'Deposit promised by phone' } },
+      owner,
+    );
     expect(moved.statusCode, moved.body).toBe(200);
 
     // The clerk: 20 pieces, the back's embroidery gone, a left sleeve printed instead.
@@ -255,5 +262,60 @@ describe.each(backends())('order versions on %s', (backend) => {
       ['L', 6],
       ['XL', 4],
     ]);
+  });
+
+  it("revises a quote from the order as it stands, priced again, with the clerk's price kept and marked", async () => {
+    const { orderId } = await submitMultipart(t.app, twoTees(), [], { 'x-form-token': pageToken(t) });
+    type Priced = { description: string; quantity: number; unitPriceCents: number; taxable: boolean; kind?: string };
+    const state = async () =>
+      (await staff('GET', `/api/orders/${orderId}/quote`)).json<{
+        priced: { lines: Priced[] };
+        revision: {
+          fromVersion: number;
+          fromStatus: string;
+          lines: (Priced & { was: number | null; byHand: boolean; reason?: { en: string } })[];
+        } | null;
+      }>();
+    const first = await state();
+    expect(first.revision).toBeNull();
+    const sendable = first.priced.lines.map(({ description, quantity, unitPriceCents, taxable }) => ({
+      description,
+      quantity,
+      unitPriceCents,
+      taxable,
+    }));
+    const garment = first.priced.lines.findIndex((l) => l.kind === 'garment');
+    const front = first.priced.lines.findIndex((l) => l.kind === 'decoration');
+    expect(first.priced.lines[garment]!.quantity).toBe(2);
+    // The clerk's own price on the front print.
+    sendable[front] = { ...sendable[front]!, unitPriceCents: 777 };
+    const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines: sendable, confirmNoProofs: true });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/o/${await tokenOf(orderId)}/approve`,
+      payload: { version: 1, fullName: 'Ada Lovelace', agree: true },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const doc = (await detail(orderId)).document;
+    doc.layouts['1'].variations[0]!.sizes = 'S:3, M:7, L:6, XL:4';
+    expect((await edit(orderId, { document: doc, reason: '20 now', baseVersion: 1 })).statusCode).toBe(201);
+
+    const after = await state();
+    const revision = after.revision!;
+    expect(revision).toMatchObject({ fromVersion: 1, fromStatus: 'superseded' });
+    // Each list line is the list's line for 20 pieces (its quantity break, its explanation)…
+    const listed = revision.lines.filter((l) => !l.byHand);
+    for (const l of listed) {
+      const own = after.priced.lines.find((p) => p.description === l.description)!;
+      expect([l.quantity, l.unitPriceCents]).toEqual([own.quantity, own.unitPriceCents]);
+      expect(l.reason?.en).toBeTruthy();
+    }
+    expect(revision.lines.filter((l) => l.kind === 'garment').reduce((n, l) => n + l.quantity, 0)).toBe(20);
+    // …but the front print keeps the clerk's price, marked, at the new quantity.
+    const kept = revision.lines.find((l) => l.was === front)!;
+    expect(kept).toMatchObject({ byHand: true, unitPriceCents: 777, quantity: 20 });
+    const listFront = after.priced.lines.find((p) => p.description === kept.description)!;
+    expect(listFront.unitPriceCents).not.toBe(777);
   });
 });

@@ -4,7 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { provinceCodeOf } from '../../shared/order-details.js';
-import { missingBillingFields, REQUIRED_BILLING_FIELDS, type ValidOrderBody } from '../../shared/order-schema.js';
+import type { z } from 'zod';
+import {
+  describeIssues,
+  describeIssuesFr,
+  issueFields,
+  missingBillingFields,
+  REQUIRED_BILLING_FIELDS,
+  REQUIRED_BILLING_FIELDS_FR,
+  type ValidOrderBody,
+} from '../../shared/order-schema.js';
 import type { SubmitOrderSuccess } from '../../shared/order.js';
 import { DomainError } from '../errors.js';
 import type { FileStore, Staging } from '../files/file-store.js';
@@ -24,6 +33,12 @@ import { mintOrderLink } from '../storage/order-links.js';
 import { reorderPricing, type ReorderOf } from '../portal/index.js';
 import type { PricingContext } from '../../shared/prices/price-order.js';
 
+/** An order body the schema refused: its fields named, in English and French. */
+export const invalidOrder = (error: z.ZodError) =>
+  new DomainError('invalid', 'invalid_order', describeIssues(error), issueFields(error), {
+    messageFr: describeIssuesFr(error),
+  });
+
 /** Checks what zod cannot: layout 1 exists and carries the billing fields the form requires. */
 export function checkOrderComplete(body: ValidOrderBody): void {
   const first = body.layouts['1'];
@@ -32,6 +47,10 @@ export function checkOrderComplete(body: ValidOrderBody): void {
       'invalid',
       'missing_layout',
       'The order has no layout 1, which carries billing, shipping and the deadline.',
+      undefined,
+      {
+        messageFr: 'La commande n’a pas de disposition 1, qui porte la facturation, la livraison et l’échéance.',
+      },
     );
   }
   const missing = missingBillingFields(first.billing);
@@ -41,6 +60,9 @@ export function checkOrderComplete(body: ValidOrderBody): void {
       'missing_fields',
       `Please fill in the required billing fields: ${missing.map((f) => REQUIRED_BILLING_FIELDS[f]).join(', ')}.`,
       missing.map((f) => `billing.${f}`),
+      {
+        messageFr: `Veuillez remplir les champs de facturation obligatoires\u202f: ${missing.map((f) => REQUIRED_BILLING_FIELDS_FR[f]).join(', ')}.`,
+      },
     );
   }
 }
@@ -113,9 +135,13 @@ async function takeTeamSizes(teamSizes: TeamSizesAtSubmission | undefined, docum
   if (teamSizes) return teamSizes.take(document);
   const named = Object.keys(document.layouts).find((key) => document.layouts[key]!.teamCollection);
   if (named) {
-    throw new DomainError('invalid', 'team_collection_unknown', 'Team size collections are not taken here.', [
-      `layouts.${named}.teamCollection`,
-    ]);
+    throw new DomainError(
+      'invalid',
+      'team_collection_unknown',
+      'Team size collections are not taken here.',
+      [`layouts.${named}.teamCollection`],
+      { messageFr: 'Les collectes de tailles d’équipe ne sont pas acceptées ici.' },
+    );
   }
   return null;
 }

@@ -17,11 +17,14 @@ import {
   type OrderList,
 } from '../../shared/inbox-api.js';
 import { toMeasured, artworkOfOrders } from '../artwork/index.js';
-import { AppError } from '../errors.js';
+import { noSuchOrder } from '../errors.js';
 import { orderToMake, type QuoteDeps } from '../quotes/index.js';
 import { orderVersions } from '../storage/order-versions.js';
 import type { OrderRow } from '../storage/schema.js';
 import { editOrder } from './edit-order.js';
+import { orderListFacts } from './order-list-facts.js';
+import { quoteWaitCutoff } from '../storage/order-flags.js';
+import type { ShopProfileSource } from '../settings/index.js';
 import { mailsOfOrder, mailStates } from '../storage/mail-queue.js';
 import { actorOf } from '../invoices/index.js';
 import { findOrder, listAttachments, listOrders, statusHistory } from '../storage/orders.js';
@@ -30,8 +33,6 @@ import { yieldToLoop } from '../yield-to-loop.js';
 import { fromJson } from '../storage/json.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
-
-const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
 
 /**
  * An order's answer stays within this many bytes of layouts, whatever the order (docs/architecture.md,
@@ -68,6 +69,8 @@ export async function orderRoutes(
     onMailQueued: () => void;
     /** The order's estimate made again from a changed document (as at submission). */
     estimateOrder: (order: OrderRow, document: ValidOrderBody) => Promise<SeenEstimate | null>;
+    /** The shop's settings in force: how long a sent quote waits before the list flags it. */
+    shopProfile: Pick<ShopProfileSource, 'currentShop'>;
   },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -77,18 +80,33 @@ export async function orderRoutes(
     '/api/orders',
     { schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } } },
     async (request): Promise<OrderList> => {
-      const { rows, total } = await listOrders(db, request.query);
-      const mail = await mailStates(
-        db,
-        rows.map((r) => r.id),
-      );
+      const now = new Date();
+      const { quoteWaitDays } = (await opts.shopProfile.currentShop()).profile;
+      const { rows, total } = await listOrders(db, request.query, {
+        flag: request.query.flag,
+        quoteCutoff: quoteWaitCutoff(now, quoteWaitDays),
+      });
+      const [mail, facts] = await Promise.all([
+        mailStates(
+          db,
+          rows.map((r) => r.id),
+        ),
+        orderListFacts(db, rows, { books: opts.quoteDeps.books, quoteWaitDays, now }),
+      ]);
       return {
-        orders: rows.map((r) => ({
-          ...r,
-          has_critical_deadline: r.has_critical_deadline === 1,
-          is_test: r.is_test === 1,
-          mail_status: mail.get(r.id) ?? 'none',
-        })),
+        orders: rows.map((r) => {
+          const fact = facts.get(r.id)!;
+          return {
+            ...r,
+            has_critical_deadline: r.has_critical_deadline === 1,
+            is_test: r.is_test === 1,
+            mail_status: mail.get(r.id) ?? 'none',
+            edited_by_customer: fact.flags.edited_by_customer,
+            flags: fact.flags,
+            pieces: fact.pieces,
+            amount_due_cents: fact.amountDueCents,
+          };
+        }),
         total,
         page: request.query.page,
         pageSize: request.query.pageSize,

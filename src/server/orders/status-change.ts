@@ -11,7 +11,14 @@ import type { StatusPreview } from '../../shared/inbox-api.js';
 import { formatCents } from '../../shared/money.js';
 import type { HistoryEvent } from '../../shared/history-events.js';
 import { DomainError } from '../errors.js';
-import { creditUnpaid, may, orderAccount, refreshPaymentState, type Actor } from '../invoices/index.js';
+import {
+  cancellationPlan,
+  creditUnpaid,
+  may,
+  orderAccount,
+  refreshPaymentState,
+  type Actor,
+} from '../invoices/index.js';
 import { closeOpenQuotes, hasApprovedQuote, queueStatusMail, statusMails, type QuoteDeps } from '../quotes/index.js';
 import { changeStatus, findOrder, recordEvent } from '../storage/orders.js';
 import type { Database, OrderRow } from '../storage/schema.js';
@@ -69,10 +76,17 @@ export async function previewStatus(
   // The account as it will be after the move (Ready brings the balance due).
   const after = await orderAccount(deps.db, deps.books, { id: order.id, status: to });
   const mails = order.status === to ? [] : await statusMails(deps, deps.db, order, to, after, '…');
+  // Exactly what cancelling with "credit what is unpaid" will credit, and write off, by the plan the move carries out.
+  const plan =
+    to === 'cancelled' && account.balanceCents > 0
+      ? await cancellationPlan(deps, deps.db, order)
+      : { creditCents: 0, writeOffCents: 0 };
   return {
     gate: facts && { ...facts, message: gateMessage(facts) },
     mails: mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text })),
     unpaidCents: to === 'cancelled' ? Math.max(0, account.balanceCents) : 0,
+    creditCents: plan.creditCents,
+    writeOffCents: plan.writeOffCents,
     may: { credit: actor.allowed.has('credit'), override: actor.allowed.has('override') },
   };
 }
@@ -87,6 +101,7 @@ export interface StatusMove {
   override?: { reason: string };
   withoutDeposit?: { reason: string };
   creditUnpaid?: boolean;
+  writeOffRest?: boolean;
 }
 
 /** Makes the move; false when there is no such order. Returns whether mail was queued. */
@@ -108,7 +123,9 @@ export async function moveStatus(
       if (to === 'cancelled') {
         await closeOpenQuotes(trx, order.id);
         if (move.creditUnpaid) {
-          const notes = await creditUnpaid(deps, trx, { ...order, status: 'cancelled' }, actor);
+          const notes = await creditUnpaid(deps, trx, { ...order, status: 'cancelled' }, actor, new Date(), {
+            writeOffRest: move.writeOffRest === true,
+          });
           if (notes.length > 0) {
             await recordEvent(trx, order.id, actor.email, {
               kind: 'cancelled_and_credited',
@@ -137,4 +154,17 @@ export async function moveStatus(
     },
   );
   return { found, mailed };
+}
+
+/**
+ * The floor's first move past a first stage (docs/production.md, "The status follows the floor"):
+ * the order to In production as a clerk's move, the same gate, override and email.
+ */
+export async function startProduction(
+  deps: QuoteDeps,
+  orderId: string,
+  override: { reason: string } | undefined,
+  actor: Actor,
+): Promise<{ found: boolean; mailed: boolean }> {
+  return moveStatus(deps, orderId, { status: 'in_production', ...(override ? { override } : {}) }, actor);
 }

@@ -139,6 +139,11 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
           400,
           'invalid_body',
           'The body must be a JSON object with layouts, files, isResalePartner and includePolyBags, or a multipart form.',
+          undefined,
+          {
+            messageFr:
+              'Le corps doit être un objet JSON avec layouts, files, isResalePartner et includePolyBags, ou un formulaire multipart.',
+          },
         );
       }
       // A key answers again only the same order (docs/architecture.md, Idempotency-Key). With a
@@ -236,6 +241,9 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
           { orderId: result.orderId, reference: result.reference, bytes: staging.bytes, test },
           'order saved',
         );
+        // Staging emptied before the answer: an acknowledged order leaves nothing behind it, even
+        // if the process stops the moment the client has read the 201 (discarding twice is harmless).
+        await staging.discard();
         return reply.code(201).send(withNextToken(result));
       } catch (err) {
         // A failed order keeps no copy: a reorder's claimed bytes go back to the budget.
@@ -258,7 +266,10 @@ export async function submitOrderRoutes(app: FastifyInstance, opts: SubmitOrderO
     staging: Staging,
     claim: ClaimReorderBytes,
   ): Promise<ReorderOf> {
-    if (!opts.stageReorder) throw new AppError(503, 'unavailable', 'Order again is not available on this server.');
+    if (!opts.stageReorder)
+      throw new AppError(503, 'unavailable', 'Order again is not available on this server.', undefined, {
+        messageFr: 'Commander de nouveau n’est pas offert sur ce serveur.',
+      });
     return opts.stageReorder(request, reorder, staging, claim);
   }
 
@@ -294,6 +305,8 @@ function idempotencyKey(request: FastifyRequest): string | null {
       400,
       'invalid_idempotency_key',
       'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
+      undefined,
+      { messageFr: 'L’en-tête Idempotency-Key doit compter de 1 à 200 caractères ASCII visibles.' },
     );
   }
   return value;

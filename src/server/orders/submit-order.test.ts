@@ -248,6 +248,7 @@ describe.each(backends())('submit-order on %s', (backend) => {
       expect(res.json().error).toEqual({
         code: 'missing_fields',
         message: 'Please fill in the required billing fields: First Name, Postal Code, Email.',
+        message_fr: 'Veuillez remplir les champs de facturation obligatoires\u202f: Prénom, Code postal, Courriel.',
         fields: ['billing.firstName', 'billing.postalCode', 'billing.email'],
       });
     });

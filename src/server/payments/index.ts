@@ -4,3 +4,5 @@ export { cardPaymentRoutes, webhookRoutes, WEBHOOK_PATH } from './payment-routes
 export { checkoutState, startCheckout, type CheckoutState, type PaymentsDeps } from './payment-service.js';
 export type { PaymentProvider } from './provider.js';
 export { stripeProvider } from './stripe-provider.js';
+// The fee pass (docs/payments.md, "Fees"): tests run it at once.
+export { settleFees } from './fees.js';

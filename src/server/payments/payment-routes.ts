@@ -5,31 +5,48 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../errors.js';
-import { actorOf } from '../invoices/index.js';
-import { findOrder } from '../storage/orders.js';
+import { AppError, periodEndsBeforeStart } from '../errors.js';
+import { addDays } from '../../shared/dates.js';
+import { reportQuerySchema } from '../../shared/invoices/invoice-api.js';
+import { actorOf, csvOf, csvReply } from '../invoices/index.js';
+import { requireOrder } from '../storage/orders.js';
+import { payoutCsvRows, payoutReport, startFeePass } from './fees.js';
 import { cardEntries, handleWebhook, readFee, refundCardPayment, type PaymentsDeps } from './payment-service.js';
 
 export const WEBHOOK_PATH = '/api/payments/stripe/webhook';
 
+/** The longest period a payout report covers (docs/payments.md, "Payouts"): a quarter. */
+export const PAYOUT_PERIOD_MAX_DAYS = 92;
+
 /** POST /api/payments/stripe/webhook: raw bytes in, verified by the provider's SDK. */
 export async function webhookRoutes(
   app: FastifyInstance,
-  opts: { deps: PaymentsDeps; onMailQueued: () => void },
+  opts: { deps: PaymentsDeps; onMailQueued: () => void; feePassMs?: number },
 ): Promise<void> {
+  // A fee not settled when its payment was recorded is read again until known (fees.ts).
+  if (opts.deps.provider) {
+    const pass = startFeePass(opts.deps, opts.feePassMs ?? 10 * 60_000, (err) =>
+      app.log.warn({ err }, 'reading card fees again'),
+    );
+    app.addHook('onClose', async () => pass.stop());
+  }
   // This plugin's own parser (encapsulated: the rest of the app keeps parsing JSON): the body
   // stays the bytes Stripe signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(WEBHOOK_PATH, { config: { crossSite: 'answered-by-route' } }, async (request, reply) => {
-    if (!opts.deps.provider) throw new AppError(404, 'not_found', 'Payments online are off.');
+    if (!opts.deps.provider)
+      throw new AppError(404, 'not_found', 'Payments online are off.', undefined, {
+        messageFr: 'Le paiement en ligne est désactivé.',
+      });
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];
     const outcome = await handleWebhook(opts.deps, raw, typeof signature === 'string' ? signature : undefined);
     if (outcome.status === 400) request.log.warn({ answer: outcome.body }, 'payment webhook refused');
+    if (outcome.mailed) opts.onMailQueued();
     if (outcome.recorded) {
       opts.onMailQueued();
-      // The fee, once the provider has it; a later event or the report's refresh reads it otherwise.
+      // The fee, once the provider has it; the fee pass reads it later otherwise.
       await readFee(opts.deps, outcome.recorded.checkoutId, outcome.recorded.paymentId).catch((err: unknown) =>
         request.log.warn({ err }, 'reading a card payment fee'),
       );
@@ -49,15 +66,11 @@ export async function cardPaymentRoutes(
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = opts;
-  const orderOf = async (id: string) => {
-    const order = await findOrder(deps.db, id);
-    if (!order) throw new AppError(404, 'not_found', 'No such order.');
-    return order;
-  };
+  const orderOf = (id: string) => requireOrder(deps.db, id);
 
   api.get('/api/orders/:id/card-payments', { schema: { params: orderParams } }, async (request) => {
     await orderOf(request.params.id);
-    return { online: Boolean(deps.provider), entries: await cardEntries(deps, request.params.id) };
+    return { online: Boolean(deps.provider), ...(await cardEntries(deps, request.params.id)) };
   });
 
   api.post(
@@ -71,4 +84,30 @@ export async function cardPaymentRoutes(
       return reply.code(result.status === 'recorded' ? 201 : 202).send(result);
     },
   );
+
+  // The provider's payouts of a period (docs/payments.md, "Payouts"): one bank deposit each.
+  api.get('/api/reports/payouts', { schema: { querystring: reportQuerySchema } }, async (request, reply) => {
+    const { from, to, format } = request.query;
+    // Off first: the Accounts page reads this answer to know whether to offer payouts at all.
+    const provider = deps.provider;
+    if (!provider)
+      throw new AppError(409, 'payments_off', 'Payments online are off: there are no payouts.', undefined, {
+        messageFr: 'Le paiement en ligne est désactivé\u202f: il n’y a aucun versement.',
+      });
+    if (from > to) throw periodEndsBeforeStart();
+    // One call to the provider per page of its payouts: a quarter at most, asked in one go.
+    if (to > addDays(from, PAYOUT_PERIOD_MAX_DAYS - 1))
+      throw new AppError(
+        400,
+        'period_too_long',
+        `A payout report covers ${PAYOUT_PERIOD_MAX_DAYS} days at most: choose a shorter period (a month or a quarter).`,
+        ['to'],
+        {
+          messageFr: `Un rapport des versements couvre au plus ${PAYOUT_PERIOD_MAX_DAYS}\u00a0jours\u00a0: choisissez une période plus courte (un mois ou un trimestre).`,
+        },
+      );
+    const report = await payoutReport(deps, provider, from, to);
+    if (format === 'json') return report;
+    return csvReply(reply, `payouts-${from}-to-${to}.csv`, csvOf(payoutCsvRows(report)));
+  });
 }

@@ -3,6 +3,9 @@
 // the ledger through invoices/' own recordPayment (its rules, its receipt and mails, in one
 // transaction with the account); refunds through the provider, recorded once it confirms.
 import { AMOUNT_ERRORS, readMoney } from '../../shared/amounts.js';
+import { amountFlagOf, readAmountFlag, storedFlag } from '../../shared/invoices/card-flag.js';
+import type { CardPaymentsView } from '../../shared/invoices/invoice-api.js';
+import { surchargeRateLabel } from '../../shared/invoices/surcharge.js';
 import { formatCents } from '../../shared/money.js';
 import { DomainError } from '../errors.js';
 import {
@@ -10,9 +13,11 @@ import {
   invoicesOfOrder,
   may,
   orderAccount,
+  paymentsOfOrder,
   payOnlineOf,
   readTerms,
   recordPayment,
+  refundCreditPlan,
   todayOf,
   type Actor,
   type InvoiceDeps,
@@ -25,15 +30,21 @@ import {
   cardEntriesOfOrder,
   cardEntryOf,
   eventSeen,
+  feeAsked,
   findCheckout,
+  findRefund,
   insertCardEntry,
   openCheckoutOf,
+  refundsOfOrder,
   rememberEvent,
   saveCheckout,
+  saveRefund,
   setCheckoutStatus,
   setFee,
+  setRefundState,
+  type CardRefundRow,
 } from './payment-store.js';
-import { WebhookRefused, type PaymentProvider, type ProviderEvent } from './provider.js';
+import { WebhookRefused, type PaymentProvider, type ProviderEvent, type ProviderRefund } from './provider.js';
 
 export interface PaymentsDeps extends InvoiceDeps {
   /** Absent when no provider is set up: nothing is offered online. */
@@ -77,7 +88,7 @@ export async function startCheckout(
     readTerms(deps.db, deps.shop.shopEmail),
     invoicesOfOrder(deps.db, order.id),
   ]);
-  const due = payOnlineOf(deps, terms, account);
+  const due = payOnlineOf(deps, terms, account, order);
   if (!due)
     throw refusal(
       'conflict',
@@ -86,7 +97,9 @@ export async function startCheckout(
       'Rien sur cette commande ne peut être payé en ligne pour l’instant.',
     );
   const open = await openCheckoutOf(deps.db, order.id, now);
-  if (open && Number(open.amount_cents) === due.amountCents) return { url: open.url };
+  // The same charge (amount and surcharge): the open page; a new amount or rate, a new one.
+  if (open && Number(open.amount_cents) === due.totalCents && Number(open.surcharge_cents) === due.surchargeCents)
+    return { url: open.url };
   if (open) await provider.expireCheckout(open.id);
   const invoice = invoices.filter((r) => r.kind === 'invoice').at(-1)!;
   const checkout = await provider.createCheckout({
@@ -94,13 +107,15 @@ export async function startCheckout(
     reference: order.reference,
     invoiceNumber: invoice.number,
     amountCents: due.amountCents,
+    surchargeCents: due.surchargeCents,
+    surchargeRate: surchargeRateLabel(due.basisPoints)[languageOf(order)],
     currency: 'cad',
     language: languageOf(order),
     customerEmail: order.customer_email,
     successUrl: `${returnTo}?checkout={CHECKOUT_SESSION_ID}`,
     cancelUrl: returnTo,
     // Two presses at once (or a retry) make one checkout; a new amount or a replaced one, another.
-    idempotencyKey: `checkout:${order.id}:${due.amountCents}:${account.paidCents}:${open?.id ?? 'none'}`,
+    idempotencyKey: `checkout:${order.id}:${due.amountCents}:${due.surchargeCents}:${account.paidCents}:${open?.id ?? 'none'}`,
   });
   await deps.db.transaction().execute((trx) =>
     saveCheckout(trx, {
@@ -114,6 +129,7 @@ export async function startCheckout(
       created_at: now.toISOString(),
       expires_at: checkout.expiresAt,
       payment_id: null,
+      surcharge_cents: due.surchargeCents,
     }),
   );
   return { url: checkout.url };
@@ -138,6 +154,8 @@ export interface WebhookOutcome {
   body: { received: true; duplicate?: true; paymentId?: string } | { error: { code: string; message: string } };
   /** A payment recorded now: its fee is read next, and its receipt mailed. */
   recorded?: { paymentId: string; checkoutId: string };
+  /** A refund recorded now: its receipt and credit note are in the mail queue. */
+  mailed?: true;
 }
 
 const refused = (code: string, message: string): WebhookOutcome => ({
@@ -168,6 +186,8 @@ export async function handleWebhook(
     await rememberEvent(deps.db, provider.id, event.eventId, event.type, now);
     return { status: 200, body: { received: true } };
   }
+  if (event.kind === 'refund_changed' || event.kind === 'payment_refunded')
+    return handleRefundEvent(deps, provider, event, now);
   const checkout = await findCheckout(deps.db, event.checkoutId);
   if (!checkout || checkout.provider !== provider.id || checkout.order_id !== event.orderId)
     return refused('unknown_checkout', 'No order of this shop made this checkout.');
@@ -188,17 +208,28 @@ export async function handleWebhook(
     return { status: 200, body: { received: true, duplicate: true, paymentId: known.payment_id } };
   }
   const expected = Number(checkout.amount_cents);
-  const flag =
-    event.amountCents !== expected || event.currency.toLowerCase() !== checkout.currency.toLowerCase()
-      ? `Received ${typed(event.amountCents)} ${event.currency.toUpperCase()}; the checkout asked ${typed(expected)} ${checkout.currency.toUpperCase()}. Check the payment in ${provider.id} before relying on it.`
-      : '';
+  // Kept as figures, so the inbox says it in the clerk's language (shared/invoices/card-flag.ts).
+  const flag = storedFlag(
+    amountFlagOf({
+      receivedCents: event.amountCents,
+      receivedCurrency: event.currency,
+      expectedCents: expected,
+      expectedCurrency: checkout.currency,
+      provider: provider.id,
+    }),
+  );
+  // The card surcharge is kept apart (docs/payments.md, "Surcharges"): the ledger's amount
+  // settles only what was due, so the account and the invoices stay exact. A short payment
+  // (flagged) is short of the amount due, the surcharge being what the checkout asked.
+  const surchargeCents = Math.min(Number(checkout.surcharge_cents), Math.max(0, event.amountCents));
+  const settles = event.amountCents - surchargeCents;
   let recorded: RecordedPayment;
   try {
     recorded = await recordPayment(
       deps,
       order.id,
       {
-        amount: typed(event.amountCents),
+        amount: typed(settles),
         method: provider.methodId,
         receivedOn: todayOf(deps.books, event.createdAt),
         reference: event.paymentRef,
@@ -211,11 +242,13 @@ export async function handleWebhook(
       {
         now,
         skipDuplicateChecks: true,
+        cardSurchargeCents: surchargeCents,
         within: async (trx, payment) => {
           await insertCardEntry(trx, {
             payment_id: payment.id,
             provider: provider.id,
             kind: 'payment',
+            surcharge_cents: surchargeCents,
             provider_ref: event.paymentRef,
             charge_ref: event.paymentRef,
             session_id: checkout.id,
@@ -244,32 +277,34 @@ export async function handleWebhook(
 /** Keeps the provider's fee beside a card payment (from its balance transaction), when it knows it. */
 export async function readFee(deps: PaymentsDeps, checkoutId: string, paymentId: string): Promise<boolean> {
   const fee = await providerOf(deps).feeOf(checkoutId);
-  if (!fee) return false;
-  await setFee(deps.db, paymentId, fee.feeCents, fee.netCents);
+  // Not settled yet: the background pass (fees.ts) asks again later.
+  if (!fee) {
+    await feeAsked(deps.db, paymentId);
+    return false;
+  }
+  await setFee(deps.db, paymentId, fee);
   return true;
 }
 
-export interface CardEntryView {
-  paymentId: string;
-  kind: 'payment' | 'refund';
-  providerRef: string;
-  amountCents: number;
-  receiptNumber: string;
-  receivedOn: string;
-  feeCents: number | null;
-  netCents: number | null;
-  flag: string;
-  /** A payment: what is left of it to refund. */
-  refundableCents: number;
-}
-
 /** An order's card payments and refunds as the inbox shows them beside the ledger. */
-export async function cardEntries(deps: Pick<PaymentsDeps, 'db'>, orderId: string): Promise<CardEntryView[]> {
-  const rows = await cardEntriesOfOrder(deps.db, orderId);
-  return rows.map((r) => {
+export async function cardEntries(
+  deps: Pick<PaymentsDeps, 'db'>,
+  orderId: string,
+): Promise<Omit<CardPaymentsView, 'online'>> {
+  const [rows, asked, ledger] = await Promise.all([
+    cardEntriesOfOrder(deps.db, orderId),
+    refundsOfOrder(deps.db, orderId),
+    paymentsOfOrder(deps.db, orderId),
+  ]);
+  // A dashboard refund a clerk has since recorded by hand (its re_… as the reference): done.
+  const byHand = new Set(ledger.filter((p) => Number(p.amount_cents) < 0).map((p) => p.reference));
+  const entries = rows.map((r) => {
     const refunded = rows
       .filter((x) => x.kind === 'refund' && x.charge_ref === r.provider_ref)
       .reduce((sum, x) => sum - Number(x.amount_cents), 0);
+    const pending = asked
+      .filter((x) => x.card_payment_id === r.payment_id && (x.status === 'pending' || x.status === 'unrecorded'))
+      .reduce((sum, x) => sum + Number(x.amount_cents), 0);
     return {
       paymentId: r.payment_id,
       kind: r.kind,
@@ -279,15 +314,196 @@ export async function cardEntries(deps: Pick<PaymentsDeps, 'db'>, orderId: strin
       receivedOn: r.received_on,
       feeCents: r.fee_cents === null ? null : Number(r.fee_cents),
       netCents: r.net_cents === null ? null : Number(r.net_cents),
-      flag: r.flag,
-      refundableCents: r.kind === 'payment' ? Math.max(0, Number(r.amount_cents) - refunded) : 0,
+      flag: readAmountFlag(r.flag),
+      surchargeCents: Number(r.surcharge_cents),
+      refundableCents: r.kind === 'payment' ? Math.max(0, Number(r.amount_cents) - refunded - pending) : 0,
     };
   });
+  const refunds = asked.map((r) => ({
+    refundRef: r.refund_ref,
+    cardPaymentId: r.card_payment_id,
+    amountCents: Number(r.amount_cents),
+    reason: r.reason,
+    requestedBy: r.requested_by,
+    requestedAt: r.requested_at,
+    status: r.status === 'unrecorded' && byHand.has(r.refund_ref) ? ('succeeded' as const) : r.status,
+    failure: r.failure,
+  }));
+  return { entries, refunds };
+}
+
+const providerName = (provider: PaymentProvider) => (provider.id === 'stripe' ? 'Stripe' : provider.id);
+
+/**
+ * Records a refund the provider confirmed, once: the API's answer and the webhook may both say
+ * so (in either order, or at once), and make one ledger entry (card_payments is unique on the
+ * refund's id). The credit note the books ask for is issued with it (creditRefund), and mailed
+ * with its receipt. `actor` is whoever asked for it.
+ */
+async function recordRefund(
+  deps: PaymentsDeps,
+  provider: PaymentProvider,
+  asked: CardRefundRow,
+  actor: Actor,
+  receivedAt: Date,
+  now: Date,
+): Promise<RecordedPayment | null> {
+  if (asked.payment_id || (await cardEntryOf(deps.db, provider.id, asked.refund_ref))) return null;
+  const card = (await cardEntriesOfOrder(deps.db, asked.order_id)).find((r) => r.payment_id === asked.card_payment_id);
+  if (!card) return null;
+  try {
+    return await recordPayment(
+      deps,
+      asked.order_id,
+      {
+        amount: typed(-Number(asked.amount_cents)),
+        method: provider.methodId,
+        receivedOn: todayOf(deps.books, receivedAt),
+        reference: asked.refund_ref,
+        reason: asked.reason,
+        confirmDuplicate: true,
+      },
+      actor,
+      {
+        now,
+        skipDuplicateChecks: true,
+        creditRefund: true,
+        within: async (trx, entry) => {
+          await insertCardEntry(trx, {
+            payment_id: entry.id,
+            provider: provider.id,
+            kind: 'refund',
+            provider_ref: asked.refund_ref,
+            charge_ref: card.provider_ref,
+            session_id: null,
+            fee_cents: null,
+            net_cents: null,
+            flag: '',
+          });
+          await setRefundState(trx, provider.id, asked.refund_ref, { status: 'succeeded', payment_id: entry.id });
+        },
+      },
+    );
+  } catch (err) {
+    // The other path (answer or webhook) recorded it meanwhile: its transaction won.
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+/** A refund's new state at the provider: recorded when it succeeded, its reason kept when it failed. */
+async function refundChanged(
+  deps: PaymentsDeps,
+  provider: PaymentProvider,
+  refund: ProviderRefund,
+  at: Date,
+  now: Date,
+): Promise<RecordedPayment | null> {
+  const asked = await findRefund(deps.db, provider.id, refund.id);
+  // The inbox's own refund, its answer not saved yet: the inbox's path records it.
+  if (!asked)
+    return refund.status === 'succeeded' && refund.origin !== 'inbox'
+      ? outsideRefund(deps, provider, refund, at, now)
+      : null;
+  // Recorded, or kept for a clerk to record by hand (decision 032): never recorded again here.
+  if (asked.payment_id || asked.status === 'unrecorded') return null;
+  if (refund.status === 'failed') {
+    await setRefundState(deps.db, provider.id, refund.id, { status: 'failed', failure: refund.failure });
+    return null;
+  }
+  if (refund.status !== 'succeeded') return null;
+  return recordRefund(deps, provider, asked, fullyAllowed(asked.requested_by), at, now);
+}
+
+/**
+ * A refund made in the provider's dashboard (decision 032): recorded like the inbox's own, with
+ * the credit note the books ask for, by the provider, its reason saying where it was made; when
+ * no credit note comes to its amount to the cent, it is kept as "unrecorded" beside the payment,
+ * with its amount, for a clerk to record by hand (the money has left: never ignored).
+ */
+async function outsideRefund(
+  deps: PaymentsDeps,
+  provider: PaymentProvider,
+  refund: ProviderRefund,
+  at: Date,
+  now: Date,
+): Promise<RecordedPayment | null> {
+  const card = await cardEntryOf(deps.db, provider.id, refund.paymentRef);
+  if (!card || card.kind !== 'payment') return null;
+  const paid = await deps.db
+    .selectFrom('payments')
+    .select('order_id')
+    .where('id', '=', card.payment_id)
+    .executeTakeFirst();
+  const order = paid ? await findOrder(deps.db, paid.order_id) : undefined;
+  if (!paid || !order) return null;
+  // A clerk already recorded it by hand, its id as the reference: the money left once.
+  const byHand = await deps.db
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', paid.order_id)
+    .where('reference', '=', refund.id)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payment_voids')
+            .select('payment_voids.payment_id')
+            .whereRef('payment_voids.payment_id', '=', 'payments.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (byHand) return null;
+  const plan = await refundCreditPlan(deps, paid.order_id, refund.amountCents, now);
+  const exact = plan.creditCents === plan.neededCents;
+  const name = providerName(provider);
+  await saveRefund(deps.db, {
+    provider: provider.id,
+    refund_ref: refund.id,
+    order_id: paid.order_id,
+    card_payment_id: card.payment_id,
+    amount_cents: refund.amountCents,
+    // The customer reads it on the credit note and the receipt, in the order's language.
+    reason:
+      languageOf(order) === 'fr' ? `Remboursé dans le tableau de bord de ${name}` : `Refunded in the ${name} Dashboard`,
+    requested_by: provider.id,
+    requested_at: at.toISOString(),
+    status: exact ? 'pending' : 'unrecorded',
+    failure: '',
+    payment_id: null,
+  });
+  if (!exact) return null;
+  const asked = (await findRefund(deps.db, provider.id, refund.id))!;
+  try {
+    // Whoever made it had the provider's Dashboard: refunding was theirs to decide.
+    return await recordRefund(deps, provider, asked, fullyAllowed(provider.id), at, now);
+  } catch (err) {
+    // Dated in a closed period: kept for a clerk to record on an open day, never refused to Stripe.
+    if (!(err instanceof DomainError && err.code === 'period_closed')) throw err;
+    await setRefundState(deps.db, provider.id, refund.id, { status: 'unrecorded' });
+    return null;
+  }
+}
+
+/** The webhook's refund events (refund.updated, charge.refunded): answered 200 once handled. */
+async function handleRefundEvent(
+  deps: PaymentsDeps,
+  provider: PaymentProvider,
+  event: Extract<ProviderEvent, { kind: 'refund_changed' | 'payment_refunded' }>,
+  now: Date,
+): Promise<WebhookOutcome> {
+  const refunds = event.kind === 'refund_changed' ? [event.refund] : await provider.refundsOf(event.paymentRef);
+  let recorded = 0;
+  for (const refund of refunds) if (await refundChanged(deps, provider, refund, event.createdAt, now)) recorded++;
+  await rememberEvent(deps.db, provider.id, event.eventId, event.type, now);
+  return { status: 200, body: { received: true }, ...(recorded > 0 ? { mailed: true } : {}) };
 }
 
 /**
  * Gives back (part of) a card payment through the provider; recorded in the ledger, with its
- * receipt, once the provider confirms. Whoever may refund (the owner's Accounts page).
+ * receipt and the credit note the books ask for, once the provider confirms (its answer, or the
+ * webhook for a refund it answers pending). Whoever may refund (the owner's Accounts page).
  */
 export async function refundCardPayment(
   deps: PaymentsDeps,
@@ -299,7 +515,7 @@ export async function refundCardPayment(
 ): Promise<{ status: 'recorded'; refund: RecordedPayment } | { status: 'pending'; refundId: string }> {
   may(actor, 'refund');
   const provider = providerOf(deps);
-  const entries = await cardEntries(deps, orderId);
+  const { entries } = await cardEntries(deps, orderId);
   const payment = entries.find((e) => e.paymentId === paymentId && e.kind === 'payment');
   if (!payment)
     throw new DomainError('not_found', 'not_found', 'No card payment of this order has that id.', undefined, {
@@ -326,6 +542,21 @@ export async function refundCardPayment(
       'Un remboursement doit avoir un motif.',
       'reason',
     );
+  // The credit note must come to the refund's invoiced part exactly, or the customer is billed a cent again.
+  const plan = await refundCreditPlan(deps, orderId, cents, now);
+  if (plan.creditCents !== plan.neededCents) {
+    const near = [...Array(25).keys()].map((k) => k + 1);
+    const below = near.map((k) => cents - k).find((c) => c > 0 && plan.exact(c));
+    const above = near.map((k) => cents + k).find((c) => c <= payment.refundableCents && plan.exact(c));
+    const options = [below, above].filter((c): c is number => c !== undefined);
+    throw refusal(
+      'invalid',
+      'refund_not_exact',
+      `No credit note comes to exactly ${formatCents(cents, 'en')} with this invoice's taxes rounded to the cent, and the customer would owe the difference: refund ${options.map((c) => formatCents(c, 'en')).join(' or ')}.`,
+      `Aucune note de crédit ne donne exactement ${formatCents(cents, 'fr')} avec les taxes de cette facture arrondies au cent, et le client devrait la différence\u00a0: remboursez ${options.map((c) => formatCents(c, 'fr')).join(' ou ')}.`,
+      'amount',
+    );
+  }
   const result = await provider.refund(
     payment.providerRef,
     cents,
@@ -335,39 +566,36 @@ export async function refundCardPayment(
     throw refusal(
       'conflict',
       'refund_refused',
-      `${provider.id === 'stripe' ? 'Stripe' : provider.id} refused the refund: ${result.reason}`,
-      `${provider.id === 'stripe' ? 'Stripe' : provider.id} a refusé le remboursement\u00a0: ${result.reason}`,
+      `${providerName(provider)} refused the refund: ${result.reason}`,
+      `${providerName(provider)} a refusé le remboursement\u00a0: ${result.reason}`,
       'amount',
     );
+  await saveRefund(deps.db, {
+    provider: provider.id,
+    refund_ref: result.id,
+    order_id: orderId,
+    card_payment_id: paymentId,
+    amount_cents: result.amountCents,
+    reason,
+    requested_by: actor.email,
+    requested_at: now.toISOString(),
+    status: 'pending',
+    failure: '',
+    payment_id: null,
+  });
   if (result.status === 'pending') return { status: 'pending', refundId: result.id };
-  const refund = await recordPayment(
-    deps,
-    orderId,
-    {
-      amount: typed(-result.amountCents),
-      method: provider.methodId,
-      receivedOn: todayOf(deps.books, now),
-      reference: result.id,
-      reason,
-      confirmDuplicate: true,
+  const asked = (await findRefund(deps.db, provider.id, result.id))!;
+  const refund = await recordRefund(deps, provider, asked, actor, now, now);
+  if (refund) return { status: 'recorded', refund };
+  // The webhook recorded it first: the same refund, once.
+  const entry = (await cardEntryOf(deps.db, provider.id, result.id))!;
+  const row = (await cardEntriesOfOrder(deps.db, orderId)).find((r) => r.payment_id === entry.payment_id)!;
+  return {
+    status: 'recorded',
+    refund: {
+      id: row.payment_id,
+      receiptNumber: row.receipt_number,
+      account: await orderAccount(deps.db, deps.books, (await findOrder(deps.db, orderId))!, now),
     },
-    actor,
-    {
-      now,
-      skipDuplicateChecks: true,
-      within: (trx, entry) =>
-        insertCardEntry(trx, {
-          payment_id: entry.id,
-          provider: provider.id,
-          kind: 'refund',
-          provider_ref: result.id,
-          charge_ref: payment.providerRef,
-          session_id: null,
-          fee_cents: null,
-          net_cents: null,
-          flag: '',
-        }),
-    },
-  );
-  return { status: 'recorded', refund };
+  };
 }

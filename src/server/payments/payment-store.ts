@@ -1,7 +1,7 @@
 // The payments capability's own rows (docs/payments.md): checkouts, events already handled, and
 // the provider's references beside ledger entries. The ledger itself is invoices/'s.
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { CardPaymentsTable, CheckoutSessionsTable, Database } from '../storage/schema.js';
+import type { CardPaymentsTable, CardRefundsTable, CheckoutSessionsTable, Database } from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type CheckoutRow = Selectable<CheckoutSessionsTable>;
@@ -78,11 +78,69 @@ export async function insertCardEntry(db: Db, row: Insertable<CardPaymentsTable>
   await db.insertInto('card_payments').values(row).execute();
 }
 
-export async function setFee(db: Db, paymentId: string, feeCents: number, netCents: number): Promise<void> {
+export async function setFee(
+  db: Db,
+  paymentId: string,
+  fee: { feeCents: number; netCents: number; balanceTx: string },
+): Promise<void> {
   await db
     .updateTable('card_payments')
-    .set({ fee_cents: feeCents, net_cents: netCents })
+    .set({ fee_cents: fee.feeCents, net_cents: fee.netCents, balance_tx: fee.balanceTx || null })
     .where('payment_id', '=', paymentId)
+    .execute();
+}
+
+/** The provider did not know the fee yet: asked once more. */
+export async function feeAsked(db: Db, paymentId: string): Promise<void> {
+  await db
+    .updateTable('card_payments')
+    .set((eb) => ({ fee_tries: eb('fee_tries', '+', 1) }))
+    .where('payment_id', '=', paymentId)
+    .execute();
+}
+
+/** Card payments whose fee (or balance transaction) is not known yet, asked fewer than `maxTries` times, oldest first. */
+export async function unsettledFees(db: Db, provider: string, maxTries: number, limit: number) {
+  return (
+    db
+      .selectFrom('card_payments')
+      .innerJoin('payments', 'payments.id', 'card_payments.payment_id')
+      .select([
+        'card_payments.payment_id',
+        'card_payments.session_id',
+        'card_payments.fee_tries',
+        'payments.received_on',
+      ])
+      .where('card_payments.provider', '=', provider)
+      .where('card_payments.kind', '=', 'payment')
+      // Or known before balance transactions were kept (migration 069): the payout report matches by it.
+      .where((eb) => eb.or([eb('card_payments.fee_cents', 'is', null), eb('card_payments.balance_tx', 'is', null)]))
+      .where('card_payments.session_id', 'is not', null)
+      .where('card_payments.fee_tries', '<', maxTries)
+      .orderBy('card_payments.fee_tries')
+      .limit(limit)
+      .execute()
+  );
+}
+
+/** The card payments (and refunds) of these balance transactions or refund ids, with their receipts. */
+export async function ledgerOfTransactions(db: Db, provider: string, refs: readonly string[]) {
+  if (refs.length === 0) return [];
+  return db
+    .selectFrom('card_payments')
+    .innerJoin('payments', 'payments.id', 'card_payments.payment_id')
+    .select([
+      'card_payments.balance_tx',
+      'card_payments.provider_ref',
+      'card_payments.kind',
+      'payments.receipt_number',
+      'payments.amount_cents',
+      'card_payments.surcharge_cents',
+    ])
+    .where('card_payments.provider', '=', provider)
+    .where((eb) =>
+      eb.or([eb('card_payments.balance_tx', 'in', [...refs]), eb('card_payments.provider_ref', 'in', [...refs])]),
+    )
     .execute();
 }
 
@@ -100,6 +158,7 @@ export async function cardEntriesOfOrder(db: Db, orderId: string) {
       'card_payments.fee_cents',
       'card_payments.net_cents',
       'card_payments.flag',
+      'card_payments.surcharge_cents',
       'payments.amount_cents',
       'payments.receipt_number',
       'payments.received_on',
@@ -107,4 +166,46 @@ export async function cardEntriesOfOrder(db: Db, orderId: string) {
     .where('payments.order_id', '=', orderId)
     .orderBy('payments.recorded_at')
     .execute();
+}
+
+export type CardRefundRow = Selectable<CardRefundsTable>;
+
+/** Keeps a refund the provider accepted (a retry with the same idempotency key answers the same refund: kept once). */
+export async function saveRefund(db: Db, row: Insertable<CardRefundsTable>): Promise<void> {
+  await db
+    .insertInto('card_refunds')
+    .values(row)
+    .onConflict((oc) => oc.columns(['provider', 'refund_ref']).doNothing())
+    .execute();
+}
+
+export async function findRefund(db: Db, provider: string, refundRef: string): Promise<CardRefundRow | undefined> {
+  return db
+    .selectFrom('card_refunds')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('refund_ref', '=', refundRef)
+    .executeTakeFirst();
+}
+
+export async function setRefundState(
+  db: Db,
+  provider: string,
+  refundRef: string,
+  state: { status: CardRefundRow['status']; failure?: string; payment_id?: string },
+): Promise<void> {
+  await db
+    .updateTable('card_refunds')
+    .set({
+      status: state.status,
+      failure: state.failure ?? '',
+      ...(state.payment_id ? { payment_id: state.payment_id } : {}),
+    })
+    .where('provider', '=', provider)
+    .where('refund_ref', '=', refundRef)
+    .execute();
+}
+
+export async function refundsOfOrder(db: Db, orderId: string): Promise<CardRefundRow[]> {
+  return db.selectFrom('card_refunds').selectAll().where('order_id', '=', orderId).orderBy('requested_at').execute();
 }

@@ -10,7 +10,12 @@ export interface CheckoutRequest {
   /** The order's reference and the invoice it pays: the metadata and the description the provider shows. */
   reference: string;
   invoiceNumber: string;
+  /** The amount due: the line that settles the invoices. */
   amountCents: number;
+  /** A card surcharge on it, its own line (docs/payments.md, "Surcharges"); 0 for none. */
+  surchargeCents: number;
+  /** The surcharge's rate as the customer reads it ("2.4%", « 2,4 % »), for its line's name. */
+  surchargeRate: string;
   currency: 'cad';
   language: 'en' | 'fr';
   customerEmail: string;
@@ -25,6 +30,7 @@ export interface Checkout {
   id: string;
   /** The provider's hosted page. */
   url: string;
+  /** What the card is charged: the amount due and the surcharge. */
   amountCents: number;
   currency: string;
   /** ISO time after which the provider refuses to take the payment. */
@@ -47,7 +53,24 @@ export type ProviderEvent =
       currency: string;
     }
   | { kind: 'checkout_failed'; eventId: string; type: string; checkoutId: string; orderId: string }
+  /** A refund's state changed at the provider (Stripe's refund.updated, refund.failed). */
+  | { kind: 'refund_changed'; eventId: string; type: string; createdAt: Date; refund: ProviderRefund }
+  /** Something was refunded of this payment (Stripe's charge.refunded): its refunds are read again. */
+  | { kind: 'payment_refunded'; eventId: string; type: string; createdAt: Date; paymentRef: string }
   | { kind: 'ignored'; eventId: string; type: string };
+
+/** A refund as the provider knows it. */
+export interface ProviderRefund {
+  id: string;
+  /** The payment it gives back (Stripe's PaymentIntent). */
+  paymentRef: string;
+  amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed';
+  /** Why it failed, in the provider's words, or ''. */
+  failure: string;
+  /** Who asked for it: 'inbox' when the shop did (its own path records it), '' when made in the Dashboard. */
+  origin: string;
+}
 
 export type RefundResult =
   { status: 'succeeded' | 'pending'; id: string; amountCents: number } | { status: 'refused'; reason: string };
@@ -55,6 +78,34 @@ export type RefundResult =
 export interface Fee {
   feeCents: number;
   netCents: number;
+  /** The provider's balance transaction it was read from (a payout lists them). */
+  balanceTx: string;
+}
+
+/** One movement of a payout: a payment in (its fee taken), a refund out, or anything else the provider moved. */
+export interface PayoutLine {
+  /** The balance transaction (Stripe's txn_…). */
+  id: string;
+  /** charge, payment, refund, adjustment, stripe_fee…: the provider's own word. */
+  type: string;
+  /** What moved it: a charge (ch_…), a refund (re_…)… */
+  source: string;
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+}
+
+/** Money the provider sent to the shop's bank: what the bank statement shows as one deposit. */
+export interface Payout {
+  id: string;
+  /** The day the provider expects it in the bank (YYYY-MM-DD). */
+  arrivalDate: string;
+  /** What reaches the bank. */
+  amountCents: number;
+  currency: string;
+  /** paid, pending, in_transit, canceled or failed. */
+  status: string;
+  lines: PayoutLine[];
 }
 
 /** The provider's word for a bad signature, a stale timestamp or an unreadable body. */
@@ -71,6 +122,10 @@ export interface PaymentProvider {
   /** Verifies the signature and the timestamp over the raw bytes, then reads the event; throws WebhookRefused. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
   refund(paymentRef: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
+  /** The refunds of a payment, as the provider has them now. */
+  refundsOf(paymentRef: string): Promise<ProviderRefund[]>;
   /** The fee of a paid checkout, once the provider knows it (null until then). */
   feeOf(checkoutId: string): Promise<Fee | null>;
+  /** The payouts expected in the bank between two days (inclusive), each with its movements. */
+  payouts(from: string, to: string): Promise<Payout[]>;
 }

@@ -9,7 +9,10 @@ import {
   type CheckoutRequest,
   type Fee,
   type PaymentProvider,
+  type Payout,
+  type PayoutLine,
   type ProviderEvent,
+  type ProviderRefund,
   type RefundResult,
 } from './provider.js';
 
@@ -21,6 +24,20 @@ export interface StripeSettings {
 }
 
 const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? ''));
+
+/** Stripe's refund as the product reads it: requires_action and canceled count as not done. */
+function refundOf(r: Stripe.Refund): ProviderRefund {
+  const status =
+    r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending';
+  return {
+    id: r.id,
+    paymentRef: idOf(r.payment_intent),
+    amountCents: r.amount,
+    status,
+    failure: status === 'failed' ? (r.failure_reason ?? r.status ?? '') : '',
+    origin: r.metadata?.origin ?? '',
+  };
+}
 
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const base = settings.apiUrl ? new URL(settings.apiUrl) : null;
@@ -59,6 +76,24 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
               quantity: 1,
               price_data: { currency: r.currency, unit_amount: r.amountCents, product_data: { name: description } },
             },
+            // The card surcharge as its own line, so the customer sees it before paying.
+            ...(r.surchargeCents > 0
+              ? [
+                  {
+                    quantity: 1,
+                    price_data: {
+                      currency: r.currency,
+                      unit_amount: r.surchargeCents,
+                      product_data: {
+                        name:
+                          r.language === 'fr'
+                            ? `Frais de carte (${r.surchargeRate})`
+                            : `Card surcharge (${r.surchargeRate})`,
+                      },
+                    },
+                  },
+                ]
+              : []),
           ],
           metadata,
           payment_intent_data: { description, metadata },
@@ -71,7 +106,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return {
         id: session.id,
         url: session.url,
-        amountCents: session.amount_total ?? r.amountCents,
+        amountCents: session.amount_total ?? r.amountCents + r.surchargeCents,
         currency: session.currency ?? r.currency,
         expiresAt: new Date(session.expires_at * 1000).toISOString(),
       };
@@ -121,6 +156,24 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
             orderId: s.metadata?.order_id ?? '',
           };
         }
+        case 'refund.created':
+        case 'refund.updated':
+        case 'refund.failed':
+          return {
+            kind: 'refund_changed',
+            eventId: event.id,
+            type: event.type,
+            createdAt: new Date(event.created * 1000),
+            refund: refundOf(event.data.object),
+          };
+        case 'charge.refunded':
+          return {
+            kind: 'payment_refunded',
+            eventId: event.id,
+            type: event.type,
+            createdAt: new Date(event.created * 1000),
+            paymentRef: idOf(event.data.object.payment_intent),
+          };
         default:
           return { kind: 'ignored', eventId: event.id, type: event.type };
       }
@@ -129,7 +182,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     async refund(paymentRef, amountCents, idempotencyKey): Promise<RefundResult> {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: paymentRef, amount: amountCents },
+          // Marked as the inbox's: its webhook may come before this answer is saved (decision 032).
+          { payment_intent: paymentRef, amount: amountCents, metadata: { origin: 'inbox' } },
           { idempotencyKey },
         );
         if (refund.status === 'succeeded' || refund.status === 'pending')
@@ -143,6 +197,11 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       }
     },
 
+    async refundsOf(paymentRef): Promise<ProviderRefund[]> {
+      const list = await stripe.refunds.list({ payment_intent: paymentRef, limit: 100 });
+      return list.data.map(refundOf);
+    },
+
     async feeOf(checkoutId): Promise<Fee | null> {
       const session = await stripe.checkout.sessions.retrieve(checkoutId, { expand: ['payment_intent.latest_charge'] });
       const intent = session.payment_intent;
@@ -150,7 +209,40 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       const txId = charge && typeof charge !== 'string' ? idOf(charge.balance_transaction) : '';
       if (!txId) return null;
       const tx = await stripe.balanceTransactions.retrieve(txId);
-      return { feeCents: tx.fee, netCents: tx.net };
+      return { feeCents: tx.fee, netCents: tx.net, balanceTx: tx.id };
+    },
+
+    // Stripe's Payouts API: the payouts by arrival_date (midnight UTC of the day the bank gets
+    // it), then each payout's balance transactions (its own "payout" movement left out).
+    async payouts(from, to): Promise<Payout[]> {
+      const day = (d: string) => Math.floor(Date.parse(`${d}T00:00:00Z`) / 1000);
+      const out: Payout[] = [];
+      for await (const p of stripe.payouts.list({
+        arrival_date: { gte: day(from), lte: day(to) + 86_399 },
+        limit: 100,
+      })) {
+        const lines: PayoutLine[] = [];
+        for await (const tx of stripe.balanceTransactions.list({ payout: p.id, limit: 100 })) {
+          if (tx.type === 'payout') continue;
+          lines.push({
+            id: tx.id,
+            type: tx.type,
+            source: idOf(tx.source),
+            amountCents: tx.amount,
+            feeCents: tx.fee,
+            netCents: tx.net,
+          });
+        }
+        out.push({
+          id: p.id,
+          arrivalDate: new Date(p.arrival_date * 1000).toISOString().slice(0, 10),
+          amountCents: p.amount,
+          currency: p.currency,
+          status: p.status,
+          lines,
+        });
+      }
+      return out.sort((a, b) => a.arrivalDate.localeCompare(b.arrivalDate) || a.id.localeCompare(b.id));
     },
   };
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OrderMessage, OrderMessages, UnreadMessages } from '../../shared/portal-api.js';
-import { DomainError } from '../errors.js';
+import { DomainError, noSuchOrder } from '../errors.js';
 import { UUID } from '../http/private-scope.js';
 import type { QuoteDeps } from '../quotes/index.js';
 import { fromJson } from '../storage/json.js';
@@ -29,10 +29,9 @@ export async function staffMessageRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const shopName = opts.deps.shop.name;
-  const notFound = () => new DomainError('not_found', 'not_found', 'No such order.');
   const orderOf = async (id: string) => {
     const order = UUID.test(id) ? await findOrder(db, id) : undefined;
-    if (!order) throw notFound();
+    if (!order) throw noSuchOrder();
     return order;
   };
 
@@ -73,7 +72,10 @@ export async function staffMessageRoutes(
       const sent = UUID.test(request.params.fileId)
         ? await sendMessageFile(app, reply, order.id, request.params.fileId, request.query.preview === '1')
         : null;
-      if (!sent) throw new DomainError('not_found', 'not_found', 'No such file.');
+      if (!sent)
+        throw new DomainError('not_found', 'not_found', 'No such file.', undefined, {
+          messageFr: 'Ce fichier n’existe pas.',
+        });
       return sent;
     },
   );

@@ -12,7 +12,8 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { sendNotFound, type SendPage } from '../http/pages.js';
 import { PRIVATE_PAGE_HEADERS, privateScope, UUID } from '../http/private-scope.js';
-import { sendPdf, storedPdf } from '../invoices/index.js';
+import { checkStatementPeriod, sendPdf, statementPdf, storedPdf } from '../invoices/index.js';
+import { statementQuerySchema } from '../../shared/invoices/statement.js';
 import { customerView, type QuoteDeps } from '../quotes/index.js';
 import { startCheckout } from '../payments/index.js';
 import { fromJson } from '../storage/json.js';
@@ -186,7 +187,7 @@ export async function portalRoutes(
   // "Order again": the order as the form starts from it, with its stored files (reorder.ts).
   api.get('/api/portal/orders/:orderId/reorder', { schema: { params: orderParams } }, async (request, reply) => {
     const email = await customerEmail(request);
-    const source = await reorderSource(db, email, request.params.orderId);
+    const source = await reorderSource(db, email, request.params.orderId, deps.books.timeZone);
     if (!source) return notFound(request, reply);
     return source satisfies ReorderSource;
   });
@@ -261,4 +262,18 @@ export async function portalRoutes(
       return sendPdf(reply, file, PRIVATE_PAGE_HEADERS);
     });
   }
+
+  // Their statement (docs/accounts.md, "Statements"): the orders of the signed-in email only; the
+  // period is the only thing asked, so nobody else's statement can be named.
+  api.get('/api/portal/statement.pdf', { schema: { querystring: statementQuerySchema } }, async (request, reply) => {
+    const email = await customerEmail(request);
+    const { from, to } = request.query;
+    checkStatementPeriod(from, to);
+    const { pdf } = await statementPdf(deps, email, from, to);
+    return sendPdf(
+      reply,
+      { name: `statement-${from}-${to}.pdf`, pdf, sha256: createHash('sha256').update(pdf).digest('hex') },
+      PRIVATE_PAGE_HEADERS,
+    );
+  });
 }

@@ -18,12 +18,16 @@ import { UUID } from '../http/private-scope.js';
 import { fromJson } from '../storage/json.js';
 import type { Database } from '../storage/schema.js';
 import { emailOfSession, orderOfEmail, PORTAL_COOKIE } from './portal-store.js';
+import { dateIn } from '../../shared/dates.js';
+
+/** The day an order was placed, in the shop's time zone: the day its customer and its shop say (docs/accounts.md, "Dates"). */
+const placedOnIn = (timeZone: string, createdAt: string) => dateIn(timeZone, new Date(createdAt));
 
 /** The order a new one repeats, as it is recorded with it and priced (docs/prices.md, the waiver). */
 export interface ReorderOf {
   orderId: string;
   reference: string;
-  /** YYYY-MM-DD, the day the repeated order was placed. */
+  /** YYYY-MM-DD, the day the repeated order was placed, in the shop's time zone. */
   placedOn: string;
   /** Its decorations, each with its artwork's SHA-256: only their setups may be waived. */
   decorations: RepeatedDecoration[];
@@ -36,6 +40,7 @@ export async function reorderSource(
   db: Kysely<Database>,
   email: string,
   orderId: string,
+  timeZone: string,
 ): Promise<ReorderSource | undefined> {
   const order = UUID.test(orderId) ? await orderOfEmail(db, email, orderId) : undefined;
   if (!order) return undefined;
@@ -56,7 +61,7 @@ export async function reorderSource(
   return {
     orderId: order.id,
     reference: order.reference,
-    placedOn: order.created_at.slice(0, 10),
+    placedOn: placedOnIn(timeZone, order.created_at),
     document: fromJson(order.document),
     files: attachments.map((a) => ({
       id: a.id,
@@ -97,7 +102,7 @@ export type ClaimReorderBytes = (bytes: { stored: number; disk: number }) => Pro
  * to that copy (one object, however many attachments carry those bytes).
  */
 export async function stageReorder(
-  deps: { db: Kysely<Database>; files: FileStore },
+  deps: { db: Kysely<Database>; files: FileStore; timeZone: string },
   request: FastifyRequest,
   reorder: NonNullable<ValidOrderBody['reorder']>,
   staging: Staging,
@@ -157,6 +162,9 @@ export async function stageReorder(
         'reused_file_changed',
         `The stored file "${row.name}" no longer matches the SHA-256 it was stored with. Nothing was saved; please choose the file again.`,
         [`reorder.files.${i}.id`],
+        {
+          messageFr: `Le fichier conservé «\u00a0${row.name}\u00a0» ne correspond plus au SHA-256 avec lequel il a été conservé. Rien n’a été enregistré\u202f; veuillez choisir le fichier de nouveau.`,
+        },
       );
     }
     if (!copies.has(row.sha256)) copies.set(row.sha256, staged);
@@ -165,7 +173,7 @@ export async function stageReorder(
   return {
     orderId: order.id,
     reference: order.reference,
-    placedOn: order.created_at.slice(0, 10),
+    placedOn: placedOnIn(deps.timeZone, order.created_at),
     decorations: repeatedDecorations(fromJson(order.document), rows),
     reused,
   };
@@ -220,6 +228,7 @@ export function reorderPricing(
 export async function storedReorderPricing(
   db: Kysely<Database>,
   order: { id: string; reorder_of: string | null },
+  timeZone: string,
 ): Promise<NonNullable<PricingContext['reorder']> | undefined> {
   if (!order.reorder_of) return undefined;
   const past = await db.selectFrom('orders').selectAll().where('id', '=', order.reorder_of).executeTakeFirst();
@@ -231,7 +240,7 @@ export async function storedReorderPricing(
   const own = (await files(order.id)).filter((f) => stored.has(f.sha256));
   return {
     reference: past.reference,
-    placedOn: past.created_at.slice(0, 10),
+    placedOn: placedOnIn(timeZone, past.created_at),
     decorations: repeatedDecorations(fromJson(past.document), pastFiles),
     artwork: reusedArtwork(own, new Map(own.map((f) => [f.id, f.sha256]))),
   };

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import yazl from 'yazl';
 import { archiveEntryName, uniqueName } from '../../shared/attachment-names.js';
-import { DomainError } from '../errors.js';
+import { DomainError, noSuchOrder } from '../errors.js';
 import type { FileStore } from '../files/file-store.js';
 import { removeOutboxCopies } from '../mail/outbox.js';
 import { findOrder, findOrderByReference } from '../storage/orders.js';
@@ -20,14 +20,17 @@ export async function findOrderForRequest(db: Kysely<Database>, idOrReference: s
   const order = /^[0-9a-f-]{36}$/i.test(key)
     ? await findOrder(db, key.toLowerCase())
     : await findOrderByReference(db, key.toUpperCase());
-  if (!order) throw new DomainError('not_found', 'not_found', `No order ${key}.`);
+  if (!order)
+    throw new DomainError('not_found', 'not_found', `No order ${key}.`, undefined, {
+      messageFr: `Aucune commande ${key}.`,
+    });
   return order;
 }
 
 /**
  * The order's data as a ZIP stream: order.json (the order's fields, the document as received,
  * the files' details with their names in the archive and what the server measured in them,
- * the status history, the mail sent about it without bodies) and every file under its own name.
+ * the status history, the mail sent about it without bodies, every version of the order) and every file under its own name.
  */
 export async function exportOrder(
   db: Kysely<Database>,
@@ -35,8 +38,20 @@ export async function exportOrder(
   orderId: string,
 ): Promise<{ reference: string; stream: Readable }> {
   const records = await orderRecords(db, orderId);
-  if (!records) throw new DomainError('not_found', 'not_found', 'No such order.');
-  const { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages, messageFiles } = records;
+  if (!records) throw noSuchOrder();
+  const {
+    order,
+    attachments,
+    artwork,
+    history,
+    mails,
+    quotes,
+    quoteAnswers,
+    proofs,
+    messages,
+    messageFiles,
+    versions,
+  } = records;
   const measured = new Map(
     artwork.map(({ attachment_id, order_id: _o, claimed_until: _c, ...m }) => [attachment_id, m]),
   );
@@ -62,6 +77,12 @@ export async function exportOrder(
       has_critical_deadline: fields.has_critical_deadline === 1,
     },
     document: JSON.parse(document) as unknown,
+    /** Every version of the order: 1 as the customer sent it, then each change with who, when and why. */
+    versions: versions.map(({ document: text, estimate, ...v }) => ({
+      ...v,
+      document: JSON.parse(text) as unknown,
+      estimate: estimate ? (JSON.parse(estimate) as unknown) : null,
+    })),
     attachments: entries.map(({ attachment: a, name }) => ({
       id: a.id,
       name: a.name,

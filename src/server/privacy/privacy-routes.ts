@@ -3,14 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderDeletedSchema, orderDeleteSchema, orderIdParamsSchema } from '../../shared/inbox-api.js';
-import { AppError } from '../errors.js';
+import { AppError, noSuchOrder } from '../errors.js';
 import { outboxDirOf } from '../mail/outbox.js';
 import { deleteOrder, exportOrder } from './order-data.js';
 import { findOrder } from '../storage/orders.js';
 import { attachmentDisposition } from '../http/downloads.js';
 import { requireOwner } from '../staff/index.js';
-
-const noSuchOrder = () => new AppError(404, 'not_found', 'No such order.');
 
 export async function privacyRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,9 +36,13 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       const order = await findOrder(db, request.params.id);
       if (!order) throw noSuchOrder();
       if (request.body.reference.trim().toUpperCase() !== order.reference) {
-        throw new AppError(422, 'reference_mismatch', `Type the order's reference, ${order.reference}, to confirm.`, [
-          'reference',
-        ]);
+        throw new AppError(
+          422,
+          'reference_mismatch',
+          `Type the order's reference, ${order.reference}, to confirm.`,
+          ['reference'],
+          { messageFr: `Tapez la référence de la commande, ${order.reference}, pour confirmer.` },
+        );
       }
       if (!(await deleteOrder(db, app.files, outboxDirOf(app.config.dataDir), order.id, request.staff!.email))) {
         throw noSuchOrder();

@@ -63,7 +63,26 @@ export async function orderRecords(db: Db, orderId: string) {
     .where('order_id', '=', orderId)
     .orderBy('name')
     .execute();
-  return { order, attachments, artwork, history, mails, quotes, quoteAnswers, proofs, messages, messageFiles };
+  // Each version of the order (what the customer sent, each change with who, when and why).
+  const versions = await db
+    .selectFrom('order_versions')
+    .select(['number', 'document', 'estimate', 'created_at', 'author_kind', 'author', 'reason'])
+    .where('order_id', '=', orderId)
+    .orderBy('number')
+    .execute();
+  return {
+    order,
+    attachments,
+    artwork,
+    history,
+    mails,
+    quotes,
+    quoteAnswers,
+    proofs,
+    messages,
+    messageFiles,
+    versions,
+  };
 }
 
 export const AUDIT_ORDER_DELETED = 'order_deleted' as const;
@@ -107,6 +126,8 @@ export async function deleteOrderRows(
     await trx.deleteFrom('order_messages').where('order_id', '=', orderId).execute();
     // A team's sizes collected for it: the members' names are personal data (entries go with it).
     await trx.deleteFrom('size_collections').where('order_id', '=', orderId).execute();
+    // Its versions hold the whole order each time (the foreign key cascades too; said here plainly).
+    await trx.deleteFrom('order_versions').where('order_id', '=', orderId).execute();
     const deleted = await trx.deleteFrom('orders').where('id', '=', orderId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) return undefined;
     await trx

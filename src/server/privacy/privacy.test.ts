@@ -67,6 +67,25 @@ async function signIn(t: TestApp, email = 'clerk@shop.ca'): Promise<string> {
   return String(res.headers['set-cookie']).split(';')[0]!;
 }
 
+/** A clerk's change to the order (its version 2): 20 pieces. Returns the sizes as changed. */
+async function editOrder(t: TestApp, cookie: string, orderId: string): Promise<string> {
+  const { document } = (
+    await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie } })
+  ).json<{
+    document: { layouts: Record<string, { variations: { sizes: string }[] }> };
+  }>();
+  const sizes = 'S:3, M:7, L:6, XL:4';
+  document.layouts['1']!.variations[0]!.sizes = sizes;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/versions`,
+    headers: { cookie },
+    payload: { document, reason: 'Customer called: 20 pieces', baseVersion: 1 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return sizes;
+}
+
 /** Everything stored anywhere that still names the order. */
 async function traces(t: TestApp, orderId: string, reference: string) {
   const db = t.app.db;
@@ -76,6 +95,7 @@ async function traces(t: TestApp, orderId: string, reference: string) {
     artwork: await db.selectFrom('artwork').select('attachment_id').where('order_id', '=', orderId).execute(),
     history: await db.selectFrom('status_history').select('id').where('order_id', '=', orderId).execute(),
     mails: await db.selectFrom('mail_queue').select('id').where('order_id', '=', orderId).execute(),
+    versions: await db.selectFrom('order_versions').select('number').where('order_id', '=', orderId).execute(),
     keys: (await db.selectFrom('idempotency_keys').select('response').execute()).filter((k) =>
       String(k.response).includes(orderId),
     ),
@@ -115,6 +135,7 @@ describe.each(backends())('access and deletion requests on %s', (backend) => {
       payload: { status: 'quoted' },
     });
     await allSent(t, orderId);
+    const edited = await editOrder(t, cookie, orderId);
 
     expect((await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/data.zip` })).statusCode).toBe(401);
     const res = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/data.zip`, headers: { cookie } });
@@ -141,10 +162,25 @@ describe.each(backends())('access and deletion requests on %s', (backend) => {
     ]);
     expect(data.statusHistory).toMatchObject([
       { from_status: 'new', to_status: 'quoted', changed_by: 'clerk@shop.ca' },
+      // The clerk's change, recorded in the history as well.
+      { from_status: 'quoted', to_status: 'quoted', changed_by: 'clerk@shop.ca' },
     ]);
     expect(data.mails).toHaveLength(2);
     expect(data.mails[0]).toMatchObject({ kind: 'customer', recipient: 'ada@example.com', status: 'sent' });
     expect(data.mails[0].text_body).toBeUndefined();
+    // Every version of the order: what the customer sent, then the clerk's change with who and why.
+    expect(data.versions).toMatchObject([
+      {
+        number: 1,
+        author_kind: 'customer',
+        author: null,
+        reason: '',
+        document: { layouts: { 1: { variations: [{}] } } },
+      },
+      { number: 2, author_kind: 'staff', author: 'clerk@shop.ca', reason: 'Customer called: 20 pieces' },
+    ]);
+    expect(data.versions[0].document.layouts['1'].variations[0].sizes).not.toBe(edited);
+    expect(data.versions[1].document.layouts['1'].variations[0].sizes).toBe(edited);
   });
 
   it('deletes an order from the inbox only with its reference typed, leaving no trace but an audit line', async () => {
@@ -154,7 +190,9 @@ describe.each(backends())('access and deletion requests on %s', (backend) => {
     const cookie = await signIn(t);
     await allSent(t, orderId);
     await allSent(t, other.orderId);
+    await editOrder(t, cookie, orderId);
     const before = await traces(t, orderId, reference);
+    expect(before.versions).toHaveLength(2);
     expect(before.files).toBe(true);
     expect(before.emls).toHaveLength(2);
     expect(before.keys).toHaveLength(1);
@@ -167,6 +205,7 @@ describe.each(backends())('access and deletion requests on %s', (backend) => {
     expect(wrong.json().error).toEqual({
       code: 'reference_mismatch',
       message: `Type the order's reference, ${reference}, to confirm.`,
+      message_fr: `Tapez la référence de la commande, ${reference}, pour confirmer.`,
       fields: ['reference'],
     });
     expect((await traces(t, orderId, reference)).orders).toHaveLength(1);
@@ -181,6 +220,7 @@ describe.each(backends())('access and deletion requests on %s', (backend) => {
       history: [],
       mails: [],
       keys: [],
+      versions: [],
       files: false,
       emls: [],
     });

@@ -2,6 +2,7 @@
 // screen-printed front, an embroidered back and a PNG proof prints a summary page and a page per
 // imprint, with the garments by size, the proof printed large, no price anywhere, in the staff
 // member's language; its QR code, drawn as a printer would and read back, opens the job.
+import { dateInWords } from '../../shared/dates.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { addStaff } from '../staff/staff-service.js';
@@ -140,7 +141,7 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
     expect(summary).toContain('JOB TICKET');
     expect(summary).toContain(job.reference);
     expect(summary).toContain('Ada Lovelace (Analytical Tees)');
-    expect(summary).toMatch(new RegExp(`Due: ${job.dueOn} \\(\\w+day\\)`));
+    expect(summary).toMatch(new RegExp(`Due: ${dateInWords(job.dueOn, 'en')} \\(\\w+day\\)`));
     // The two Gildan variations are one garment: sizes over their quantities, the total last.
     expect(summary).toMatch(/Gildan 5000\s+S\s+M\s+L\s+XL\s+Total/);
     expect(summary).toMatch(/Black\s+10\s+20\s+18\s+2\s+50/);
@@ -197,7 +198,9 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
     expect(pages).toHaveLength(3);
     const [summary, front, back] = pages as [string, string, string];
     expect(summary).toContain('FICHE DE TRAVAIL');
-    expect(summary).toMatch(new RegExp(`Échéance\\s: ${job.dueOn} \\((lundi|mardi|mercredi|jeudi|vendredi)\\)`));
+    expect(summary).toMatch(
+      new RegExp(`Échéance\\s: ${dateInWords(job.dueOn, 'fr')} \\((lundi|mardi|mercredi|jeudi|vendredi)\\)`),
+    );
     expect(summary).toMatch(/Vêtements/);
     expect(summary).toMatch(/Gildan 5000\s+S\s+M\s+L\s+XL\s+Total/);
     expect(summary).toContain('Notes sur le travail');
@@ -235,7 +238,7 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
     expect(last).toMatch(/Ada Lovelace\s+M\s+LOVELACE\s+10/);
     expect(last).toMatch(/Émile Nelligan\s+L\s+7/);
     const french = pagesOf(pdfText((await ticket(teamOrder, commis)).rawPayload));
-    expect(french[3]).toContain('FICHE DE TRAVAIL · Noms et numéros, disposition 1');
+    expect(french[3]).toContain('FICHE DE TRAVAIL · Noms et numéros, design 1');
     expect(french[3]).toMatch(/Nom\s+Taille\s+Nom à imprimer\s+Numéro/);
     // Without a list, no such page (the first order's ticket has 3 pages, above).
     expect(pagesOf(pdfText((await ticket(orderId)).rawPayload)).join('\n')).not.toContain('Names and numbers');

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../../shared/dates.js';
 import { boardQuerySchema, moveBodySchema } from '../../shared/production/production-api.js';
 import { productionSettingsSchema } from '../../shared/production/stages.js';
-import { AppError } from '../errors.js';
+import { AppError, noSuchOrder, periodEndsBeforeStart } from '../errors.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { requireOwner } from '../staff/index.js';
 import { jobTicket } from './job-ticket.js';
@@ -66,7 +66,10 @@ export async function productionRoutes(app: FastifyInstance, opts: { deps: Produ
 
   api.get('/api/production/jobs/:orderId', { schema: { params: orderParams } }, async (request) => {
     const job = await jobCard(deps, request.params.orderId);
-    if (!job) throw new AppError(404, 'not_found', 'This order is not a job: its quote is not approved yet.');
+    if (!job)
+      throw new AppError(404, 'not_found', 'This order is not a job: its quote is not approved yet.', undefined, {
+        messageFr: 'Cette commande n’est pas un travail\u00a0: sa soumission n’est pas encore approuvée.',
+      });
     return job;
   });
 
@@ -77,7 +80,10 @@ export async function productionRoutes(app: FastifyInstance, opts: { deps: Produ
       request.params.orderId,
       request.staff?.language ?? 'en',
     );
-    if (!ticket) throw new AppError(404, 'not_found', 'This order is not a job: its quote is not approved yet.');
+    if (!ticket)
+      throw new AppError(404, 'not_found', 'This order is not a job: its quote is not approved yet.', undefined, {
+        messageFr: 'Cette commande n’est pas un travail\u00a0: sa soumission n’est pas encore approuvée.',
+      });
     return reply
       .headers({
         ...DOWNLOAD_HEADERS,
@@ -91,19 +97,19 @@ export async function productionRoutes(app: FastifyInstance, opts: { deps: Produ
   api.post(
     '/api/production/imprints/:id/move',
     { schema: { params: imprintParams, body: moveBodySchema } },
-    async (request) => moveImprint(deps, request.params.id, request.body, request.staff!.email),
+    async (request) => moveImprint(deps, request.params.id, request.body, request.staff!),
   );
 
   api.get('/api/production/calendar', { schema: { querystring: periodQuery } }, async (request) => {
     const { from, to } = request.query;
-    if (from > to) throw new AppError(422, 'invalid_period', 'The period ends before it starts.', ['to']);
+    if (from > to) throw periodEndsBeforeStart();
     return calendar(deps, from, to);
   });
 
   // The quote editor's proposed due date: the first day with room for the order's pieces.
   api.get('/api/production/orders/:orderId/room', { schema: { params: orderParams } }, async (request) => {
     const room = await roomForOrder(deps, request.params.orderId);
-    if (!room) throw new AppError(404, 'not_found', 'No such order.');
+    if (!room) throw noSuchOrder();
     return room;
   });
 

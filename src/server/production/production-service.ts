@@ -23,10 +23,11 @@ import type {
   JobCard,
   RoomForOrder,
 } from '../../shared/production/production-api.js';
-import type { Shortage } from '../../shared/purchasing/blanks.js';
+import type { FloorDecoration } from '../../shared/quote-api.js';
 import { packIndex, type ProductionSettings } from '../../shared/production/stages.js';
 import { DomainError } from '../errors.js';
 import { approvedOrderVersions, approvedVersions, ordersToMake } from '../quotes/index.js';
+import { graphicAspects } from '../artwork/index.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
 import { lockOrder, recordEvent } from '../storage/orders.js';
 import type { CurrentPriceList } from '../prices/index.js';
@@ -50,6 +51,13 @@ import {
   type JobRow,
 } from './production-store.js';
 
+/** Who moves on the floor, as the session says (the gate's override is theirs to give). */
+export interface FloorStaff {
+  staffId: string;
+  email: string;
+  role: 'owner' | 'staff';
+}
+
 export interface ProductionDeps {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -59,6 +67,11 @@ export interface ProductionDeps {
   currentPriceList: CurrentPriceList;
   /** The shop's logo in force (settings/document-logo.ts), at the head of the job ticket. */
   logo?: (db: Kysely<Database>) => Promise<Buffer | null>;
+  /**
+   * Moves an order to In production as a clerk's move does (orders/ status-change.ts: the gate, the
+   * override, the customer's email): the floor's first move past a first stage calls it.
+   */
+  startOrder?: (orderId: string, override: { reason: string } | undefined, staff: FloorStaff) => Promise<void>;
 }
 
 /**
@@ -70,9 +83,13 @@ async function stitchDensity(deps: ProductionDeps): Promise<number> {
   return list?.priceList.methods.embroidery?.stitchesPerSquareInch ?? DEFAULT_STITCHES_PER_SQUARE_INCH;
 }
 
-/** What a job takes from the order version it makes: its imprints, pieces and whose blanks. */
-function jobFrom(doc: ValidOrderBody, stitchesPerSquareInch: number) {
-  const imprints = imprintsOf(doc, stitchesPerSquareInch);
+/**
+ * What a job takes from the order version it makes: its imprints, pieces and whose blanks. The
+ * imprints' sizes and stitches follow the graphics' measured proportions as the quote's lines do
+ * (artwork/graphic-aspects.ts), else those the order carries.
+ */
+async function jobFrom(deps: ProductionDeps, orderId: string, doc: ValidOrderBody, stitchesPerSquareInch: number) {
+  const imprints = imprintsOf(doc, stitchesPerSquareInch, await graphicAspects(deps.db, orderId, doc));
   const layouts = Object.values(doc.layouts);
   const ownGoods =
     layouts.length > 0 &&
@@ -110,7 +127,7 @@ export async function ensureJobs(deps: ProductionDeps, settings: ProductionSetti
     // Moved on by hand without an approved quote (through the gate): a job from the day it started.
     const approvedOn = approval ? dateIn(deps.timeZone, new Date(approval.approvedAt)) : dateIn(deps.timeZone);
     const doc = make.document;
-    const { imprints, ownGoods, pieces } = jobFrom(doc, density);
+    const { imprints, ownGoods, pieces } = await jobFrom(deps, order.id, doc, density);
     await insertJob(
       deps.db,
       {
@@ -157,7 +174,7 @@ export async function followApprovedVersions(deps: ProductionDeps): Promise<numb
   for (const job of behind) {
     const make = toMake.get(job.order_id);
     if (!make?.approved) continue;
-    const { imprints, ownGoods, pieces } = jobFrom(make.document, density);
+    const { imprints, ownGoods, pieces } = await jobFrom(deps, job.order_id, make.document, density);
     await deps.db.transaction().execute(async (trx) => {
       await lockOrder(trx, deps.dialect, job.order_id);
       if (await followVersion(trx, job.order_id, make.version, { imprints, ownGoods, pieces })) followed++;
@@ -223,7 +240,7 @@ function cardOf(
     overdue: !packed && job.due_on < today,
     pieces: job.pieces,
     readiness,
-    blanksShort: job.blanks_short ? (JSON.parse(job.blanks_short) as Shortage[]) : [],
+    blanksShort: job.blanks_short ? fromJson(job.blanks_short) : [],
     ready: isReady(readiness),
     packed,
     imprints: cards,
@@ -286,17 +303,32 @@ export async function jobByReference(deps: ProductionDeps, reference: string): P
 export async function moveImprint(
   deps: ProductionDeps,
   imprintId: string,
-  move: { from: number; to: number },
-  by: string,
+  move: { from: number; to: number; override?: { reason: string } | undefined },
+  staff: FloorStaff,
 ): Promise<JobCard> {
+  const by = staff.email;
   const settings = await readProductionSettings(deps.db);
   const found = await findImprint(deps.db, imprintId);
-  if (!found) throw new DomainError('not_found', 'not_found', 'No such imprint.');
+  if (!found)
+    throw new DomainError('not_found', 'not_found', 'No such imprint.', undefined, {
+      messageFr: 'Cette impression n’existe pas.',
+    });
   const stages = settings.stages[found.method as DecorationMethod];
   if (move.to >= stages.length) {
     throw new DomainError('invalid', 'stage_invalid', `This method has ${stages.length} stages.`, ['to'], {
       messageFr: `Cette méthode a ${stages.length} étapes.`,
     });
+  }
+  // The status follows the floor: the first imprint moved past its first stage moves an Approved
+  // order to In production, first, through the gate. A closed gate without a reason refuses the
+  // whole move (409 gate_closed, as the order page's move), so the imprint waits with the order.
+  if (deps.startOrder && move.to > 0 && move.from !== move.to && found.stage === move.from) {
+    const order = await deps.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', found.order_id)
+      .executeTakeFirst();
+    if (order?.status === 'approved') await deps.startOrder(found.order_id, move.override, staff);
   }
   const moved = await deps.db.transaction().execute(async (trx) => {
     await lockOrder(trx, deps.dialect, found.order_id);
@@ -396,4 +428,25 @@ export async function roomForOrder(deps: ProductionDeps, orderId: string): Promi
     firstDay: firstDayWithRoom(today, pieces, loads, settings.capacity, ROOM_HORIZON_DAYS),
     horizonDays: ROOM_HORIZON_DAYS,
   };
+}
+
+/**
+ * Each decoration of an order's job as its customer's page says it (docs/production.md, "The
+ * status follows the floor"): waiting at its first stage, done at Pack, under way between; empty
+ * when the order is not a job. The owner's stage names stay the shop's: the customer reads words.
+ */
+export async function floorOfOrder(db: Kysely<Database>, orderId: string): Promise<FloorDecoration[]> {
+  const imprints = await imprintsOfJobs(db, [orderId]);
+  if (imprints.length === 0) return [];
+  const settings = await readProductionSettings(db);
+  return imprints.map((i) => {
+    const method = i.method as DecorationMethod;
+    const pack = packIndex(settings, method);
+    return {
+      layout: i.layout,
+      location: i.location,
+      method,
+      phase: i.stage >= pack ? 'done' : i.stage > 0 ? 'underway' : 'waiting',
+    };
+  });
 }

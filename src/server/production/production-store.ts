@@ -231,7 +231,7 @@ export async function followVersion(
 ): Promise<boolean> {
   const row = await trx
     .selectFrom('jobs')
-    .select(['order_version', 'blanks'])
+    .select(['order_version', 'blanks', 'pieces'])
     .where('order_id', '=', orderId)
     .executeTakeFirst();
   if (!row || (row.order_version ?? 1) === version) return false;
@@ -281,8 +281,15 @@ export async function followVersion(
   }
   const gone = existing.filter((i) => !kept.has(i.id)).map((i) => i.id);
   if (gone.length > 0) await trx.deleteFrom('imprints').where('id', 'in', gone).execute();
-  // Whose blanks: the customer's goods now, or to order when they were the customer's before.
-  const blanks = job.ownGoods ? 'customer' : row.blanks === 'customer' ? 'to_order' : row.blanks;
+  // Whose blanks: the customer's goods now, or to order when they were the customer's before, or
+  // when the pieces grew past what was ordered and received for them (docs/production.md, "A
+  // change after a purchase order": the Blanks page says what is short, an amended PO orders it).
+  const grew = job.pieces !== null && row.pieces !== null && job.pieces > row.pieces;
+  const blanks = job.ownGoods
+    ? 'customer'
+    : row.blanks === 'customer' || (grew && (row.blanks === 'in' || row.blanks === 'short'))
+      ? 'to_order'
+      : row.blanks;
   await trx
     .updateTable('jobs')
     .set({ order_version: version, pieces: job.pieces, blanks })

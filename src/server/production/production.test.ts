@@ -140,12 +140,32 @@ describe.each(backends())('the production floor on %s', (backend) => {
     const [front, back] = (await jobOf(orderId)).imprints;
     const move = (id: string, from: number, to: number, who = clerk) =>
       staff('POST', `/api/production/imprints/${id}/move`, { from, to }, who);
-    const first = await move(front!.id, 0, 1);
+    // The first move starts the order (docs/production.md, "The status follows the floor"): the
+    // deposit is due, so the gate asks a reason, and a clerk without the override may not give it.
+    const gated = await move(front!.id, 0, 1);
+    expect(gated.statusCode, gated.body).toBe(409);
+    expect(gated.json().error.code).toBe('gate_closed');
+    expect((await jobOf(orderId)).imprints[0]!.stage).toBe(0);
+    const reason = { reason: 'Deposit promised by phone' };
+    const refused = await staff('POST', `/api/production/imprints/${front!.id}/move`, {
+      from: 0,
+      to: 1,
+      override: reason,
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect((await jobOf(orderId)).status).toBe('approved');
+    const first = await staff(
+      'POST',
+      `/api/production/imprints/${front!.id}/move`,
+      { from: 0, to: 1, override: reason },
+      owner,
+    );
     expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<JobCard>()).toMatchObject({ status: 'in_production' });
     expect(first.json<JobCard>().imprints[0]).toMatchObject({
       stage: 1,
       stageName: { en: 'Screens' },
-      movedBy: 'clerk@shop.ca',
+      movedBy: 'owner@shop.ca',
     });
     // A second clerk who still saw it at Art: answered, not applied.
     const stale = await move(front!.id, 0, 2, owner);
@@ -165,13 +185,20 @@ describe.each(backends())('the production floor on %s', (backend) => {
     expect(
       moves.map((h: { changed_by: string; event: { to: { en: string } } }) => [h.changed_by, h.event.to.en]),
     ).toEqual([
-      ['clerk@shop.ca', 'Screens'],
+      ['owner@shop.ca', 'Screens'],
       ['clerk@shop.ca', 'Pack'],
       ['clerk@shop.ca', 'Pack'],
     ]);
     // The scan page's job.
     const scan = await staff('GET', `/api/production/jobs/${orderId}`);
     expect(scan.json<JobCard>()).toMatchObject({ orderId, packed: true });
+    // The order moved once, with the owner's reason, as a clerk's move through the gate records it.
+    const started = detail.history.filter(
+      (h: { from_status: string; to_status: string }) =>
+        h.to_status === 'in_production' && h.from_status === 'approved',
+    );
+    expect(started).toHaveLength(1);
+    expect(JSON.stringify(started[0])).toContain('Deposit promised by phone');
   });
 
   it('finds a job by the reference typed from its ticket, in any case and with or without its dash', async () => {

@@ -1,6 +1,7 @@
 // The words of the job ticket (job-ticket.ts) in English and Canadian French: the ticket is
 // printed in the language of the staff member who prints it. Decoration methods and garment
 // locations come from shared/order-presentation.ts, as everywhere else.
+import { dateInWords } from '../../shared/dates.js';
 import { DECORATION_LABELS, imprintPlaceName, type Language } from '../../shared/order-presentation.js';
 import type { DecorationMethod } from '../../shared/constants.js';
 
@@ -35,7 +36,7 @@ const EN = {
   elsewhere: 'Not printed here (not a PNG or JPEG picture, too large, or one mockup too many): see the order’s files:',
   continued: 'continued',
   scan: 'Scan to open the job',
-  printed: (date: string) => `Printed ${date}. No prices on this ticket.`,
+  printed: (date: string) => `Printed ${dateInWords(date, 'en')}. No prices on this ticket.`,
   teamNames: (layout: number) => `Names and numbers, layout ${layout}`,
   memberName: 'Name',
   size: 'Size',
@@ -62,7 +63,7 @@ const FR: Words = {
   imprints: 'Impressions',
   noImprints: 'Aucun emplacement décoré\u00a0: voir la commande.',
   imprintOf: (n, of) => `Impression ${n} de ${of}`,
-  layoutWord: 'Disposition',
+  layoutWord: 'Design',
   printSize: 'Taille d’impression',
   inkColours: 'Couleurs d’encre',
   stitches: 'Points estimés',
@@ -77,8 +78,8 @@ const FR: Words = {
     'Non imprimés ici (pas une image PNG ou JPEG, trop volumineux, ou une maquette de trop)\u00a0: voir les fichiers de la commande\u00a0:',
   continued: 'suite',
   scan: 'Balayez pour ouvrir le travail',
-  printed: (date) => `Imprimée le ${date}. Aucun prix sur cette fiche.`,
-  teamNames: (layout) => `Noms et numéros, disposition ${layout}`,
+  printed: (date) => `Imprimée le ${dateInWords(date, 'fr')}. Aucun prix sur cette fiche.`,
+  teamNames: (layout) => `Noms et numéros, design ${layout}`,
   memberName: 'Nom',
   size: 'Taille',
   printName: 'Nom à imprimer',
@@ -108,6 +109,6 @@ export function ticketLabels(language: Language): TicketLabels {
     method: (method) => DECORATION_LABELS[language][method],
     location: (location) => imprintPlaceName(location, language),
     number: (n) => numbers.format(n),
-    day: (date) => `${date} (${weekday.format(new Date(`${date}T12:00:00Z`))})`,
+    day: (date) => `${dateInWords(date, language)} (${weekday.format(new Date(`${date}T12:00:00Z`))})`,
   };
 }

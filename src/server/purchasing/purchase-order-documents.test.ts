@@ -32,6 +32,13 @@ const po = (lines: PurchaseOrder['lines']): PurchaseOrder => ({
   pieces: lines.reduce((s, l) => s + l.quantity, 0),
   received: false,
   references: [],
+  shipTo: '',
+  shopAddress: '',
+  shopPhone: '',
+  accountNumber: '',
+  needBy: null,
+  revision: 1,
+  supersededBy: null,
   lines,
 });
 

@@ -14,6 +14,10 @@ const WORDS = {
     from: 'From',
     to: 'Supplier',
     date: 'Date',
+    shipTo: 'Ship to',
+    phone: 'Phone',
+    account: 'Our account number',
+    needBy: 'Needed by',
     style: 'Style (SKU)',
     description: 'Description',
     colour: 'Colour',
@@ -29,6 +33,10 @@ const WORDS = {
     from: 'De',
     to: 'Fournisseur',
     date: 'Date',
+    shipTo: 'Livrer à',
+    phone: 'Téléphone',
+    account: 'Notre numéro de compte',
+    needBy: 'Requis pour le',
     style: 'Modèle (SKU)',
     description: 'Description',
     colour: 'Couleur',
@@ -81,9 +89,20 @@ export function purchaseOrderPdf(
     (doc) => {
       write(doc, w.title, LEFT, 50, { size: 12, weight: 'bold', width: RIGHT - LEFT });
       write1(doc, po.number, LEFT, doc.y + 2, { size: 24, weight: 'bold', width: RIGHT - LEFT });
-      write(doc, w.field(w.from, shopName), LEFT, doc.y + 6, { size: 11, width: RIGHT - LEFT });
+      const from = [shopName, po.shopAddress].filter(Boolean).join(', ');
+      write(doc, w.field(w.from, from), LEFT, doc.y + 6, { size: 11, width: RIGHT - LEFT });
+      if (po.shopPhone) write(doc, w.field(w.phone, po.shopPhone), LEFT, doc.y + 2, { size: 11, width: RIGHT - LEFT });
       write(doc, w.field(w.to, po.supplier), LEFT, doc.y + 2, { size: 11, weight: 'bold', width: RIGHT - LEFT });
+      if (po.accountNumber)
+        write(doc, w.field(w.account, po.accountNumber), LEFT, doc.y + 2, {
+          size: 11,
+          weight: 'bold',
+          width: RIGHT - LEFT,
+        });
+      if (po.shipTo) write(doc, w.field(w.shipTo, po.shipTo), LEFT, doc.y + 2, { size: 11, width: RIGHT - LEFT });
       write(doc, w.field(w.date, madeOn), LEFT, doc.y + 2, { size: 11, width: RIGHT - LEFT });
+      if (po.needBy)
+        write(doc, w.field(w.needBy, po.needBy), LEFT, doc.y + 2, { size: 11, weight: 'bold', width: RIGHT - LEFT });
       doc.y += 16;
       row(doc, [w.style, w.description, w.colour, w.size, w.quantity], true);
       doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();

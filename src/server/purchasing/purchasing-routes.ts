@@ -5,15 +5,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateIn } from '../../shared/dates.js';
-import { makePurchaseOrderSchema, receiptSchema } from '../../shared/purchasing/purchasing-api.js';
+import {
+  makePurchaseOrderSchema,
+  receiptSchema,
+  supplierAccountSchema,
+} from '../../shared/purchasing/purchasing-api.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS } from '../http/downloads.js';
 import { purchaseOrderCsv, purchaseOrderPdf } from './purchase-order-documents.js';
 import {
+  amendPurchaseOrder,
   makePurchaseOrder,
   markPurchaseOrderSent,
   purchaseOrder,
   purchaseOrders,
   receivePurchaseOrder,
+  setSupplierAccount,
+  supplierAccountList,
   toOrderList,
   type PurchasingDeps,
 } from './purchasing-service.js';
@@ -68,6 +75,17 @@ export async function purchasingRoutes(app: FastifyInstance, opts: { deps: Purch
 
   api.post('/api/purchasing/orders/:id/sent', { schema: { params: poParams } }, async (request) =>
     markPurchaseOrderSent(deps, request.params.id, request.staff!.email),
+  );
+
+  // An amended PO: a new revision of the same number for what its orders need now.
+  api.post('/api/purchasing/orders/:id/amend', { schema: { params: poParams } }, async (request, reply) =>
+    reply.code(201).send(await amendPurchaseOrder(deps, request.params.id, request.staff!.email)),
+  );
+
+  // The shop's account number with each supplier: printed on its next purchase orders.
+  api.get('/api/purchasing/suppliers', async () => supplierAccountList(deps));
+  api.put('/api/purchasing/suppliers', { schema: { body: supplierAccountSchema } }, async (request) =>
+    setSupplierAccount(deps, request.body.supplier, request.body.accountNumber, request.staff!.email),
   );
 
   api.post(

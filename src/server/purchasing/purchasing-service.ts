@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { dateIn } from '../../shared/dates.js';
 import type { PriceList } from '../../shared/prices/price-list.js';
 import {
+  blanksChanges,
   blanksOfOrder,
   lineShort,
   shortages,
@@ -21,6 +22,7 @@ import {
   type PurchaseOrder,
   type PurchaseOrderSummary,
   type ReceiptBody,
+  type SupplierAccounts,
   type ToOrderList,
 } from '../../shared/purchasing/purchasing-api.js';
 import { DomainError } from '../errors.js';
@@ -29,6 +31,7 @@ import { ensureJobs, readProductionSettings } from '../production/index.js';
 import { ordersToMake } from '../quotes/index.js';
 import type { Dialect } from '../storage/db.js';
 import { isUniqueViolation, recordEvent } from '../storage/orders.js';
+import { fromJson } from '../storage/json.js';
 import type { Database } from '../storage/schema.js';
 import {
   findPurchaseOrder,
@@ -47,7 +50,12 @@ import {
   pairKey,
   receiptsOf,
   receiveLine,
+  orderedPartsOf,
   setJobBlanks,
+  soonestDue,
+  supersede,
+  supplierAccounts,
+  saveSupplierAccount,
   type PurchaseOrderLineRow,
   type PurchaseOrderRow,
 } from './purchasing-store.js';
@@ -63,6 +71,9 @@ export interface PurchasingDeps {
   shopName?: string;
   /** The shop's logo in force (settings/document-logo.ts), at the head of a PO's PDF. */
   logo?: (db: Kysely<Database>) => Promise<Buffer | null>;
+  /** The shop's address on one line and phone in force (docs/settings.md): where a PO ships, and who to call. */
+  shopAddress?: string;
+  shopPhone?: string;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -87,7 +98,7 @@ async function readToOrder(db: Db, priceList: PriceList | null, overagePercent: 
   for (const job of jobs) {
     if (job.blanks === 'in') continue;
     if (job.blanks_short) {
-      const short = JSON.parse(job.blanks_short) as Shortage[];
+      const short = fromJson(job.blanks_short);
       waiting.push({ orderId: job.order_id, reference: job.reference, dueOn: job.due_on, short });
     }
     const make = toMake.get(job.order_id);
@@ -98,7 +109,49 @@ async function readToOrder(db: Db, priceList: PriceList | null, overagePercent: 
     unread.push(...blanks.unread.map((u) => ({ ...u, reference: job.reference })));
     if (left.length > 0 || blanks.unread.length > 0) references[job.order_id] = job.reference;
   }
-  return { overagePercent, suppliers: toOrder(needs, overagePercent), unread, references, waiting };
+  const changes = await changesSince(db, priceList, toMake, jobs);
+  return { overagePercent, suppliers: toOrder(needs, overagePercent), unread, references, waiting, changes };
+}
+
+/**
+ * What is now short or ordered in excess on each purchase order in force, after the orders it
+ * carries changed (a new order version approved): its parts for each order against what the
+ * version the job makes needs now from that supplier.
+ */
+async function changesSince(
+  db: Db,
+  priceList: PriceList | null,
+  toMake: Awaited<ReturnType<typeof ordersToMake>>,
+  jobs: readonly { order_id: string; reference: string }[],
+): Promise<ToOrderList['changes']> {
+  const parts = await orderedPartsOf(
+    db,
+    jobs.map((j) => j.order_id),
+  );
+  if (parts.length === 0) return [];
+  const reference = new Map(jobs.map((j) => [j.order_id, j.reference]));
+  const now = [...toMake.values()].flatMap((m) => blanksOfOrder(m.orderId, m.document.layouts, priceList).needs);
+  const byPo = new Map<string, ToOrderList['changes'][number]>();
+  for (const part of parts) {
+    if (!byPo.has(part.po_id))
+      byPo.set(part.po_id, { poId: part.po_id, number: part.number, supplier: part.supplier, lines: [] });
+  }
+  const changes = blanksChanges(
+    parts.map((p) => ({
+      orderId: p.order_id,
+      supplier: p.supplier,
+      style: p.style,
+      colour: p.colour,
+      size: p.size,
+      qty: p.qty,
+    })),
+    now,
+  );
+  for (const change of changes) {
+    const po = parts.find((p) => p.order_id === change.orderId && p.supplier === change.supplier);
+    if (po) byPo.get(po.po_id)!.lines.push({ ...change, reference: reference.get(change.orderId) ?? '' });
+  }
+  return [...byPo.values()].filter((c) => c.lines.length > 0);
 }
 
 async function priceListNow(deps: PurchasingDeps): Promise<PriceList | null> {
@@ -116,6 +169,7 @@ function summaryOf(
   po: PurchaseOrderRow,
   lines: readonly PurchaseOrderLineRow[],
   references: string[],
+  numbers: ReadonlyMap<string, string>,
 ): PurchaseOrderSummary {
   return {
     id: po.id,
@@ -129,12 +183,26 @@ function summaryOf(
     pieces: lines.reduce((s, l) => s + l.quantity, 0),
     received: lines.length > 0 && lines.every((l) => lineShort(l) === 0),
     references,
+    shipTo: po.ship_to,
+    shopAddress: po.shop_address,
+    shopPhone: po.shop_phone,
+    accountNumber: po.account_number,
+    needBy: po.need_by,
+    revision: po.revision,
+    supersededBy: po.superseded_by ? (numbers.get(po.superseded_by) ?? null) : null,
   };
 }
 
 async function detailsOf(db: Db, pos: readonly PurchaseOrderRow[]): Promise<PurchaseOrder[]> {
   const ids = pos.map((p) => p.id);
   const [lines, orders] = await Promise.all([linesOf(db, ids), ordersOfPurchaseOrders(db, ids)]);
+  const replacing = pos.map((p) => p.superseded_by).filter((x): x is string => x !== null);
+  const numbers = new Map(
+    (replacing.length
+      ? await db.selectFrom('purchase_orders').select(['id', 'number']).where('id', 'in', replacing).execute()
+      : []
+    ).map((r) => [r.id, r.number]),
+  );
   return pos.map((po) => {
     const mine = lines.filter((l) => l.po_id === po.id);
     return {
@@ -142,6 +210,7 @@ async function detailsOf(db: Db, pos: readonly PurchaseOrderRow[]): Promise<Purc
         po,
         mine,
         orders.filter((o) => o.po_id === po.id).map((o) => o.reference),
+        numbers,
       ),
       lines: mine.map((l) => ({
         id: l.id,
@@ -197,6 +266,9 @@ export async function makePurchaseOrder(deps: PurchasingDeps, supplier: string, 
       }
       const poId = randomUUID();
       const number = await nextPoNumber(trx, Number(dateIn(deps.timeZone, now).slice(0, 4)));
+      const orderIds = [...new Set(group.lines.flatMap((l) => l.orders.map((o) => o.orderId)))];
+      const shopName = deps.shopName ?? '';
+      const address = deps.shopAddress ?? '';
       await insertPurchaseOrder(
         trx,
         {
@@ -206,6 +278,12 @@ export async function makePurchaseOrder(deps: PurchasingDeps, supplier: string, 
           overage_percent: settings.overagePercent,
           made_at: now.toISOString(),
           made_by: by,
+          // What the supplier's desk needs, frozen as the PO is (docs/production.md).
+          ship_to: [shopName, address].filter(Boolean).join(', '),
+          shop_address: address,
+          shop_phone: deps.shopPhone ?? '',
+          account_number: (await supplierAccounts(trx)).get(supplier) ?? '',
+          need_by: await soonestDue(trx, orderIds),
         },
         group.lines,
       );
@@ -268,8 +346,25 @@ async function refreshBlanks(
   for (const make of toMake.values()) {
     const doc = { id: make.orderId };
     const { needs } = blanksOfOrder(doc.id, make.document.layouts, priceList);
-    const unordered = needs.some((n) => !ordered.has(pairKey(doc.id, n.supplier)));
-    const mine = short.get(doc.id) ?? [];
+    // A version approved since the PO that needs more than it carries: short by the difference.
+    const grown = blanksChanges(
+      rows
+        .filter((r) => r.order_id === doc.id)
+        .map((r) => ({
+          orderId: r.order_id,
+          supplier: '',
+          style: r.style,
+          colour: r.colour,
+          size: r.size,
+          qty: r.qty,
+        })),
+      needs.filter((n) => ordered.has(pairKey(doc.id, n.supplier))).map((n) => ({ ...n, supplier: '' })),
+    ).filter((c) => c.short > 0);
+    const unordered = grown.length > 0 || needs.some((n) => !ordered.has(pairKey(doc.id, n.supplier)));
+    const mine = [
+      ...(short.get(doc.id) ?? []),
+      ...grown.map((g) => ({ style: g.style, colour: g.colour, size: g.size, qty: g.short })),
+    ];
     const arrived = rows.some((r) => r.order_id === doc.id && r.received > 0);
     const flag = unordered ? 'to_order' : mine.length === 0 ? 'in' : arrived ? 'short' : 'to_order';
     await setJobBlanks(trx, doc.id, flag, mine);
@@ -354,6 +449,8 @@ export async function receivePurchaseOrder(
   await deps.db.transaction().execute(async (trx) => {
     const po = await lockPurchaseOrder(trx, deps.dialect, id);
     if (!po) throw notFound();
+    // A replaced revision stays as it was sent: deliveries go on the one in force.
+    if (po.superseded_by) throw superseded((await findPurchaseOrder(trx, po.superseded_by))?.number ?? '');
     const own = new Map((await linesOf(trx, [id])).map((l) => [l.id, l]));
     body.lines.forEach((line, i) => {
       if (!own.has(line.lineId))
@@ -384,4 +481,118 @@ export async function receivePurchaseOrder(
     }
   });
   return purchaseOrder(deps, id);
+}
+
+/** The shop's account number with each supplier it has set one for. */
+export async function supplierAccountList(deps: PurchasingDeps): Promise<SupplierAccounts> {
+  const accounts = await supplierAccounts(deps.db);
+  return {
+    accounts: [...accounts]
+      .map(([supplier, accountNumber]) => ({ supplier, accountNumber }))
+      .sort((a, b) => a.supplier.localeCompare(b.supplier)),
+  };
+}
+
+/** Sets the shop's account number with a supplier; the next PO to it prints it (a PO made keeps its own). */
+export async function setSupplierAccount(
+  deps: PurchasingDeps,
+  supplier: string,
+  accountNumber: string,
+  by: string,
+): Promise<SupplierAccounts> {
+  await saveSupplierAccount(deps.db, supplier, accountNumber, by);
+  return supplierAccountList(deps);
+}
+
+const superseded = (number: string) =>
+  new DomainError('conflict', 'superseded', `This purchase order was replaced by ${number}: use that one.`, undefined, {
+    messageFr: `Ce bon de commande a été remplacé par ${number}\u00a0: utilisez celui-là.`,
+  });
+
+/**
+ * An amended purchase order (docs/production.md, "A change after a purchase order"): a new
+ * revision of the same number ("PO-2026-0012 rev 2") whose lines are what its orders' versions
+ * need now from that supplier, the overage as the PO had it; what already came is carried to the
+ * matching line. The one it replaces is kept as it was sent, marked superseded. 409
+ * `nothing_changed` when nothing did, `superseded` when it was amended already.
+ */
+export async function amendPurchaseOrder(deps: PurchasingDeps, id: string, by: string): Promise<PurchaseOrder> {
+  const settings = await readProductionSettings(deps.db);
+  await ensureJobs(deps, settings);
+  const priceList = await priceListNow(deps);
+  const now = new Date();
+  const newId = await deps.db.transaction().execute(async (trx) => {
+    const po = await lockPurchaseOrder(trx, deps.dialect, id);
+    if (!po) throw notFound();
+    if (po.superseded_by) {
+      const next = await findPurchaseOrder(trx, po.superseded_by);
+      throw superseded(next?.number ?? '');
+    }
+    const orderIds = await ordersOfPurchaseOrder(trx, id);
+    const toMake = await ordersToMake(trx, orderIds);
+    const needs = [...toMake.values()]
+      .flatMap((m) => blanksOfOrder(m.orderId, m.document.layouts, priceList).needs)
+      .filter((n) => n.supplier === po.supplier);
+    const parts = (await orderedPartsOf(trx, orderIds)).filter((p) => p.po_id === id);
+    const changed = blanksChanges(
+      parts.map((p) => ({
+        orderId: p.order_id,
+        supplier: po.supplier,
+        style: p.style,
+        colour: p.colour,
+        size: p.size,
+        qty: p.qty,
+      })),
+      needs,
+    );
+    if (changed.length === 0)
+      throw new DomainError('conflict', 'nothing_changed', `Nothing changed since ${po.number}.`, undefined, {
+        messageFr: `Rien n’a changé depuis ${po.number}.`,
+      });
+    const group = toOrder(needs, po.overage_percent).find((g) => g.supplier === po.supplier);
+    const old = await linesOf(trx, [id]);
+    const key = (l: { style: string; colour: string; size: string }) =>
+      JSON.stringify([l.style.toLowerCase(), l.colour.toLowerCase(), l.size.toLowerCase()]);
+    const came = new Map(old.map((l) => [key(l), l]));
+    const base = po.number.replace(/ rev \d+$/, '');
+    const revision = po.revision + 1;
+    const poId = randomUUID();
+    const number = `${base} rev ${revision}`;
+    await insertPurchaseOrder(
+      trx,
+      {
+        id: poId,
+        number,
+        supplier: po.supplier,
+        overage_percent: po.overage_percent,
+        made_at: now.toISOString(),
+        made_by: by,
+        ship_to: po.ship_to,
+        shop_address: po.shop_address,
+        shop_phone: po.shop_phone,
+        account_number: po.account_number,
+        need_by: (await soonestDue(trx, orderIds)) ?? po.need_by,
+        revision,
+        amends: id,
+      },
+      (group?.lines ?? []).map((l) => {
+        const before = came.get(key(l));
+        return { ...l, received: before?.received ?? 0, damaged: before?.damaged ?? 0, note: before?.note ?? '' };
+      }),
+      false,
+    );
+    await supersede(trx, id, poId);
+    const pieces = new Map<string, number>();
+    for (const n of needs) pieces.set(n.orderId, (pieces.get(n.orderId) ?? 0) + n.qty);
+    for (const orderId of orderIds)
+      await recordEvent(trx, orderId, by, {
+        kind: 'po_made',
+        number,
+        supplier: po.supplier,
+        pieces: pieces.get(orderId) ?? 0,
+      });
+    await refreshBlanks(trx, orderIds, priceList);
+    return poId;
+  });
+  return purchaseOrder(deps, newId);
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { BlankLine, Shortage } from '../../shared/purchasing/blanks.js';
 import type { Dialect } from '../storage/db.js';
+import { toJson } from '../storage/json.js';
 import type { Database, PurchaseOrderLinesTable, PurchaseOrdersTable } from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -56,8 +57,11 @@ export const pairKey = (orderId: string, supplier: string) => JSON.stringify([or
 /** A new purchase order with its lines and each line's part per job, in the caller's transaction. */
 export async function insertPurchaseOrder(
   trx: Transaction<Database>,
-  po: Omit<PurchaseOrderRow, 'sent_at' | 'sent_by'>,
-  lines: readonly BlankLine[],
+  po: Omit<PurchaseOrderRow, 'sent_at' | 'sent_by' | 'revision' | 'amends' | 'superseded_by'> &
+    Partial<Pick<PurchaseOrderRow, 'revision' | 'amends'>>,
+  lines: readonly (BlankLine & { received?: number; damaged?: number; note?: string })[],
+  /** False for an amended PO: its orders' (order, supplier) rows move to it instead. */
+  claimJobs = true,
 ): Promise<void> {
   await trx
     .insertInto('purchase_orders')
@@ -79,9 +83,9 @@ export async function insertPurchaseOrder(
         size: line.size,
         needed: line.needed,
         quantity: line.quantity,
-        received: 0,
-        damaged: 0,
-        note: '',
+        received: line.received ?? 0,
+        damaged: line.damaged ?? 0,
+        note: line.note ?? '',
       })
       .execute();
     await trx
@@ -90,6 +94,7 @@ export async function insertPurchaseOrder(
       .execute();
     for (const o of line.orders) orders.add(o.orderId);
   }
+  if (!claimJobs) return;
   // The unique (order, supplier) key: a second clerk making the same PO at once fails here.
   await trx
     .insertInto('purchase_order_jobs')
@@ -203,30 +208,35 @@ export async function insertReceipt(
 /** Every PO line that carries blanks of these orders, with each order's part and due date. */
 export async function needsOfOrders(db: Db, orderIds: readonly string[]) {
   if (orderIds.length === 0) return [];
-  return db
-    .selectFrom('purchase_order_needs')
-    .innerJoin('purchase_order_lines', 'purchase_order_lines.id', 'purchase_order_needs.line_id')
-    .innerJoin('jobs', 'jobs.order_id', 'purchase_order_needs.order_id')
-    .select([
-      'purchase_order_needs.line_id',
-      'purchase_order_needs.order_id',
-      'purchase_order_needs.qty',
-      'jobs.due_on',
-      'purchase_order_lines.style',
-      'purchase_order_lines.colour',
-      'purchase_order_lines.size',
-      'purchase_order_lines.received',
-      'purchase_order_lines.damaged',
-    ])
-    .where(
-      'purchase_order_needs.line_id',
-      'in',
-      db
-        .selectFrom('purchase_order_needs')
-        .select('line_id')
-        .where('order_id', 'in', [...orderIds]),
-    )
-    .execute();
+  return (
+    db
+      .selectFrom('purchase_order_needs')
+      .innerJoin('purchase_order_lines', 'purchase_order_lines.id', 'purchase_order_needs.line_id')
+      .innerJoin('jobs', 'jobs.order_id', 'purchase_order_needs.order_id')
+      .innerJoin('purchase_orders', 'purchase_orders.id', 'purchase_order_lines.po_id')
+      // An amended PO's lines are its revision's; the one it replaced stays as sent, out of the count.
+      .where('purchase_orders.superseded_by', 'is', null)
+      .select([
+        'purchase_order_needs.line_id',
+        'purchase_order_needs.order_id',
+        'purchase_order_needs.qty',
+        'jobs.due_on',
+        'purchase_order_lines.style',
+        'purchase_order_lines.colour',
+        'purchase_order_lines.size',
+        'purchase_order_lines.received',
+        'purchase_order_lines.damaged',
+      ])
+      .where(
+        'purchase_order_needs.line_id',
+        'in',
+        db
+          .selectFrom('purchase_order_needs')
+          .select('line_id')
+          .where('order_id', 'in', [...orderIds]),
+      )
+      .execute()
+  );
 }
 
 /** The orders with blanks on a purchase order's lines. */
@@ -243,8 +253,70 @@ export async function ordersOfPurchaseOrder(db: Db, poId: string): Promise<strin
 export async function setJobBlanks(trx: Db, orderId: string, blanks: string, short: Shortage[]): Promise<void> {
   await trx
     .updateTable('jobs')
-    .set({ blanks, blanks_short: short.length > 0 ? JSON.stringify(short) : null })
+    .set({ blanks, blanks_short: short.length > 0 ? toJson(short) : null })
     .where('order_id', '=', orderId)
     .where('blanks', '!=', 'customer')
     .execute();
+}
+
+/** The shop's account number with each supplier (a setting, migration 062). */
+export async function supplierAccounts(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('supplier_accounts').select(['supplier', 'account_number']).execute();
+  return new Map(rows.map((r) => [r.supplier, r.account_number]));
+}
+
+/** Sets (or, empty, forgets) the shop's account number with a supplier. */
+export async function saveSupplierAccount(db: Db, supplier: string, accountNumber: string, by: string): Promise<void> {
+  if (accountNumber === '') {
+    await db.deleteFrom('supplier_accounts').where('supplier', '=', supplier).execute();
+    return;
+  }
+  const row = { supplier, account_number: accountNumber, saved_by: by, saved_at: new Date().toISOString() };
+  await db
+    .insertInto('supplier_accounts')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('supplier').doUpdateSet({ account_number: accountNumber, saved_by: by, saved_at: row.saved_at }),
+    )
+    .execute();
+}
+
+/** The soonest due date among these orders' jobs. */
+export async function soonestDue(db: Db, orderIds: readonly string[]): Promise<string | null> {
+  if (orderIds.length === 0) return null;
+  const row = await db
+    .selectFrom('jobs')
+    .select('due_on')
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('due_on')
+    .executeTakeFirst();
+  return row?.due_on ?? null;
+}
+
+/** Each part of a purchase order in force (not superseded) for these orders, with its supplier. */
+export async function orderedPartsOf(db: Db, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('purchase_order_needs')
+    .innerJoin('purchase_order_lines', 'purchase_order_lines.id', 'purchase_order_needs.line_id')
+    .innerJoin('purchase_orders', 'purchase_orders.id', 'purchase_order_lines.po_id')
+    .select([
+      'purchase_order_needs.order_id',
+      'purchase_order_needs.qty',
+      'purchase_orders.id as po_id',
+      'purchase_orders.number',
+      'purchase_orders.supplier',
+      'purchase_order_lines.style',
+      'purchase_order_lines.colour',
+      'purchase_order_lines.size',
+    ])
+    .where('purchase_orders.superseded_by', 'is', null)
+    .where('purchase_order_needs.order_id', 'in', [...orderIds])
+    .execute();
+}
+
+/** An amended PO takes over its orders' (order, supplier) rows; the one it replaces is marked superseded. */
+export async function supersede(trx: Transaction<Database>, oldId: string, newId: string): Promise<void> {
+  await trx.updateTable('purchase_order_jobs').set({ po_id: newId }).where('po_id', '=', oldId).execute();
+  await trx.updateTable('purchase_orders').set({ superseded_by: newId }).where('id', '=', oldId).execute();
 }

@@ -69,7 +69,10 @@ async function answerable(
   version: number | null,
 ): Promise<QuoteRow> {
   const current = await currentQuote(trx, order.id);
-  if (!current) throw new DomainError('conflict', 'no_quote', 'There is no quote to answer yet.');
+  if (!current)
+    throw new DomainError('conflict', 'no_quote', 'There is no quote to answer yet.', undefined, {
+      messageFr: 'Il n’y a encore aucune soumission à laquelle répondre.',
+    });
   if (version !== null && version !== current.version) {
     throw new DomainError(
       'conflict',

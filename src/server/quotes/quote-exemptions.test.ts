@@ -2,6 +2,7 @@
 // one tax, children's clothing, a customer's purchase for resale with their PST number (preview,
 // draft, sent version), the lines "Prepare quote" marks as a rush fee or a resale discount, and a
 // version sent without any proof only when the clerk says so. Beside quotes.test.ts, same harness.
+import { dateInWords } from '../../shared/dates.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import example from '../../shared/prices/example-price-list.json' with { type: 'json' };
 import { addStaff } from '../staff/staff-service.js';
@@ -241,7 +242,7 @@ describe.each(backends())('quotes taxed line by line, and without proofs, on %s'
     const { priced } = (await staff('GET', `/api/orders/${id}/quote`)).json();
     const rush = priced.lines.find((l: { kind?: string }) => l.kind === 'rush');
     expect(rush).toMatchObject({ percent: 25, quantity: 1, needsPrice: false });
-    expect(rush.description).toBe(`Rush fee, critical deadline ${soon} (25%)`);
+    expect(rush.description).toBe(`Rush fee, critical deadline ${dateInWords(soon, 'en')} (25%)`);
     const partner = priced.lines.find((l: { kind?: string }) => l.kind === 'resale_partner');
     expect(partner).toMatchObject({ percent: 10, quantity: 1 });
     expect(partner.unitPriceCents).toBeLessThan(0);

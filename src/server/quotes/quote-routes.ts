@@ -18,7 +18,7 @@ import { AppError, diskFull } from '../errors.js';
 import { assertBodyCanArrive } from '../http/client-gone.js';
 import { computeForOrder, removeProof, saveDraft, sendQuote, type QuoteDeps } from './quote-service.js';
 import { proofInfo, staffQuoteState } from './quote-views.js';
-import { findOrder } from '../storage/orders.js';
+import { requireOrder } from '../storage/orders.js';
 import { findProof, insertProof } from './quote-store.js';
 import { attachmentDisposition, DOWNLOAD_HEADERS, sniffRasterImage } from '../http/downloads.js';
 import { fromJson } from '../storage/json.js';
@@ -37,11 +37,7 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
   const { deps } = opts;
   const db = app.db;
 
-  const orderOr404 = async (id: string) => {
-    const order = await findOrder(db, id);
-    if (!order) throw new AppError(404, 'not_found', 'No such order.');
-    return order;
-  };
+  const orderOr404 = (id: string) => requireOrder(db, id);
 
   await app.register(multipart, { limits: { fileSize: app.config.MAX_FILE_BYTES, files: 1, fields: 0, parts: 1 } });
 
@@ -87,13 +83,20 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
       const doc = fromJson(order.document);
       const layout = request.query.layout;
       if (!doc.layouts[String(layout)])
-        throw new AppError(422, 'no_such_layout', `The order has no layout ${layout}.`, ['layout']);
+        throw new AppError(422, 'no_such_layout', `The order has no layout ${layout}.`, ['layout'], {
+          messageFr: `La commande n'a pas de disposition ${layout}.`,
+        });
       if (!request.isMultipart())
-        throw new AppError(415, 'multipart_required', 'Send the proof as multipart/form-data.');
+        throw new AppError(415, 'multipart_required', 'Send the proof as multipart/form-data.', undefined, {
+          messageFr: 'Envoyez l’épreuve en multipart/form-data.',
+        });
       if (await app.files.isLowOnSpace()) throw diskFull();
       assertBodyCanArrive(request);
       const part = await request.file();
-      if (!part) throw new AppError(400, 'no_file', 'Choose a proof file to upload.');
+      if (!part)
+        throw new AppError(400, 'no_file', 'Choose a proof file to upload.', undefined, {
+          messageFr: 'Choisissez un fichier d’épreuve à téléverser.',
+        });
       const staging = app.files.newStaging({
         maxFileBytes: app.config.MAX_FILE_BYTES,
         maxOrderBytes: app.config.MAX_FILE_BYTES,
@@ -101,7 +104,10 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
       });
       try {
         const staged = await staging.writeStream(part.file, part.filename || 'proof', part.mimetype);
-        if (part.file.truncated) throw new AppError(413, 'file_too_large', 'This proof is larger than the file limit.');
+        if (part.file.truncated)
+          throw new AppError(413, 'file_too_large', 'This proof is larger than the file limit.', undefined, {
+            messageFr: 'Cette épreuve dépasse la taille maximale d’un fichier.',
+          });
         const fh = await fs.open(staged.tmpPath, 'r');
         const head = Buffer.alloc(16);
         try {
@@ -115,6 +121,11 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
             415,
             'unsupported_proof',
             'A proof must be a PNG, JPEG, GIF or WebP picture, or a PDF. Export SVG or other formats to one of these.',
+            undefined,
+            {
+              messageFr:
+                'Une épreuve est une image PNG, JPEG, GIF ou WebP, ou un PDF. Exportez les fichiers SVG ou d’autres formats dans l’un de ceux-ci.',
+            },
           );
         }
         const keys = await staging.moveInto(order.id);
@@ -140,7 +151,8 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
 
   const proofOr404 = async (params: { id: string; proofId: string }) => {
     const proof = await findProof(db, params.id, params.proofId);
-    if (!proof) throw new AppError(404, 'not_found', 'No such proof.');
+    if (!proof)
+      throw new AppError(404, 'not_found', 'No such proof.', undefined, { messageFr: 'Cette épreuve n’existe pas.' });
     return proof;
   };
 
@@ -171,7 +183,10 @@ export async function quoteRoutes(app: FastifyInstance, opts: { deps: QuoteDeps;
     { schema: { params: proofParamsSchema } },
     async (request, reply) => {
       const proof = await proofOr404(request.params);
-      if (!/^image\//.test(proof.media_type)) throw new AppError(415, 'no_preview', 'This proof has no preview.');
+      if (!/^image\//.test(proof.media_type))
+        throw new AppError(415, 'no_preview', 'This proof has no preview.', undefined, {
+          messageFr: 'Cette épreuve n’a pas d’aperçu.',
+        });
       const { stream } = await app.files.open(proof.storage_key);
       return reply
         .headers({ ...DOWNLOAD_HEADERS, 'content-type': proof.media_type, 'content-disposition': 'inline' })

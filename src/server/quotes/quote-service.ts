@@ -13,9 +13,9 @@ import {
   type ComputedQuote,
   type QuoteLineInput,
 } from '../../shared/quote.js';
-import type { Registration, SendQuoteBody } from '../../shared/quote-api.js';
+import type { FloorDecoration, Registration, SendQuoteBody } from '../../shared/quote-api.js';
 import type { TaxExemption } from '../../shared/tax-treatment.js';
-import { DomainError } from '../errors.js';
+import { DomainError, noSuchOrder } from '../errors.js';
 
 import { composeQuoteSentMail, composeReadyMail } from './quote-mail.js';
 import type { ComposedMail, ShopIdentity } from '../mail/compose.js';
@@ -64,11 +64,11 @@ export interface QuoteDeps {
   provider?: PaymentProvider | null;
   /** True when `provider` is set: the terms may offer a Pay button. */
   cardPayments?: boolean;
+  /** Each decoration's stage once the order is a job (production/ `floorOfOrder`), for its page. */
+  floor?: (orderId: string) => Promise<FloorDecoration[]>;
 }
 
 import type { PaymentProvider } from '../payments/index.js';
-
-const noSuchOrder = () => new DomainError('not_found', 'not_found', 'No such order.');
 
 export const documentOf = (order: OrderRow) => fromJson(order.document);
 
@@ -95,6 +95,10 @@ export function computeForOrder(
       'no_place_of_supply',
       'The order names no province to ship to, so its taxes cannot be worked out. Ask the customer for the shipping province.',
       ['province'],
+      {
+        messageFr:
+          'La commande ne nomme aucune province de livraison, ses taxes ne peuvent donc pas être calculées. Demandez au client sa province de livraison.',
+      },
     );
   }
   // Only a line's own fields count: a total, a tax or anything else a browser sends is ignored.
@@ -111,6 +115,7 @@ export function computeForOrder(
       'invalid_quote',
       result.errors.map((e) => e.message).join(' '),
       result.errors.map((e) => e.path),
+      { messageFr: result.errors.map((e) => e.messageFr).join(' ') },
     );
   }
   return result.quote;
@@ -122,7 +127,15 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 async function checkedPriceListVersion(deps: QuoteDeps, version: number | undefined): Promise<number | null> {
   if (version === undefined) return null;
   if (!(await findPriceList(deps.db, version))) {
-    throw new DomainError('invalid', 'unknown_price_list', `There is no price list v${version}.`, ['priceListVersion']);
+    throw new DomainError(
+      'invalid',
+      'unknown_price_list',
+      `There is no price list v${version}.`,
+      ['priceListVersion'],
+      {
+        messageFr: `Il n’y a pas de liste de prix v${version}.`,
+      },
+    );
   }
   return version;
 }
@@ -142,7 +155,10 @@ export async function removeProof(deps: QuoteDeps, orderId: string, proofId: str
   return deps.db.transaction().execute(async (trx) => {
     await lockOrder(deps, trx, orderId);
     const proof = await findProof(trx, orderId, proofId);
-    if (!proof) throw new DomainError('not_found', 'not_found', 'No such proof.');
+    if (!proof)
+      throw new DomainError('not_found', 'not_found', 'No such proof.', undefined, {
+        messageFr: 'Cette épreuve n’existe pas.',
+      });
     const sentWith = (await quotesOfOrder(trx, orderId)).find(
       (q) => q.status !== 'draft' && (fromJson(q.lines).proofIds ?? []).includes(proofId),
     );
@@ -151,6 +167,10 @@ export async function removeProof(deps: QuoteDeps, orderId: string, proofId: str
         'conflict',
         'proof_sent',
         `This proof went to the customer with quote v${sentWith.version}, so it is kept. Upload the corrected proof and send a new version.`,
+        undefined,
+        {
+          messageFr: `Cette épreuve est partie chez le client avec la soumission v${sentWith.version}, elle est donc conservée. Téléversez l’épreuve corrigée et envoyez une nouvelle version.`,
+        },
       );
     }
     await deleteProof(trx, orderId, proofId);
@@ -192,9 +212,18 @@ export async function saveDraft(deps: QuoteDeps, orderId: string, input: QuoteIn
 }
 
 /** A line as the clerk entered it: its own fields, without its total (the taxabilities only when set). */
-function stripTotal({ description, quantity, unitPriceCents, taxable, notTaxed, childrens }: QuoteLineInput) {
+function stripTotal({
+  description,
+  descriptionFr,
+  quantity,
+  unitPriceCents,
+  taxable,
+  notTaxed,
+  childrens,
+}: QuoteLineInput) {
   return {
     description,
+    ...(descriptionFr !== undefined ? { descriptionFr } : {}),
     quantity,
     unitPriceCents,
     taxable,
@@ -293,6 +322,8 @@ export async function sendQuote(
         'conflict',
         'quote_conflict',
         'Another quote for this order was sent at the same moment. Reload the order.',
+        undefined,
+        { messageFr: 'Une autre soumission de cette commande a été envoyée au même moment. Rechargez la commande.' },
       );
     throw err;
   }

@@ -1,6 +1,6 @@
 // Repository functions for quotes, proofs and the customer's answers.
 import type { Kysely, Transaction } from 'kysely';
-import type { Json } from '../storage/json.js';
+import { fromJson, type Json } from '../storage/json.js';
 import type {
   Database,
   NewQuoteProofRow,
@@ -147,7 +147,7 @@ export async function approvedVersions(
       .where('quote_responses.kind', '=', 'approved')
       .execute();
     for (const r of rows) {
-      const lines = JSON.parse(r.lines) as StoredQuoteLines;
+      const lines = fromJson(r.lines);
       out.set(r.order_id, { approvedAt: r.created_at, proofIds: lines.proofIds ?? [] });
     }
   }

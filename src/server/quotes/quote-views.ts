@@ -2,22 +2,23 @@
 // starting state (the order priced from the price list, suggested lines, versions, proofs) and the
 // customer's view of their order. Reads only; quote-service.ts writes.
 import type { Kysely, Transaction } from 'kysely';
-import { CUSTOMER_STEPS, type ViewName } from '../../shared/constants.js';
+import { CUSTOMER_STEPS } from '../../shared/constants.js';
 import { isTooComplex } from '../../shared/artwork-report.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
-import { placeOfSupply, suggestQuoteLines } from '../../shared/quote.js';
+import { placeOfSupply, suggestQuoteLines, type SuggestedQuoteLine } from '../../shared/quote.js';
 import type {
   CustomerOrderView,
   PricedQuoteLine,
   PricedStart,
   ProofInfo,
+  RevisionStart,
   SentQuoteInfo,
   StaffQuoteState,
 } from '../../shared/quote-api.js';
 import { yieldToLoop } from '../yield-to-loop.js';
 
 import { listAttachments, statusHistory } from '../storage/orders.js';
-import { artworkOfOrders } from '../artwork/index.js';
+import { artworkOfOrders, graphicAspects } from '../artwork/index.js';
 import { currentQuote, proofsOfOrder, quotesOfOrder, responsesOfOrder } from './quote-store.js';
 import { priceOrder, type PriceLine } from '../../shared/prices/price-order.js';
 import type { Database, OrderRow, QuoteProofRow, QuoteResponseRow, QuoteRow } from '../storage/schema.js';
@@ -26,6 +27,8 @@ import { fromJson } from '../storage/json.js';
 
 import { documentOf, type QuoteDeps } from './quote-service.js';
 import { recordInBoth } from '../../shared/order-record.js';
+import { reviseQuoteLines } from '../../shared/quote-revision.js';
+import { versionDocuments } from '../storage/order-versions.js';
 
 const yieldThen = async <T>(work: () => T): Promise<T> => {
   await yieldToLoop();
@@ -80,11 +83,15 @@ export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise
   ]);
   const byQuote = new Map(responses.map((r) => [r.quote_id, r]));
   const draft = quotes.find((q) => q.status === 'draft');
+  const priced = await pricedStart(deps, order, doc);
+  const lastSent = quotes.filter((q) => q.status !== 'draft').at(-1);
   return {
     province: placeOfSupply(doc, deps.shopProvince),
+    shopProvince: deps.shopProvince,
     registration: deps.registration,
-    suggestions: await yieldThen(() => suggestQuoteLines(doc)),
-    priced: await pricedStart(deps, order, doc),
+    suggestions: await yieldThen(() => suggestionsOf(deps, doc)),
+    priced,
+    revision: priced && lastSent ? await revisionStart(deps, order, doc, priced, lastSent) : null,
     draft: draft ? fromJson(draft.lines).lines : null,
     draftPriceListVersion: draft?.price_list_version ?? null,
     draftExemption: (draft && fromJson(draft.lines).exemption) ?? null,
@@ -106,6 +113,45 @@ export async function staffQuoteState(deps: QuoteDeps, order: OrderRow): Promise
   };
 }
 
+/**
+ * The order's unpriced suggestions; a Quebec shop's, for a customer who is not French-speaking,
+ * with the French description of each line beside (its documents print it, shared/quote.ts).
+ */
+function suggestionsOf(deps: QuoteDeps, doc: ValidOrderBody): SuggestedQuoteLine[] {
+  const lines = suggestQuoteLines(doc);
+  if (deps.shopProvince !== 'QC' || (doc.language ?? 'en') === 'fr') return lines;
+  const french = suggestQuoteLines(doc, { language: 'fr' });
+  return lines.map((line, i) => ({ ...line, descriptionFr: french[i]!.description }));
+}
+
+/**
+ * "Revise": the order as it stands priced again, with the clerk's edits to the last version sent
+ * kept (shared/quote-revision.ts). The version sent is compared with the order version it priced,
+ * priced by the same list: a price that differs from the list's was the clerk's.
+ */
+async function revisionStart(
+  deps: QuoteDeps,
+  order: OrderRow,
+  doc: ValidOrderBody,
+  priced: PricedStart,
+  sent: QuoteRow,
+): Promise<RevisionStart | null> {
+  const pricedVersion = sent.order_version ?? 1;
+  const earlier =
+    pricedVersion === order.version
+      ? doc
+      : (await versionDocuments(deps.db, [{ orderId: order.id, number: pricedVersion }])).get(order.id);
+  const before = earlier ? await pricedStart(deps, order, earlier) : null;
+  if (!before || before.priceListVersion !== priced.priceListVersion) return null;
+  const quote = fromJson(sent.document!);
+  return {
+    priceListVersion: priced.priceListVersion,
+    fromVersion: sent.version,
+    fromStatus: sent.status as RevisionStart['fromStatus'],
+    lines: reviseQuoteLines(quote.lines, before.lines, priced.lines),
+  };
+}
+
 /** "Prepare quote": the order priced from the current price list, in the customer's language. */
 async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody): Promise<PricedStart | null> {
   const current = await deps.currentPriceList();
@@ -114,7 +160,7 @@ async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody
     date: todayOf(deps.books),
     shopProvince: deps.shopProvince,
     registrations: deps.registrations,
-    graphicAspect: await graphicAspects(deps, order.id, doc),
+    graphicAspect: await graphicAspects(deps.db, order.id, doc),
   });
   const lang = doc.language ?? 'en';
   const percentOf = (line: PriceLine) =>
@@ -125,6 +171,8 @@ async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody
         : {};
   const lines: PricedQuoteLine[] = priced.lines.map((line) => ({
     description: line.description[lang],
+    // A Quebec shop's documents print the French (shared/quote.ts, lineDescription): the price list says it.
+    ...(deps.shopProvince === 'QC' && lang !== 'fr' ? { descriptionFr: line.description.fr } : {}),
     quantity: line.quantity,
     unitPriceCents: line.unitCents,
     taxable: true,
@@ -151,28 +199,6 @@ async function pricedStart(deps: QuoteDeps, order: OrderRow, doc: ValidOrderBody
 
 const withoutOnQuoteSuffix = (text: string) =>
   text.replace(/: priced on your quote$/, '').replace(/[\u00a0 ]: prix dans votre soumission$/, '');
-
-/** Width ÷ height of each view's graphic, from the measured file: an embroidery given a width only needs it. */
-async function graphicAspects(
-  deps: QuoteDeps,
-  orderId: string,
-  doc: ValidOrderBody,
-): Promise<Record<string, Partial<Record<ViewName, number>>>> {
-  const [attachments, measured] = await Promise.all([
-    listAttachments(deps.db, orderId),
-    artworkOfOrders(deps.db, [orderId]),
-  ]);
-  const sizeOf = new Map(measured.map((m) => [m.attachment_id, m]));
-  const byName = new Map(attachments.map((a) => [a.name, sizeOf.get(a.id)]));
-  const out: Record<string, Partial<Record<ViewName, number>>> = {};
-  for (const [key, layout] of Object.entries(doc.layouts)) {
-    for (const [view, datum] of Object.entries(layout.viewData) as [ViewName, { image?: string | null }][]) {
-      const m = datum.image ? byName.get(datum.image) : undefined;
-      if (m?.width && m.height) (out[key] ??= {})[view] = m.width / m.height;
-    }
-  }
-  return out;
-}
 
 /** The customer's order as its page shows it. */
 export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<CustomerOrderView> {
@@ -211,6 +237,7 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
     // The confirmation's record, until a quote replaces it (docs/decisions/018-a-record-in-the-confirmation.md).
     record: quote ? null : recordInBoth(doc, order.estimate ? fromJson(order.estimate) : null),
     createdAt: order.created_at,
+    timeZone: deps.books.timeZone,
     status: order.status,
     steps,
     document: doc,
@@ -230,6 +257,9 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
     fulfilment: reachedReady ? (shipping?.localPickup ? 'pickup' : 'shipping') : null,
     account: await customerAccountView(deps, order),
     changedVersion: current && order.version > (current.order_version ?? 1) ? order.version : null,
+    floor:
+      deps.floor && ['approved', 'in_production', 'ready'].includes(order.status) ? await deps.floor(order.id) : [],
+    version: order.version,
   };
 }
 

@@ -24,25 +24,38 @@ export interface ChecklistFacts {
   shopDetails: boolean;
   priceList: boolean;
   paymentTerms: boolean;
+  /** Card payments online are turned on for deposits, balances or both (the terms' cardPayments). */
+  cardPayments: boolean;
   staff: boolean;
   /** A test order exists (placed from the form with ?test=1; orders/). */
   testOrder: boolean;
   dismissed: boolean;
 }
 
+const cardPaymentsOn = (terms: string | undefined): boolean => {
+  if (!terms) return false;
+  try {
+    const value: unknown = JSON.parse(terms);
+    return typeof value === 'object' && value !== null && 'cardPayments' in value && value.cardPayments !== 'off';
+  } catch {
+    return false;
+  }
+};
+
 export async function readChecklist(db: Db): Promise<ChecklistFacts> {
   const [profiles, priceLists, staff, terms, dismissed, testOrder] = await Promise.all([
     countOf(db, 'shop_profiles'),
     countOf(db, 'price_lists'),
     countOf(db, 'staff'),
-    settingExists(db, TERMS_KEY),
+    db.selectFrom('shop_settings').select('value').where('key', '=', TERMS_KEY).executeTakeFirst(),
     settingExists(db, DISMISSED_KEY),
     db.selectFrom('orders').select('id').where('is_test', '=', 1).limit(1).executeTakeFirst(),
   ]);
   return {
     shopDetails: profiles > 0,
     priceList: priceLists > 0,
-    paymentTerms: terms,
+    paymentTerms: terms !== undefined,
+    cardPayments: cardPaymentsOn(terms?.value),
     staff: staff > 1,
     testOrder: testOrder !== undefined,
     dismissed,

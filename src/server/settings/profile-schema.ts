@@ -2,7 +2,7 @@
 // environment's values pass at start-up (config.ts), and a brand colour white text reads on.
 import { z } from 'zod';
 import { PROVINCES, type ProvinceCode } from '../../shared/constants.js';
-import { AA_NORMAL_TEXT, parseHexColour, whiteTextContrast } from '../../shared/contrast.js';
+import { AA_NORMAL_TEXT, parseHexColour, whiteTextContrast, withHash } from '../../shared/contrast.js';
 import { isFiscalYearEnd, isTimeZone } from '../../shared/dates.js';
 import {
   normaliseRegistration,
@@ -11,7 +11,7 @@ import {
 } from '../../shared/registration-numbers.js';
 import { DEFAULT_MAIL_WORDING, signatureLines, WORDING_FAULTS, wordingFault } from '../../shared/mail-wording.js';
 import { plainText } from '../../shared/plain-text.js';
-import type { ShopProfile } from '../../shared/shop-profile.js';
+import { DEFAULT_QUOTE_WAIT_DAYS, MAX_QUOTE_WAIT_DAYS, type ShopProfile } from '../../shared/shop-profile.js';
 
 const provinceCodes = PROVINCES.map((p) => p.code) as [ProvinceCode, ...ProvinceCode[]];
 // One line of plain text: controls and bidi overrides out (customers read the shop's name and address).
@@ -30,6 +30,8 @@ function registration(kind: RegistrationKind) {
     return z.NEVER;
   });
 }
+
+const QUOTE_WAIT_DAYS_MESSAGE = `must be a whole number of days from 1 to ${MAX_QUOTE_WAIT_DAYS}`;
 
 export const shopProfileSchema = z
   .object({
@@ -71,6 +73,13 @@ export const shopProfileSchema = z
     mailGreetingFr: z.string().max(2000).default(DEFAULT_MAIL_WORDING.mailGreetingFr),
     mailSignatureEn: z.string().max(2000).default(DEFAULT_MAIL_WORDING.mailSignatureEn),
     mailSignatureFr: z.string().max(2000).default(DEFAULT_MAIL_WORDING.mailSignatureFr),
+    // The inbox flags a sent quote unanswered this many days (docs/settings.md).
+    quoteWaitDays: z
+      .number({ message: QUOTE_WAIT_DAYS_MESSAGE })
+      .int(QUOTE_WAIT_DAYS_MESSAGE)
+      .min(1, QUOTE_WAIT_DAYS_MESSAGE)
+      .max(MAX_QUOTE_WAIT_DAYS, QUOTE_WAIT_DAYS_MESSAGE)
+      .default(DEFAULT_QUOTE_WAIT_DAYS),
   })
   .strict()
   .transform((profile) => ({
@@ -98,7 +107,12 @@ export interface ProfileRefusal {
 }
 
 export function readShopProfile(body: unknown): { ok: true; profile: ShopProfile } | ({ ok: false } & ProfileRefusal) {
-  const parsed = shopProfileSchema.safeParse(body);
+  // A colour typed without its "#" is the colour meant (docs/settings.md).
+  const typed =
+    body && typeof body === 'object' && typeof (body as { brandColour?: unknown }).brandColour === 'string'
+      ? { ...body, brandColour: withHash((body as { brandColour: string }).brandColour) }
+      : body;
+  const parsed = shopProfileSchema.safeParse(typed);
   if (parsed.success)
     return { ok: true, profile: { ...parsed.data, brandColour: parsed.data.brandColour.toLowerCase() } };
   const fields: string[] = [];

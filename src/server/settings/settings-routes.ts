@@ -2,7 +2,7 @@
 // - GET /api/settings/shop: the profile in force and its version (any staff member);
 // - PUT /api/settings/shop: a new version (owners), refused whole naming each field at fault;
 // - PUT /api/settings/shop/logo: a PNG or SVG as the body (owners), read and drawn in the artwork's
-//   child process (logo.ts), saved with a new version;
+//   child process (logo.ts), in force on its own: no version of the rest is saved;
 // - GET /api/settings/checklist and POST /api/settings/checklist/dismiss: the owner's first steps.
 // And, public: GET /api/shop/logo, the logo in force.
 import type { FastifyInstance } from 'fastify';
@@ -10,13 +10,17 @@ import { CHECKLIST_STEPS, type Checklist, type ShopSettings } from '../../shared
 import { requireOwner } from '../staff/index.js';
 import { dismissChecklist, readChecklist } from './checklist-store.js';
 import { checkLogo, findLogo, MAX_LOGO_BYTES, storeLogo } from './logo.js';
-import { readShopProfile } from './profile-schema.js';
-import { saveProfile } from './profile-store.js';
+import { refuseUnknownFields } from '../http/strict-bodies.js';
+import { readShopProfile, shopProfileSchema } from './profile-schema.js';
+import { saveProfile, setLogoInForce } from './profile-store.js';
 import type { ShopInForce, ShopProfileSource } from './shop-in-force.js';
 
 const PROFILE_BYTES = 64 * 1024;
 
-export async function settingsRoutes(app: FastifyInstance, opts: { source: ShopProfileSource }): Promise<void> {
+export async function settingsRoutes(
+  app: FastifyInstance,
+  opts: { source: ShopProfileSource; cardKeysSet?: boolean },
+): Promise<void> {
   const { db } = app;
   const view = (shop: ShopInForce, role: string | undefined): ShopSettings => ({
     profile: shop.profile,
@@ -28,6 +32,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { source: ShopP
 
   app.put('/api/settings/shop', { bodyLimit: PROFILE_BYTES }, async (request, reply) => {
     requireOwner(request, { en: 'change the shop’s settings', fr: 'modifier les réglages de la boutique' });
+    refuseUnknownFields(shopProfileSchema, request.body);
     const reading = readShopProfile(request.body);
     if (!reading.ok) {
       return reply.code(422).send({
@@ -50,6 +55,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { source: ShopP
       });
     }
     const saved = await saveProfile(db, reading.profile, request.staff!.email);
+    await setLogoInForce(db, saved.profile.logo, request.staff!.email);
     request.log.info({ version: saved.version }, 'shop profile saved');
     return view(opts.source.use(saved), request.staff?.role);
   });
@@ -71,15 +77,21 @@ export async function settingsRoutes(app: FastifyInstance, opts: { source: ShopP
       });
     }
     await storeLogo(db, check);
-    const current = await opts.source.refresh();
-    const saved = await saveProfile(db, { ...current.profile, logo: check.sha256 }, request.staff!.email);
-    request.log.info({ version: saved.version }, 'shop logo saved');
-    return view(opts.source.use(saved), request.staff?.role);
+    // The logo alone: the name, address and the rest stay as saved (or as the environment says),
+    // and no version is saved that the owner did not (the checklist's "Shop details" stays as it is).
+    await setLogoInForce(db, check.sha256, request.staff!.email);
+    await opts.source.refresh();
+    request.log.info({ logo: check.sha256.slice(0, 12) }, 'shop logo saved');
+    return view(opts.source.useLogo(check.sha256), request.staff?.role);
   });
 
   app.get('/api/settings/checklist', async (request): Promise<Checklist> => {
     const facts = await readChecklist(db);
-    const steps = CHECKLIST_STEPS.map((step) => ({ step, done: facts[step] }));
+    // Card payments are a step only once the provider's keys are set (docs/payments.md).
+    const steps = CHECKLIST_STEPS.filter((step) => step !== 'cardPayments' || opts.cardKeysSet).map((step) => ({
+      step,
+      done: facts[step],
+    }));
     return {
       steps,
       show: request.staff?.role === 'owner' && !facts.dismissed && steps.some((s) => !s.done),

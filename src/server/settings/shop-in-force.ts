@@ -5,12 +5,12 @@
 import type { Kysely } from 'kysely';
 import type { Seller } from '../../shared/invoices/invoice-api.js';
 import { DEFAULT_MAIL_WORDING } from '../../shared/mail-wording.js';
-import { DEFAULT_BRAND_COLOUR, type ShopProfile } from '../../shared/shop-profile.js';
+import { DEFAULT_BRAND_COLOUR, DEFAULT_QUOTE_WAIT_DAYS, type ShopProfile } from '../../shared/shop-profile.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import type { Config } from '../config.js';
 import type { ShopIdentity } from '../mail/compose.js';
 import type { Database } from '../storage/schema.js';
-import { findProfile, latestVersionNumber, type SavedProfile } from './profile-store.js';
+import { findProfile, latestVersionNumber, readLogoInForce, type SavedProfile } from './profile-store.js';
 
 /** How long a process trusts the version it last read. */
 export const SHOP_PROFILE_MAX_AGE_MS = 3_000;
@@ -46,12 +46,15 @@ export function profileFromConfig(config: Config): ShopProfile {
     phone: '',
     brandColour: DEFAULT_BRAND_COLOUR,
     logo: '',
+    quoteWaitDays: DEFAULT_QUOTE_WAIT_DAYS,
     ...DEFAULT_MAIL_WORDING,
   };
 }
 
-export function shopInForce(config: Config, saved: SavedProfile | null): ShopInForce {
-  const profile = saved?.profile ?? profileFromConfig(config);
+export function shopInForce(config: Config, saved: SavedProfile | null, logo: string | null = null): ShopInForce {
+  // The logo is kept on its own (profile-store.ts): the one set last, over the version's.
+  const base = saved?.profile ?? profileFromConfig(config);
+  const profile = logo === null ? base : { ...base, logo };
   return {
     profile,
     saved: saved ? { version: saved.version, savedAt: saved.savedAt, savedBy: saved.savedBy } : null,
@@ -98,6 +101,8 @@ export interface ShopProfileSource {
   refresh(): Promise<ShopInForce>;
   /** A version this process just saved: in force here at once. */
   use(saved: SavedProfile): ShopInForce;
+  /** A logo this process just set on its own: in force here at once, the version unchanged. */
+  useLogo(sha256: string): ShopInForce;
 }
 
 export function shopProfileSource(
@@ -106,15 +111,14 @@ export function shopProfileSource(
   maxAgeMs = SHOP_PROFILE_MAX_AGE_MS,
 ): ShopProfileSource {
   let kept = shopInForce(config, null);
+  let keptSaved: SavedProfile | null = null;
   let readAt = 0;
   let reading: Promise<ShopInForce> | null = null;
   const refresh = async () => {
-    const version = await latestVersionNumber(db);
-    if (version === null) kept = shopInForce(config, null);
-    else if (kept.saved?.version !== version) {
-      const saved = await findProfile(db, version);
-      if (saved) kept = shopInForce(config, saved);
-    }
+    const [version, logo] = await Promise.all([latestVersionNumber(db), readLogoInForce(db)]);
+    if (version === null) keptSaved = null;
+    else if (keptSaved?.version !== version) keptSaved = (await findProfile(db, version)) ?? keptSaved;
+    kept = shopInForce(config, keptSaved, logo);
     readAt = Date.now();
     return kept;
   };
@@ -125,7 +129,15 @@ export function shopProfileSource(
       return Date.now() - readAt < maxAgeMs ? kept : this.refresh();
     },
     use(saved) {
-      if (!kept.saved || kept.saved.version < saved.version) kept = shopInForce(config, saved);
+      if (!keptSaved || keptSaved.version < saved.version) {
+        keptSaved = saved;
+        kept = shopInForce(config, saved, saved.profile.logo);
+      }
+      readAt = Date.now();
+      return kept;
+    },
+    useLogo(sha256) {
+      kept = shopInForce(config, keptSaved, sha256);
       readAt = Date.now();
       return kept;
     },

@@ -7,6 +7,7 @@ import { accountLanguageSchema, languageChangeSchema } from '../../shared/inbox-
 import { z } from 'zod';
 import { setStaffLanguage, setStaffName, staffLanguage, staffName, StaffError } from './staff-service.js';
 import { AppError } from '../errors.js';
+import { pleaseSignIn } from './staff-auth.js';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +24,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const { language } = request.body;
       // The session outlived its account (removed from the command line meanwhile).
       if (!(await setStaffLanguage(db, request.staff!.staffId, language))) {
-        throw new AppError(401, 'unauthenticated', 'Please sign in.');
+        throw pleaseSignIn();
       }
       return { language };
     },
@@ -40,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       try {
         if (!(await setStaffName(db, request.staff!.staffId, request.body.name))) {
-          throw new AppError(401, 'unauthenticated', 'Please sign in.');
+          throw pleaseSignIn();
         }
       } catch (err) {
         if (!(err instanceof StaffError)) throw err;

@@ -1,5 +1,6 @@
 // Migrations from 020 on: the books' evidence, artwork lanes, the production floor, purchasing
-// and the shop's profile. Frozen in time: never edit one that has shipped; add the next here.
+// and the shop's profile, up to 066. Frozen in time: never edit one that has shipped; 068 and
+// later are in migrations-068-on.ts.
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const migrationsFromTwenty: Record<string, Migration> = {
@@ -373,6 +374,30 @@ export const migrationsFromTwenty: Record<string, Migration> = {
       await db.schema.createIndex('card_payments_charge').on('card_payments').column('charge_ref').execute();
     },
   },
+  '046-card-refunds': {
+    // Refunds asked of the payment provider (payments/, docs/payments.md, "Refunds"): each with
+    // its amount, reason and who asked, and where it stands at the provider (pending, succeeded,
+    // failed with its reason). Recorded in the ledger once it succeeds (then payment_id), whether
+    // the API's answer or the webhook says so first. No foreign key: records outlive the order.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('card_refunds')
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('refund_ref', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('card_payment_id', 'text', (c) => c.notNull())
+        .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('requested_by', 'text', (c) => c.notNull())
+        .addColumn('requested_at', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('failure', 'text', (c) => c.notNull())
+        .addColumn('payment_id', 'text')
+        .addPrimaryKeyConstraint('card_refunds_pk', ['provider', 'refund_ref'])
+        .execute();
+      await db.schema.createIndex('card_refunds_order').on('card_refunds').column('order_id').execute();
+    },
+  },
   '041-payment-voids': {
     // A payment recorded in error, voided (invoices/, docs/accounts.md, "Voids"): the payment row
     // stays as it was (never changed); its void is a row of its own, with the reason, who and
@@ -426,6 +451,94 @@ export const migrationsFromTwenty: Record<string, Migration> = {
         select id, 1, document, estimate, created_at, 'customer', null, '' from orders`.execute(db);
       await db.updateTable('quotes').set({ order_version: 1 }).execute();
       await db.updateTable('jobs').set({ order_version: 1 }).execute();
+    },
+  },
+  '058-statements': {
+    // A customer's statement mailed on request (invoices/, docs/accounts.md, "Statements"): the PDF
+    // as it was sent, for the mail worker to attach and for the record. Downloads are drawn on
+    // the spot and not kept. No foreign key: like the invoices, it outlives its order.
+    async up(db: Kysely<any>) {
+      const isPostgres = await sql`select version() as v`.execute(db).then(
+        (r) => String((r.rows[0] as { v?: string } | undefined)?.v ?? '').includes('PostgreSQL'),
+        () => false,
+      );
+      await db.schema
+        .createTable('statements')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('from_date', 'text', (c) => c.notNull())
+        .addColumn('to_date', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('pdf', isPostgres ? sql`bytea` : sql`blob`, (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // --- closing periods (invoices/periods.ts, docs/accounts.md, "Closing a period") ---
+  '054-period-closes': {
+    // Every close and reopening of the books, never changed: the owner's act, its period, the
+    // date the books are closed through after it ('' when none), the reason, who and when. The
+    // books' state is the last act (the highest seq).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('period_closes')
+        .addColumn('seq', 'integer', (c) => c.primaryKey())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('closed_through', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('acted_by', 'text', (c) => c.notNull())
+        .addColumn('acted_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '062-purchase-order-heading': {
+    // A purchase order a supplier's desk can use (docs/production.md, "Blanks and purchase orders"):
+    // the shop's account number with each supplier (a setting), and on each PO as it was made the
+    // ship-to address, the shop's address and phone, that account number and the need-by date
+    // (the soonest due of its jobs). POs made before read empty and no date.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('supplier_accounts')
+        .addColumn('supplier', 'text', (c) => c.primaryKey())
+        .addColumn('account_number', 'text', (c) => c.notNull())
+        .addColumn('saved_by', 'text', (c) => c.notNull())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .execute();
+      for (const column of ['ship_to', 'shop_address', 'shop_phone', 'account_number'])
+        await db.schema
+          .alterTable('purchase_orders')
+          .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+      await db.schema.alterTable('purchase_orders').addColumn('need_by', 'text').execute();
+    },
+  },
+  '063-purchase-order-revisions': {
+    // An amended purchase order (docs/production.md, "A change after a purchase order"): a new
+    // row numbered as the first with " rev 2" after it, naming the one it amends; the one it
+    // replaces is kept unchanged, only marked superseded, so what was sent stays as it was sent.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('purchase_orders')
+        .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.alterTable('purchase_orders').addColumn('amends', 'text').execute();
+      await db.schema.alterTable('purchase_orders').addColumn('superseded_by', 'text').execute();
+    },
+  },
+  '066-team-extras-and-print-question': {
+    // A team's collection (docs/collections.md): the organiser's own extra pieces sent with an
+    // order before its entries close (added to the final entries when they settle; null: the
+    // entries alone, as before), and whether members are asked for a name and number to print
+    // (existing collections kept asking).
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('size_collections').addColumn('extra_sizes', 'text').execute();
+      await db.schema
+        .alterTable('size_collections')
+        .addColumn('asks_print', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
     },
   },
 };

@@ -3,9 +3,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../shared/constants.js';
 import type { PaymentState } from '../../shared/invoices/account.js';
+import { noSuchOrder } from '../errors.js';
 import type { Dialect } from './db.js';
 import { historyEventSchema, type HistoryEvent } from '../../shared/history-events.js';
 import { insertFirstVersion } from './order-versions.js';
+import { whereFlag } from './order-flags.js';
+import type { OrderFlag } from '../../shared/inbox-api.js';
 import type { AttachmentRow, Database, NewAttachmentRow, NewOrderRow, OrderRow } from './schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,6 +48,13 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The order, or the 404 every staff route answers for an id that names none. */
+export async function requireOrder(db: Db, id: string): Promise<OrderRow> {
+  const order = await findOrder(db, id);
+  if (!order) throw noSuchOrder();
+  return order;
+}
+
 export async function findOrderByReference(db: Db, reference: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
 }
@@ -66,14 +76,21 @@ export function isUniqueViolation(err: unknown): boolean {
 
 type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
-/** Search by reference, name, email or company (case-insensitive), and filter by status. */
+/** What needs the clerk (order-flags.ts): the flag, and the instant a quote sent before it waits too long. */
+export interface FlagFilter {
+  flag: OrderFlag | '';
+  quoteCutoff: string;
+}
+
+/** Search by reference, name, email or company (case-insensitive), and filter by status, payment and flag. */
 export function filterOrders<Q extends OrderQuery>(
   query: Q,
   q: string,
   status: OrderStatus | '',
   payment: PaymentState | '' = '',
+  flag: FlagFilter = { flag: '', quoteCutoff: '' },
 ): Q {
-  let out = query;
+  let out = whereFlag(query, flag.flag, flag.quoteCutoff);
   if (status) out = out.where('orders.status', '=', status) as Q;
   if (payment) out = out.where('orders.payment_state', '=', payment) as Q;
   const term = q.trim().toLowerCase();
@@ -107,9 +124,10 @@ const SUMMARY_COLUMNS = [
 export async function listOrders(
   db: Db,
   filter: { q: string; status: OrderStatus | ''; payment?: PaymentState | ''; page: number; pageSize: number },
+  flag?: FlagFilter,
 ) {
   const { q, status, page, pageSize } = filter;
-  const base = filterOrders(db.selectFrom('orders') as OrderQuery, q, status, filter.payment ?? '');
+  const base = filterOrders(db.selectFrom('orders') as OrderQuery, q, status, filter.payment ?? '', flag);
   // One pass finds the page's ids and counts every match (a window over the matches). With
   // a search term it scans the narrow orders_search index and sorts the matches afterwards:
   // the expression keeps SQLite from walking the date index and testing every wide row
@@ -152,10 +170,11 @@ export async function listOrders(
 export async function* ordersForExport(
   db: Db,
   filter: { q: string; status: OrderStatus | ''; payment?: PaymentState | '' },
+  flag?: FlagFilter,
 ): AsyncGenerator<OrderRow[]> {
   let after: { created_at: string; id: string } | null = null;
   for (;;) {
-    let query = filterOrders(db.selectFrom('orders') as OrderQuery, filter.q, filter.status, filter.payment ?? '')
+    let query = filterOrders(db.selectFrom('orders') as OrderQuery, filter.q, filter.status, filter.payment ?? '', flag)
       // A test order is no business (docs/settings.md, "A test order"): not in the export.
       .where('is_test', '=', 0)
       .selectAll();

@@ -4,16 +4,19 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { CollectionOutcome } from '../../shared/collections-api.js';
 import type { OrderStatus } from '../../shared/constants.js';
 import type { PaymentState } from '../../shared/invoices/account.js';
-import type { PaymentMethodId } from '../../shared/invoices/terms.js';
-import type { InvoiceDocument, ReceiptDocument } from '../../shared/invoices/invoice-api.js';
 import type { ValidOrderBody } from '../../shared/order-schema.js';
+import type { MailWording } from '../../shared/mail-wording.js';
 import type { SeenEstimate } from '../../shared/price-list-api.js';
 import type { QuoteLineInput, QuoteVersion } from '../../shared/quote.js';
+import type { ShopProfile } from '../../shared/shop-profile.js';
 import type { TaxExemption } from '../../shared/tax-treatment.js';
 import type { Json } from './json.js';
+import type { BigInt } from './schema-columns.js';
+import type { MoneyTables } from './schema-money.js';
+import type { ProductionTables } from './schema-production.js';
 
-/** PostgreSQL returns bigint as text unless told otherwise; db.ts tells it to use numbers. */
-type BigInt = ColumnType<number, number, number>;
+export type * from './schema-money.js';
+export type * from './schema-production.js';
 
 export interface OrdersTable {
   id: string;
@@ -175,7 +178,7 @@ export interface MailQueueTable {
 }
 
 export interface MailAttachmentRef {
-  kind: 'invoice' | 'receipt';
+  kind: 'invoice' | 'receipt' | 'statement';
   id: string;
 }
 
@@ -223,8 +226,8 @@ export interface SizeCollectionsTable {
   title: string;
   /** The name of the price list's garment whose sizes members choose from. */
   garment: string;
-  /** JSON array of the garment's sizes when the collection was made. */
-  sizes: string;
+  /** The garment's sizes when the collection was made. */
+  sizes: Json<string[]>;
   /** The last day entries are taken, in the shop's calendar. */
   closes_on: string;
   closed_at: string | null;
@@ -236,6 +239,10 @@ export interface SizeCollectionsTable {
   variation_index: ColumnType<number | null, number | null | undefined, number | null>;
   /** What became of its final entries (shared/collections-api.ts CollectionOutcome); null until settled. */
   outcome: ColumnType<CollectionOutcome, CollectionOutcome | undefined, CollectionOutcome>;
+  /** The organiser's own extra pieces, as sizes text, added to the final entries (null: the entries alone). */
+  extra_sizes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when members are asked for a name and number to print. */
+  asks_print: ColumnType<number, number | undefined, number>;
 }
 
 /** One member's entry, theirs by the SHA-256 of the key kept in their browser. */
@@ -435,222 +442,17 @@ export interface ShopSettingsTable {
   updated_by: string;
 }
 
-/** The last number used in a series ("invoice", "credit_note", "receipt") and year. */
-export interface DocumentCountersTable {
-  series: string;
-  year: number;
-  last: number;
-}
-
-/** An invoice or credit note, never changed (a trigger refuses it): invoices/invoice-store.ts. */
-export interface InvoicesTable {
-  id: string;
-  order_id: string;
-  number: string;
-  kind: 'invoice' | 'credit_note';
-  issue_date: string;
-  issued_at: string;
-  issued_by: string;
-  quote_id: string | null;
-  credits_invoice_id: string | null;
-  subtotal_cents: BigInt;
-  total_cents: BigInt;
-  deposit_cents: BigInt;
-  /** Everything the PDF prints. */
-  document: Json<InvoiceDocument>;
-  pdf: Buffer;
-  sha256: string;
-}
-
-/** A payment received, or a refund (negative), never changed. */
-export interface PaymentsTable {
-  id: string;
-  order_id: string;
-  receipt_number: string;
-  amount_cents: BigInt;
-  method: PaymentMethodId;
-  received_on: string;
-  reference: string;
-  reason: string;
-  recorded_by: string;
-  recorded_at: string;
-  /** Everything the receipt prints. */
-  document: Json<ReceiptDocument>;
-  pdf: Buffer;
-  sha256: string;
-}
-
-/** A checkout a payment provider hosts for an order (payments/, docs/payments.md). */
-export interface CheckoutSessionsTable {
-  /** The provider's id (Stripe's cs_…). */
-  id: string;
-  provider: string;
-  order_id: string;
-  amount_cents: BigInt;
-  currency: string;
-  url: string;
-  /** open, processing (paid by a delayed method), completed, failed, expired or replaced. */
-  status: string;
-  created_at: string;
-  expires_at: string;
-  /** The payment it made, once recorded. */
-  payment_id: string | null;
-}
-
-/** A provider's event already handled: the same event delivered again changes nothing. */
-export interface ProviderEventsTable {
-  provider: string;
-  event_id: string;
-  type: string;
-  received_at: string;
-}
-
-/** Beside a card payment or refund of the ledger: the provider's reference, fee and flag. */
-export interface CardPaymentsTable {
-  payment_id: string;
-  provider: string;
-  kind: 'payment' | 'refund';
-  /** A payment's PaymentIntent (pi_…), a refund's id (re_…): one ledger entry each. */
-  provider_ref: string;
-  /** The PaymentIntent a refund gives back (a payment's own). */
-  charge_ref: string;
-  session_id: string | null;
-  /** The provider's fee and what reaches the bank, once read from its balance transaction. */
-  fee_cents: BigInt | null;
-  net_cents: BigInt | null;
-  /** What a clerk should check (an amount or currency other than the checkout's), or ''. */
-  flag: string;
-}
-
-/** A payment recorded in error, voided: the payment row stays; this is its void (invoices/invoice-store.ts). */
-export interface PaymentVoidsTable {
-  payment_id: string;
-  order_id: string;
-  reason: string;
-  /** The day of the void in the shop's calendar. */
-  voided_on: string;
-  voided_by: string;
-  voided_at: string;
-  /** The receipt drawn again, marked VOID. */
-  pdf: Buffer;
-  sha256: string;
-}
-
-/** What the invoices of a deleted order still need (invoices/invoice-store.ts, keepEvidence). */
-export interface OrderEvidenceTable {
-  order_id: string;
-  reference: string;
-  kept_at: string;
-  document: Json<OrderEvidence>;
-}
-
-export interface OrderEvidence {
-  format: 'order-evidence/1';
-  billing: unknown;
-  shipping: unknown;
-  /** Each approved version: its canonical text (whose SHA-256 the approval names) and the approval. */
-  approvals: {
-    version: number;
-    quoteSha256: string;
-    versionText: string;
-    fullName: string | null;
-    at: string;
-    clientAddress: string;
-  }[];
-}
-
-/** An approved order as the production floor works it (production/production-store.ts). */
-export interface JobsTable {
-  order_id: string;
-  /** The approval's day in the shop's calendar. */
-  approved_on: string;
-  /** The customer's critical deadline, or the approval plus the standard turnaround. */
-  due_on: string;
-  /** 1 when the approved version carried proofs. */
-  proof_approved: number;
-  /** 'customer' (their own goods), 'to_order', 'short' or 'in'. */
-  blanks: string;
-  pieces: number | null;
-  created_at: string;
-  /** What the job is still short of its purchase orders (JSON, purchasing/), or null. */
-  blanks_short?: string | null;
-  /** The order version its imprints and pieces were made from (quotes/ ordersToMake). */
-  order_version?: number | null;
-}
-
-export interface PurchaseOrdersTable {
-  id: string;
-  /** PO-2026-0001: unbroken per year. */
-  number: string;
-  supplier: string;
-  overage_percent: number;
-  made_at: string;
-  made_by: string;
-  sent_at: string | null;
-  sent_by: string | null;
-}
-
-export interface PurchaseOrderLinesTable {
-  id: string;
-  po_id: string;
-  position: number;
-  style: string;
-  sku: string;
-  name: string;
-  colour: string;
-  size: string;
-  needed: number;
-  quantity: number;
-  /** Received so far, damaged ones included. */
-  received: number;
-  damaged: number;
-  note: string;
-}
-
-export interface PurchaseOrderJobsTable {
-  po_id: string;
-  order_id: string;
-  supplier: string;
-}
-
-export interface PurchaseOrderNeedsTable {
-  line_id: string;
-  order_id: string;
-  qty: number;
-}
-
-export interface PurchaseOrderReceiptsTable {
-  id: string;
-  po_id: string;
-  received_at: string;
-  received_by: string;
-  /** JSON: the receipt's lines as taken. */
-  lines: string;
-}
-
-/** A decorated location of a job, at its stage (an index into its method's stages). */
-export interface ImprintsTable {
-  id: string;
-  order_id: string;
-  position: number;
-  layout: string;
-  location: string;
-  method: string;
-  print_size: string;
-  ink_colours: number | null;
-  stitches: number | null;
-  transfer_inches: number | null;
-  pieces: number | null;
-  graphic: string;
-  stage: number;
-  moved_at: string | null;
-  moved_by: string | null;
-}
+/**
+ * A profile as saved: a version saved before the logo or the mail's wording existed lacks them
+ * (they read as their defaults).
+ */
+export type StoredShopProfile = Omit<ShopProfile, 'logo' | 'quoteWaitDays' | keyof MailWording> &
+  Partial<Pick<ShopProfile, 'logo' | 'quoteWaitDays' | keyof MailWording>>;
 
 /** A saved version of the shop's profile (settings/), a ShopProfile as JSON. */
 export interface ShopProfilesTable {
   version: number;
-  profile: string;
+  profile: Json<StoredShopProfile>;
   saved_at: string;
   saved_by: string;
 }
@@ -665,25 +467,14 @@ export interface ShopLogosTable {
   saved_at: string;
 }
 
-export interface Database {
+/**
+ * Every table, by topic: the money tables in schema-money.ts, the production floor's and
+ * purchasing's in schema-production.ts, the rest here (a new table goes at the end of its topic's list).
+ */
+export interface Database extends MoneyTables, ProductionTables {
   shop_profiles: ShopProfilesTable;
   shop_logos: ShopLogosTable;
-  jobs: JobsTable;
-  imprints: ImprintsTable;
-  purchase_orders: PurchaseOrdersTable;
-  purchase_order_lines: PurchaseOrderLinesTable;
-  purchase_order_jobs: PurchaseOrderJobsTable;
-  purchase_order_needs: PurchaseOrderNeedsTable;
-  purchase_order_receipts: PurchaseOrderReceiptsTable;
-  order_evidence: OrderEvidenceTable;
   shop_settings: ShopSettingsTable;
-  document_counters: DocumentCountersTable;
-  invoices: InvoicesTable;
-  payments: PaymentsTable;
-  checkout_sessions: CheckoutSessionsTable;
-  provider_events: ProviderEventsTable;
-  card_payments: CardPaymentsTable;
-  payment_voids: PaymentVoidsTable;
   price_lists: PriceListsTable;
   price_drafts: PriceDraftsTable;
   quotes: QuotesTable;

@@ -6,9 +6,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { ERRORS, type KvStore, type Upload } from '@tus/server';
+import { ERRORS, Upload, type KvStore } from '@tus/server';
+import { z } from 'zod';
 import { BatchedWriter } from '../files/batched-writer.js';
 import { mkdirPrivate, PRIVATE_FILE_MODE, probeWritable } from '../files/private.js';
+import { readJson } from '../storage/json.js';
 import type { AdoptableUpload, FinishedUpload, UploadStore } from './upload-store.js';
 
 /** Upload ids are made by @tus/server (32 hex digits); anything else never becomes a path. */
@@ -19,6 +21,18 @@ const notFound = () => Object.assign(new Error('upload not found'), ERRORS.FILE_
 
 /** An upload's description as this server keeps it: tus's, plus the SHA-256 once it is complete. */
 type KeptUpload = Upload & { sha256?: string; sha256Bytes?: number };
+
+/** `<id>.json` as `set` writes it: tus's upload fields, and the digest once complete. */
+const keptUploadSchema = z.object({
+  id: z.string(),
+  size: z.number().int().nonnegative().optional(),
+  offset: z.number().int().nonnegative(),
+  metadata: z.record(z.string(), z.string().nullable()).optional(),
+  storage: z.object({ type: z.string(), path: z.string(), bucket: z.string().optional() }).optional(),
+  creation_date: z.string().optional(),
+  sha256: z.string().optional(),
+  sha256Bytes: z.number().int().nonnegative().optional(),
+});
 
 /** The upload's description beside its bytes (`<id>.json`), written privately and atomically. */
 class PrivateJsonStore implements KvStore<KeptUpload> {
@@ -31,7 +45,14 @@ class PrivateJsonStore implements KvStore<KeptUpload> {
 
   async get(id: string): Promise<KeptUpload | undefined> {
     try {
-      return JSON.parse(await fs.readFile(this.resolve(id), 'utf8')) as KeptUpload;
+      const kept = readJson(keptUploadSchema, await fs.readFile(this.resolve(id), 'utf8'));
+      if (!kept) return undefined;
+      const { sha256, sha256Bytes, ...upload } = kept;
+      return Object.assign(
+        new Upload(upload),
+        sha256 === undefined ? {} : { sha256 },
+        sha256Bytes === undefined ? {} : { sha256Bytes },
+      );
     } catch {
       return undefined;
     }

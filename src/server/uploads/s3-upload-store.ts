@@ -16,8 +16,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { ERRORS, Upload, type DataStore, type KvStore } from '@tus/server';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
+import { z } from 'zod';
 import { fileStorageUnavailable } from '../errors.js';
 import { keyUnder, s3ClientConfig, type S3Location } from '../files/s3-client.js';
+import { readJson } from '../storage/json.js';
 import type { AdoptableUpload, FinishedUpload, UploadStore } from './upload-store.js';
 
 export interface S3UploadStoreOptions {
@@ -56,10 +58,8 @@ interface RunningHash {
 }
 
 /** What `<key>.sha256` holds once an upload is complete. */
-interface Digest {
-  sha256: string;
-  bytes: number;
-}
+const digestSchema = z.object({ sha256: z.string(), bytes: z.number().int().nonnegative() });
+type Digest = z.infer<typeof digestSchema>;
 
 /**
  * @tus/s3-store keys objects by the upload's id; this one puts every key under a prefix, and
@@ -153,10 +153,7 @@ class PrefixedS3Store extends S3Store {
       const answer = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: digestKey(this.keyOf(id)) }),
       );
-      const digest = JSON.parse((await answer.Body?.transformToString()) ?? '') as Partial<Digest>;
-      return typeof digest.sha256 === 'string' && Number.isSafeInteger(digest.bytes)
-        ? { sha256: digest.sha256, bytes: digest.bytes! }
-        : null;
+      return readJson(digestSchema, (await answer.Body?.transformToString()) ?? '');
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;

@@ -34,23 +34,34 @@ export async function stageUploads(
         'invalid_upload_url',
         `uploads.${i}: "${u.url.slice(0, 200)}" is not the address of an upload on this server (${UPLOAD_PATH}/…).`,
         [`uploads.${i}.url`],
+        {
+          messageFr: `uploads.${i}\u202f: «\u00a0${u.url.slice(0, 200)}\u00a0» n’est pas l’adresse d’un téléversement de ce serveur (${UPLOAD_PATH}/…).`,
+        },
       );
     }
     return id;
   });
   const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (repeated >= 0) {
-    throw new DomainError('invalid', 'duplicate_upload', `uploads.${repeated} names the same upload twice.`, [
-      `uploads.${repeated}.url`,
-    ]);
+    throw new DomainError(
+      'invalid',
+      'duplicate_upload',
+      `uploads.${repeated} names the same upload twice.`,
+      [`uploads.${repeated}.url`],
+      { messageFr: `uploads.${repeated} nomme deux fois le même téléversement.` },
+    );
   }
-  if (!store) throw new AppError(503, 'unavailable', 'Resumable uploads are not available on this server.');
+  if (!store)
+    throw new AppError(503, 'unavailable', 'Resumable uploads are not available on this server.', undefined, {
+      messageFr: 'Les téléversements avec reprise ne sont pas offerts sur ce serveur.',
+    });
   const rows = await findUploads(db, ids);
   for (const [i, u] of named.entries()) {
     const id = ids[i]!;
     const row = rows.get(id);
     const described = row ? await store.describe(id) : null;
     const label = `uploads.${i} ("${(u.name || 'unnamed').slice(0, 200)}")`;
+    const labelFr = `uploads.${i} («\u00a0${(u.name || 'sans nom').slice(0, 200)}\u00a0»)`;
     if (row?.orderId) throw uploadTaken([`uploads.${i}.url`]);
     // Without its secret, an upload is one this server does not have (uploads/upload-secret.ts).
     if (!row || !described || !secretMatches(row.secretHash, u.secret)) {
@@ -59,6 +70,9 @@ export async function stageUploads(
         'unknown_upload',
         `${label} names an upload this server does not have (it may have expired). Please choose the file again.`,
         [`uploads.${i}.url`],
+        {
+          messageFr: `${labelFr} nomme un téléversement que ce serveur n’a pas (il a peut-être expiré). Veuillez choisir le fichier de nouveau.`,
+        },
       );
     }
     if (described.size === undefined || described.offset !== described.size) {
@@ -67,6 +81,9 @@ export async function stageUploads(
         'upload_incomplete',
         `${label} is not finished: ${described.offset} of ${described.size ?? '?'} bytes received. Send the order once it has finished.`,
         [`uploads.${i}.url`],
+        {
+          messageFr: `${labelFr} n’est pas terminé\u202f: ${described.offset} octets reçus sur ${described.size ?? '?'}. Envoyez la commande une fois qu’il est terminé.`,
+        },
       );
     }
     const meta = described.metadata;
@@ -88,6 +105,10 @@ export async function stageUploads(
         503,
         'unavailable',
         `${label} could not be read whole from the upload store. Nothing was saved; please try again in a few minutes.`,
+        undefined,
+        {
+          messageFr: `${labelFr} n’a pas pu être lu en entier dans le stockage des téléversements. Rien n’a été enregistré\u202f; veuillez réessayer dans quelques minutes.`,
+        },
       );
     }
   }

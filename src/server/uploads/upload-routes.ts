@@ -13,7 +13,7 @@ import type { Config } from '../config.js';
 import { AppError, DomainError, rateLimited } from '../errors.js';
 import type { FileStore } from '../files/file-store.js';
 import { checkApiKey } from '../http/api-key.js';
-import { isCrossSite } from '../http/origin-check.js';
+import { crossSiteRefused, isCrossSite } from '../http/origin-check.js';
 import { guardOptionsOf, UploadGuard } from './upload-guard.js';
 import { addUploadBytes } from './upload-budget.js';
 import { findUploads, forgetUpload, recordUpload } from './upload-rows.js';
@@ -136,7 +136,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
     if (origin !== undefined && isCrossSite(request, config.publicUrl) && !originAllowed(origin)) {
-      throw new AppError(403, 'cross_site', 'This request came from another site and was refused.');
+      throw crossSiteRefused();
     }
     if (request.method !== 'OPTIONS') await apiKey(request, reply);
   };
@@ -192,6 +192,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
           400,
           'upload_length_required',
           "Send the file's size in the Upload-Length header: uploads of unknown length are not accepted here.",
+          undefined,
+          {
+            messageFr:
+              'Envoyez la taille du fichier dans l’en-tête Upload-Length\u202f: les téléversements de taille inconnue ne sont pas acceptés ici.',
+          },
         );
       }
       const lengthHeader = String(request.headers['upload-length'] ?? '');
@@ -200,6 +205,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
           400,
           'upload_length_required',
           "The Upload-Length header must give the file's size in bytes.",
+          undefined,
+          { messageFr: 'L’en-tête Upload-Length doit donner la taille du fichier en octets.' },
         );
       }
       const length = Number(lengthHeader);
@@ -251,7 +258,15 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadRoutesOptio
       if (request.method !== 'DELETE') return answer(reply, await askTus(request, context));
       // An upload an order adopted is the order's now: nothing to terminate.
       if (row?.orderId) {
-        throw new AppError(409, 'upload_already_used', 'This upload belongs to an order and cannot be cancelled.');
+        throw new AppError(
+          409,
+          'upload_already_used',
+          'This upload belongs to an order and cannot be cancelled.',
+          undefined,
+          {
+            messageFr: 'Ce téléversement appartient à une commande et ne peut pas être annulé.',
+          },
+        );
       }
       const before = await uploads.describe(id);
       const response = await askTus(request, context);

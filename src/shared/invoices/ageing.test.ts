@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageReceivables, bucketOf } from './ageing.js';
+import { ageReceivables, balanceDueOn, bucketOf } from './ageing.js';
 import { accountOf } from './account.js';
 
 const net30 = { balanceDue: 'days' as const, balanceDays: 30 };
@@ -110,5 +110,17 @@ describe('aged receivables', () => {
       'days61to90',
       'over90',
     ]);
+  });
+
+  it('dates a pickup or shipping balance from the day the order is expected ready, never before the invoice', () => {
+    // The rule the import files use too (docs/accounting-exports.md).
+    expect(balanceDueOn('2026-11-20', whenReady, '2026-12-04')).toBe('2026-12-04');
+    expect(balanceDueOn('2026-11-20', whenReady, '2026-11-10')).toBe('2026-11-20');
+    expect(balanceDueOn('2026-11-20', whenReady)).toBe('2026-11-20');
+    expect(balanceDueOn('2026-11-20', net30, '2026-12-04')).toBe('2026-12-20');
+    // AAAA-0002 expected ready on December 4: not yet due on November 28 (it was 8 days past its invoice's date).
+    const expected = ORDERS.map((o) => (o.orderReference === 'AAAA-0002' ? { ...o, expectedOn: '2026-12-04' } : o));
+    const second = ageReceivables(expected, '2026-11-28').orders.find((o) => o.orderReference === 'AAAA-0002')!;
+    expect(second).toMatchObject({ dueOn: '2026-12-04', daysPastDue: -6, bucket: 'current', balanceCents: 11300 });
   });
 });

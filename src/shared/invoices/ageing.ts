@@ -18,6 +18,8 @@ export const AGEING_LABELS: Readonly<Record<AgeingBucket, { en: string; fr: stri
 export interface AgeingOrder {
   orderReference: string;
   customer: string;
+  /** The day the order is expected ready (its production due date), for pickup and shipping terms. */
+  expectedOn?: string;
   /** Invoices and credit notes in the order issued (any date: those after `asOf` are left out). */
   documents: readonly AccountDocument[];
   /** Payments (refunds negative) with the day they were received; voided ones are not given. */
@@ -56,9 +58,24 @@ export function bucketOf(daysPastDue: number): AgeingBucket {
 }
 
 /**
- * The open accounts on `asOf`, aged. An order's due date comes from its latest invoice's terms:
- * N days after it, or its own date when the balance is due when the order is ready (the deposit is
- * asked at once). A balance the shop owes (an overpayment) is a credit in Current. The buckets
+ * The day an invoice's balance is due, the one rule the aged receivables, the Overview and the
+ * import files read (docs/accounting-exports.md): its terms' days after it (Net N); with the balance
+ * due at pickup or before shipping, the day the order is expected ready (`expectedOn`), never before
+ * the invoice; the invoice's own day when nothing is expected.
+ */
+export function balanceDueOn(
+  issueDate: string,
+  terms: AccountDocument['terms'] | undefined,
+  expectedOn?: string,
+): string {
+  if (terms?.balanceDue === 'days') return addDays(issueDate, terms.balanceDays);
+  return expectedOn && expectedOn > issueDate ? expectedOn : issueDate;
+}
+
+/**
+ * The open accounts on `asOf`, aged. An order's due date comes from its latest invoice's terms
+ * (`balanceDueOn`): N days after it, or the day the order is expected ready when the balance is due
+ * at pickup or shipping. A balance the shop owes (an overpayment) is a credit in Current. The buckets
  * add up to the sum of the open balances, to the cent.
  */
 export function ageReceivables(orders: readonly AgeingOrder[], asOf: string): AgedReceivables {
@@ -74,8 +91,7 @@ export function ageReceivables(orders: readonly AgeingOrder[], asOf: string): Ag
       today: asOf,
     });
     if (account.balanceCents === 0) continue;
-    const dueOn =
-      latest.terms?.balanceDue === 'days' ? addDays(latest.issueDate, latest.terms.balanceDays) : latest.issueDate;
+    const dueOn = balanceDueOn(latest.issueDate, latest.terms, o.expectedOn);
     const daysPastDue = dayNumber(asOf) - dayNumber(dueOn);
     aged.push({
       orderReference: o.orderReference,

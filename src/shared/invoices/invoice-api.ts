@@ -8,6 +8,8 @@ import type { TaxExemption } from '../tax-treatment.js';
 import type { TaxLine, TaxNotCharged } from '../taxes.js';
 import type { Account, BalanceTerms, PaymentState } from './account.js';
 import type { InvoiceLine } from './credit-notes.js';
+import type { AmountFlag } from './card-flag.js';
+import type { CardCharge } from './surcharge.js';
 import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentTerms } from './terms.js';
 
 export interface Seller {
@@ -36,7 +38,10 @@ export interface InvoiceDelivery {
 /** The customer's approval the invoice was issued on: who typed their name, when, and what they approved. */
 export interface InvoiceApproval {
   fullName: string;
+  /** The instant, ISO 8601 UTC as recorded. */
   at: string;
+  /** The shop's time zone when issued: the PDF prints the approval's day and time in it (absent on older invoices: UTC). */
+  timeZone?: string;
   version: number;
   quoteSha256: string;
 }
@@ -60,6 +65,11 @@ export interface InvoiceDocument {
   /** A credit note: the invoice it credits, and why. */
   credits: { number: string; issueDate: string } | null;
   reason: string | null;
+  /**
+   * A bad debt written off (docs/accounts.md, "Write-offs"): a credit-note-shaped record of the
+   * amount no longer asked and the tax relief in it, tax by tax; kept, never mailed.
+   */
+  writeOff?: true;
   seller: Seller;
   customer: InvoiceCustomer;
   province: ProvinceCode;
@@ -104,6 +114,8 @@ export interface ReceiptDocument {
   voided?: { reason: string; on: string; by: string };
   /** The order's account after this payment (absent on receipts issued before it was printed). */
   account?: Account;
+  /** A card surcharge paid with it (docs/payments.md, "Surcharges"): apart from amountCents, which settles the invoices. */
+  surchargeCents?: number;
 }
 
 export interface InvoiceSummary {
@@ -155,8 +167,11 @@ export interface CustomerAccountView {
   payments: PaymentInfo[];
   howToPay: HowToPay[];
   balanceDueText: string;
-  /** What a Pay button asks by card now (payments/, docs/payments.md); null when not offered. */
-  payOnline: { amountCents: number } | null;
+  /**
+   * What a Pay button asks by card now (payments/, docs/payments.md): the amount due, the card
+   * surcharge on it and the total charged, as the screen shows them; null when not offered.
+   */
+  payOnline: CardCharge | null;
 }
 
 export interface StaffAccountView {
@@ -223,9 +238,15 @@ export interface TaxReportRow {
   rateLabel: { en: string; fr: string };
   /** Why the rate is not the tax's usual one (the HST's point-of-sale rebate). */
   note?: { en: string; fr: string };
-  /** Invoices less credit notes. */
+  /** The period's own supplies: its invoices less the credit notes of those invoices. */
   taxableCents: number;
   amountCents: number;
+  /**
+   * Adjustments (docs/accounts.md, "Reports and exports"): what credit notes issued in the period
+   * against earlier periods' invoices, and bad debts written off in it, took back; positive.
+   */
+  adjustmentTaxableCents: number;
+  adjustmentCents: number;
   documents: number;
 }
 
@@ -270,6 +291,8 @@ export interface JournalRow {
   kind: 'invoice' | 'credit_note';
   /** A credit note: the number of the invoice it credits. */
   credits: string | null;
+  /** A bad debt written off (docs/accounts.md, "Write-offs") rather than a credit note sent. */
+  writeOff?: boolean;
   orderReference: string;
   customerName: string;
   customerCompany: string;
@@ -290,13 +313,47 @@ export interface SalesJournal {
   rows: JournalRow[];
   /** Each column's sum: each tax on its own. */
   totals: { subtotalCents: number; taxes: Record<JournalTax, number>; totalCents: number };
+  /** The card provider's fees of the period's card payments: an expense, apart from the sales (docs/payments.md). */
+  fees: JournalFees;
+}
+
+/** A card payment's fee as an expense line of the journal, dated as its payment. */
+export interface JournalFeeRow {
+  receivedOn: string;
+  receiptNumber: string;
+  orderReference: string;
+  method: PaymentMethodId;
+  /** The provider's payment (Stripe's pi_…). */
+  reference: string;
+  /** The payment's full amount, and the fee the provider kept of it. */
+  amountCents: number;
+  feeCents: number;
+}
+
+export interface JournalFees {
+  rows: JournalFeeRow[];
+  totalCents: number;
+  /** Card payments of the period whose fee the provider has not settled yet (read again later). */
+  unknown: number;
 }
 
 export const journalQuerySchema = z.object({
   from: date,
   to: date,
-  format: z.enum(['json', 'csv', 'quickbooks', 'quickbooks-credit-notes', 'xero']).default('json'),
+  format: z
+    .enum([
+      'json',
+      'csv',
+      'quickbooks',
+      'quickbooks-credit-notes',
+      'xero',
+      'quickbooks-payments',
+      'xero-credit-notes',
+      'xero-payments',
+    ])
+    .default('json'),
 });
+export type JournalQuery = z.infer<typeof journalQuerySchema>;
 
 /** A staff member as the Accounts page lists them for the money permissions. */
 export interface StaffMember {
@@ -313,6 +370,8 @@ export interface PaymentsReportRow {
   reference: string;
   amountCents: number;
   recordedBy: string;
+  /** A card payment's provider fee (docs/payments.md), once read; null for other methods. */
+  feeCents: number | null;
 }
 
 export interface PaymentsReport {
@@ -320,7 +379,74 @@ export interface PaymentsReport {
   to: string;
   rows: PaymentsReportRow[];
   totalCents: number;
+  /** The card payments' fees of the period (an expense of the shop, never taken off the payments). */
+  feesCents: number;
   byMethod: Partial<Record<PaymentMethodId, number>>;
 }
 
 export type { PaymentState };
+
+/** A card payment or refund beside its ledger entry (payments/, docs/payments.md), as the inbox shows it. */
+export interface CardEntryView {
+  paymentId: string;
+  kind: 'payment' | 'refund';
+  /** The provider's id: a PaymentIntent (pi_…) or a refund (re_…). */
+  providerRef: string;
+  amountCents: number;
+  receiptNumber: string;
+  receivedOn: string;
+  feeCents: number | null;
+  netCents: number | null;
+  /** An amount or currency other than the checkout's (card-flag.ts): a clerk checks it; null when none. */
+  flag: AmountFlag | null;
+  /** A card surcharge the customer paid on top of amountCents (kept apart from the invoices); 0 when none. */
+  surchargeCents: number;
+  /** A payment: what is left of it to refund (refunds pending at the provider count as taken). */
+  refundableCents: number;
+}
+
+/** A refund asked of the provider and where it stands there. */
+export interface CardRefundView {
+  refundRef: string;
+  /** The card payment it gives back. */
+  cardPaymentId: string;
+  amountCents: number;
+  reason: string;
+  requestedBy: string;
+  requestedAt: string;
+  /** unrecorded: made in the provider's dashboard, no credit note matches it to the cent: a clerk records it by hand. */
+  status: 'pending' | 'succeeded' | 'failed' | 'unrecorded';
+  failure: string;
+}
+
+export interface CardPaymentsView {
+  /** Whether a provider is set up (its keys): refunds go through it. */
+  online: boolean;
+  entries: CardEntryView[];
+  refunds: CardRefundView[];
+}
+
+/**
+ * A payout of the card provider: one deposit on the bank statement (docs/payments.md, "Payouts").
+ * Gross less fees is net; ledgerCents is what this ledger recorded of its movements.
+ */
+export interface PayoutRow {
+  id: string;
+  arrivalDate: string;
+  status: string;
+  grossCents: number;
+  feesCents: number;
+  netCents: number;
+  /** The receipts of the payments and refunds it carries. */
+  receipts: string[];
+  ledgerCents: number;
+  /** Its movements this ledger has no entry for (made in the provider's dashboard, disputes, adjustments). */
+  unmatched: number;
+}
+
+export interface PayoutReport {
+  from: string;
+  to: string;
+  rows: PayoutRow[];
+  totals: { grossCents: number; feesCents: number; netCents: number };
+}

@@ -1,6 +1,7 @@
 // How a customer may pay, one entry per method: its name, what a clerk records with it, and the
 // instructions the customer's page, the invoice and its email give. A provider's card payment
 // would be one more entry here (with its own checkout step), leaving the rest untouched.
+import { deName } from '../french.js';
 import { formatCents } from '../money.js';
 import type { PaymentMethodId, PaymentTerms } from './terms.js';
 
@@ -69,7 +70,7 @@ const cheque: PaymentMethod = {
   referenceLabel: { en: 'Cheque number', fr: 'Numéro du chèque' },
   instructions({ reference, legalName }, language) {
     return language === 'fr'
-      ? [`Faites votre chèque à l’ordre de ${legalName} et inscrivez-y ${reference}.`]
+      ? [`Faites votre chèque à l’ordre ${deName(legalName)} et inscrivez-y ${reference}.`]
       : [`Make your cheque payable to ${legalName} and write ${reference} on it.`];
   },
 };

@@ -23,12 +23,18 @@ export function treatmentOf(province: string, taxKeys: readonly string[]): strin
   return `${codes.join('+')} ${province}${rebate ? ' rebate' : ''}`;
 }
 
-/** QuickBooks Online Canada's names where it has one; the shop renames any of them. */
-function defaultName(treatment: string): string {
+/**
+ * QuickBooks Online Canada's names where it has one (Intuit, "Common sales tax codes":
+ * https://quickbooks.intuit.com/community/Sales-tax/Common-sales-tax-codes/td-p/261780): Manitoba's
+ * RST is "PST MB" there ("GST/PST MB"), and Prince Edward Island's HST is plain "HST". The
+ * children's rebate has no counterpart: its name says what it is. The shop renames any of them.
+ */
+export function defaultName(treatment: string): string {
   if (treatment === 'exempt') return 'Exempt';
   if (treatment === 'GST') return 'GST';
   const [codes = '', province = '', rebate] = treatment.split(' ');
-  const name = `${codes.replace(/\+/g, '/')} ${province}`;
+  const quickBooks = `${codes.replace(/\+/g, '/')} ${province}`.replace(/RST MB$/, 'PST MB');
+  const name = quickBooks === 'HST PE' ? 'HST' : quickBooks;
   return rebate ? `${name} children's rebate` : name;
 }
 

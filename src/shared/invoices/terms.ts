@@ -36,6 +36,11 @@ export const paymentTermsSchema = z
     methods: z.array(z.enum(OFFERED_METHOD_IDS)).min(1).max(OFFERED_METHOD_IDS.length),
     /** Pay online by card (only while the provider's keys are set): off until an owner turns it on. */
     cardPayments: z.enum(CARD_PAYMENT_CHOICES).default('off'),
+    /**
+     * A card surcharge in basis points (240: 2.4 %), off (0) by default; the terms route refuses
+     * what surchargeRefusal refuses (above 2.4 %, not in hundredths of a percent, a Quebec shop).
+     */
+    cardSurchargeBasisPoints: z.number().min(0).max(10_000).default(0),
     /** Days an unpaid deposit waits before the customer is reminded; 0 turns reminders off. */
     reminderDays: z.number().int().min(0).max(365),
   })
@@ -64,6 +69,7 @@ export function defaultTerms(shopEmail: string): PaymentTerms {
     autodeposit: false,
     methods: [...OFFERED_METHOD_IDS],
     cardPayments: 'off',
+    cardSurchargeBasisPoints: 0,
     reminderDays: 7,
   };
 }

@@ -48,6 +48,31 @@ describe('readGarmentsCsv: a supplier price file', () => {
     expect(bare.ok && bare.garments[0]).toMatchObject({ id: 'G5000', colours: ['Black'], unitCents: 450 });
   });
 
+  it('takes an optional French name column: a style gets the first French name its rows give', () => {
+    const reading = readGarmentsCsv(
+      [
+        'Style,Name,Name FR,Colour,Size,Price',
+        'G5000,Gildan 5000 T-shirt,,Black,S,4.50',
+        'G5000,Gildan 5000 T-shirt,T-shirt Gildan 5000,Black,M,4.50',
+        'PC61,Port & Company Tee,,Navy,L,5.25',
+      ].join('\n'),
+    );
+    expect(reading.ok && reading.garments.map((g) => [g.id, g.name, g.nameFr])).toEqual([
+      ['G5000', 'Gildan 5000 T-shirt', 'T-shirt Gildan 5000'],
+      ['PC61', 'Port & Company Tee', undefined],
+    ]);
+    expect(reading.ok && 'nameFr' in reading.garments[1]!).toBe(false);
+    if (reading.ok) expect(readPriceList({ ...example, garments: reading.garments }).ok).toBe(true);
+    // In French, and in any place.
+    const french = readGarmentsCsv('Nom en français;Modèle;Nom;Couleur;Taille;Prix\nT-shirt;G5000;Tee;Noir;M;4,50\n');
+    expect(french.ok && french.garments[0]).toMatchObject({ id: 'G5000', name: 'Tee', nameFr: 'T-shirt' });
+    // A French name too long is refused like any cell.
+    const long = readGarmentsCsv(
+      `Style,Name,French name,Colour,Size,Price\nG5000,Tee,${'x'.repeat(201)},Black,M,4.50\n`,
+    );
+    expect(long.ok).toBe(false);
+  });
+
   it('names the line of every bad row, in both languages, and uses nothing of the file', () => {
     const reading = readGarmentsCsv(
       [

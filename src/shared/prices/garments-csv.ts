@@ -1,6 +1,7 @@
 // Garments from a supplier's price file as the supplier publishes it (SanMar Canada, S&S
-// Activewear Canada, alphabroder/Debco, or any CSV of style, name, colour, size and price),
-// grouped into the price list's garments (docs/prices.md, "Supplier price files"). Each size's
+// Activewear Canada, alphabroder/Debco, or any CSV of style, name, colour, size and price, and
+// optionally the name in French), grouped into the price list's garments (docs/prices.md,
+// "Supplier price files"). Each size's
 // cost takes the owner's markup (markup.ts); a style's unit price is its lowest size price and
 // dearer sizes become size upcharges. Every bad row is named by its line, in both languages;
 // nothing of a file with a bad row is used.
@@ -20,7 +21,7 @@ export type GarmentsCsvReading =
   | { ok: false; errors: Bilingual[] };
 
 const COLUMNS = ['style', 'name', 'colour', 'size', 'price'] as const;
-type Column = (typeof COLUMNS)[number] | 'brand';
+type Column = (typeof COLUMNS)[number] | 'brand' | 'nameFr';
 
 /**
  * Header names taken for each column, as `headerKey` writes them (lowercase, words apart), the
@@ -37,6 +38,8 @@ export const SUPPLIER_HEADERS: Record<Column, readonly string[]> = {
   size: ['size', 'taille', 'size name'],
   price: ['price', 'prix', 'unit price', 'cost', 'customer price', 'your price', 'piece price', 'case price'],
   brand: ['brand', 'brand name', 'mill', 'mill name', 'marque'],
+  // Optional: the garment's name in French (its first row's that has one), for French lines.
+  nameFr: ['name fr', 'name (fr)', 'french name', 'nom fr', 'nom français', 'nom en français', 'description fr'],
 };
 
 /** A header as compared: "PIECE_PRICE", "Piece Price", "piecePrice" and "STYLE#" read "piece price" and "style". */
@@ -74,6 +77,7 @@ interface Row {
   line: number;
   style: string;
   name: string;
+  nameFr: string;
   colour: string;
   size: string;
   cents: number;
@@ -98,11 +102,12 @@ export function readGarmentsCsv(text: string, markup: MarkupRule = NO_MARKUP): G
   const first = table[0]!.map(headerKey);
   const hasHeader = first.some((cell) => Object.values(SUPPLIER_HEADERS).some((names) => names.includes(cell)));
   const supplier = hasHeader ? supplierOf(first) : null;
-  const at: Record<Column, number> = { style: 0, name: 1, colour: 2, size: 3, price: 4, brand: -1 };
+  const at: Record<Column, number> = { style: 0, name: 1, colour: 2, size: 3, price: 4, brand: -1, nameFr: -1 };
   if (hasHeader) {
     const indexOf = (column: Column) =>
       SUPPLIER_HEADERS[column].map((name) => first.indexOf(name)).find((i) => i >= 0) ?? -1;
     at.brand = indexOf('brand');
+    at.nameFr = indexOf('nameFr');
     for (const column of COLUMNS) {
       const index = indexOf(column);
       // Without a name column, a supplier's file names a garment by its brand and style.
@@ -132,9 +137,10 @@ export function readGarmentsCsv(text: string, markup: MarkupRule = NO_MARKUP): G
     const cell = (column: Column) => (at[column] < 0 ? '' : (cells[at[column]] ?? '').trim());
     const [style, named, colour, size, price] = COLUMNS.map(cell) as [string, string, string, string, string];
     const name = named || [cell('brand'), style].filter(Boolean).join(' ');
+    const nameFr = cell('nameFr');
     if (!style) return void errors.push(lineSay(line, 'the style is empty', 'le modèle est vide'));
     if (!size) return void errors.push(lineSay(line, 'the size is empty', 'la taille est vide'));
-    const tooLong = [style, name, colour, size].find((v) => v.length > PRICE_LIST_LIMITS.text);
+    const tooLong = [style, name, nameFr, colour, size].find((v) => v.length > PRICE_LIST_LIMITS.text);
     if (tooLong) {
       return void errors.push(
         lineSay(
@@ -154,7 +160,7 @@ export function readGarmentsCsv(text: string, markup: MarkupRule = NO_MARKUP): G
         ),
       );
     }
-    rows.push({ line, style, name: name || style, colour, size, cents });
+    rows.push({ line, style, name: name || style, nameFr, colour, size, cents });
   });
   if (errors.length > 0) return { ok: false, errors };
   if (rows.length === 0)
@@ -213,9 +219,11 @@ export function readGarmentsCsv(text: string, markup: MarkupRule = NO_MARKUP): G
         return extra > 0 ? [[size, extra] as const] : [];
       }),
     );
+    const nameFr = styleRows.find((row) => row.nameFr !== '')?.nameFr;
     garments.push({
       id: head.style,
       name: head.name,
+      ...(nameFr ? { nameFr } : {}),
       colours: colours.slice(0, PRICE_LIST_LIMITS.colours),
       sizes,
       unitCents,

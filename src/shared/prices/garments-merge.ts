@@ -1,6 +1,6 @@
 // A supplier's garments merged into the price list's (docs/prices.md, "Supplier price files"):
 // what the import will add, change and remove, shown before anything is applied. A style already
-// listed keeps its id, its name as the shop wrote it and its other fields, and takes the file's
+// listed keeps its id, its names as the shop wrote them (the file's French name when it had none) and its other fields, and takes the file's
 // colours, sizes and prices; a garment of the same supplier missing from the file is removed
 // (the supplier no longer sells it); garments of other suppliers, or of none, stay as they are.
 import type { PriceListGarment } from './price-list.js';
@@ -48,6 +48,7 @@ export function mergeGarments(
       const { sizeUpchargeCents: _old, ...kept } = before;
       const after: PriceListGarment = {
         ...kept,
+        ...(kept.nameFr === undefined && fresh.nameFr !== undefined ? { nameFr: fresh.nameFr } : {}),
         colours: fresh.colours,
         sizes: fresh.sizes,
         unitCents: fresh.unitCents,

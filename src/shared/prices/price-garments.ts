@@ -1,5 +1,6 @@
 // A layout's garments: each variation's sizes read and priced from the list's garments, one line
 // per unit price; what cannot be priced goes to the quote with its reason (docs/prices.md).
+import { colourName } from '../colour-names.js';
 import { type QuantityReading, type SizeQuantity } from '../quantities.js';
 import type { PriceList } from './price-list.js';
 import { sizeKey } from './size-grid.js';
@@ -17,10 +18,10 @@ export function priceGarments(
   reading: QuantityReading,
 ): void {
   const at = { layout, variation };
-  const colour = v.color?.trim() ? `, ${v.color.trim()}` : '';
+  const colour = (l: 'en' | 'fr') => (v.color?.trim() ? `, ${colourName(v.color, l)}` : '');
   if (v.supplyingGoods === 'yes') {
     const unit = priceList.customerGoodsCents;
-    const what = v.type.trim() + colour;
+    const what = (l: 'en' | 'fr') => v.type.trim() + colour(l);
     estimate.line({
       kind: 'customer_goods',
       ...at,
@@ -28,8 +29,8 @@ export function priceGarments(
       unitCents: unit,
       description: say((l) =>
         l === 'en'
-          ? `${layoutName(layout, l)} · Goods supplied by the customer${what ? ` (${what})` : ''}`
-          : `${layoutName(layout, l)} · Marchandise fournie par le client${what ? ` (${what})` : ''}`,
+          ? `${layoutName(layout, l)} · Goods supplied by the customer${what(l) ? ` (${what(l)})` : ''}`
+          : `${layoutName(layout, l)} · Marchandise fournie par le client${what(l) ? ` (${what(l)})` : ''}`,
       ),
       reason: say((l) =>
         l === 'en'
@@ -64,10 +65,10 @@ export function priceGarments(
     return;
   }
   const { garment } = entry;
+  // The garment's French name in French, where the list gives one (a Quebec shop's documents print it).
+  const named = (l: 'en' | 'fr') => (l === 'fr' && garment.nameFr ? garment.nameFr : garment.name);
   const describe = (sizes: readonly SizeQuantity[]) =>
-    say(
-      (l) => `${layoutName(layout, l)} · ${garment.name}${colour}${sizes.length > 0 ? ` · ${sizesList(sizes)}` : ''}`,
-    );
+    say((l) => `${layoutName(layout, l)} · ${named(l)}${colour(l)}${sizes.length > 0 ? ` · ${sizesList(sizes)}` : ''}`);
 
   if (reading.parts.length === 0) {
     // "35 pcs": one price fits only when no size costs more.
@@ -78,8 +79,8 @@ export function priceGarments(
         ...at,
         reason: onYourQuote((l) =>
           l === 'en'
-            ? `${garment.name}, sizes not given (the price depends on the size)`
-            : `${garment.name}, tailles non précisées (le prix dépend de la taille)`,
+            ? `${named(l)}, sizes not given (the price depends on the size)`
+            : `${named(l)}, tailles non précisées (le prix dépend de la taille)`,
         ),
       });
       return;
@@ -107,8 +108,8 @@ export function priceGarments(
         ...at,
         reason: onYourQuote((l) =>
           l === 'en'
-            ? `${garment.name} in ${part.size}, not in our list`
-            : `${garment.name} en ${part.size}, absent de notre liste`,
+            ? `${named(l)} in ${part.size}, not in our list`
+            : `${named(l)} en ${part.size}, absent de notre liste`,
         ),
       });
       continue;

@@ -40,6 +40,10 @@ const garmentSchema = z
   .strictObject({
     id: text().meta({ description: 'The style or SKU customers type, e.g. "G5000". Matched without regard to case.' }),
     name: text().meta({ description: 'The name customers see, e.g. "Gildan 5000 T-shirt". Also matched.' }),
+    nameFr: text().optional().meta({
+      description:
+        'The name in French, e.g. "T-shirt Gildan 5000": French estimates and quote lines use it (a Quebec shop\'s documents print it beside the English). The name when absent.',
+    }),
     colours: z
       .array(text())
       .max(PRICE_LIST_LIMITS.colours)

@@ -123,7 +123,7 @@ describe('priceOrder: the worked example', () => {
     ]);
     expect(small!.description).toEqual({
       en: 'Layout 1 · Gildan 5000 T-shirt, Black · S 10, M 20, L 20',
-      fr: 'Disposition 1 · Gildan 5000 T-shirt, Black · S 10, M 20, L 20',
+      fr: 'Design 1 · Gildan 5000 T-shirt, Noir · S 10, M 20, L 20',
     });
     expect(small!.reason).toEqual({ en: '$4.50 × 50', fr: `4,50${NBSP}$ × 50` });
     expect(large!.sizes).toEqual([{ size: '2XL', qty: 5 }]);
@@ -133,7 +133,7 @@ describe('priceOrder: the worked example', () => {
     });
     expect(front!.description).toEqual({
       en: 'Layout 1 · Front · Screen printing, 2 colours',
-      fr: 'Disposition 1 · Devant · Sérigraphie, 2 couleurs',
+      fr: 'Design 1 · Devant · Sérigraphie, 2 couleurs',
     });
     expect(front!.reason).toEqual({
       en: '55 pieces, 2 colours, price from 48 pieces: $2.20 × 55',
@@ -146,9 +146,24 @@ describe('priceOrder: the worked example', () => {
     });
     expect(back!.description).toEqual({
       en: 'Layout 1 · Back · DTF, 4" longest side',
-      fr: 'Disposition 1 · Dos · DTF, côté le plus long 4 po',
+      fr: 'Design 1 · Dos · DTF, côté le plus long 4 po',
     });
     expect(back!.reason.en).toBe('55 pieces, 4" longest side, price from 24 pieces: $3.00 × 55');
+  });
+
+  it('names the garment by its French name in French, where the list gives one', () => {
+    const french = priceOrder(
+      priceList((list) => void (list.garments[0]!.nameFr = 'T-shirt Gildan 5000')),
+      order([layout([variation('G5000', 'S:10, 6XL:1')])]),
+      context(),
+    );
+    expect(french.lines[0]!.description).toEqual({
+      en: 'Layout 1 · Gildan 5000 T-shirt, Black · S 10',
+      fr: 'Design 1 · T-shirt Gildan 5000, Noir · S 10',
+    });
+    const xxl = french.onQuote.find((q) => q.reason.en.includes('6XL'))!;
+    expect(xxl.reason.fr).toContain('T-shirt Gildan 5000 en 6XL');
+    expect(xxl.reason.en).toContain('Gildan 5000 T-shirt in 6XL');
   });
 
   it('shipped to Ontario by a shop with a GST/HST number: $573.50 + HST $74.56 = $648.06', () => {
@@ -427,7 +442,7 @@ describe('priceOrder: decorated locations and their columns', () => {
     expect([setup!.kind, setup!.quantity, setup!.unitCents]).toEqual(['setup', 1, 4_000]);
     expect(setup!.description).toEqual({
       en: 'Layout 1 · Front · Embroidery setup',
-      fr: 'Disposition 1 · Devant · Préparation, broderie',
+      fr: 'Design 1 · Devant · Préparation, broderie',
     });
   });
 
@@ -706,7 +721,7 @@ describe('priceOrder: garments', () => {
     expect(shape(priced)[0]).toEqual(['customer_goods', '1', null, 10, 100, 1_000]);
     expect(priced.lines[0]!.description).toEqual({
       en: 'Layout 1 · Goods supplied by the customer (Bella 3001, Black)',
-      fr: 'Disposition 1 · Marchandise fournie par le client (Bella 3001, Black)',
+      fr: 'Design 1 · Marchandise fournie par le client (Bella 3001, Noir)',
     });
     expect(priced.onQuote).toEqual([]);
   });
@@ -786,7 +801,7 @@ describe('priceOrder: garments', () => {
         'sizes_missing',
         {
           en: 'Garment Details (G5000, Black), sizes and quantities not given yet: priced on your quote',
-          fr: 'Détails du vêtement (G5000, Black), tailles et quantités pas encore indiquées\u00a0: prix dans votre soumission',
+          fr: 'Détails du vêtement (G5000, Noir), tailles et quantités pas encore indiquées\u00a0: prix dans votre soumission',
         },
       ],
       ['pieces_unknown', expect.anything()],
@@ -846,7 +861,7 @@ describe('priceOrder: rush, resale partner and poly bags', () => {
       en: '9 business days away, fewer than 10: 25% of $573.50',
       fr: `Dans 9 jours ouvrables, moins de 10\u00a0: 25${NBSP}% de 573,50${NBSP}$`,
     });
-    expect(rush[0]!.description.en).toBe('Rush fee, critical deadline 2026-05-15 (25%)');
+    expect(rush[0]!.description.en).toBe('Rush fee, critical deadline May 15, 2026 (25%)');
     expect(priced.subtotalCents).toBe(57_350 + 14_338);
   });
 
@@ -1195,7 +1210,7 @@ describe('priceOrder: named locations (docs/product.md, Locations)', () => {
     // 3.5" wide at the left chest's usual 3.5 × 2 in: 7 sq in × 1000 = 7,000 stitches, the 10,000 column.
     expect(decorations[1]!.description).toEqual({
       en: 'Layout 1 · Front · Left chest · Embroidery, about 7,000 stitches',
-      fr: 'Disposition 1 · Devant · Poitrine gauche · Broderie, environ 7\u202f000 points',
+      fr: 'Design 1 · Devant · Poitrine gauche · Broderie, environ 7\u202f000 points',
     });
     expect(decorations[1]!.unitCents).toBe(750);
     expect(priced.onQuote).toEqual([]);

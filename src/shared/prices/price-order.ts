@@ -2,6 +2,7 @@
 // live estimate, the server's record of it and the lines a quote starts from, so all three agree.
 // Pure and synchronous; it never guesses: whatever the list or the order cannot price with
 // certainty is listed as "priced on the quote", with its reason, and never counted as $0.
+import { dateInWords } from '../dates.js';
 import { DECORATION_METHODS, POLY_BAG_PRICE_CENTS, VIEWS, type ViewName } from '../constants.js';
 import { deepFreeze } from '../deep-freeze.js';
 import { decorationsOf } from '../locations.js';
@@ -384,8 +385,8 @@ function price(
           unitCents: amount,
           description: say((l) =>
             l === 'en'
-              ? `Rush fee, critical deadline ${due} (${percentLabel(rushPercent, l)})`
-              : `Frais d’urgence, échéance critique ${due} (${percentLabel(rushPercent, l)})`,
+              ? `Rush fee, critical deadline ${dateInWords(due, l)} (${percentLabel(rushPercent, l)})`
+              : `Frais d’urgence, échéance critique ${dateInWords(due, l)} (${percentLabel(rushPercent, l)})`,
           ),
           reason: say((l) =>
             l === 'en'

@@ -1,6 +1,6 @@
 // What the pricing reads of an order and what it answers (price-order.ts prices; docs/prices.md).
 import { type DecorationMethod, type ProvinceCode, type ViewName } from '../constants.js';
-import type { Location } from '../locations.js';
+import type { DecorationDatum, Location } from '../locations.js';
 import type { OrderDetails } from '../order-details.js';
 import { type SizeQuantity } from '../quantities.js';
 import { type TaxLine, type TaxNotCharged, type TaxRegistrations } from '../taxes.js';
@@ -16,17 +16,8 @@ export interface PricingVariation {
   supplyingGoods?: string;
 }
 
-export interface PricingView {
-  image?: string;
-  dimensions?: string;
-  decoration?: string;
-  /** Ink colours (screen printing): a whole number, 1 or more. */
-  colours?: number;
-  /** The named location on its view (docs/product.md, Locations). */
-  location?: string;
-  /** The graphic's width ÷ height in pixels, when the form measured it. */
-  aspect?: number;
-}
+/** One view's decoration as pricing reads it: the order's own description (locations.ts). */
+export type PricingView = DecorationDatum;
 
 export interface PricingLayout extends OrderDetails {
   garmentOption?: string;

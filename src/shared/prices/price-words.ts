@@ -1,4 +1,5 @@
 // The pricing's words: each phrase written in both languages side by side.
+import { colourName } from '../colour-names.js';
 import { methodNames, perMethod } from '../decoration-methods.js';
 import { type DecorationMethod, type ViewName } from '../constants.js';
 import { formatCents } from '../money.js';
@@ -28,7 +29,7 @@ export const piecesText = (n: number, l: Language) =>
   l === 'en' ? `${count(n, l)} ${n === 1 ? 'piece' : 'pieces'}` : `${count(n, l)} ${n === 1 ? 'pièce' : 'pièces'}`;
 export const coloursText = (n: number, l: Language) =>
   l === 'en' ? `${n} ${n === 1 ? 'colour' : 'colours'}` : `${n} ${n === 1 ? 'couleur' : 'couleurs'}`;
-export const layoutName = (key: string, l: Language) => (l === 'en' ? `Layout ${key}` : `Disposition ${key}`);
+export const layoutName = (key: string, l: Language) => (l === 'en' ? `Layout ${key}` : `Design ${key}`);
 export const sizesList = (sizes: readonly SizeQuantity[]) => sizes.map((s) => `${s.size} ${s.qty}`).join(', ');
 
 export const METHOD_NAMES: Record<Language, Record<DecorationMethod, string>> = {
@@ -61,6 +62,6 @@ export const isBlank = (v: PricingVariation) => !v.type.trim() && !v.sizes.trim(
 /** "Variation #2 (G5000, White)": the form's own title for it, and what the customer typed. */
 export function variationLabel(v: PricingVariation, index: number, l: Language): string {
   const words = ORDER_WORDS[l];
-  const typed = [v.type.trim(), v.color?.trim()].filter(Boolean).join(', ');
+  const typed = [v.type.trim(), v.color ? colourName(v.color, l) : ''].filter(Boolean).join(', ');
   return `${index === 0 ? words.garmentDetails : words.variation(index + 1)}${typed ? ` (${typed})` : ''}`;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readQuantity } from '../quantities.js';
-import { readSizeBoxes, sizeKey, sizesToText } from './size-grid.js';
+import { readSizeBoxes, sizeKey, sizesToText, teamSizesWithExtras } from './size-grid.js';
 
 const G5000 = ['S', 'M', 'L', 'XL', '2XL', '3XL'];
 
@@ -80,5 +80,22 @@ describe('sizeKey', () => {
   it('spells a size one way', () => {
     expect(['2xl', 'XXL', ' 2X ', '2XL'].map(sizeKey)).toEqual(['2XL', '2XL', '2XL', '2XL']);
     expect(['xxxl', '3x', 'xxs', 'xl', 'm', 'tg'].map(sizeKey)).toEqual(['3XL', '3XL', '2XS', 'XL', 'M', 'TG']);
+  });
+});
+
+describe('teamSizesWithExtras', () => {
+  const counts = [
+    { size: 'S', quantity: 0 },
+    { size: 'M', quantity: 1 },
+    { size: 'L', quantity: 1 },
+    { size: 'XL', quantity: 0 },
+  ];
+  it('adds the organiser’s own pieces to the entries, in the garment’s order', () => {
+    expect(teamSizesWithExtras(counts, 'XL:4, S:3, m:7, L:6')).toBe('S:3, M:8, L:7, XL:4');
+    expect(teamSizesWithExtras(counts, '')).toBe('M:1, L:1');
+  });
+  it('refuses pieces the garment’s sizes cannot hold', () => {
+    expect(teamSizesWithExtras(counts, '3XL:1')).toBeNull();
+    expect(teamSizesWithExtras(counts, 'a dozen')).toBeNull();
   });
 });

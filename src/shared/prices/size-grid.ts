@@ -47,3 +47,24 @@ export function readSizeBoxes(text: string, garmentSizes: readonly string[]): Si
   }
   return [...byKey.values()].filter((box) => box.quantity > 0);
 }
+
+/**
+ * A team's sizes with the organiser's own extra pieces (docs/collections.md, "The organiser's
+ * own pieces"): the entries' count per size plus the extras' text, in the garment's order, as the
+ * "Sizes and Quantities" text. The form shows it and the server writes it with the same function,
+ * so what the form showed is what is sent. Null when the extras name a size the garment lacks or
+ * cannot be read by size.
+ */
+export function teamSizesWithExtras(counts: readonly SizeBox[], extras: string): string | null {
+  const extraBoxes = readSizeBoxes(
+    extras,
+    counts.map((c) => c.size),
+  );
+  if (extraBoxes === null) return null;
+  return sizesToText(
+    counts.map((c) => ({
+      size: c.size,
+      quantity: c.quantity + (extraBoxes.find((e) => e.size === c.size)?.quantity ?? 0),
+    })),
+  );
+}

@@ -130,6 +130,21 @@ describe('mergeGarments: what an import adds, changes and removes', () => {
     });
   });
 
+  it('keeps the shop’s French name, and takes the file’s where the shop had none', () => {
+    const current = [
+      garment('A', 100, { ...sanmar, nameFr: 'Notre t-shirt' }),
+      garment('B', 200, sanmar),
+      garment('C', 300, sanmar),
+    ];
+    const incoming = [
+      garment('A', 100, { ...sanmar, nameFr: 'T-shirt A' }),
+      garment('B', 200, { ...sanmar, nameFr: 'T-shirt B' }),
+      garment('C', 300, sanmar),
+    ];
+    const merge = mergeGarments(current, incoming, 'SanMar Canada');
+    expect(merge.garments.map((g) => g.nameFr)).toEqual(['Notre t-shirt', 'T-shirt B', undefined]);
+  });
+
   it('a plain file (no supplier) removes nothing', () => {
     const merge = mergeGarments([garment('A', 1, sanmar), garment('B', 2)], [garment('C', 3)], null);
     expect(merge.removed).toEqual([]);

@@ -50,6 +50,17 @@ export function layoutPieces(layout: OrderBody['layouts'][string]): number | nul
   return pieces;
 }
 
+/** The order's pieces: its layouts' (layoutPieces), or null when one layout's cannot be read. */
+export function orderPieces(order: Pick<OrderBody, 'layouts'>): number | null {
+  let pieces = 0;
+  for (const layout of Object.values(order.layouts)) {
+    const count = layoutPieces(layout);
+    if (count === null) return null;
+    pieces += count;
+  }
+  return pieces;
+}
+
 /**
  * Every decorated view of every layout, layouts in order, views in the form's order; stitches with
  * the price list's density and each view's graphic proportions (layout key → view → width ÷ height),

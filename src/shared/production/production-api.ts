@@ -58,6 +58,11 @@ export type BoardQuery = z.input<typeof boardQuerySchema>;
 export const moveBodySchema = z.object({
   from: z.number().int().min(0).max(20),
   to: z.number().int().min(0).max(20),
+  /**
+   * The first imprint moved past its first stage moves an Approved order to In production through
+   * the gate (docs/production.md, "The status follows the floor"): the reason when the gate is closed.
+   */
+  override: z.object({ reason: z.string().max(500) }).optional(),
 });
 
 export interface Calendar {

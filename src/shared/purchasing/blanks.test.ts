@@ -67,7 +67,7 @@ describe('withOverage', () => {
 });
 
 describe('toOrder', () => {
-  it('sums jobs by supplier, style, colour and size, adds the overage per line, the unnamed supplier last', () => {
+  it('sums jobs by supplier, style, colour and size, adds the overage per style and colour, the unnamed supplier last', () => {
     const a = blanksOfOrder(
       'a',
       { '1': layout([{ type: 'G5000', color: 'Black', sizes: 'M:20, S:10', supplyingGoods: 'no' }]) },
@@ -96,6 +96,52 @@ describe('toOrder', () => {
     ]);
     expect(sanmar.pieces).toBe(72);
     expect(groups[1]!.lines.map((l) => [l.style, l.quantity])).toEqual([['ATC1000', 4]]);
+  });
+});
+
+describe('the overage on a style and colour', () => {
+  const twenty = () =>
+    blanksOfOrder(
+      'a',
+      { '1': layout([{ type: 'G5000', color: 'Black', sizes: 'S:3, M:7, L:6, XL:4', supplyingGoods: 'no' }]) },
+      list,
+    ).needs;
+  const quantities = (percent: number) =>
+    toOrder(twenty(), percent)[0]!.lines.map((l) => [l.size, l.needed, l.quantity]);
+
+  it('is 2% of the total (1 piece of 20), not one a size line, on the largest size', () => {
+    expect(quantities(2)).toEqual([
+      ['S', 3, 3],
+      ['M', 7, 7],
+      ['L', 6, 6],
+      ['XL', 4, 5],
+    ]);
+    expect(toOrder(twenty(), 2)[0]!.pieces).toBe(21);
+  });
+
+  it('spreads more spares from the largest size down, round again when they outnumber the sizes', () => {
+    // 10% of 20 is 2: XL and L.
+    expect(quantities(10).map((q) => q[2])).toEqual([3, 7, 7, 5]);
+    // 30% of 20 is 6 over four sizes: each one, then XL and L again.
+    expect(quantities(30).map((q) => q[2])).toEqual([4, 8, 8, 6]);
+    expect(quantities(0).map((q) => q[2])).toEqual([3, 7, 6, 4]);
+  });
+
+  it('counts each colour on its own', () => {
+    const needs = blanksOfOrder(
+      'a',
+      {
+        '1': layout([
+          { type: 'G5000', color: 'Black', sizes: 'M:10', supplyingGoods: 'no' },
+          { type: 'G5000', color: 'White', sizes: 'M:10', supplyingGoods: 'no' },
+        ]),
+      },
+      list,
+    ).needs;
+    expect(toOrder(needs, 2)[0]!.lines.map((l) => [l.colour, l.quantity])).toEqual([
+      ['Black', 11],
+      ['White', 11],
+    ]);
   });
 });
 

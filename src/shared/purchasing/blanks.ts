@@ -132,8 +132,32 @@ const sizeRank = (size: string) => {
 };
 
 /**
- * The To order list: needs summed by supplier, style, colour and size across jobs, each line's
- * quantity the overage more (rounded up per line). Suppliers by name, the unnamed last.
+ * The overage on the total of each style and colour (2% of 20 is 1 piece, not one per size line),
+ * spread one piece at a time over its sizes from the largest down (a spare XL covers an L, never
+ * the other way round), round and round when the spares outnumber the sizes.
+ */
+export function withSpreadOverage(lines: readonly BlankLine[], overagePercent: number): BlankLine[] {
+  const out = lines.map((l) => ({ ...l, quantity: l.needed }));
+  const groups = new Map<string, BlankLine[]>();
+  for (const l of out) {
+    const key = JSON.stringify([l.style.toLowerCase(), l.colour.toLowerCase()]);
+    const group = groups.get(key) ?? [];
+    group.push(l);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    const needed = group.reduce((s, l) => s + l.needed, 0);
+    let spare = withOverage(needed, overagePercent) - needed;
+    const largestFirst = [...group].sort((a, b) => sizeRank(b.size) - sizeRank(a.size) || b.size.localeCompare(a.size));
+    for (let i = 0; spare > 0; i = (i + 1) % largestFirst.length, spare--) largestFirst[i]!.quantity++;
+  }
+  return out;
+}
+
+/**
+ * The To order list: needs summed by supplier, style, colour and size across jobs, the overage on
+ * each style and colour's total spread to its largest sizes (`withSpreadOverage`). Suppliers by
+ * name, the unnamed last.
  */
 export function toOrder(needs: readonly BlankNeed[], overagePercent: number): SupplierBlanks[] {
   const bySupplier = new Map<string, Map<string, BlankLine>>();
@@ -162,15 +186,13 @@ export function toOrder(needs: readonly BlankNeed[], overagePercent: number): Su
   }
   return [...bySupplier]
     .map(([supplier, lines]) => {
-      const list = [...lines.values()]
-        .map((l) => ({ ...l, quantity: withOverage(l.needed, overagePercent) }))
-        .sort(
-          (a, b) =>
-            a.style.localeCompare(b.style) ||
-            a.colour.localeCompare(b.colour) ||
-            sizeRank(a.size) - sizeRank(b.size) ||
-            a.size.localeCompare(b.size),
-        );
+      const list = withSpreadOverage([...lines.values()], overagePercent).sort(
+        (a, b) =>
+          a.style.localeCompare(b.style) ||
+          a.colour.localeCompare(b.colour) ||
+          sizeRank(a.size) - sizeRank(b.size) ||
+          a.size.localeCompare(b.size),
+      );
       return { supplier, lines: list, pieces: list.reduce((s, l) => s + l.quantity, 0) };
     })
     .sort((a, b) =>
@@ -223,3 +245,66 @@ export function shortages(lines: readonly ReceivedLine[]): Map<string, Shortage[
 /** A line's pieces still to come: ordered less the good ones received. */
 export const lineShort = (line: { quantity: number; received: number; damaged: number }): number =>
   Math.max(0, line.quantity - Math.max(0, line.received - line.damaged));
+
+/** What an order's purchase order carries of one garment, colour and size for it. */
+export interface OrderedPart {
+  orderId: string;
+  supplier: string;
+  style: string;
+  colour: string;
+  size: string;
+  qty: number;
+}
+
+/** A line whose need changed since its purchase order: what is now short or ordered in excess. */
+export interface BlanksChange {
+  orderId: string;
+  supplier: string;
+  style: string;
+  colour: string;
+  size: string;
+  /** What the purchase order carries for the order. */
+  ordered: number;
+  /** What the order version it makes needs now. */
+  needed: number;
+  short: number;
+  excess: number;
+}
+
+/**
+ * What changed since the purchase orders (docs/production.md, "A change after a purchase order"):
+ * for each (order, supplier) on a PO, its parts on the PO against what the version it makes
+ * needs now, one change per garment, colour and size that differs; none when nothing did.
+ */
+export function blanksChanges(ordered: readonly OrderedPart[], now: readonly BlankNeed[]): BlanksChange[] {
+  const pairs = new Set(ordered.map((o) => JSON.stringify([o.orderId, o.supplier])));
+  const byKey = new Map<string, BlanksChange>();
+  const at = (n: { orderId: string; supplier: string; style: string; colour: string; size: string }) => {
+    const key = JSON.stringify([n.orderId, n.supplier, lineKey(n)]);
+    let c = byKey.get(key);
+    if (!c) {
+      c = {
+        orderId: n.orderId,
+        supplier: n.supplier,
+        style: n.style,
+        colour: n.colour,
+        size: n.size,
+        ordered: 0,
+        needed: 0,
+        short: 0,
+        excess: 0,
+      };
+      byKey.set(key, c);
+    }
+    return c;
+  };
+  for (const o of ordered) at(o).ordered += o.qty;
+  for (const n of now) if (pairs.has(JSON.stringify([n.orderId, n.supplier]))) at(n).needed += n.qty;
+  return [...byKey.values()]
+    .map((c) => ({ ...c, short: Math.max(0, c.needed - c.ordered), excess: Math.max(0, c.ordered - c.needed) }))
+    .filter((c) => c.short > 0 || c.excess > 0)
+    .sort(
+      (a, b) =>
+        a.style.localeCompare(b.style) || a.colour.localeCompare(b.colour) || sizeRank(a.size) - sizeRank(b.size),
+    );
+}

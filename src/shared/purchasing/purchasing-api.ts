@@ -1,7 +1,7 @@
 // What the purchasing capability answers (the To order list, purchase orders) and takes (a PO for
 // a supplier, a receipt): the wire format the inbox's Blanks page reads and the server declares.
 import { z } from 'zod';
-import type { BlankLine, Shortage, SupplierBlanks, UnreadBlank } from './blanks.js';
+import type { BlankLine, BlanksChange, Shortage, SupplierBlanks, UnreadBlank } from './blanks.js';
 
 export interface ToOrderList {
   overagePercent: number;
@@ -13,6 +13,11 @@ export interface ToOrderList {
   references: Record<string, string>;
   /** Jobs whose purchase orders have not brought all they need yet, and what they still wait for. */
   waiting: { orderId: string; reference: string; dueOn: string; short: Shortage[] }[];
+  /**
+   * Purchase orders whose orders changed since (docs/production.md, "A change after a purchase
+   * order"): per line, what is now short or ordered in excess, with the order's reference.
+   */
+  changes: { poId: string; number: string; supplier: string; lines: (BlanksChange & { reference: string })[] }[];
 }
 
 /** A line of the To order list as the purchase order froze it, and what came of it. */
@@ -40,7 +45,30 @@ export interface PurchaseOrderSummary {
   received: boolean;
   /** The references of the orders whose blanks it carries. */
   references: string[];
+  /** Where the supplier ships, the shop's address and phone, as the PO was made ('' before them). */
+  shipTo: string;
+  shopAddress: string;
+  shopPhone: string;
+  /** The shop's account number with this supplier when the PO was made; '' when none was set. */
+  accountNumber: string;
+  /** The soonest due date of its jobs (YYYY-MM-DD): when the blanks are needed by. */
+  needBy: string | null;
+  /** 1 as first made; an amended PO is the next, its number "PO-2026-0012 rev 2". */
+  revision: number;
+  /** The number of the revision that replaced this one (kept as it was sent), or null while in force. */
+  supersededBy: string | null;
 }
+
+/** The shop's account number with each supplier it has set one for (GET /api/purchasing/suppliers). */
+export interface SupplierAccounts {
+  accounts: { supplier: string; accountNumber: string }[];
+}
+
+export const supplierAccountSchema = z.object({
+  supplier: z.string().trim().min(1, 'Name the supplier.').max(200),
+  /** Empty forgets it. */
+  accountNumber: z.string().trim().max(60, 'At most 60 characters.'),
+});
 
 export interface PurchaseOrder extends PurchaseOrderSummary {
   lines: PurchaseOrderLine[];
