@@ -1,14 +1,15 @@
 // The app shell: one feature per path (docs/product.md, Routes). The order form is in the first
 // download; the shop's inbox, the customer's order page (/o/<token>), My orders (/my-orders)
 // and a team member's size page (/c/<link>) are chunks of their own, loaded only when visited.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyOrReload } from './components/chunk-failed.js';
 import { OrderFormApp } from './features/order-form/order-form-app.js';
 import type { ClientSettings } from './settings.js';
 
-const InboxApp = lazy(() => import('./features/inbox/inbox-app.js'));
-const OrderStatusApp = lazy(() => import('./features/order-status/order-status-app.js'));
-const PortalApp = lazy(() => import('./features/portal/portal-app.js'));
-const MemberApp = lazy(() => import('./features/collections/member-app.js'));
+const InboxApp = lazyOrReload(() => import('./features/inbox/inbox-app.js'));
+const OrderStatusApp = lazyOrReload(() => import('./features/order-status/order-status-app.js'));
+const PortalApp = lazyOrReload(() => import('./features/portal/portal-app.js'));
+const MemberApp = lazyOrReload(() => import('./features/collections/member-app.js'));
 const ORDER_LINK_PATH = /^\/o\/([A-Za-z0-9_-]+)$/;
 const COLLECTION_PATH = /^\/c\/([A-Za-z0-9_-]+)$/;
 
@@ -43,5 +44,10 @@ export function App({ path, settings }: { path: string; settings: ClientSettings
       </Suspense>
     );
   }
-  return <OrderFormApp path={path} settings={settings} />;
+  return (
+    // Shown in French, the form waits for its French texts (a chunk of their own).
+    <Suspense fallback={null}>
+      <OrderFormApp path={path} settings={settings} />
+    </Suspense>
+  );
 }

@@ -1,7 +1,7 @@
 // Small accessible field components: every control has a label; groups are fieldsets.
 // A field given a `path` takes its id from it and shows the error the form holds for it,
 // between label and control, wired with aria-describedby (GOV.UK's error message).
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { fieldId, useFieldError } from './field-errors.js';
 
 interface TextFieldProps {
@@ -18,6 +18,10 @@ interface TextFieldProps {
   path?: string;
   /** The id of a datalist of suggestions. */
   list?: string;
+  /** Shown, focusable, but not typed in (a value another part of the page fills). */
+  readOnly?: boolean;
+  /** The id of a note that explains the field, read with it. */
+  describedBy?: string;
 }
 
 /** The label, with the required mark beside it (outside the label, so names stay exact). */
@@ -67,8 +71,11 @@ export function TextField({
   className,
   path,
   list,
+  readOnly,
+  describedBy,
 }: TextFieldProps) {
   const { id, error, aria } = useFieldWiring(path);
+  const describing = [error ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field ${className ?? ''}`}>
       <Label htmlFor={id} label={label} required={required} />
@@ -76,6 +83,8 @@ export function TextField({
       <input
         id={id}
         {...aria}
+        aria-describedby={describing}
+        readOnly={readOnly}
         type={type}
         value={value}
         required={required}
@@ -89,8 +98,17 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ label, value, onChange, placeholder, path }: Omit<TextFieldProps, 'type'>) {
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  placeholder,
+  path,
+  describedBy,
+  children,
+}: Omit<TextFieldProps, 'type'> & { children?: ReactNode }) {
   const { id, error, aria } = useFieldWiring(path);
+  const describing = [error ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <Label htmlFor={id} label={label} />
@@ -98,11 +116,13 @@ export function TextAreaField({ label, value, onChange, placeholder, path }: Omi
       <textarea
         id={id}
         {...aria}
+        aria-describedby={describing}
         value={value}
         placeholder={placeholder}
         rows={4}
         onChange={(e) => onChange(e.target.value)}
       />
+      {children}
     </div>
   );
 }

@@ -10,17 +10,27 @@ import { MAX_MESSAGE_CHARS, MAX_MESSAGE_FILE_BYTES, MESSAGE_FILE_ACCEPT } from '
 import { formatBytes } from '../../shared/order-presentation.js';
 import { ApiError } from '../shared/api-error.js';
 import { formatDate } from '../shared/format.js';
+import type { Language } from '../shared/language.js';
 import type { ThreadApi } from '../shared/message-api.js';
 import { fieldId, FieldErrorsContext } from './field-errors.js';
 import { TextAreaField } from './fields.js';
 import { useThreadText } from './message-thread-labels.js';
 import './message-thread.css';
 
+/**
+ * When a message was written, as its reader reads it: in the shop's time zone, as every date a
+ * customer or clerk reads (docs/accounts.md, "Dates"), not the browser's or UTC.
+ */
+export function messageTime(createdAt: string, language: Language, timeZone: string | undefined): string {
+  return formatDate(createdAt, language, 'long', timeZone);
+}
+
 export function MessageThread({
   api,
   reader,
   hint,
   idPrefix,
+  timeZone,
 }: {
   api: ThreadApi;
   /** Whose screen this is: the customer's own messages read "You" to them, "The customer" to the shop. */
@@ -29,6 +39,8 @@ export function MessageThread({
   hint: string;
   /** Makes the fields' ids unique when several threads share a page (My orders). */
   idPrefix: string;
+  /** The shop's time zone (IANA): each message's time is said in it (the browser's only before the server said). */
+  timeZone: string | undefined;
 }) {
   const { t, language } = useThreadText();
   const [messages, setMessages] = useState<OrderMessage[] | null>(null);
@@ -102,7 +114,7 @@ export function MessageThread({
                 <strong>
                   <bdi>{who(m)}</bdi>
                 </strong>
-                , {formatDate(m.createdAt, language, 'long')}
+                , {messageTime(m.createdAt, language, timeZone)}
               </p>
               {/* dir="auto" isolates what a person wrote: its direction cannot spill onto the page. */}
               {m.body && (

@@ -3,6 +3,7 @@
 // goes there; and, back on the order's page, where that payment stands: "Processing" until the
 // provider's webhook has recorded it, then "Payment received".
 import { useEffect, useRef, useState } from 'react';
+import { surchargeRateLabel, type CardCharge } from '../../shared/invoices/surcharge.js';
 import { formatCents } from '../../shared/money.js';
 import { ApiError } from '../shared/api-error.js';
 import { catalogues, textHook } from '../shared/language.js';
@@ -16,6 +17,11 @@ const en = {
   received: 'Payment received. Thank you! Your receipt is below and in your email.',
   failed: 'The payment did not go through. Nothing was charged; you can try again.',
   expired: 'That payment page has closed. Press Pay again if something is still due.',
+  chargeHeading: 'Paying by card',
+  amountDue: 'Amount due',
+  cardSurcharge: (rate: string) => `Card surcharge (${rate})`,
+  totalCharged: 'Total charged to your card',
+  surchargeNote: 'The surcharge applies to card payments only; other ways to pay below have none.',
 };
 
 export const PAY_ONLINE_MESSAGES = catalogues(en, {
@@ -27,12 +33,22 @@ export const PAY_ONLINE_MESSAGES = catalogues(en, {
   received: 'Paiement reçu. Merci\u00a0! Votre reçu se trouve ci-dessous et dans votre courriel.',
   failed: 'Le paiement n’a pas abouti. Rien n’a été débité\u00a0; vous pouvez réessayer.',
   expired: 'Cette page de paiement est fermée. Appuyez de nouveau sur Payer s’il reste un montant dû.',
+  chargeHeading: 'Paiement par carte',
+  amountDue: 'Montant dû',
+  cardSurcharge: (rate: string) => `Frais de carte (${rate})`,
+  totalCharged: 'Total débité sur votre carte',
+  surchargeNote:
+    'Les frais ne s’appliquent qu’au paiement par carte ; les autres modes de paiement ci-dessous n’en ont pas.',
 });
 const usePayText = textHook(PAY_ONLINE_MESSAGES);
 
-/** The Pay button: `start` asks the server for the provider's page, which the browser then opens. */
+/**
+ * The Pay button: `start` asks the server for the provider's page, which the browser then opens.
+ * With a card surcharge, the amount due, the surcharge and the total charged are shown before it,
+ * each as the server computed it (shared/invoices/surcharge.ts, cardCharge).
+ */
 export function PayOnlineButton({
-  amountCents,
+  charge,
   start,
   label,
   focus = false,
@@ -40,7 +56,7 @@ export function PayOnlineButton({
 }: {
   /** The page's anchor (#pay) on the order's page, where the invoice mail's link lands. */
   id?: string;
-  amountCents: number;
+  charge: CardCharge;
   start: () => Promise<{ url: string }>;
   /** The button's accessible name where several orders show one (My orders). */
   label?: string;
@@ -67,8 +83,31 @@ export function PayOnlineButton({
       },
     );
   };
+  const money = (cents: number) => formatCents(cents, language);
   return (
     <div className="pay-online" id={id}>
+      {charge.surchargeCents > 0 && (
+        <table className="card-charge">
+          <caption>{t.chargeHeading}</caption>
+          <tbody>
+            <tr>
+              <th scope="row">{t.amountDue}</th>
+              <td className="num">{money(charge.amountCents)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t.cardSurcharge(surchargeRateLabel(charge.basisPoints)[language])}</th>
+              <td className="num">{money(charge.surchargeCents)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t.totalCharged}</th>
+              <td className="num">
+                <strong>{money(charge.totalCents)}</strong>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+      {charge.surchargeCents > 0 && <p className="muted small">{t.surchargeNote}</p>}
       <button
         ref={button}
         type="button"
@@ -77,7 +116,7 @@ export function PayOnlineButton({
         disabled={busy}
         aria-label={label}
       >
-        {t.payButton(formatCents(amountCents, language))}
+        {t.payButton(money(charge.totalCents))}
       </button>
       <p className="muted small">{busy ? t.opening : t.payNote}</p>
       {error && (

@@ -26,22 +26,28 @@ export function TeamEntriesTable({
   entries,
   heads,
   removal,
+  showPrint = true,
 }: {
   caption: string;
   entries: readonly RollUpEntry[];
   heads: TeamEntriesHeads;
   removal?: EntryRemoval | undefined;
+  /** The name and number columns: only when members were asked for them. */
+  showPrint?: boolean | undefined;
 }) {
+  // Its own scrolling box, so a narrow screen never clips a column (team-entries-table.css); a
+  // box that may scroll is reached by keyboard (WCAG 2.1.1, axe's scrollable-region-focusable).
   return (
-    <div className="team-entries">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus
+    <div className="team-entries" role="region" aria-label={caption} tabIndex={0}>
       <table className="team-entries-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{heads.name}</th>
             <th scope="col">{heads.size}</th>
-            <th scope="col">{heads.printName}</th>
-            <th scope="col">{heads.printNumber}</th>
+            {showPrint && <th scope="col">{heads.printName}</th>}
+            {showPrint && <th scope="col">{heads.printNumber}</th>}
             {removal && <th scope="col">{removal.column}</th>}
           </tr>
         </thead>
@@ -52,10 +58,12 @@ export function TeamEntriesTable({
                 <bdi>{e.name}</bdi>
               </td>
               <td>{e.size}</td>
-              <td>
-                <bdi>{e.printName}</bdi>
-              </td>
-              <td>{e.printNumber}</td>
+              {showPrint && (
+                <td>
+                  <bdi>{e.printName}</bdi>
+                </td>
+              )}
+              {showPrint && <td>{e.printNumber}</td>}
               {removal && (
                 <td>
                   <button

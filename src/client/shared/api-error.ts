@@ -65,7 +65,8 @@ export function noAnswer(code: 'unreachable' | 'timeout' | 'aborted', cause?: un
   return error;
 }
 
-/** The sentence an error carries, whatever was thrown. */
-export function messageOf(err: unknown): string {
+/** The sentence an error carries, whatever was thrown: the server's French to a French reader when it sent one. */
+export function messageOf(err: unknown, language: Language = 'en'): string {
+  if (err instanceof ApiError) return err.messageIn(language);
   return err instanceof Error ? err.message : String(err);
 }

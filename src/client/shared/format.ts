@@ -1,9 +1,22 @@
 // Dates and numbers as Canadian English or Canadian French write them, on every page.
 import { localeOf, type Language } from './language.js';
 
-/** A date and time: "Jan 5, 2026, 2:30 p.m." (medium, in lists) or "January 5, 2026…" (long). */
-export function formatDate(iso: string, language: Language, dateStyle: 'medium' | 'long' = 'medium'): string {
-  return new Date(iso).toLocaleString(localeOf(language), { dateStyle, timeStyle: 'short' });
+/**
+ * A date and time: "Jan 5, 2026, 2:30 p.m." (medium, in lists) or "January 5, 2026…" (long). What
+ * a customer reads is in the shop's time zone (`timeZone`, from the view): an order placed at 20:30
+ * in Vancouver on December 31 says December 31 in any browser (docs/accounts.md, "Dates").
+ */
+export function formatDate(
+  iso: string,
+  language: Language,
+  dateStyle: 'medium' | 'long' = 'medium',
+  timeZone?: string,
+): string {
+  return new Date(iso).toLocaleString(localeOf(language), {
+    dateStyle,
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  });
 }
 
 export function formatNumber(value: number, language: Language): string {

@@ -123,13 +123,23 @@ function MemberEntry({ link, view }: { link: string; view: MemberView }) {
               path="size"
               required
             />
-            <TextField label={t.printName} value={entry.printName} onChange={change('printName')} path="printName" />
-            <TextField
-              label={t.printNumber}
-              value={entry.printNumber}
-              onChange={change('printNumber')}
-              path="printNumber"
-            />
+            {/* A name and number only when the organiser's layout prints them (docs/collections.md). */}
+            {view.asksPrint !== false && (
+              <>
+                <TextField
+                  label={t.printName}
+                  value={entry.printName}
+                  onChange={change('printName')}
+                  path="printName"
+                />
+                <TextField
+                  label={t.printNumber}
+                  value={entry.printNumber}
+                  onChange={change('printNumber')}
+                  path="printNumber"
+                />
+              </>
+            )}
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? t.saving : saved ? t.saveChanges : t.save}
             </button>

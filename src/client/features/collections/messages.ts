@@ -1,5 +1,6 @@
 // Every text of a team member's page (/c/<link>, docs/collections.md), in English and Canadian
 // French. Its own module, loaded with the page's chunk, never with the order form.
+import { dateInWords } from '../../../shared/dates.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
 
 const en = {
@@ -10,7 +11,7 @@ const en = {
   heading: (title: string) => `Sizes for ${title}`,
   intro: (garment: string) =>
     `Enter your size for the ${garment}. Only the organiser sees the entries; you can change yours from this phone or computer.`,
-  openUntil: (date: string) => `Entries are open until the end of ${date}.`,
+  openUntil: (date: string) => `Entries are open until the end of ${dateInWords(date, 'en')}.`,
   closed: 'Entries are closed: the organiser has the sizes.',
   yourEntry: 'Your entry',
   name: 'Your name',
@@ -39,7 +40,7 @@ const fr: CollectionMessages = {
   heading: (title: string) => `Tailles pour ${title}`,
   intro: (garment: string) =>
     `Entrez votre taille pour le vêtement ${garment}. Seul l’organisateur voit les inscriptions\u202f; vous pouvez changer la vôtre depuis ce téléphone ou cet ordinateur.`,
-  openUntil: (date: string) => `Les inscriptions sont ouvertes jusqu’à la fin du ${date}.`,
+  openUntil: (date: string) => `Les inscriptions sont ouvertes jusqu’à la fin du ${dateInWords(date, 'fr')}.`,
   closed: 'Les inscriptions sont closes\u00a0: l’organisateur a les tailles.',
   yourEntry: 'Votre inscription',
   name: 'Votre nom',

@@ -3,6 +3,7 @@
 // (src/shared/inbox-api.ts and quote-api.ts, which the server's routes declare) and checked
 // with a few cheap tests before use. Not parsed with those zod schemas: zod would triple this
 // chunk (14 KB gzip to 39 KB, measured) to check answers the server already filtered by them.
+import type { ClosePeriodBody, PeriodsView, ReopenPeriodBody } from '../../../shared/invoices/periods.js';
 import type {
   OrderDetail,
   OrderEditBody,
@@ -25,13 +26,17 @@ import type { PriceDraftInfo, PriceListCheck, StaffPriceLists } from '../../../s
 import type { PriceList } from '../../../shared/prices/price-list.js';
 import type { RoomForOrder } from '../../../shared/production/production-api.js';
 import type { Checklist, ShopProfile, ShopSettings } from '../../../shared/shop-profile.js';
+import { ORDER_FLAGS } from '../../../shared/order-flags.js';
 import { ApiError, isRecord } from '../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../shared/call-api.js';
 import { messageThreadApi } from '../../shared/message-api.js';
 
 import type {
+  CardPaymentsView,
   CreditNoteBody,
+  JournalQuery,
   PaymentsReport,
+  PayoutReport,
   RecordPaymentBody,
   SalesJournal,
   StaffAccountView,
@@ -40,6 +45,8 @@ import type {
 } from '../../../shared/invoices/invoice-api.js';
 import type { MoneyPermission, MoneyPermissions } from '../../../shared/invoices/permissions.js';
 import type { TaxCodes } from '../../../shared/invoices/tax-codes.js';
+import type { AgedReceivables } from '../../../shared/invoices/ageing.js';
+import type { DeferredRevenue } from '../../../shared/invoices/deferred.js';
 import type { PaymentTerms } from '../../../shared/invoices/terms.js';
 export type { Attachment, OrderDetail, OrderList, StaffSession } from '../../../shared/inbox-api.js';
 
@@ -57,17 +64,34 @@ export interface OrderListQuery {
   status: string;
   /** A payment state (shared/invoices/account.ts), or '' for any. */
   payment?: string;
+  /** What needs the clerk (shared/inbox-api.ts ORDER_FLAGS), or '' for every order. */
+  flag?: string;
   page: number;
 }
 
 /** The list's query string, as the server and the inbox's own address bar take it. */
-export function listQueryString({ q, status, payment, page }: OrderListQuery): string {
+export function listQueryString({ q, status, payment, flag, page }: OrderListQuery): string {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (status) params.set('status', status);
   if (payment) params.set('payment', payment);
+  if (flag) params.set('flag', flag);
   if (page > 1) params.set('page', String(page));
   return params.toString();
+}
+
+/** The list's query read from an address's query string (a reload, a shared link). */
+export function parseListQuery(search: string): OrderListQuery {
+  const p = new URLSearchParams(search);
+  const flag = p.get('flag') ?? '';
+  return {
+    q: p.get('q') ?? '',
+    status: p.get('status') ?? '',
+    payment: p.get('payment') ?? '',
+    // A flag the list does not know reads as none (the server would refuse it).
+    flag: (ORDER_FLAGS as readonly string[]).includes(flag) ? flag : '',
+    page: Math.max(1, Number(p.get('page')) || 1),
+  };
 }
 
 const isSession = (b: unknown): b is StaffSession =>
@@ -103,8 +127,14 @@ const isTaxReport = (b: unknown): b is TaxReport => isRecord(b) && Array.isArray
 const isPaymentsReport = (b: unknown): b is PaymentsReport =>
   isRecord(b) && Array.isArray(b.rows) && isRecord(b.byMethod);
 const isJournal = (b: unknown): b is SalesJournal => isRecord(b) && Array.isArray(b.rows) && isRecord(b.totals);
+const isPayoutReport = (b: unknown): b is PayoutReport => isRecord(b) && Array.isArray(b.rows) && isRecord(b.totals);
 const isTaxCodes = (b: unknown): b is TaxCodes =>
   isRecord(b) && isRecord(b.codes) && typeof b.xeroAccountCode === 'string';
+const isWrittenOff = (b: unknown): b is { totalCents: number; taxCents: number } =>
+  isRecord(b) && typeof b.totalCents === 'number' && typeof b.taxCents === 'number';
+const isCents = (b: unknown): b is { cents: number } => isRecord(b) && typeof b.cents === 'number';
+const isPeriods = (b: unknown): b is PeriodsView =>
+  isRecord(b) && Array.isArray(b.history) && typeof b.today === 'string';
 const isStaffList = (b: unknown): b is { staff: StaffMember[] } => isRecord(b) && Array.isArray(b.staff);
 const isPermissions = (b: unknown): b is { permissions: MoneyPermissions; you: MoneyPermission[] } =>
   isRecord(b) && isRecord(b.permissions) && Array.isArray(b.you);
@@ -184,7 +214,7 @@ export function createInboxApi(onUnauthenticated: () => void) {
     changeStatus: async (
       id: string,
       status: string,
-      extra: { override?: { reason: string }; creditUnpaid?: boolean } = {},
+      extra: { override?: { reason: string }; creditUnpaid?: boolean; writeOffRest?: boolean } = {},
     ): Promise<void> => void (await call(`${order(id)}/status`, json('PATCH', { status, ...extra }))),
     /** The shop's change to the order: the next version, with why (a 422 names the fields at fault). */
     editOrder: (id: string, body: OrderEditBody): Promise<OrderEditResult> =>
@@ -225,9 +255,45 @@ export function createInboxApi(onUnauthenticated: () => void) {
       call(`${order(id)}/account`).then((b) => expectAnswer(b, isAccount, 'account')),
     recordPayment: (id: string, body: RecordPaymentBody): Promise<{ receiptNumber: string }> =>
       call(`${order(id)}/payments`, json('POST', body)).then((b) => expectAnswer(b, isReceipt, 'payment')),
+    /** Closing periods (docs/accounts.md, "Closing a period"): read by all, closed and reopened by owners. */
+    periods: (): Promise<PeriodsView> => call('/api/periods').then((b) => expectAnswer(b, isPeriods, 'periods')),
+    closePeriod: (body: ClosePeriodBody): Promise<PeriodsView> =>
+      call('/api/periods/close', json('POST', body)).then((b) => expectAnswer(b, isPeriods, 'periods')),
+    reopenPeriod: (body: ReopenPeriodBody): Promise<PeriodsView> =>
+      call('/api/periods/reopen', json('POST', body)).then((b) => expectAnswer(b, isPeriods, 'periods')),
+    writeOffThreshold: (): Promise<{ cents: number }> =>
+      call('/api/write-off-threshold').then((b) => expectAnswer(b, isCents, 'threshold')),
+    saveWriteOffThreshold: (cents: number): Promise<{ cents: number }> =>
+      call('/api/write-off-threshold', json('PUT', { cents })).then((b) => expectAnswer(b, isCents, 'threshold')),
+    /** Writes the unpaid balance off as a bad debt (docs/accounts.md, "Write-offs"): no mail goes out. */
+    writeOff: (id: string, reason: string): Promise<{ totalCents: number; taxCents: number }> =>
+      call(`${order(id)}/write-off`, json('POST', { reason })).then((b) => expectAnswer(b, isWrittenOff, 'write-off')),
     /** Voids a payment recorded in error (docs/accounts.md, "Voids"): no mail goes out. */
     voidPayment: async (id: string, paymentId: string, reason: string): Promise<void> =>
       void (await call(`${order(id)}/payments/${paymentId}/void`, json('POST', { reason }))),
+    /** An order's card payments (fee, flag, what is left to refund) and the refunds asked of the provider. */
+    cardPayments: (id: string): Promise<CardPaymentsView> =>
+      call(`${order(id)}/card-payments`).then((b) =>
+        expectAnswer(
+          b,
+          (x): x is CardPaymentsView => isRecord(x) && Array.isArray(x.entries) && Array.isArray(x.refunds),
+          'card payments',
+        ),
+      ),
+    /** Refunds a card payment through the provider: recorded now (succeeded) or once it confirms (pending). */
+    refundCard: (
+      id: string,
+      paymentId: string,
+      body: { amount: string; reason: string },
+    ): Promise<{ status: 'recorded' | 'pending' }> =>
+      call(`${order(id)}/card-payments/${encodeURIComponent(paymentId)}/refund`, json('POST', body)).then((b) =>
+        expectAnswer(
+          b,
+          (x): x is { status: 'recorded' | 'pending' } =>
+            isRecord(x) && (x.status === 'recorded' || x.status === 'pending'),
+          'refund',
+        ),
+      ),
     creditNote: (id: string, body: CreditNoteBody): Promise<{ number: string }> =>
       call(`${order(id)}/credit-notes`, json('POST', body)).then((b) => expectAnswer(b, isNumbered, 'credit note')),
     terms: (): Promise<PaymentTerms> => call('/api/terms').then((b) => expectAnswer(b, isTerms, 'terms')),
@@ -237,6 +303,10 @@ export function createInboxApi(onUnauthenticated: () => void) {
       call(`/api/reports/taxes?${new URLSearchParams({ from, to })}`).then((b) =>
         expectAnswer(b, isTaxReport, 'tax report'),
       ),
+    payoutReport: (from: string, to: string): Promise<PayoutReport> =>
+      call(`/api/reports/payouts?${new URLSearchParams({ from, to })}`).then((b) =>
+        expectAnswer(b, isPayoutReport, 'payout report'),
+      ),
     paymentsReport: (from: string, to: string): Promise<PaymentsReport> =>
       call(`/api/reports/payments?${new URLSearchParams({ from, to })}`).then((b) =>
         expectAnswer(b, isPaymentsReport, 'payments report'),
@@ -244,6 +314,21 @@ export function createInboxApi(onUnauthenticated: () => void) {
     journal: (from: string, to: string): Promise<SalesJournal> =>
       call(`/api/reports/journal?${new URLSearchParams({ from, to })}`).then((b) =>
         expectAnswer(b, isJournal, 'sales journal'),
+      ),
+    /** Mails the order's customer their statement for the period (docs/accounts.md, "Statements"). */
+    mailStatement: (id: string, from: string, to: string): Promise<{ email: string }> =>
+      call(`${order(id)}/statement/mail`, json('POST', { from, to })).then((b) =>
+        expectAnswer(b, (x): x is { email: string } => isRecord(x) && typeof x.email === 'string', 'statement'),
+      ),
+    /** Aged receivables at the end of `asOf` (docs/accounts.md). */
+    aged: (asOf: string): Promise<AgedReceivables> =>
+      call(`/api/reports/aged?${new URLSearchParams({ asOf })}`).then((b) =>
+        expectAnswer(b, (x): x is AgedReceivables => isRecord(x) && Array.isArray(x.customers), 'aged receivables'),
+      ),
+    /** Orders invoiced and not Completed at the end of `asOf` (docs/accounts.md, "Deferred revenue"). */
+    deferred: (asOf: string): Promise<DeferredRevenue> =>
+      call(`/api/reports/deferred?${new URLSearchParams({ asOf })}`).then((b) =>
+        expectAnswer(b, (x): x is DeferredRevenue => isRecord(x) && Array.isArray(x.rows), 'deferred revenue'),
       ),
     /** Credits an invoice by its id (the Accounts page: its order may be deleted). */
     creditInvoice: (invoiceId: string, body: CreditNoteBody): Promise<{ number: string }> =>
@@ -342,10 +427,16 @@ export const inboxLinks = {
   jobTicket: (orderId: string) => `/api/production/jobs/${orderId}/ticket.pdf`,
   invoicePdf: (orderId: string, invoiceId: string) => `/api/orders/${orderId}/invoices/${invoiceId}/pdf`,
   receiptPdf: (orderId: string, paymentId: string) => `/api/orders/${orderId}/payments/${paymentId}/receipt`,
-  report: (kind: 'taxes' | 'payments', from: string, to: string) =>
+  report: (kind: 'taxes' | 'payments' | 'payouts', from: string, to: string) =>
     `/api/reports/${kind}?${new URLSearchParams({ from, to, format: 'csv' })}`,
-  journal: (format: 'csv' | 'quickbooks' | 'quickbooks-credit-notes' | 'xero', from: string, to: string) =>
+  journal: (format: Exclude<JournalQuery['format'], 'json'>, from: string, to: string) =>
     `/api/reports/journal?${new URLSearchParams({ from, to, format })}`,
+  /** Aged receivables or deferred revenue at a date, as CSV. */
+  atDate: (kind: 'aged' | 'deferred', asOf: string) =>
+    `/api/reports/${kind}?${new URLSearchParams({ asOf, format: 'csv' })}`,
+  /** A customer's statement for a period, in the customer's language (docs/accounts.md, "Statements"). */
+  statement: (orderId: string, from: string, to: string) =>
+    `/api/orders/${orderId}/statement.pdf?${new URLSearchParams({ from, to })}`,
   /** An invoice's or credit note's PDF by its id, its order deleted or not. */
   documentPdf: (invoiceId: string) => `/api/invoices/${invoiceId}/pdf`,
   customerData: (orderId: string) => `/api/orders/${orderId}/data.zip`,

@@ -1,5 +1,6 @@
 // The "Edit order" view's texts (docs/product.md, "Changing an order"), in English and Canadian
 // French, read with useEditOrderText() in the staff member's language.
+import { dateInWords } from '../../../shared/dates.js';
 import { catalogues, textHook } from '../../shared/language.js';
 
 const en = {
@@ -27,21 +28,21 @@ const en = {
   cancel: 'Cancel',
   refused: 'The change was not saved:',
   versions: 'Versions',
-  versionLine: (n: number, who: string, when: string) => `Version ${n}, ${who}, ${when}`,
+  versionLine: (n: number, who: string, when: string) => `Version ${n}, ${who}, ${dateInWords(when, 'en')}`,
   byCustomer: 'as the customer sent it',
   byCustomerLater: 'by the customer',
   byTeam: 'from the team’s entries',
   byStaff: (email: string) => `by ${email}`,
   toMake: 'what the floor makes and the shop buys',
+  location: 'Location',
 };
 
 export const EDIT_ORDER_MESSAGES = catalogues(en, {
   heading: 'Modifier la commande',
   intro: (version) =>
     `Votre modification est enregistrée comme version ${version + 1} de la commande, avec votre raison, dans son historique. Une soumission envoyée ou approuvée avant est retirée\u00a0: le client en approuve une nouvelle.`,
-  tooLarge:
-    'Cette commande est trop grande pour être modifiée ici\u00a0: certaines dispositions se lisent une à la fois.',
-  layout: (n) => `Disposition ${n}`,
+  tooLarge: 'Cette commande est trop grande pour être modifiée ici\u00a0: certains designs se lisent un à la fois.',
+  layout: (n) => `Design ${n}`,
   garment: (n) => `Vêtement ${n}`,
   type: 'Type de vêtement',
   colour: 'Couleur',
@@ -61,12 +62,13 @@ export const EDIT_ORDER_MESSAGES = catalogues(en, {
   cancel: 'Annuler',
   refused: 'La modification n’a pas été enregistrée\u00a0:',
   versions: 'Versions',
-  versionLine: (n, who, when) => `Version ${n}, ${who}, ${when}`,
+  versionLine: (n, who, when) => `Version ${n}, ${who}, ${dateInWords(when, 'fr')}`,
   byCustomer: 'telle que le client l’a envoyée',
   byCustomerLater: 'par le client',
   byTeam: 'à partir des inscriptions de l’équipe',
   byStaff: (email) => `par ${email}`,
   toMake: 'ce que l’atelier fabrique et que la boutique achète',
+  location: 'Emplacement',
 });
 
 export const useEditOrderText = textHook(EDIT_ORDER_MESSAGES);

@@ -1,5 +1,5 @@
 // "Edit order" (docs/product.md, "Changing an order"): the clerk changes a layout's garments (type,
-// colour, "Sizes and Quantities"), each view's decoration, print size and ink colours, the names
+// colour, "Sizes and Quantities"), each view's decoration, location, print size and ink colours, the names
 // list and the job notes, says why, and saves the next version of the order. The whole order goes
 // back to the server, which checks it with the submission's schema and refuses with the fields at
 // fault (shown beside them); what this view does not show (files, billing, named locations) goes
@@ -7,7 +7,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DECORATION_METHODS, VIEWS, type ViewName } from '../../../shared/constants.js';
 import type { OrderDetail, OrderVersionInfo } from '../../../shared/inbox-api.js';
-import { DECORATION_LABELS, VIEW_LABELS } from '../../../shared/order-presentation.js';
+import { VIEW_LOCATIONS, type Location } from '../../../shared/locations.js';
+import { DECORATION_LABELS, LOCATION_LABELS, VIEW_LABELS } from '../../../shared/order-presentation.js';
 import { ApiError } from '../../shared/api-error.js';
 import { formatDate } from '../../shared/format.js';
 import { useEditOrderText } from './edit-order-messages.js';
@@ -245,6 +246,21 @@ function ViewFields({
       </div>
       {datum?.decoration ? (
         <>
+          <div className="field">
+            <label htmlFor={`${id}-location`}>{t.location}</label>
+            <select
+              id={`${id}-location`}
+              value={datum.location ?? VIEW_LOCATIONS[view][0]}
+              {...wiring(`${at}.location`)}
+              onChange={(e) => edit((d) => void (d.location = e.target.value as Location))}
+            >
+              {VIEW_LOCATIONS[view].map((l) => (
+                <option key={l} value={l}>
+                  {LOCATION_LABELS[language][l]}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="field">
             <label htmlFor={`${id}-size`}>{t.printSize}</label>
             <input

@@ -1,5 +1,5 @@
 // The shop's inbox: a separate chunk, never part of the customer's initial download.
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { LanguageSwitch } from '../../components/language-switch.js';
 import { browserLanguage, LanguageProvider } from '../../shared/language.js';
 import { useInboxText } from './messages.js';
@@ -17,9 +17,13 @@ import { useProductionText } from './production/production-messages.js';
 import { OwnerChecklist } from './settings/checklist.js';
 import { SettingsPage } from './settings/settings-page.js';
 import { useSettingsText } from './settings/settings-messages.js';
-import { SessionProvider, useSession } from './session.js';
+import { SessionProvider, useInboxApi, useSession } from './session.js';
 import { SignIn } from './sign-in.js';
+import { useOverviewText } from './overview/overview-messages.js';
 import './inbox.css';
+
+// The Overview and its charting library: a chunk of its own, loaded only when visited (docs/overview.md).
+const OverviewPage = lazy(() => import('./overview/overview-page.js'));
 
 export default function InboxApp() {
   // Before sign-in, and for an account that has not chosen, the browser's languages decide.
@@ -40,7 +44,9 @@ function Inbox() {
   const { t: production } = useProductionText();
   const { t: blanks } = usePurchasingText();
   const { t: settings } = useSettingsText();
+  const { t: overview } = useOverviewText();
   const { staff, signOut, chooseLanguage, languageNotSaved } = useSession();
+  const api = useInboxApi();
   const languageSwitch = <LanguageSwitch text={t} onChoose={chooseLanguage} className="button button-secondary" />;
   const path = usePath();
   const [deleted, setDeleted] = useState('');
@@ -54,6 +60,23 @@ function Inbox() {
     navigate('/inbox');
   }, []);
 
+  // An owner whose first checklist is done lands on the Overview (docs/overview.md): once a page
+  // load, so the inbox's own link still leads to the orders.
+  const landed = useRef(false);
+  useEffect(() => {
+    if (landed.current || staff?.role !== 'owner') return;
+    landed.current = true;
+    if (window.location.pathname.replace(/\/$/, '') !== '/inbox' || window.location.search) return;
+    void api.checklist().then(
+      (checklist) => {
+        if (checklist.show || window.location.pathname.replace(/\/$/, '') !== '/inbox') return;
+        window.history.replaceState(null, '', '/inbox/overview');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      },
+      () => undefined,
+    );
+  }, [api, staff]);
+
   if (staff === undefined) return <p className="inbox-page">{t.loading}</p>;
   if (staff === null) return <SignIn languageSwitch={languageSwitch} />;
 
@@ -63,6 +86,7 @@ function Inbox() {
   const onProduction = isProductionPath(path);
   const onBlanks = /^\/inbox\/blanks\/?$/.test(path.split('?')[0]!);
   const onSettings = /^\/inbox\/settings\/?$/.test(path.split('?')[0]!);
+  const onOverview = /^\/inbox\/overview\/?$/.test(path.split('?')[0]!);
   return (
     <div className="inbox">
       <header className="inbox-header">
@@ -70,6 +94,7 @@ function Inbox() {
           {t.title}
         </a>
         <nav aria-label={t.title}>
+          <NavLink href="/inbox/overview" current={onOverview} label={overview.nav} />
           <NavLink href="/inbox/prices" current={onPrices} label={prices.nav} />
           <NavLink href="/inbox/accounts" current={onAccounts} label={pay.nav} />
           <NavLink href="/inbox/production" current={onProduction} label={production.nav} />
@@ -100,6 +125,10 @@ function Inbox() {
           <BlanksPage />
         ) : onSettings ? (
           <SettingsPage />
+        ) : onOverview ? (
+          <Suspense fallback={<p role="status">{overview.loading}</p>}>
+            <OverviewPage />
+          </Suspense>
         ) : (
           <>
             {deleted && (

@@ -136,46 +136,51 @@ export function LayoutDetail({
             );
           })}
       {layout.garmentOption === 'pick' && (
-        <table className="variations-table">
-          <ColumnHeads
-            columns={[t.order.variation, t.order.garmentType, t.order.color, t.order.sizes, t.order.customerSupplies]}
-          />
-          <tbody>
-            {layout.variations.map((v, i) => (
-              <tr key={i}>
-                <td>{variationTitle(i, language)}</td>
-                <td>{v.type}</td>
-                <td>{v.color}</td>
-                <td>{v.sizes}</td>
-                <td>
-                  {yesNo(v.supplyingGoods === 'yes', language)}
-                  {v.supplyingGoods === 'yes' && v.itemPO ? t.order.itemPo(v.itemPO) : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        // In its own scroll box: five columns are wider than a phone (WCAG 1.4.10 Reflow).
+        <div className="table-wrap">
+          <table className="variations-table">
+            <ColumnHeads
+              columns={[t.order.variation, t.order.garmentType, t.order.color, t.order.sizes, t.order.customerSupplies]}
+            />
+            <tbody>
+              {layout.variations.map((v, i) => (
+                <tr key={i}>
+                  <td>{variationTitle(i, language)}</td>
+                  <td>{v.type}</td>
+                  <td>{v.color}</td>
+                  <td>{v.sizes}</td>
+                  <td>
+                    {yesNo(v.supplyingGoods === 'yes', language)}
+                    {v.supplyingGoods === 'yes' && v.itemPO ? t.order.itemPo(v.itemPO) : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {layout.garmentOption === 'pick' && layout.teamNames && layout.teamNames.length > 0 && (
         // The names and numbers collected from a team (docs/collections.md).
-        <table className="variations-table team-names">
-          <caption>{t.order.teamNames(layout.teamNames.length)}</caption>
-          <ColumnHeads columns={[t.order.memberName, t.order.memberSize, t.order.printName, t.order.printNumber]} />
-          <tbody>
-            {layout.teamNames.map((m, i) => (
-              <tr key={i}>
-                <td>
-                  <bdi>{m.name}</bdi>
-                </td>
-                <td>{m.size}</td>
-                <td>
-                  <bdi>{m.printName}</bdi>
-                </td>
-                <td>{m.printNumber}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="variations-table team-names">
+            <caption>{t.order.teamNames(layout.teamNames.length)}</caption>
+            <ColumnHeads columns={[t.order.memberName, t.order.memberSize, t.order.printName, t.order.printNumber]} />
+            <tbody>
+              {layout.teamNames.map((m, i) => (
+                <tr key={i}>
+                  <td>
+                    <bdi>{m.name}</bdi>
+                  </td>
+                  <td>{m.size}</td>
+                  <td>
+                    <bdi>{m.printName}</bdi>
+                  </td>
+                  <td>{m.printNumber}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -7,16 +7,23 @@ import { FieldErrorsContext } from '../../components/field-errors.js';
 import { TextField } from '../../components/fields.js';
 import { ApiError } from '../../shared/api-error.js';
 import { useInboxText } from './messages.js';
-import { useInboxApi } from './session.js';
+import { useInboxApi, useSession } from './session.js';
 
 export function MessagesPanel({ orderId }: { orderId: string }) {
   const { t } = useInboxText();
   const api = useInboxApi();
+  const { staff } = useSession();
   const thread = useMemo(() => api.messages(orderId), [api, orderId]);
   return (
     <section className="card no-print" aria-labelledby="h-messages">
       <h2 id="h-messages">{t.order.messagesHeading}</h2>
-      <MessageThread api={thread} reader="shop" hint={t.order.messagesHint} idPrefix={`staff-${orderId}`} />
+      <MessageThread
+        api={thread}
+        reader="shop"
+        hint={t.order.messagesHint}
+        idPrefix={`staff-${orderId}`}
+        timeZone={staff?.timeZone}
+      />
       <StaffNameForm />
     </section>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../shared/api-error.js';
+import { ApiError, messageOf } from '../../shared/api-error.js';
 import { browserLanguage } from '../../shared/language.js';
 import { en, errorText, fr, INBOX_MESSAGES, type InboxMessages } from './messages.js';
 
@@ -53,7 +53,8 @@ describe('the inbox messages', () => {
 
   it('are translated: French differs from English except for words both languages share', () => {
     const same = [...english].filter(([path, text]) => french.get(path) === text).map(([path]) => path);
-    expect(same.sort()).toEqual(['list.pages', 'list.test', 'order.options']);
+    // serverSaid: the server's own sentence, the same in both when it sent no French (tested below).
+    expect(same.sort()).toEqual(['list.pages', 'list.test', 'order.options', 'serverSaid']);
   });
 
   it('word the history’s events in each language, from data, with the hash’s first 12 digits', () => {
@@ -120,6 +121,17 @@ describe('the inbox API refusals', () => {
     expect(errorText(full, en)).toBe('Short of disk space.');
     const unknown = new ApiError('A sentence only the server knows.', 409, 'something_new');
     expect(errorText(unknown, fr)).toBe('A sentence only the server knows.');
+    // A 409 or 422 the inbox has no words for reaches a French clerk in the server's French.
+    const conflict = new ApiError(
+      'The order was changed meanwhile.',
+      409,
+      'order_changed_meanwhile',
+      'La commande a été modifiée entre-temps.',
+    );
+    expect(errorText(conflict, fr)).toBe('La commande a été modifiée entre-temps.');
+    expect(errorText(conflict, en)).toBe('The order was changed meanwhile.');
+    expect(messageOf(conflict, 'fr')).toBe('La commande a été modifiée entre-temps.');
+    expect(messageOf(conflict)).toBe('The order was changed meanwhile.');
     expect(errorText(new ApiError('x', 400, 'toString'), fr)).toBe('x');
     expect(errorText(new TypeError('Failed to fetch'), fr)).toBe('Le serveur est injoignable. Réessayez.');
   });

@@ -3,6 +3,7 @@
 // shared presentation in src/shared/order-presentation.ts, which the emails use too; only the
 // inbox's frame is here, and the quote editor's texts are in quote-messages.ts.
 // `fr` is typed by `en`: a key missing or added in one language fails the type check.
+import { dateInWords } from '../../../shared/dates.js';
 import { englishCount } from '../../../shared/plurals.js';
 import { shortHash, type HistoryEvent } from '../../../shared/history-events.js';
 import { VIEW_LABELS } from '../../../shared/order-presentation.js';
@@ -50,6 +51,7 @@ export const en = {
 
   list: {
     heading: 'Orders',
+    editedByCustomer: 'Changed by the customer',
     exportCsv: 'Export CSV',
     search: 'Search by reference, name, email or company',
     filter: 'Filter by status',
@@ -65,7 +67,7 @@ export const en = {
     status: 'Status',
     files: 'Files',
     email: 'Email',
-    rush: (date: string) => `Rush ${date}`.trim(),
+    rush: (date: string) => `Rush ${dateInWords(date, 'en')}`.trim(),
     test: 'Test',
     reorderOf: (reference: string) => `Reorder of ${reference}`,
     mailSent: 'Sent',
@@ -76,6 +78,20 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
+    needs: 'Needs attention',
+    anything: 'All orders',
+    flagFilter: {
+      change_requested: 'Change requested',
+      unread_message: 'Unread message',
+      edited_by_customer: 'Changed by the customer',
+      quote_waiting: 'Quote waiting too long',
+    },
+    changeRequested: 'Change requested',
+    quoteWaiting: (days: number) => (days === 1 ? 'Quote waiting 1 day' : `Quote waiting ${days} days`),
+    pieces: 'Pieces',
+    amountDue: 'Amount due',
+    notKnown: 'Not known',
+    nothingInvoiced: 'Not invoiced',
   },
 
   order: {
@@ -87,7 +103,7 @@ export const en = {
     editSaved: (version: number) => `The order was saved as version ${version}.`,
     allOrders: '← All orders',
     heading: (reference: string) => `Order ${reference}`,
-    received: (date: string) => `Received ${date}`,
+    received: (date: string) => `Received ${dateInWords(date, 'en')}`,
     testOrder:
       'Test order: its customer gets no mail, and it takes no invoice, credit note or receipt number. Delete it when you are done.',
     status: 'Status',
@@ -97,19 +113,19 @@ export const en = {
     billing: 'Billing',
     shipping: 'Shipping',
     deadline: 'Deadline',
-    rush: (date: string) => `Rush: ${date || 'date not given'}`,
+    rush: (date: string) => `Rush: ${date ? dateInWords(date, 'en') : 'date not given'}`,
     options: 'Options',
     jobNotes: 'Job notes',
     files: (count: string) => `Files (${count})`,
     fileLayout: (n: number) => `Layout ${n}`,
     history: 'History',
-    receivedAs: (date: string, status: string) => `${date}: received (${status})`,
+    receivedAs: (date: string, status: string) => `${dateInWords(date, 'en')}: received (${status})`,
     statusChange: (date: string, from: string, to: string, by: string) =>
-      `${date}: ${from} → ${to} by ${by === 'customer' ? 'the customer' : by}`,
+      `${dateInWords(date, 'en')}: ${from} → ${to} by ${by === 'customer' ? 'the customer' : by}`,
     layoutNotLoaded: 'This order is very large: this layout is read when you open it.',
     showLayout: (n: number) => `Show layout ${n}`,
     /** Something recorded without a move (a payment, an invoice): who and when, then what. */
-    eventBy: (date: string, by: string) => `${date}, by ${by === 'customer' ? 'the customer' : by}`,
+    eventBy: (date: string, by: string) => `${dateInWords(date, 'en')}, by ${by === 'customer' ? 'the customer' : by}`,
     /** What the history records beyond a move (src/shared/history-events.ts), in words. */
     historyEvent: (event: HistoryEvent): string => {
       switch (event.kind) {
@@ -129,6 +145,8 @@ export const en = {
             : `Payment of ${formatCents(event.amountCents, 'en')} recorded (${methodLabel(event.method, 'en')}${event.reference ? ` ${event.reference}` : ''}, receipt ${event.receiptNumber})`;
         case 'payment_voided':
           return `Receipt ${event.receiptNumber} (${formatCents(event.amountCents, 'en')}) voided: ${event.reason}`;
+        case 'balance_written_off':
+          return `${formatCents(event.totalCents, 'en')} of invoice ${event.invoiceNumber} written off as a bad debt (${event.number}, tax relief ${formatCents(event.taxCents, 'en')}): ${event.reason}`;
         case 'started_without_deposit':
           return `Started without the deposit: ${event.reason}`;
         case 'gate_overridden':
@@ -172,7 +190,7 @@ export const en = {
             ? 'Customer update (with the order link)'
             : kind,
     mailTo: (kind: string, recipient: string) => `${kind} to ${recipient}`,
-    mailSent: (date: string) => `sent ${date}`.trim(),
+    mailSent: (date: string) => `sent ${dateInWords(date, 'en')}`.trim(),
     mailFailed: (attempts: number, error: string) => `failed after ${attempts} tries (${error})`,
     mailWaiting: (attempts: number, error: string) =>
       attempts ? `waiting, ${attempts} tries so far (${error})` : 'waiting',
@@ -242,6 +260,8 @@ export const en = {
     internal: () => 'Something went wrong on our side. Nothing was saved; please try again.',
     proof_sent: (e: ErrorFacts) => e.server,
   }),
+  /** A refusal the inbox has no words of its own for: the server's sentence, in French where it sent one. */
+  serverSaid: (e: ErrorFacts) => e.server,
 };
 
 export type InboxMessages = typeof en;
@@ -266,6 +286,7 @@ export const fr: InboxMessages = {
 
   list: {
     heading: 'Commandes',
+    editedByCustomer: 'Modifiée par le client',
     exportCsv: 'Exporter en CSV',
     search: 'Rechercher par référence, nom, courriel ou entreprise',
     filter: 'Filtrer par statut',
@@ -282,7 +303,7 @@ export const fr: InboxMessages = {
     status: 'Statut',
     files: 'Fichiers',
     email: 'Courriel',
-    rush: (date) => `Urgent ${date}`.trim(),
+    rush: (date) => `Urgent ${dateInWords(date, 'fr')}`.trim(),
     test: 'Test',
     reorderOf: (reference) => `Reprise de la commande ${reference}`,
     mailSent: 'Envoyé',
@@ -293,6 +314,22 @@ export const fr: InboxMessages = {
     previous: 'Précédente',
     next: 'Suivante',
     pageOf: (page, pages) => `Page ${page} sur ${pages}`,
+    needs: 'À traiter',
+    anything: 'Toutes les commandes',
+    flagFilter: {
+      change_requested: 'Changements demandés',
+      unread_message: 'Message non lu',
+      edited_by_customer: 'Modifiée par le client',
+      quote_waiting: 'Soumission en attente trop longtemps',
+    },
+    changeRequested: 'Changements demandés',
+    // French puts 1 in the singular.
+    quoteWaiting: (days) =>
+      days < 2 ? `Soumission en attente depuis ${days}\u00a0jour` : `Soumission en attente depuis ${days}\u00a0jours`,
+    pieces: 'Pièces',
+    amountDue: 'Montant dû',
+    notKnown: 'Inconnu',
+    nothingInvoiced: 'Non facturée',
   },
 
   order: {
@@ -303,7 +340,7 @@ export const fr: InboxMessages = {
     editSaved: (version) => `La commande a été enregistrée comme version ${version}.`,
     allOrders: '← Toutes les commandes',
     heading: (reference) => `Commande ${reference}`,
-    received: (date) => `Reçue le ${date}`,
+    received: (date) => `Reçue le ${dateInWords(date, 'fr')}`,
     testOrder:
       'Commande test\u00a0: son client ne reçoit aucun courriel, et elle ne prend aucun numéro de facture, de note de crédit ni de reçu. Supprimez-la quand vous aurez terminé.',
     status: 'Statut',
@@ -313,17 +350,18 @@ export const fr: InboxMessages = {
     billing: 'Facturation',
     shipping: 'Livraison',
     deadline: 'Échéance',
-    rush: (date) => `Urgent\u00a0: ${date || 'date non précisée'}`,
+    rush: (date) => `Urgent\u00a0: ${date ? dateInWords(date, 'fr') : 'date non précisée'}`,
     options: 'Options',
     jobNotes: 'Notes sur le travail',
     files: (count) => `Fichiers (${count})`,
-    fileLayout: (n) => `Disposition ${n}`,
+    fileLayout: (n) => `Design ${n}`,
     history: 'Historique',
-    receivedAs: (date, status) => `${date}\u00a0: reçue (${status})`,
-    statusChange: (date, from, to, by) => `${date}\u00a0: ${from} → ${to} par ${by === 'customer' ? 'le client' : by}`,
-    eventBy: (date, by) => `${date}, par ${by === 'customer' ? 'le client' : by}`,
-    layoutNotLoaded: 'Cette commande est très volumineuse\u00a0: cette disposition se lit quand vous l’ouvrez.',
-    showLayout: (n) => `Afficher la disposition ${n}`,
+    receivedAs: (date, status) => `${dateInWords(date, 'fr')}\u00a0: reçue (${status})`,
+    statusChange: (date, from, to, by) =>
+      `${dateInWords(date, 'fr')}\u00a0: ${from} → ${to} par ${by === 'customer' ? 'le client' : by}`,
+    eventBy: (date, by) => `${dateInWords(date, 'fr')}, par ${by === 'customer' ? 'le client' : by}`,
+    layoutNotLoaded: 'Cette commande est très volumineuse\u00a0: ce design se lit quand vous l’ouvrez.',
+    showLayout: (n) => `Afficher le design ${n}`,
     historyEvent: (event) => {
       switch (event.kind) {
         case 'quote_sent':
@@ -342,6 +380,8 @@ export const fr: InboxMessages = {
             : `Paiement de ${formatCents(event.amountCents, 'fr')} inscrit (${methodLabel(event.method, 'fr')}${event.reference ? ` ${event.reference}` : ''}, reçu ${event.receiptNumber})`;
         case 'payment_voided':
           return `Reçu ${event.receiptNumber} (${formatCents(event.amountCents, 'fr')}) annulé\u00a0: ${event.reason}`;
+        case 'balance_written_off':
+          return `${formatCents(event.totalCents, 'fr')} de la facture ${event.invoiceNumber} radiés comme créance irrécouvrable (${event.number}, allègement de taxes ${formatCents(event.taxCents, 'fr')})\u00a0: ${event.reason}`;
         case 'started_without_deposit':
           return `Production commencée sans l’acompte\u00a0: ${event.reason}`;
         case 'gate_overridden':
@@ -354,7 +394,7 @@ export const fr: InboxMessages = {
         case 'cancelled_and_credited':
           return `Annulée\u00a0; l’impayé est crédité par ${event.creditNotes.join(', ')} (${formatCents(event.totalCents, 'fr')})`;
         case 'imprint_moved':
-          return `Disposition ${event.layout}, ${VIEW_LABELS.fr[event.location as ViewName] ?? event.location}\u00a0: ${event.from.fr} → ${event.to.fr}`;
+          return `Design ${event.layout}, ${VIEW_LABELS.fr[event.location as ViewName] ?? event.location}\u00a0: ${event.from.fr} → ${event.to.fr}`;
         case 'po_made':
           return `Vêtements sur le bon de commande ${event.number} à ${event.supplier} (${event.pieces} pièces pour cette commande)`;
         case 'po_sent':
@@ -363,7 +403,7 @@ export const fr: InboxMessages = {
           return `Vêtements reçus sur ${event.number}\u00a0: ${event.received} pièces, ${event.damaged} endommagées\u00a0; ${event.shortPieces === 0 ? 'rien ne manque pour cette commande' : `il en manque encore ${event.shortPieces} pour cette commande`}`;
         case 'team_sizes_closed':
           return event.applied
-            ? `Inscriptions de l’équipe «\u00a0${event.title}\u00a0» closes\u00a0: la disposition ${event.layout}, vêtement ${event.variation + 1}, a maintenant les tailles de ${frenchCount(event.entries, 'inscription', 'inscriptions')} (${event.sizes}) et leur liste de noms`
+            ? `Inscriptions de l’équipe «\u00a0${event.title}\u00a0» closes\u00a0: le design ${event.layout}, vêtement ${event.variation + 1}, a maintenant les tailles de ${frenchCount(event.entries, 'inscription', 'inscriptions')} (${event.sizes}) et leur liste de noms`
             : `Inscriptions de l’équipe «\u00a0${event.title}\u00a0» closes après la soumission\u00a0: la commande n’a pas changé (${frenchCount(event.entries, 'inscription', 'inscriptions')}\u00a0: ${event.sizes})`;
         case 'order_edited':
           return `Commande modifiée\u00a0: version ${event.version}. Pourquoi\u00a0: ${event.reason}${
@@ -385,7 +425,7 @@ export const fr: InboxMessages = {
             ? 'Mise à jour au client (avec le lien de la commande)'
             : kind,
     mailTo: (kind, recipient) => `${kind} à ${recipient}`,
-    mailSent: (date) => `envoyé le ${date}`.trim(),
+    mailSent: (date) => `envoyé le ${dateInWords(date, 'fr')}`.trim(),
     mailFailed: (attempts, error) => `échec après ${attempts} tentatives (${error})`,
     mailWaiting: (attempts, error) =>
       attempts ? `en attente, ${attempts} tentatives jusqu’ici (${error})` : 'en attente',
@@ -458,6 +498,7 @@ export const fr: InboxMessages = {
     proof_sent: () =>
       'Cette épreuve a été envoyée au client avec une version de la soumission\u00a0: elle est conservée. Téléversez l’épreuve corrigée et envoyez une nouvelle version.',
   },
+  serverSaid: (e) => e.serverFr ?? e.server,
 };
 
 export const INBOX_MESSAGES = catalogues(en, fr);
@@ -472,7 +513,7 @@ export const useInboxText = textHook(INBOX_MESSAGES);
 export function errorText(err: unknown, t: InboxMessages): string {
   if (!(err instanceof ApiError)) return t.errors.unreachable({ server: '' });
   const facts: ErrorFacts = { server: err.message, serverFr: err.messageFr, retryAfter: err.retryAfter };
-  return isErrorCode(t.errors, err.code) ? t.errors[err.code](facts) : err.message;
+  return isErrorCode(t.errors, err.code) ? t.errors[err.code](facts) : t.serverSaid(facts);
 }
 
 function isErrorCode(errors: InboxMessages['errors'], code: string): code is InboxErrorCode {

@@ -2,7 +2,12 @@
 // other without importing the app shell that renders them.
 import { useEffect, useState, type MouseEvent } from 'react';
 
+/** A page's question before it is left with edits not saved (useLeaveWarning); empty when none. */
+let leaveWarning = '';
+
 export function navigate(path: string) {
+  if (leaveWarning && !window.confirm(leaveWarning)) return;
+  leaveWarning = '';
   window.history.pushState(null, '', path);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
@@ -24,4 +29,23 @@ export function usePath(): string {
     return () => window.removeEventListener('popstate', update);
   }, []);
   return path;
+}
+
+/**
+ * While `unsaved`, leaving the page asks first: the browser's own question when the tab is
+ * closed or reloaded, `question` when another inbox page is chosen (docs/settings.md).
+ */
+export function useLeaveWarning(unsaved: boolean, question: string) {
+  useEffect(() => {
+    if (!unsaved) return;
+    leaveWarning = question;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      leaveWarning = '';
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [unsaved, question]);
 }

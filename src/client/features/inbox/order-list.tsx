@@ -1,6 +1,7 @@
-// The inbox's list of orders, newest first: search, status filter, pages, CSV export of what is
-// shown, and each order's unread messages from its customer. The query lives in the address bar
-// (use-order-list.ts), so a reload keeps it.
+// The inbox's list of orders, newest first: search, status, payment and "needs attention" filters,
+// pages, CSV export of what is shown; each order flagged with what needs the clerk (order-flags.ts),
+// with its pieces and the amount due now, both as the server counts them. The query lives in the
+// address bar (use-order-list.ts), so a reload or a shared link keeps it.
 import { useState } from 'react';
 import { ORDER_WORDS, statusLabel } from '../../../shared/order-presentation.js';
 import { inboxLinks } from './api.js';
@@ -12,9 +13,12 @@ import { StatusOptions } from './status-options.js';
 import { PAYMENT_STATE_LABELS, PAYMENT_STATES } from '../../../shared/invoices/account.js';
 import { usePaymentsText } from './payments/payments-messages.js';
 import { useOrderList } from './use-order-list.js';
+import { ORDER_FLAGS } from '../../../shared/order-flags.js';
+import { formatCents } from '../../../shared/money.js';
+import { flagWords } from './order-flags.js';
 
 export function OrderList() {
-  const { query, setQuery, list, error, unread } = useOrderList();
+  const { query, setQuery, list, error } = useOrderList();
   const [search, setSearch] = useState(query.q);
   const { t, language } = useInboxText();
   const { t: pay } = usePaymentsText();
@@ -67,6 +71,21 @@ export function OrderList() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="order-flag-filter">{t.list.needs}</label>
+          <select
+            id="order-flag-filter"
+            value={query.flag ?? ''}
+            onChange={(e) => setQuery({ ...query, flag: e.target.value, page: 1 })}
+          >
+            <option value="">{t.list.anything}</option>
+            {ORDER_FLAGS.map((flag) => (
+              <option key={flag} value={flag}>
+                {t.list.flagFilter[flag]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="button button-primary">
           {t.list.submitSearch}
         </button>
@@ -81,7 +100,9 @@ export function OrderList() {
           <p className="muted" role="status">
             {t.list.count(list.total, formatNumber(list.total, language))}
           </p>
-          {list.orders.length === 0 && <p>{query.q || query.status || query.payment ? t.list.noMatch : t.list.none}</p>}
+          {list.orders.length === 0 && (
+            <p>{query.q || query.status || query.payment || query.flag ? t.list.noMatch : t.list.none}</p>
+          )}
           <div className="table-wrap">
             <table className="orders-table">
               <ColumnHeads
@@ -91,7 +112,9 @@ export function OrderList() {
                   t.list.customer,
                   t.list.deadline,
                   t.list.status,
+                  t.list.pieces,
                   pay.state,
+                  t.list.amountDue,
                   t.list.files,
                   t.list.email,
                 ]}
@@ -107,9 +130,11 @@ export function OrderList() {
                       {o.reorder_of_reference && (
                         <span className="muted small block">{t.list.reorderOf(o.reorder_of_reference)}</span>
                       )}
-                      {(unread[o.id] ?? 0) > 0 && (
-                        <span className="badge badge-unread block">{t.list.unread(unread[o.id]!)}</span>
-                      )}
+                      {flagWords(o.flags, t.list).map((words) => (
+                        <span key={words} className="badge badge-unread block">
+                          {words}
+                        </span>
+                      ))}
                     </td>
                     <td>{formatDate(o.created_at, language)}</td>
                     <td>
@@ -127,7 +152,21 @@ export function OrderList() {
                     <td>
                       <span className={`badge badge-${o.status}`}>{statusLabel(o.status, language)}</span>
                     </td>
+                    <td>
+                      {o.pieces === null || o.pieces === undefined ? (
+                        <span className="muted">{t.list.notKnown}</span>
+                      ) : (
+                        formatNumber(o.pieces, language)
+                      )}
+                    </td>
                     <td>{o.payment_state ? PAYMENT_STATE_LABELS[o.payment_state][language] : ''}</td>
+                    <td>
+                      {o.amount_due_cents === null || o.amount_due_cents === undefined ? (
+                        <span className="muted">{t.list.nothingInvoiced}</span>
+                      ) : (
+                        formatCents(o.amount_due_cents, language)
+                      )}
+                    </td>
                     <td>{formatNumber(o.attachment_count, language)}</td>
                     <td>
                       {o.mail_status === 'sent' ? (

@@ -65,7 +65,7 @@ export function OrderView({
       <OrderHeader order={order} saving={saving} onStatusChange={changeStatus} />
       {isJob && (
         <p className="no-print">
-          <a href={inboxLinks.jobTicket(id)} download>
+          <a className="button button-secondary" href={inboxLinks.jobTicket(id)} download>
             {t.order.jobTicket}
           </a>
         </p>
@@ -114,7 +114,9 @@ export function OrderView({
       <OrderSummaryCards doc={doc} />
       {detail.estimate && <SeenEstimateCard estimate={detail.estimate} />}
 
+      {/* A new order version withdraws the quote and is what a revision prices: read afresh. */}
       <QuotePanel
+        key={order.version}
         orderId={id}
         customerEmail={first?.billing?.email ?? ''}
         attachments={attachments}
@@ -201,7 +203,7 @@ function SeenEstimateCard({ estimate }: { estimate: SeenEstimate }) {
       </ul>
       {estimate.onQuote.length > 0 && (
         <p className="small">
-          {t.order.estimateLeft} {estimate.onQuote.map((q) => q[language]).join('; ')}
+          {t.order.estimateLeft} {estimate.onQuote.map((q) => q[language]).join(language === 'fr' ? '\u202f; ' : '; ')}
         </p>
       )}
     </section>

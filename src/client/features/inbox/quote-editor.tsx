@@ -6,6 +6,7 @@
 import type { FormEvent } from 'react';
 import type { StaffQuoteState } from '../../../shared/quote-api.js';
 import type { Attachment } from './api.js';
+import { QuoteChanges } from './quote-changes.js';
 import { QuoteLineFields } from './quote-line-fields.js';
 import { resalePstName, taxChoicesOf } from './quote-lines.js';
 import { useQuoteText } from './quote-messages.js';
@@ -60,6 +61,10 @@ export function QuoteEditor({
       {editor.start.origin === 'priced' && editor.start.priceListVersion !== null && (
         <p className="muted small">{t.pricedNote(editor.start.priceListVersion)}</p>
       )}
+      {editor.start.origin === 'revised' && editor.start.priceListVersion !== null && (
+        <p className="muted small">{t.revisedNote(editor.start.priceListVersion)}</p>
+      )}
+      {editor.start.origin === 'revised' && <QuoteChanges state={state} lines={editor.lines} />}
       <QuoteRoom orderId={orderId} />
       {editor.lines.map((line, i) => (
         <QuoteLineFields
@@ -67,6 +72,7 @@ export function QuoteEditor({
           line={line}
           index={i}
           choices={choices}
+          french={state.shopProvince === 'QC'}
           preview={editor.previewOf(i)}
           computing={editor.pending}
           priceBad={editor.badPrices.has(i)}

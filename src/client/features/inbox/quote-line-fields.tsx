@@ -20,6 +20,7 @@ export function QuoteLineFields({
   line,
   index,
   choices,
+  french,
   preview,
   computing,
   priceBad,
@@ -33,6 +34,8 @@ export function QuoteLineFields({
   index: number;
   /** The taxes of the place of supply the line can be exempt from. */
   choices: TaxChoice[];
+  /** The shop is in Quebec: the line gets a French description (its documents print it). */
+  french: boolean;
   /** The server's answer for the lines as they stand, and this line's place in it; null while it is not in. */
   preview: { quote: ComputedQuote; at: number } | null;
   /** The server is computing the lines as they stand. */
@@ -42,7 +45,9 @@ export function QuoteLineFields({
   /** The clerk tried to save or send while this line's resale partner is unconfirmed. */
   resaleTried: boolean;
   /** Whether the server refused this field of the line (its name in the wire format). */
-  refused: (field: 'description' | 'quantity' | 'unitPriceCents' | 'notTaxed' | 'childrens') => boolean;
+  refused: (
+    field: 'description' | 'descriptionFr' | 'quantity' | 'unitPriceCents' | 'notTaxed' | 'childrens',
+  ) => boolean;
   onChange: (change: Partial<EditorLine>) => void;
   onRemove: () => void;
 }) {
@@ -69,7 +74,10 @@ export function QuoteLineFields({
           rows={rowsFor(line.description)}
           value={line.description}
           aria-invalid={refused('description') || undefined}
-          aria-describedby={line.reason ? `${id}-reason` : undefined}
+          aria-describedby={
+            [line.reason ? `${id}-reason` : '', line.byHand ? `${id}-by-hand` : ''].filter(Boolean).join(' ') ||
+            undefined
+          }
           onChange={(e) => onChange({ description: e.target.value })}
         />
         {line.reason && (
@@ -77,7 +85,29 @@ export function QuoteLineFields({
             {line.reason}
           </p>
         )}
+        {line.byHand && (
+          <p id={`${id}-by-hand`} className="muted small">
+            {t.keptByHand}
+          </p>
+        )}
       </div>
+      {french && (
+        <div className="field quote-description">
+          <label htmlFor={`${id}-description-fr`}>{t.descriptionFr}</label>
+          <textarea
+            id={`${id}-description-fr`}
+            lang="fr"
+            rows={rowsFor(line.descriptionFr ?? '')}
+            value={line.descriptionFr ?? ''}
+            aria-invalid={refused('descriptionFr') || undefined}
+            aria-describedby={`${id}-description-fr-hint`}
+            onChange={(e) => onChange({ descriptionFr: e.target.value })}
+          />
+          <p id={`${id}-description-fr-hint`} className="muted small">
+            {t.descriptionFrHint}
+          </p>
+        </div>
+      )}
       <div className="field">
         <label htmlFor={`${id}-quantity`}>{t.quantity}</label>
         <input

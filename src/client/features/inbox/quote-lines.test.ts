@@ -132,9 +132,11 @@ describe('the place of supply', () => {
 describe('startingLines', () => {
   const empty: StaffQuoteState = {
     province: 'BC',
+    shopProvince: 'BC',
     registration: { gstHst: '', qst: '' },
     suggestions: [],
     priced: null,
+    revision: null,
     draft: null,
     draftPriceListVersion: null,
     draftExemption: null,
@@ -207,5 +209,86 @@ describe('startingLines', () => {
       'Tees',
       'Rush fee, critical deadline 2026-12-01 (25%)',
     ]);
+  });
+});
+
+describe('a Quebec shop’s French descriptions', () => {
+  const quebec: StaffQuoteState = {
+    province: 'QC',
+    shopProvince: 'QC',
+    registration: { gstHst: '', qst: '' },
+    suggestions: [],
+    priced: null,
+    revision: null,
+    draft: null,
+    draftPriceListVersion: null,
+    draftExemption: null,
+    estimate: null,
+    versions: [],
+    proofs: [],
+  };
+
+  it('starts from the French the server suggests, and sends it with the line', () => {
+    const start = startingLines(
+      {
+        ...quebec,
+        suggestions: [
+          {
+            kind: 'garment',
+            description: 'Layout 1 · Gildan 5000, Black',
+            descriptionFr: 'Design 1 · Gildan 5000, Noir',
+            quantity: 10,
+            unitPriceCents: 0,
+            taxable: true,
+            needsQuantity: false,
+          },
+        ],
+      },
+      'en',
+    );
+    expect(start.lines[0]!.descriptionFr).toBe('Design 1 · Gildan 5000, Noir');
+    expect(toSendable(start.lines).lines[0]).toMatchObject({
+      description: 'Layout 1 · Gildan 5000, Black',
+      descriptionFr: 'Design 1 · Gildan 5000, Noir',
+    });
+  });
+
+  it('reopens a draft with its French, and sends none for a line whose French is left empty', () => {
+    const start = startingLines(
+      {
+        ...quebec,
+        draft: [{ description: 'Tees', descriptionFr: 'T-shirts', quantity: 10, unitPriceCents: 800, taxable: true }],
+      },
+      'en',
+    );
+    expect(start.lines[0]!.descriptionFr).toBe('T-shirts');
+    const sent = toSendable([{ ...start.lines[0]!, descriptionFr: '  ' }, line({ description: 'Bags' })]).lines;
+    expect(sent.map((l) => 'descriptionFr' in l)).toEqual([false, false]);
+  });
+
+  it('starts a priced line with the list’s French', () => {
+    const start = startingLines(
+      {
+        ...quebec,
+        priced: {
+          priceListVersion: 1,
+          notes: [],
+          lines: [
+            {
+              description: 'Layout 1 · Tee',
+              descriptionFr: 'Design 1 · T-shirt',
+              quantity: 50,
+              unitPriceCents: 450,
+              taxable: true,
+              needsPrice: false,
+              kind: 'garment',
+              reason: { en: '', fr: '' },
+            },
+          ],
+        },
+      },
+      'en',
+    );
+    expect(toSendable(start.lines).lines[0]!.descriptionFr).toBe('Design 1 · T-shirt');
   });
 });

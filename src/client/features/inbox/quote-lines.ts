@@ -20,6 +20,11 @@ import { parsePrice, priceText } from './quote-messages.js';
 export interface EditorLine {
   key: string;
   description: string;
+  /**
+   * The description in French, for a shop in Quebec: its documents print it, the English beside it
+   * for an English-speaking customer (shared/quote.ts, lineDescription). Empty when none.
+   */
+  descriptionFr?: string;
   quantity: string;
   price: string;
   taxable: boolean;
@@ -41,6 +46,10 @@ export interface EditorLine {
    * draft, version) until the clerk ticks "Resale partner confirmed" or removes the line.
    */
   unconfirmedResale?: boolean;
+  /** A revision's line: the index of the line of the version revised it comes from; null when new. */
+  was?: number | null;
+  /** A revision's line the clerk priced or wrote by hand in the version revised: kept as it was. */
+  byHand?: boolean;
 }
 
 export interface RushPercent {
@@ -73,8 +82,10 @@ export function toSendable(lines: readonly EditorLine[]): {
     if (cents === null) badPrices.add(i);
     if (l.unconfirmedResale) return;
     indexes.push(i);
+    const french = l.descriptionFr?.trim() ?? '';
     out.push({
       description: l.description,
+      ...(french !== '' ? { descriptionFr: l.descriptionFr } : {}),
       quantity: Number(l.quantity.trim() === '' ? NaN : l.quantity),
       unitPriceCents: cents ?? 0,
       taxable: l.taxable,
@@ -182,10 +193,13 @@ export interface StartingLines {
   /** The price list version they came from, recorded on the quote; null when typed by hand. */
   priceListVersion: number | null;
   /** Where they came from, for the note above them. */
-  origin: 'draft' | 'version' | 'priced' | 'suggested';
+  origin: 'draft' | 'version' | 'revised' | 'priced' | 'suggested';
   /** The customer's PST number for a purchase for resale, as saved or sent. */
   pstNumber: string;
 }
+
+/** The French description the line carries (the server's suggestion, or as saved), when it has one. */
+const frenchOf = (l: QuoteLineInput) => (l.descriptionFr !== undefined ? { descriptionFr: l.descriptionFr } : {});
 
 const taxabilityOf = (l: QuoteLineInput) => ({
   taxable: l.taxable,
@@ -199,12 +213,37 @@ const taxabilityOf = (l: QuoteLineInput) => ({
  */
 export function startingLines(state: StaffQuoteState, lang: Language): StartingLines {
   const last = state.versions.at(-1);
+  // "Revise": the order as it stands priced again, the clerk's edits kept (shared/quote-revision.ts).
+  if (!state.draft && state.revision) {
+    return {
+      lines: state.revision.lines.map((l) => {
+        const label = l.kind === 'rush' && l.percent !== undefined ? percentLabelOf(l.description) : null;
+        return keyed({
+          description: l.description,
+          ...frenchOf(l),
+          quantity: String(l.quantity),
+          price: priceText(l.unitPriceCents, lang),
+          ...taxabilityOf(l),
+          needsPrice: l.needsPrice,
+          ...(l.reason ? { reason: l.reason[lang] } : {}),
+          ...(l.kind ? { kind: l.kind } : {}),
+          ...(label && l.percent !== undefined ? { percent: { value: l.percent, label, dropped: false } } : {}),
+          was: l.was,
+          byHand: l.byHand,
+        });
+      }),
+      priceListVersion: state.revision.priceListVersion,
+      origin: 'revised',
+      pstNumber: last?.quote.exemption?.pstNumber ?? '',
+    };
+  }
   const source = state.draft ?? last?.quote.lines ?? null;
   if (source) {
     return {
       lines: source.map((l) =>
         keyed({
           description: l.description,
+          ...frenchOf(l),
           quantity: String(l.quantity),
           price: priceText(l.unitPriceCents, lang),
           ...taxabilityOf(l),
@@ -221,6 +260,7 @@ export function startingLines(state: StaffQuoteState, lang: Language): StartingL
         const label = l.kind === 'rush' && l.percent !== undefined ? percentLabelOf(l.description) : null;
         return keyed({
           description: l.description,
+          ...frenchOf(l),
           quantity: String(l.quantity),
           price: priceText(l.unitPriceCents, lang),
           ...taxabilityOf(l),
@@ -239,6 +279,7 @@ export function startingLines(state: StaffQuoteState, lang: Language): StartingL
   const suggested = state.suggestions.map((s) =>
     keyed({
       description: s.description,
+      ...frenchOf(s),
       quantity: String(s.quantity),
       price: priceText(s.unitPriceCents, lang),
       ...taxabilityOf(s),

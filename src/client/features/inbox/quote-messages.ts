@@ -1,6 +1,7 @@
 // The quote editor's texts, in English and Canadian French, read with useQuoteText() in the
 // staff member's language (the inbox's). A catalogue of its own beside messages.ts: the editor
 // and its proofs are the inbox's largest part, and grow with prices and invoices.
+import { dateInWords } from '../../../shared/dates.js';
 import { englishCount } from '../../../shared/plurals.js';
 import { moneyOrNull } from '../../../shared/amounts.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
@@ -15,7 +16,8 @@ const en = {
   editorHeading: 'Quote editor',
   placeOfSupply: (province: string) => `Place of supply: ${province} (taxes of that province)`,
   noPlaceOfSupply: 'The order names no province to ship to: ask the customer before quoting.',
-  roomFirstDay: (pieces: string, day: string) => `First day with room on the floor for this order (${pieces}): ${day}.`,
+  roomFirstDay: (pieces: string, day: string) =>
+    `First day with room on the floor for this order (${pieces}): ${dateInWords(day, 'en')}.`,
   roomNone: (pieces: string) =>
     `No day in the next six months has room for this order (${pieces}): raise the capacity or move jobs.`,
   roomNoPieces: 'The floor cannot count this order’s pieces yet: no decorated view with readable quantities.',
@@ -96,11 +98,26 @@ const en = {
     changes_requested: 'Changes requested',
     superseded: 'Superseded',
   },
-  approvedBy: (name: string, date: string) => `Approved by “${name}” on ${date}`,
-  changesAsked: (date: string, comment: string) => `Changes asked on ${date}: ${comment}`,
+  approvedBy: (name: string, date: string) => `Approved by “${name}” on ${dateInWords(date, 'en')}`,
+  changesAsked: (date: string, comment: string) => `Changes asked on ${dateInWords(date, 'en')}: ${comment}`,
   from: (address: string, browser: string) => `from ${address}, ${browser}`,
   hash: (hash: string) => `version hash ${hash}`,
   none: '—',
+  revisedNote: (version: number) =>
+    `The order as it now stands, priced again from price list v${version}: quantity breaks and the rush follow the new quantities; your own lines and prices are kept.`,
+  keptByHand: 'Your price or line from the version sent: kept as you left it.',
+  changesCaption: (version: number, status: string) => `What changed from version ${version} (${status})`,
+  changesLine: 'Line',
+  changesQuantity: 'Quantity',
+  changesUnitPrice: 'Unit price',
+  changesAmount: 'Amount',
+  changesWhat: 'Change',
+  changeKinds: { added: 'Added', removed: 'Removed', changed: 'Changed', same: 'Unchanged' },
+  beforeAfter: (before: string, after: string) => (before === after ? after : `${before} → ${after}`),
+  noChanges: 'No line changed from that version.',
+  descriptionFr: 'Description in French',
+  descriptionFrHint:
+    'The shop is in Quebec: its invoices print the French description, with the English beside it for an English-speaking customer.',
 };
 
 export const QUOTE_MESSAGES = catalogues(en, {
@@ -114,7 +131,7 @@ export const QUOTE_MESSAGES = catalogues(en, {
   noPlaceOfSupply:
     'La commande n’indique aucune province de livraison\u00a0: demandez-la au client avant de soumissionner.',
   roomFirstDay: (pieces, day) =>
-    `Premier jour où l’atelier a de la place pour cette commande (${pieces})\u00a0: ${day}.`,
+    `Premier jour où l’atelier a de la place pour cette commande (${pieces})\u00a0: ${dateInWords(day, 'fr')}.`,
   roomNone: (pieces) =>
     `Aucun jour des six prochains mois n’a de place pour cette commande (${pieces})\u00a0: augmentez la capacité ou déplacez des travaux.`,
   roomNoPieces:
@@ -169,9 +186,9 @@ export const QUOTE_MESSAGES = catalogues(en, {
   noNumber: 'non configuré',
   proofsHeading: 'Épreuves',
   proofsIntro:
-    'Images (PNG, JPEG, GIF, WebP) ou PDF, par disposition. Chaque épreuve téléversée accompagne la prochaine version envoyée.',
-  layoutTitle: (n) => `Disposition graphique ${n}`,
-  uploadProof: (n) => `Téléverser une épreuve pour la disposition graphique ${n}`,
+    'Images (PNG, JPEG, GIF, WebP) ou PDF, par design. Chaque épreuve téléversée accompagne la prochaine version envoyée.',
+  layoutTitle: (n) => `Design ${n}`,
+  uploadProof: (n) => `Téléverser une épreuve pour le design ${n}`,
   uploading: 'Téléversement…',
   uploaded: (name) => `${name} téléversé.`,
   removeProof: (name) => `Retirer ${name}`,
@@ -197,11 +214,26 @@ export const QUOTE_MESSAGES = catalogues(en, {
     changes_requested: 'Modifications demandées',
     superseded: 'Remplacée',
   },
-  approvedBy: (name, date) => `Approuvée par «\u00a0${name}\u00a0» le ${date}`,
-  changesAsked: (date, comment) => `Modifications demandées le ${date}\u00a0: ${comment}`,
+  approvedBy: (name, date) => `Approuvée par «\u00a0${name}\u00a0» le ${dateInWords(date, 'fr')}`,
+  changesAsked: (date, comment) => `Modifications demandées le ${dateInWords(date, 'fr')}\u00a0: ${comment}`,
   from: (address, browser) => `depuis ${address}, ${browser}`,
   hash: (hash) => `empreinte de la version ${hash}`,
   none: '—',
+  revisedNote: (version) =>
+    `La commande telle qu’elle est maintenant, tarifée de nouveau d’après la liste de prix v${version}\u00a0: les paliers de quantité et l’urgence suivent les nouvelles quantités\u202f; vos propres lignes et prix sont conservés.`,
+  keptByHand: 'Votre prix ou votre ligne de la version envoyée\u00a0: conservé tel quel.',
+  changesCaption: (version, status) => `Ce qui a changé depuis la version ${version} (${status})`,
+  changesLine: 'Ligne',
+  changesQuantity: 'Quantité',
+  changesUnitPrice: 'Prix unitaire',
+  changesAmount: 'Montant',
+  changesWhat: 'Changement',
+  changeKinds: { added: 'Ajoutée', removed: 'Retirée', changed: 'Modifiée', same: 'Inchangée' },
+  beforeAfter: (before, after) => (before === after ? after : `${before} → ${after}`),
+  noChanges: 'Aucune ligne n’a changé depuis cette version.',
+  descriptionFr: 'Description en français',
+  descriptionFrHint:
+    'L’entreprise est au Québec\u00a0: ses factures impriment la description en français, avec l’anglais à côté pour un client anglophone.',
 });
 
 /** The quote editor's texts in the staff member's language. */

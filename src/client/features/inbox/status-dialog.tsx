@@ -13,6 +13,7 @@ import { useStatusText } from './status-messages.js';
 export interface StatusChoice {
   override?: { reason: string };
   creditUnpaid?: boolean;
+  writeOffRest?: boolean;
 }
 
 export function StatusDialog({
@@ -36,6 +37,8 @@ export function StatusDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [credit, setCredit] = useState(preview.may.credit);
+  // Offered at once when what the credit cannot reach is under the owner's small-balance threshold.
+  const [writeOff, setWriteOff] = useState(preview.may.credit && preview.writeOffCents > 0);
   const [tried, setTried] = useState(false);
   useEffect(() => {
     const d = dialog.current;
@@ -55,9 +58,13 @@ export function StatusDialog({
     onConfirm({
       ...(gate ? { override: { reason } } : {}),
       ...(preview.unpaidCents > 0 && credit ? { creditUnpaid: true } : {}),
+      ...(preview.unpaidCents > 0 && credit && writeOff && preview.writeOffCents > 0 ? { writeOffRest: true } : {}),
     });
   };
   const unpaid = formatCents(preview.unpaidCents, language);
+  // Exactly what the credit notes will total: the server's plan, which the move then carries out.
+  const credited = formatCents(preview.creditCents, language);
+  const rest = formatCents(preview.writeOffCents, language);
   return (
     <dialog ref={dialog} aria-labelledby={`${id}-h`} onCancel={onCancel} className="gate-dialog">
       <form onSubmit={submit} noValidate>
@@ -98,10 +105,22 @@ export function StatusDialog({
               aria-describedby={`${id}-credit-note`}
               onChange={(e) => setCredit(e.target.checked)}
             />
-            <label htmlFor={`${id}-credit`}>{t.creditUnpaid(unpaid)}</label>
+            <label htmlFor={`${id}-credit`}>{t.creditUnpaid(credited)}</label>
             <p id={`${id}-credit-note`} className="muted small">
               {preview.may.credit ? (credit ? '' : t.unpaidKept(unpaid)) : t.creditNotAllowed}
             </p>
+          </div>
+        )}
+        {preview.unpaidCents > 0 && credit && preview.writeOffCents > 0 && (
+          <div className="field checkbox">
+            <input
+              id={`${id}-write-off`}
+              type="checkbox"
+              checked={writeOff}
+              disabled={!preview.may.credit}
+              onChange={(e) => setWriteOff(e.target.checked)}
+            />
+            <label htmlFor={`${id}-write-off`}>{t.writeOffRest(rest)}</label>
           </div>
         )}
         {preview.mails.length > 0 ? (

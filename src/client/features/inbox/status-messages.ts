@@ -13,6 +13,8 @@ const en = {
   creditNotAllowed: 'Only an owner, or someone an owner allows, can issue credit notes.',
   unpaidKept: (amount: string) =>
     `${amount} stays invoiced and unpaid: the customer is not asked for it, and the Accounts page lists it.`,
+  writeOffRest: (amount: string) =>
+    `Write off the ${amount} the credit cannot reach (under the small-balance threshold): not emailed`,
   confirm: (status: string) => `Move to ${status}`,
   cancel: 'Cancel',
   loading: 'Checking what this move does…',
@@ -29,6 +31,8 @@ export const STATUS_MESSAGES = catalogues(en, {
   creditNotAllowed: 'Seul un propriétaire, ou une personne qu’il autorise, peut émettre des notes de crédit.',
   unpaidKept: (amount) =>
     `${amount} reste facturé et impayé\u00a0: rien n’est demandé au client, et la page Comptes l’indique.`,
+  writeOffRest: (amount) =>
+    `Radier les ${amount} que le crédit ne peut atteindre (sous le seuil des petits soldes)\u00a0: sans courriel`,
   confirm: (status) => `Passer à «\u00a0${status}\u00a0»`,
   cancel: 'Annuler',
   loading: 'Vérification de ce que fait ce changement…',

@@ -7,7 +7,7 @@ import { useInboxApi } from './session.js';
 
 /** `onChanged` runs after a proof was added or removed: the quote's proofs are to be read again. */
 export function useProofs(orderId: string, onChanged: () => void) {
-  const { t } = useQuoteText();
+  const { t, language } = useQuoteText();
   const inbox = useInboxText().t;
   const api = useInboxApi();
   const [status, setStatus] = useState('');
@@ -22,7 +22,7 @@ export function useProofs(orderId: string, onChanged: () => void) {
       onChanged();
     } catch (err) {
       setStatus('');
-      setError(messageOf(err));
+      setError(messageOf(err, language));
     }
   };
 

@@ -58,7 +58,7 @@ export function useQuoteEditor(
           (err: unknown) => {
             if (stale) return;
             setPreviewed(null);
-            setRefusal({ message: messageOf(err), fields: err instanceof ApiError ? err.fields : [] });
+            setRefusal({ message: messageOf(err, language), fields: err instanceof ApiError ? err.fields : [] });
           },
         )
         .finally(() => !stale && setComputing(false));
@@ -67,7 +67,7 @@ export function useQuoteEditor(
       stale = true;
       clearTimeout(timer);
     };
-  }, [body, orderId, api, badPrices.size]);
+  }, [body, orderId, api, badPrices.size, language]);
 
   // Every change goes through here, so a rush fee's label always follows its price.
   const change = (next: (all: EditorLine[]) => EditorLine[]) => setLines((all) => followPercents(next(all)));

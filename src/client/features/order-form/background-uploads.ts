@@ -1,6 +1,6 @@
 // Each chosen file starts uploading at once, in the background, to the server's resumable
 // upload endpoint (tus 1.0, docs/architecture.md), so that "Submit Order" only has to name the
-// finished uploads. tus-js-client is loaded on the first file, never with the page.
+// finished uploads. tus-js-client and tus-upload.ts are loaded on the first file, never with the page.
 // An upload is keyed by its file's entry id, which the draft keeps: after a reload the same
 // entry finds its upload URL again (tus-js-client's URL storage) and resumes it, or reuses it
 // when it had finished, so no byte is sent twice. The secret the upload's creation answers
@@ -9,6 +9,7 @@
 import type { Upload } from 'tus-js-client';
 import { UPLOAD_PATH } from '../../../shared/constants.js';
 import type { FileEntry } from './order-state.js';
+import { fingerprintOf, secretKeyOf } from './upload-keys.js';
 
 type UploadPhase = 'uploading' | 'done' | 'paused' | 'failed';
 
@@ -28,13 +29,6 @@ interface Tracked {
   secret: string | null;
 }
 
-/** Growing delays between automatic retries of a dropped connection (ms). */
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000, 60_000];
-
-const fingerprintOf = (entryId: string) => `order-form-upload:${entryId}`;
-const secretKeyOf = (entryId: string) => `order-form-upload-secret:${entryId}`;
-const SECRET_HEADER = 'Upload-Secret';
-
 /** Drops the upload URL tus-js-client keeps for a file, and its secret, so that it is not resumed or reused. */
 function forgetStoredUrl(entryId: string): void {
   try {
@@ -47,29 +41,13 @@ function forgetStoredUrl(entryId: string): void {
   }
 }
 
-function storedSecret(entryId: string): string | null {
-  try {
-    return localStorage.getItem(secretKeyOf(entryId));
-  } catch {
-    return null;
-  }
-}
-
-function storeSecret(entryId: string, secret: string): void {
-  try {
-    localStorage.setItem(secretKeyOf(entryId), secret);
-  } catch {
-    // Without storage the upload cannot be resumed after a reload anyway.
-  }
-}
-
 type Listener = (entry: FileEntry, status: UploadStatus) => void;
 
 export class BackgroundUploads {
   private readonly tracked = new Map<string, Tracked>();
   private readonly subscribers = new Set<() => void>();
   private readonly phaseListeners = new Set<Listener>();
-  private tus: Promise<typeof import('tus-js-client')> | null = null;
+  private tus: Promise<(typeof import('./tus-upload.js'))['prepareUpload']> | null = null;
   private readonly endpoint: string;
 
   constructor(
@@ -181,37 +159,6 @@ export class BackgroundUploads {
     }
   }
 
-  /**
-   * Resolves when none of these files is still uploading or paused (each is done or failed),
-   * reporting how many are left as it goes; rejects when `signal` aborts.
-   */
-  whenSettled(entryIds: string[], signal: AbortSignal, onWaiting: (left: number) => void): Promise<void> {
-    const left = () =>
-      entryIds.filter((id) => {
-        const phase = this.tracked.get(id)?.status.phase;
-        return phase === 'uploading' || phase === 'paused';
-      }).length;
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const n = left();
-        if (n === 0) {
-          unsubscribe();
-          resolve();
-        } else onWaiting(n);
-      };
-      const unsubscribe = this.subscribe(check);
-      signal.addEventListener(
-        'abort',
-        () => {
-          unsubscribe();
-          reject(new DOMException('aborted', 'AbortError'));
-        },
-        { once: true },
-      );
-      check();
-    });
-  }
-
   private async start(entry: FileEntry): Promise<void> {
     const t: Tracked = {
       entry,
@@ -222,64 +169,36 @@ export class BackgroundUploads {
     };
     this.tracked.set(entry.id, t);
     this.changed();
-    let tus: typeof import('tus-js-client');
+    const current = () => this.tracked.get(entry.id) === t;
+    let prepareUpload: (typeof import('./tus-upload.js'))['prepareUpload'];
     try {
-      tus = await (this.tus ??= import('tus-js-client'));
+      prepareUpload = await (this.tus ??= import('./tus-upload.js').then((m) => m.prepareUpload));
     } catch {
       this.tus = null;
-      if (this.tracked.get(entry.id) === t) this.set(t, { ...t.status, phase: 'failed' });
+      if (current()) this.set(t, { ...t.status, phase: 'failed' });
       return;
     }
-    if (this.tracked.get(entry.id) !== t) return;
-    const upload = new tus.Upload(entry.file, {
-      endpoint: this.endpoint,
-      retryDelays: RETRY_DELAYS,
-      headers: { apikey: this.apiKey, authorization: `Bearer ${this.apiKey}` },
-      metadata: { filename: entry.file.name, filetype: entry.file.type || 'application/octet-stream' },
-      fingerprint: () => Promise.resolve(fingerprintOf(entry.id)),
-      storeFingerprintForResuming: true,
-      removeFingerprintOnSuccess: false,
-      // Created empty, then sent by PATCH: the upload URL is known (and kept) before the first
-      // byte, so a cut or a reload during the first request can resume instead of starting over.
-      uploadDataDuringCreation: false,
-      // The creation answers the upload's secret; every later request for it carries it.
-      onBeforeRequest: (req) => {
-        if (req.getMethod() !== 'POST' && t.secret) req.setHeader(SECRET_HEADER, t.secret);
-      },
-      onAfterResponse: (req, res) => {
-        const secret = req.getMethod() === 'POST' ? res.getHeader(SECRET_HEADER) : undefined;
-        if (secret) {
-          t.secret = secret;
-          storeSecret(entry.id, secret);
-        }
+    if (!current()) return;
+    const upload = await prepareUpload(entry, this.endpoint, this.apiKey, {
+      secret: () => t.secret,
+      setSecret: (secret) => {
+        t.secret = secret;
       },
       onProgress: (sent, total) => {
-        if (this.tracked.get(entry.id) === t && t.status.phase === 'uploading')
-          this.set(t, { phase: 'uploading', sent, total });
+        if (current() && t.status.phase === 'uploading') this.set(t, { phase: 'uploading', sent, total });
       },
-      onSuccess: () => {
-        if (this.tracked.get(entry.id) !== t) return;
-        t.url = upload.url;
+      onSuccess: (url) => {
+        if (!current()) return;
+        t.url = url;
         this.set(t, { phase: 'done', sent: entry.file.size, total: entry.file.size });
       },
       onError: () => {
-        if (this.tracked.get(entry.id) !== t) return;
+        if (!current()) return;
         this.set(t, { ...t.status, phase: navigator.onLine ? 'failed' : 'paused' });
       },
     });
     t.upload = upload;
-    try {
-      const previous = await upload.findPreviousUploads();
-      const secret = storedSecret(entry.id);
-      // An upload is resumed with the secret it was given; one without it starts anew.
-      if (previous[0] && secret) {
-        t.secret = secret;
-        upload.resumeFromPreviousUpload(previous[0]);
-      }
-    } catch {
-      // No stored URL: a new upload.
-    }
-    if (this.tracked.get(entry.id) !== t) return;
+    if (!current()) return;
     if (!navigator.onLine) this.set(t, { ...t.status, phase: 'paused' });
     else upload.start();
   }

@@ -5,25 +5,31 @@ import type { ProvinceCode } from '../../../shared/constants.js';
 import { provinceOptions } from '../../shared/provinces.js';
 import { SelectField, TextAreaField, TextField, CheckboxField } from '../../components/fields.js';
 import { useOrderFormText } from './messages.js';
+import { COPIED_NOTES_ID, CopiedNotes, copiedNotesOf } from './copied-notes.js';
 import {
   formatPostalCode,
   showsShippingAddress,
   type DeadlineChoice,
   type OrderAction,
   type OrderDetails,
+  type OrderState,
 } from './order-state.js';
 
 export function BillingAndShipping({
   details,
   dispatch,
   deadlineNote,
+  reorderOf,
 }: {
   details: OrderDetails;
   dispatch: Dispatch<OrderAction>;
   /** The rush fee the date adds, from the estimate's chunk (estimate.tsx). */
   deadlineNote?: ReactNode;
+  /** "Order again": the past order repeated, whose job notes the form may still hold as copied (copied-notes.tsx). */
+  reorderOf?: OrderState['reorderOf'];
 }) {
   const { t } = useOrderFormText();
+  const copiedFrom = copiedNotesOf({ reorderOf, details });
   const c = t.sectionC;
   const { billing, shipping, deadline } = details;
 
@@ -128,7 +134,10 @@ export function BillingAndShipping({
         placeholder={c.jobNotesPlaceholder}
         onChange={(value) => dispatch({ type: 'jobNotesChanged', value })}
         path="jobNotes"
-      />
+        describedBy={copiedFrom ? COPIED_NOTES_ID : undefined}
+      >
+        <CopiedNotes id={COPIED_NOTES_ID} state={{ reorderOf, details }} dispatch={dispatch} />
+      </TextAreaField>
     </section>
   );
 }

@@ -275,8 +275,11 @@ describe('extra decorations (docs/product.md, Locations)', () => {
     const filled = run(base, {
       type: 'teamSizesFilled',
       layout: 1,
-      variationId: 'v1',
-      sizes: 'M:1, L:1',
+      counts: [
+        { size: 'S', quantity: 0 },
+        { size: 'M', quantity: 1 },
+        { size: 'L', quantity: 1 },
+      ],
       teamNames: names,
     });
     const layout = buildSubmission(filled).order.layouts['1']!;
@@ -284,10 +287,11 @@ describe('extra decorations (docs/product.md, Locations)', () => {
     expect(layout.variations[0]!.sizes).toBe('M:1, L:1');
     // The organiser's key names the collection, so the server takes the final entries from it
     // (and strips it before storing); the members' link stays in this browser.
-    expect(layout.teamCollection).toEqual({ organiserKey: 'k'.repeat(43), variation: 0 });
+    expect(layout.teamCollection).toEqual({ organiserKey: 'k'.repeat(43), variation: 0, extraSizes: '' });
     expect(buildSubmission(base).order.layouts['1']!.teamCollection).toEqual({
       organiserKey: 'k'.repeat(43),
       variation: 0,
+      extraSizes: '',
     });
     expect(JSON.stringify(buildSubmission(filled).order)).not.toContain('l'.repeat(43));
     // Sent before entries close, by the organiser's choice: the server is told, to settle it later.
@@ -300,6 +304,7 @@ describe('extra decorations (docs/product.md, Locations)', () => {
       organiserKey: 'k'.repeat(43),
       variation: 0,
       whileOpen: true,
+      extraSizes: '',
     });
     const closedLater = run(early, { type: 'collectionChecked', layout: 1, open: false });
     expect(buildSubmission(closedLater).order.layouts['1']!.teamCollection).not.toHaveProperty('whileOpen');
@@ -307,5 +312,91 @@ describe('extra decorations (docs/product.md, Locations)', () => {
     const po = run(filled, { type: 'garmentOptionChanged', layout: 1, option: 'po' });
     expect('teamNames' in buildSubmission(po).order.layouts['1']!).toBe(false);
     expect('teamCollection' in buildSubmission(po).order.layouts['1']!).toBe(false);
+  });
+
+  it('keeps the organiser’s own counts beside the team’s entries: the boxes show, and the order sends, their sum', () => {
+    const counts = (m: number, l: number) => [
+      { size: 'S', quantity: 0 },
+      { size: 'M', quantity: m },
+      { size: 'L', quantity: l },
+      { size: 'XL', quantity: 0 },
+    ];
+    const typed = run(
+      initialOrderState('v1'),
+      { type: 'garmentOptionChanged', layout: 1, option: 'pick' },
+      { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'type', value: 'G5000' },
+      { type: 'variationChanged', layout: 1, variationId: 'v1', field: 'sizes', value: 'S:3, M:7, L:6, XL:4' },
+      {
+        type: 'collectionCreated',
+        layout: 1,
+        collection: {
+          link: 'l'.repeat(43),
+          organiserKey: 'k'.repeat(43),
+          title: 'Lions',
+          closesOn: '2026-12-01',
+          variationId: 'v1',
+        },
+      },
+    );
+    // Making the link moves her 20 into her extra pieces; nothing is lost.
+    expect(typed.layouts[0]!.collection!.extras).toBe('S:3, M:7, L:6, XL:4');
+    expect(typed.layouts[0]!.variations[0]!.sizes).toBe('S:3, M:7, L:6, XL:4');
+    // Two members enter: the sizes become entries plus her pieces, never the entries alone.
+    const entered = run(typed, { type: 'teamSizesFilled', layout: 1, counts: counts(1, 1), teamNames: [] });
+    expect(entered.layouts[0]!.variations[0]!.sizes).toBe('S:3, M:8, L:7, XL:4');
+    const sent = buildSubmission(entered).order.layouts['1']!;
+    expect(sent.variations[0]!.sizes).toBe('S:3, M:8, L:7, XL:4');
+    expect(sent.teamCollection).toMatchObject({ extraSizes: 'S:3, M:7, L:6, XL:4' });
+    // She edits her own line: the sum follows.
+    const edited = run(entered, { type: 'teamExtrasChanged', layout: 1, change: { extras: 'XL:2' } });
+    expect(edited.layouts[0]!.variations[0]!.sizes).toBe('M:1, L:1, XL:2');
+    // She chooses the entries alone: they replace her counts, which stay kept for an untick.
+    const replaced = run(edited, { type: 'teamExtrasChanged', layout: 1, change: { replaceOwn: true } });
+    expect(replaced.layouts[0]!.variations[0]!.sizes).toBe('M:1, L:1');
+    expect(buildSubmission(replaced).order.layouts['1']!.teamCollection).toMatchObject({ extraSizes: '' });
+    const back = run(replaced, { type: 'teamExtrasChanged', layout: 1, change: { replaceOwn: false } });
+    expect(back.layouts[0]!.variations[0]!.sizes).toBe('M:1, L:1, XL:2');
+  });
+});
+
+describe('the vector-files answer (docs/product.md, Design layouts)', () => {
+  const placed = (answer: 'yes' | 'no' | null) => {
+    const logo = entry('logo.png', 'image/png');
+    const actions: OrderAction[] = [
+      { type: 'mockupOptionChanged', layout: 1, option: 'upload' },
+      { type: 'viewGraphicChosen', layout: 1, view: 'Front', file: logo },
+      { type: 'viewLocationChanged', layout: 1, view: 'Front', value: 'left-chest' },
+      { type: 'viewDimensionsChanged', layout: 1, view: 'Front', value: '3.5" wide' },
+      { type: 'viewDecorationChanged', layout: 1, view: 'Front', value: 'screen-printing' },
+      { type: 'viewColoursChanged', layout: 1, view: 'Front', value: '2' },
+      { type: 'vectorFilesAnswered', layout: 1, answer: 'yes' },
+    ];
+    if (answer === 'no') actions.push({ type: 'vectorFilesAnswered', layout: 1, answer: 'no' });
+    return buildSubmission(run(initialOrderState('v1'), ...actions));
+  };
+
+  it('with vector files, still sends where and how the front goes, without a graphic of its own', () => {
+    const { order, attachments } = placed('yes');
+    expect(order.layouts['1']).toMatchObject({ hasVectorFiles: 'yes' });
+    expect(order.layouts['1']!.viewData.Front).toEqual({
+      image: '',
+      location: 'left-chest',
+      dimensions: '3.5" wide',
+      decoration: 'screen-printing',
+      colours: 2,
+    });
+    expect(attachments).toEqual([]);
+  });
+
+  it('answered back to no, sends the graphic and the placement the customer entered before', () => {
+    const { order, attachments } = placed('no');
+    expect(order.layouts['1']!.viewData.Front).toMatchObject({
+      image: 'Layout_1_Front.png',
+      location: 'left-chest',
+      dimensions: '3.5" wide',
+      decoration: 'screen-printing',
+      colours: 2,
+    });
+    expect(attachments.map((a) => a.name)).toEqual(['Layout_1_Front.png']);
   });
 });

@@ -13,6 +13,7 @@ import { VIEWS, type ViewName } from '../../../shared/constants.js';
 import type { ExtraDecoration, FileRef, OrderBody, OrderLayout, ViewDatum } from '../../../shared/order.js';
 import {
   emptyAddress,
+  showsPlacements,
   showsShippingAddress,
   showsViewEditor,
   vectorAnswerShown,
@@ -82,24 +83,27 @@ export function buildSubmission(state: OrderState): Submission {
       }
     }
     const editor = showsViewEditor(layout);
+    // With vector files, each view still says where and how it goes, without a graphic of its own.
+    const placed = editor || showsPlacements(layout);
     for (const view of VIEWS) {
       const v = layout.views[view];
       const image = editor && v.file ? attach(v.file, viewAttachmentName(n, view, realExtension(v.file))).name : '';
       // The graphic's proportions, when the browser read them, size and price it (docs/prices.md).
       const aspect = image && v.aspect !== undefined ? { aspect: v.aspect } : {};
-      viewData[view] = editor
+      viewData[view] = placed
         ? { image, ...decorationOf(v), ...aspect }
         : { image: '', dimensions: '', decoration: '' };
     }
     // Extra decorations (docs/product.md, Locations): only when there are some, so that an order
     // without them is what a client of the published wire format (docs/architecture.md) sends.
-    const extraDecorations: ExtraDecoration[] = editor
+    const extraDecorations: ExtraDecoration[] = placed
       ? (layout.extras ?? []).map((e) => ({
           view: e.view,
           location: e.location,
-          image: e.file
-            ? attach(e.file, locationAttachmentName(n, e.view, e.location, realExtension(e.file))).name
-            : '',
+          image:
+            editor && e.file
+              ? attach(e.file, locationAttachmentName(n, e.view, e.location, realExtension(e.file))).name
+              : '',
           ...decorationOf(e),
         }))
       : [];
@@ -135,6 +139,8 @@ export function buildSubmission(state: OrderState): Submission {
               organiserKey: layout.collection!.organiserKey,
               variation: teamVariation,
               ...(layout.collection!.open && layout.collection!.sendWhileOpen ? { whileOpen: true } : {}),
+              // The organiser's own pieces, added to the entries as the form shows them.
+              extraSizes: layout.collection!.replaceOwn ? '' : (layout.collection!.extras ?? ''),
             },
           }
         : {}),

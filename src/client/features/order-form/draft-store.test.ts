@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filesOf, fromStoredState, toStoredState } from './draft-store.js';
+import { fromStoredState, toStoredState } from './draft-store.js';
+import { filesOf } from './order-state.js';
 import { initialOrderState, orderReducer, type FileEntry } from './order-state.js';
 
 describe('draft serialisation', () => {

@@ -3,7 +3,7 @@
 // Each file is stored once, under its own key, when it is chosen: saving the form after
 // each keystroke writes only the small state, not hundreds of MB of artwork again.
 import { createStore, del, get, getMany, keys, set, setMany, type UseStore } from 'idb-keyval';
-import { byView, type OrderState, type StoredFile } from './order-state.js';
+import { filesOf, mapFiles, type OrderState, type StoredFile } from './order-state.js';
 
 const STATE_KEY = 'state';
 const FILE_PREFIX = 'file:';
@@ -28,30 +28,6 @@ interface StoredDraft {
 
 let store: UseStore | null = null;
 const db = () => (store ??= createStore('order-form-draft', 'draft'));
-
-/** The same state with each file entry mapped; an entry mapped to null is dropped. */
-function mapFiles<A, B>(state: OrderState<A>, map: (f: A) => B | null): OrderState<B> {
-  const some = (files: A[]) => files.map(map).filter((f): f is B => f !== null);
-  return {
-    ...state,
-    layouts: state.layouts.map((l) => ({
-      ...l,
-      mockupFiles: some(l.mockupFiles),
-      poFiles: some(l.poFiles),
-      views: byView((v) => {
-        const file = l.views[v].file;
-        return { ...l.views[v], file: file === null ? null : map(file) };
-      }),
-      extras: l.extras?.map((e) => ({ ...e, file: e.file === null ? null : map(e.file) })),
-    })),
-  };
-}
-
-export function filesOf<F>(state: OrderState<F>): F[] {
-  const out: F[] = [];
-  mapFiles(state, (f) => (out.push(f), f));
-  return out;
-}
 
 /** Object URLs die with the page and files are stored apart: the state keeps neither. */
 export function toStoredState(state: OrderState): StoredOrderState {

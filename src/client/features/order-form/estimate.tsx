@@ -10,9 +10,8 @@ import { formatCents } from '../../../shared/money.js';
 import { placeName } from '../../../shared/order-presentation.js';
 import type { PublicPriceList } from '../../../shared/price-list-api.js';
 import { createOrderPricer, type PricedOrder, type PriceLine } from '../../../shared/prices/price-order.js';
-import { reusedArtwork } from '../../../shared/prices/repeated-decorations.js';
 import { TaxRows } from '../../components/tax-rows.js';
-import { buildSubmission } from './build-submission.js';
+import { priceFormState, today } from './form-pricing.js';
 import { useOrderFormText } from './messages.js';
 import type { OrderState } from './order-state.js';
 
@@ -38,7 +37,7 @@ const TEXT = {
     heading: 'Estimation du prix',
     intro:
       'Une estimation tirée de la liste de prix de l’entreprise, à mesure que vous remplissez le formulaire. Votre soumission confirme le prix.',
-    layout: (key: string) => `Disposition graphique ${key}`,
+    layout: (key: string) => `Design ${key}`,
     wholeOrder: 'Toute la commande',
     onQuote: 'Prix dans votre soumission',
     subtotal: 'Sous-total',
@@ -54,9 +53,6 @@ const TEXT = {
   },
 };
 
-/** Today in the shop's calendar: the day the prices, the taxes and the rush days are taken from. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
-
 // One pricing per state: the estimate, the summary and the rush note render from the same state
 // object in one pass, and the pricer reprices only the layouts that changed.
 const pricer = createOrderPricer();
@@ -64,29 +60,7 @@ let last: { state: OrderState; priceList: PublicPriceList; priced: PricedOrder |
 
 function usePriced(state: OrderState, priceList: PublicPriceList): PricedOrder | null {
   if (last?.state === state && last.priceList === priceList) return last.priced;
-  let priced: PricedOrder | null;
-  try {
-    const { order } = buildSubmission(state);
-    const of = state.reorderOf;
-    priced = pricer(priceList.priceList, order, {
-      date: today(),
-      shopProvince: priceList.shop.province,
-      registrations: priceList.shop.registrations,
-      // "Order again": the price list may waive the setup of the repeated decorations (docs/prices.md).
-      ...(of
-        ? {
-            reorder: {
-              reference: of.reference,
-              placedOn: of.placedOn,
-              decorations: of.decorations ?? [],
-              artwork: reusedArtwork(order.reorder?.files ?? [], new Map(Object.entries(of.stored ?? {}))),
-            },
-          }
-        : {}),
-    });
-  } catch {
-    priced = null;
-  }
+  const priced = priceFormState(state, priceList, today(), pricer);
   last = { state, priceList, priced };
   return priced;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en, fr } from './messages.js';
+import { en } from './messages.js';
+import { fr } from './french-messages.js';
 import { currentFieldErrors, describeField, errorsByPath, valueAt, type Refusal } from './field-errors.js';
 import { initialOrderState, orderReducer, type OrderAction, type OrderState } from './order-state.js';
 
@@ -24,7 +25,9 @@ describe('describeField', () => {
     });
     expect(describeField(fr, 'billing.email')?.message).toBe('Entrez une adresse courriel, comme nom@exemple.com');
     expect(describeField(en, 'billing.firstName')?.message).toBe('Enter a first name');
-    expect(describeField(en, 'deadline.date')?.message).toBe('Enter the requested completion date, like 2026-12-31');
+    expect(describeField(en, 'deadline.date')?.message).toBe(
+      'Enter the requested completion date: day, month and year',
+    );
     expect(describeField(en, 'jobNotes')?.message).toBe('Enter job notes of 20,000 characters or fewer');
   });
 
@@ -38,8 +41,8 @@ describe('describeField', () => {
       summary: 'Design Layout 2: Enter the Front graphic dimensions in 200 characters or fewer',
     });
     expect(describeField(fr, 'layouts.1.variations.0.sizes')).toEqual({
-      message: 'Entrez les tailles et les quantités, comme P\u00a0: 5, M\u00a0: 10',
-      summary: 'Disposition graphique 1\u00a0: Entrez les tailles et les quantités, comme P\u00a0: 5, M\u00a0: 10',
+      message: 'Entrez les tailles et les quantités, comme S\u00a0: 5, M\u00a0: 10',
+      summary: 'Design 1\u00a0: Entrez les tailles et les quantités, comme S\u00a0: 5, M\u00a0: 10',
     });
     expect(describeField(fr, 'layouts.3.viewData.Left Sleeve.decoration')?.message).toBe(
       'Choisissez une méthode de décoration pour le graphique (Manche gauche)',

@@ -11,6 +11,9 @@ import { useFormContext } from './form-context.js';
 import { garmentNamed } from './use-price-list.js';
 import { SizeBoxes } from './size-boxes.js';
 import { TeamSizesButton } from './team-sizes-button.js';
+import { fieldId } from '../../components/field-errors.js';
+import { useFocusAfterRender } from './use-focus-after-render.js';
+import { useColourNames } from './use-colour-names.js';
 
 export function GarmentSelection({
   layout,
@@ -22,12 +25,16 @@ export function GarmentSelection({
   position: number;
   dispatch: Dispatch<OrderAction>;
 }) {
-  const { t } = useOrderFormText();
+  const { t, language } = useOrderFormText();
   const { priceList } = useFormContext();
   const garments = priceList?.priceList.garments ?? [];
+  const colourName = useColourNames(garments.some((g) => g.colours.length > 0));
   const n = layout.number;
   const path = `layouts.${position}`;
   const canRemove = layout.variations.length > 1;
+  // The new variation's first field takes focus, so the keyboard and the screen reader land on
+  // what was just added rather than on a button the new fields pushed down (docs/accessibility.md).
+  const focusAfterRender = useFocusAfterRender();
   return (
     <fieldset className="form-section">
       <legend className="section-title">{t.sectionB.heading}</legend>
@@ -71,6 +78,9 @@ export function GarmentSelection({
             // The shop's garment this variation names, for colour suggestions and size boxes.
             const garment = garmentNamed(priceList, v.type);
             const coloursList = `colours-${n}-${v.id}`;
+            // A team's collection fills this variation's sizes (docs/collections.md): shown, not typed.
+            const teamFilled = layout.collection?.variationId === v.id;
+            const teamNote = `team-filled-${n}-${v.id}`;
             return (
               <fieldset key={v.id} className="variation">
                 <legend>{index === 0 ? t.sectionB.garmentDetails : t.sectionB.variation(index + 1)}</legend>
@@ -92,10 +102,17 @@ export function GarmentSelection({
                 </div>
                 {garment && garment.colours.length > 0 && (
                   <datalist id={coloursList}>
-                    {garment.colours.map((colour) => (
-                      <option key={colour} value={colour} />
-                    ))}
+                    {/* The shop's own colour is what the order keeps; a French customer also reads its French name. */}
+                    {garment.colours.map((colour) => {
+                      const named = colourName ? colourName(colour, language) : colour;
+                      return <option key={colour} value={colour} label={named === colour ? undefined : named} />;
+                    })}
                   </datalist>
+                )}
+                {teamFilled && (
+                  <p className="note" id={teamNote}>
+                    {t.sectionB.teamFilled}
+                  </p>
                 )}
                 {garment && (
                   <SizeBoxes
@@ -103,6 +120,8 @@ export function GarmentSelection({
                     text={v.sizes}
                     idPrefix={`sizes-${n}-${v.id}`}
                     onText={change('sizes')}
+                    readOnly={teamFilled}
+                    describedBy={teamFilled ? teamNote : undefined}
                   />
                 )}
                 {(garment || layout.collection?.variationId === v.id) && (
@@ -111,6 +130,7 @@ export function GarmentSelection({
                     position={position}
                     variationId={v.id}
                     garment={garment?.id ?? ''}
+                    sizes={garment?.sizes ?? []}
                     dispatch={dispatch}
                   />
                 )}
@@ -120,6 +140,8 @@ export function GarmentSelection({
                   placeholder={t.sectionB.sizesPlaceholder}
                   onChange={change('sizes')}
                   path={at('sizes')}
+                  readOnly={teamFilled}
+                  describedBy={teamFilled ? teamNote : undefined}
                 />
                 <RadioGroup<YesNo>
                   legend={t.sectionB.supplyingGoods}
@@ -154,7 +176,11 @@ export function GarmentSelection({
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => dispatch({ type: 'variationAdded', layout: n, variationId: randomId() })}
+            onClick={() => {
+              const added = layout.variations.length;
+              dispatch({ type: 'variationAdded', layout: n, variationId: randomId() });
+              focusAfterRender(() => document.getElementById(fieldId(`${path}.variations.${added}.type`)));
+            }}
           >
             {t.sectionB.addVariation}
           </button>

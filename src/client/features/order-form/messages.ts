@@ -3,35 +3,15 @@
 // catalogue has the same shape, checked by the type.
 import { formatBytes } from '../../../shared/order-presentation.js';
 import type { PixelSize, PrintSize } from '../../../shared/print-size.js';
-import { catalogues, textHook, type Language } from '../../shared/language.js';
-import { PROVINCE_NAMES_FR } from '../../shared/provinces.js';
+import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 import {
   POLY_BAG_PRICE_CAD,
   STANDARD_TURNAROUND_DAYS,
   type ProvinceCode,
   type ViewName,
 } from '../../../shared/constants.js';
-import { deName } from '../../../shared/french.js';
 import { methodNames } from '../../../shared/decoration-methods.js';
-
-/** Inches as people write them: at most two decimals, a decimal comma in French. */
-function inches(value: number, lang: Language): string {
-  const text = String(Math.round(value * 100) / 100);
-  return lang === 'fr' ? text.replace('.', ',') : text;
-}
-
-/** "10 in wide", "12 × 14 in", "10 po de large"… */
-function printSizeText(size: PrintSize, lang: Language): string {
-  const { widthIn, heightIn } = size;
-  if (widthIn !== undefined && heightIn !== undefined) {
-    return lang === 'fr'
-      ? `${inches(widthIn, 'fr')} × ${inches(heightIn, 'fr')} po`
-      : `${inches(widthIn, 'en')} × ${inches(heightIn, 'en')} in`;
-  }
-  if (widthIn !== undefined)
-    return lang === 'fr' ? `${inches(widthIn, 'fr')} po de large` : `${inches(widthIn, 'en')} in wide`;
-  return lang === 'fr' ? `${inches(heightIn ?? 0, 'fr')} po de haut` : `${inches(heightIn ?? 0, 'en')} in tall`;
-}
+import { inches, printSizeText } from './print-size-text.js';
 
 export const en = {
   language: {
@@ -41,6 +21,7 @@ export const en = {
     switchLabel: 'Afficher le formulaire en français',
   },
   page: {
+    myOrders: 'Your past and current orders are in My orders',
     title: 'Place your order, your way!',
     subtitle: 'Complete the form below to submit your custom order',
     formLabel: 'Order form',
@@ -116,6 +97,9 @@ export const en = {
       'You can place your order directly in the Design Studio, or take a screenshot of your design and upload it here to continue with this form.',
     studioBannerAlt: 'Open our Design Studio (opens in a new tab)',
     viewsLegend: 'Graphics for each view',
+    placementsLegend: 'Where and how each decoration goes',
+    vectorNote:
+      'We take each graphic, its shapes and its colours from your vector files. Tell us where and how each one goes: for each view, its location, print size, decoration method and ink colours.',
     views: {
       Front: 'Front',
       Back: 'Back',
@@ -155,6 +139,8 @@ export const en = {
     removeVariation: 'Remove Garment Variation',
     addVariation: 'Add Another Garment Variation',
     teamSizes: 'Collect sizes from a team',
+    teamFilled:
+      'While the team’s collection is on, these sizes are filled from the entries plus the extra pieces you add in the panel below; this is what the order sends.',
   },
   sectionC: {
     heading: 'Section C - Billing & Shipping Info',
@@ -218,7 +204,7 @@ export const en = {
     },
     /** In the summary, where billing and shipping share the same labels. */
     inShipping: (message: string) => `Shipping address: ${message}`,
-    deadlineDate: 'Enter the requested completion date, like 2026-12-31',
+    deadlineDate: 'Enter the requested completion date: day, month and year',
     jobNotes: 'Enter job notes of 20,000 characters or fewer',
     layout: {
       mockupOption: 'Select a mockup option',
@@ -255,218 +241,38 @@ export const en = {
     expired: 'This page has expired. Please reload the page, then submit again: your entries and files are kept.',
     reference: (reference: string) => `Your order reference is ${reference}.`,
     dismiss: 'Dismiss',
+    myOrders: 'Follow it, and all your orders, in My orders',
   },
 };
 
 export type Messages = typeof en;
 
-export const fr: Messages = {
-  language: {
-    switchTo: 'English',
-    switchToLang: 'en',
-    switchLabel: 'Show the form in English',
-  },
-  page: {
-    title: 'Passez votre commande, à votre façon\u202f!',
-    subtitle: 'Remplissez le formulaire ci-dessous pour soumettre votre commande personnalisée',
-    formLabel: 'Formulaire de commande',
-    testMode:
-      'Commande test\u00a0: elle est marquée Test dans la boîte de réception, n’envoie aucun courriel au client et ne prend aucun numéro de facture. Seul le personnel connecté peut en envoyer une.',
-  },
-  notFound: {
-    heading: '404',
-    text: 'Oups\u202f! Page introuvable',
-    home: 'Retour à l’accueil',
-  },
-  layout: {
-    title: (n) => `Disposition graphique ${n}`,
-    thumbnailAlt: (n) => `Première maquette de la disposition graphique ${n}`,
-    remove: 'Retirer la disposition',
-    removeNamed: (n) => `Retirer la disposition ${n}`,
-    removeHeading: (n) => `Retirer la disposition graphique ${n}\u202f?`,
-    removeWarning:
-      'Ses maquettes, graphiques, vêtements et tailles seront retirés de cette commande. Cette action est définitive.',
-    keep: 'La garder',
-    removeConfirm: 'Oui, la retirer',
-    additionalQuestion: 'Y a-t-il d’autres dispositions graphiques pour cette commande\u202f?',
-    added: (n) => `Disposition graphique ${n} ajoutée.`,
-    removed: 'Disposition retirée.',
-  },
-  honeypot: 'Laissez ce champ vide',
-  yes: 'Oui',
-  no: 'Non',
-  chooseOption: 'Choisissez une option',
-  files: {
-    remove: (name) => `Retirer ${name}`,
-    chosen: (count) => (count === 1 ? '1 fichier choisi' : `${count} fichiers choisis`),
-    size: (bytes) => formatBytes(bytes, 'fr'),
-    tooLarge: (name, limit) =>
-      `«\u00a0${name}\u00a0» n’a pas été ajouté\u00a0: il dépasse la limite de ${formatBytes(limit, 'fr')} par fichier.`,
-    added: (count) => (count === 1 ? '1 fichier ajouté.' : `${count} fichiers ajoutés.`),
-    removed: (name) => `${name} retiré.`,
-  },
-  uploads: {
-    uploading: (percent) => `Téléversement ${percent} %`,
-    done: 'Téléversé',
-    stored: 'Déjà enregistré, aucun téléversement',
-    paused: 'En pause jusqu’au retour de la connexion',
-    failed: 'Échec du téléversement',
-    retry: 'Réessayer',
-    retryLabel: (name) => `Réessayer le téléversement ${deName(name)}`,
-    announceDone: 'Le téléversement d’un fichier est terminé.',
-    announcePaused: 'Téléversements en pause jusqu’au retour de la connexion.',
-    announceFailed:
-      'Un fichier n’a pas pu être téléversé\u00a0: utilisez Réessayer à côté de lui, ou soumettez la commande et il sera envoyé avec elle.',
-  },
-  artwork: {
-    vector: 'Fichier vectoriel\u00a0: impression nette à toute taille.',
-    embroidery: 'Pour la broderie, notre atelier numérise votre illustration.',
-    sharp: (px, ppi, size) =>
-      `${px.width} × ${px.height} px · ${ppi} ppp à ${printSizeText(size, 'fr')}\u00a0: impression nette.`,
-    acceptable: (px, ppi, size, neededPx) =>
-      `${px.width} × ${px.height} px · ${ppi} ppp à ${printSizeText(size, 'fr')}\u00a0: acceptable. Une image de ${neededPx} px de large s’imprimerait nettement.`,
-    low: (ppi, size, neededPx) =>
-      `À ${printSizeText(size, 'fr')}, cette image fait ${ppi} ppp\u00a0: elle risque d’être floue à l’impression. Envoyez une image plus grande (${neededPx} px de large) ou un fichier vectoriel.`,
-    measuredOnly: (px, maxSharpIn) =>
-      `Cette image fait ${px.width} × ${px.height} px\u00a0: elle s’imprime nettement jusqu’à ${inches(maxSharpIn, 'fr')} po de large. Indiquez la taille d’impression dans «\u00a0Dimensions du graphique\u00a0» (p. ex. 10 po de large) pour la vérifier.`,
-  },
-  sectionA: {
-    heading: 'Section A - Maquettes et illustrations',
-    mockupOptions: 'Options de maquette',
-    upload: 'Téléverser des maquettes et des illustrations',
-    create: 'Créer la mienne',
-    vectorQuestion: 'Votre maquette comprend-elle des fichiers vectoriels\u202f?',
-    uploadMockup: 'Téléverser une maquette',
-    studioHeading: 'Créez une maquette avec notre studio de design\u202f!',
-    studioNote:
-      'Vous pouvez passer votre commande directement dans le studio de design, ou faire une capture d’écran de votre design et la téléverser ici pour continuer avec ce formulaire.',
-    studioBannerAlt: 'Ouvrir notre studio de design (dans un nouvel onglet)',
-    viewsLegend: 'Graphiques pour chaque vue',
-    views: { Front: 'Devant', Back: 'Dos', 'Left Sleeve': 'Manche gauche', 'Right Sleeve': 'Manche droite' },
-    noGraphic: 'Aucun graphique téléversé',
-    uploadGraphic: 'Téléverser un graphique',
-    removeGraphic: 'Retirer le graphique',
-    graphicPreviewAlt: (view) => `Graphique\u00a0: ${view}`,
-    graphicDimensions: 'Dimensions du graphique',
-    dimensionsPlaceholder: 'p. ex. 10 po de large',
-    decorationMethod: 'Méthode de décoration',
-    inkColours: 'Couleurs d’encre',
-    moreColours: (n) => `Plus de ${n} (prix dans votre soumission)`,
-    decorations: methodNames('fr'),
-  },
-  sectionB: {
-    heading: 'Section B - Choix des vêtements',
-    garmentOptions: 'Options de vêtements',
-    po: 'Information fournie dans un bon de commande',
-    pick: 'Faire ma sélection ici',
-    uploadPo: 'Téléverser le bon de commande',
-    garmentDetails: 'Détails du vêtement',
-    variation: (n) => `Variante no ${n}`,
-    type: 'Type de vêtement ou UGS',
-    color: 'Couleur',
-    sizes: 'Tailles et quantités',
-    sizesPlaceholder: 'p. ex. P\u00a0: 5, M\u00a0: 10, G\u00a0: 10, TG\u00a0: 5',
-    sizeBoxes: 'Quantités par taille',
-    sizeBox: (size) => `Quantité, taille ${size}`,
-    sizeBoxInvalid: 'Un nombre entier de 0 à 100 000.',
-    sizeBoxesUnread:
-      'Le texte ci-dessous nomme des tailles que ce vêtement n’a pas, ou ne se lit pas par taille\u00a0: modifiez-le, ou videz-le pour utiliser ces cases.',
-    supplyingGoods: 'Fournissez-vous les vêtements\u202f?',
-    itemPO: 'Bon de commande de l’article',
-    removeVariation: 'Retirer la variante',
-    addVariation: 'Ajouter une autre variante',
-    teamSizes: 'Recueillir les tailles d’une équipe',
-  },
-  sectionC: {
-    heading: 'Section C - Facturation et livraison',
-    revealed: 'Les questions de facturation, de livraison et d’échéance s’affichent maintenant sous les dispositions.',
-    billing: 'Renseignements de facturation',
-    shipping: 'Adresse de livraison',
-    firstName: 'Prénom',
-    lastName: 'Nom',
-    companyName: 'Nom de l’entreprise',
-    address: 'Adresse',
-    city: 'Ville',
-    province: 'Province',
-    chooseProvince: 'Choisissez une province ou un territoire',
-    postalCode: 'Code postal',
-    phone: 'Téléphone',
-    email: 'Courriel',
-    requiredNote: 'Les champs marqués d’un * sont obligatoires.',
-    sameAsBilling: 'Identique à l’adresse de facturation',
-    localPickup: 'Cueillette sur place',
-    deadline: 'Échéance',
-    deadlineQuestion: 'Avez-vous une échéance critique\u202f?',
-    standardTurnaround: `Délai standard de ${STANDARD_TURNAROUND_DAYS} jours`,
-    rushDeadline: 'Oui, j’ai une échéance critique',
-    requestedDate: 'Date d’achèvement souhaitée',
-    turnaroundNote: `Nous ne pouvons pas accepter toutes les demandes urgentes, mais toutes les dates au-delà du délai de ${STANDARD_TURNAROUND_DAYS} jours seront respectées.`,
-    jobNotes: 'Notes et détails supplémentaires',
-    jobNotesPlaceholder: 'Toute autre information que nous devrions connaître sur votre commande...',
-  },
-  provinces: PROVINCE_NAMES_FR,
+let french: Messages | undefined;
+let frenchLoad: Promise<Messages> | undefined;
 
-  options: {
-    heading: 'Options supplémentaires',
-    resalePartner: 'Êtes-vous l’un de nos partenaires revendeurs\u202f?',
-    polyBags: `Inclure des sacs de plastique biodégradables à ${POLY_BAG_PRICE_CAD.toFixed(2).replace('.', ',')} $ l’unité`,
-  },
-  fieldErrors: {
-    summaryTitle: 'Il y a un problème',
-    address: {
-      firstName: 'Entrez un prénom',
-      lastName: 'Entrez un nom',
-      companyName: 'Entrez un nom d’entreprise de 200 caractères ou moins',
-      address: 'Entrez une adresse',
-      city: 'Entrez une ville',
-      province: 'Choisissez une province ou un territoire',
-      postalCode: 'Entrez un code postal, comme B3H 1A1',
-      phone: 'Entrez un numéro de téléphone, comme 902-555-0100',
-      email: 'Entrez une adresse courriel, comme nom@exemple.com',
+/**
+ * The French catalogue is a chunk of its own (docs/performance.md, The order page's first
+ * JavaScript), loaded when the page is first shown in French; React's `use` waits for it.
+ */
+export function loadFrench(): Promise<Messages> {
+  frenchLoad ??= import('./french-messages.js').then(
+    (m) => (french = m.fr),
+    (error: unknown) => {
+      frenchLoad = undefined;
+      throw error;
     },
-    inShipping: (message) => `Adresse de livraison\u00a0: ${message}`,
-    deadlineDate: 'Entrez la date d’achèvement souhaitée, comme 2026-12-31',
-    jobNotes: 'Entrez des notes de 20 000 caractères ou moins',
-    layout: {
-      mockupOption: 'Choisissez une option de maquette',
-      hasVectorFiles: 'Choisissez oui si votre maquette comprend des fichiers vectoriels',
-      dimensions: (view) => `Entrez les dimensions du graphique (${view}) en 200 caractères ou moins`,
-      decoration: (view) => `Choisissez une méthode de décoration pour le graphique (${view})`,
-      garmentOption: 'Choisissez une option de vêtements',
-      type: 'Entrez un type de vêtement ou une UGS de 200 caractères ou moins',
-      color: 'Entrez une couleur de 200 caractères ou moins',
-      sizes: 'Entrez les tailles et les quantités, comme P\u00a0: 5, M\u00a0: 10',
-      supplyingGoods: 'Choisissez oui si vous fournissez les vêtements',
-      itemPO: 'Entrez un bon de commande d’article de 200 caractères ou moins',
-      collectionOpen: 'Fermez les inscriptions de tailles de l’équipe avant d’envoyer la commande',
-    },
-    inLayout: (n, message) => `Disposition graphique ${n}\u00a0: ${message}`,
-  },
-  draft: {
-    restored: 'Nous avons rétabli la commande que vous aviez commencée sur cet appareil.',
-    startOver: 'Recommencer',
-    cleared: 'Le formulaire a été vidé.',
-  },
-  submit: {
-    button: 'Soumettre la commande',
-    sending: 'Envoi de votre commande…',
-    waiting: (count) => (count === 1 ? 'En attente de 1 téléversement…' : `En attente de ${count} téléversements…`),
-    progressLabel: 'Progression de l’envoi',
-    progress: (sent, total) =>
-      `${total ? Math.floor((sent / total) * 100) : 100} % envoyé (${formatBytes(sent, 'fr')} sur ${formatBytes(total, 'fr')})`,
-    cancel: 'Annuler l’envoi',
-    cancelled:
-      'L’envoi a été annulé. Votre commande est toujours ici\u202f; soumettez-la de nouveau quand vous serez prêt.',
-    success: 'Merci\u202f! Votre commande a été soumise avec succès.',
-    failure: 'La soumission de la commande a échoué. Veuillez réessayer.',
-    expired:
-      'Cette page a expiré. Veuillez recharger la page, puis soumettre de nouveau\u00a0: vos entrées et vos fichiers sont conservés.',
-    reference: (reference) => `Le numéro de référence de votre commande est ${reference}.`,
-    dismiss: 'Fermer',
+  );
+  return frenchLoad;
+}
+
+/** Both catalogues; the French one may be read once loadFrench() has resolved. */
+export const ORDER_FORM_MESSAGES: Catalogues<Messages> = {
+  en,
+  get fr(): Messages {
+    if (!french) throw new Error('The French catalogue is read before loadFrench() resolved.');
+    return french;
   },
 };
-
-export const ORDER_FORM_MESSAGES = catalogues(en, fr);
 
 /** The order form's texts in the page's language. */
 export const useOrderFormText = textHook(ORDER_FORM_MESSAGES);

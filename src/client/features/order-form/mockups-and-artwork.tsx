@@ -21,6 +21,7 @@ import { useLocationText } from './location-messages.js';
 import type { PixelSize } from '../../../shared/print-size.js';
 import {
   aspectOf,
+  showsPlacements,
   showsViewEditor,
   vectorAnswerShown,
   type DecorationField,
@@ -74,8 +75,13 @@ export function MockupsAndArtwork({ layout, position, dispatch, designStudioUrl 
             onAdd={(files) => dispatch({ type: 'mockupFilesAdded', layout: n, files })}
             onRemove={(fileId) => dispatch({ type: 'mockupFileRemoved', layout: n, fileId })}
           />
-          {showsViewEditor(layout) && (
-            <div className="views" role="group" aria-label={t.sectionA.viewsLegend}>
+          {showsPlacements(layout) && <p className="muted">{t.sectionA.vectorNote}</p>}
+          {(showsViewEditor(layout) || showsPlacements(layout)) && (
+            <div
+              className="views"
+              role="group"
+              aria-label={showsViewEditor(layout) ? t.sectionA.viewsLegend : t.sectionA.placementsLegend}
+            >
               {VIEWS.map((view) => (
                 <ViewPanel
                   key={view}
@@ -83,6 +89,7 @@ export function MockupsAndArtwork({ layout, position, dispatch, designStudioUrl 
                   view={view}
                   path={`${path}.viewData.${view}`}
                   dispatch={dispatch}
+                  withGraphic={showsViewEditor(layout)}
                 />
               ))}
             </div>
@@ -108,11 +115,14 @@ function ViewPanel({
   view,
   path,
   dispatch,
+  withGraphic,
 }: {
   layout: LayoutState;
   view: ViewName;
   path: string;
   dispatch: Dispatch<OrderAction>;
+  /** The view's own graphic (vector files "no"); without it, where and how only ("yes"). */
+  withGraphic: boolean;
 }) {
   const { t } = useOrderFormText();
   const l = useLocationText().t;
@@ -131,6 +141,7 @@ function ViewPanel({
         view={view}
         path={path}
         graphicAlt={t.sectionA.graphicPreviewAlt(viewName)}
+        withGraphic={withGraphic}
         onGraphic={(file) => dispatch({ type: 'viewGraphicChosen', layout: n, view, file })}
         onMeasured={(fileId, pixels) =>
           dispatch({ type: 'viewGraphicMeasured', layout: n, view, fileId, aspect: pixels && aspectOf(pixels) })
@@ -153,6 +164,7 @@ function ViewPanel({
               view={view}
               path={`layouts.${path.split('.')[1]}.extraDecorations.${index}`}
               graphicAlt={t.sectionA.graphicPreviewAlt(where)}
+              withGraphic={withGraphic}
               onGraphic={(file) => dispatch({ type: 'extraGraphicChosen', layout: n, id: e.id, file })}
               onChange={(field, value) => dispatch({ type: 'extraChanged', layout: n, id: e.id, field, value })}
             />
@@ -169,7 +181,7 @@ function ViewPanel({
       {next && (
         <button
           type="button"
-          className="button-secondary"
+          className="button button-secondary"
           onClick={() => dispatch({ type: 'extraAdded', layout: n, view, location: next, id: randomId() })}
         >
           {l.addDecoration(viewName)}
@@ -185,6 +197,7 @@ function DecorationFields({
   view,
   path,
   graphicAlt,
+  withGraphic,
   onGraphic,
   onMeasured,
   onChange,
@@ -193,6 +206,8 @@ function DecorationFields({
   view: ViewName;
   path: string;
   graphicAlt: string;
+  /** Shows the graphic's preview, check and upload (vector files "no"); its file stays in the state either way. */
+  withGraphic: boolean;
   onGraphic: (file: FileEntry | null) => void;
   /** The graphic's pixels once read (null: not a picture the browser reads): the view's own only. */
   onMeasured?: (fileId: string, pixels: PixelSize | null) => void;
@@ -214,32 +229,36 @@ function DecorationFields({
         path={`${path}.location`}
       />
       <p className="muted small">{l.usualSize(location)}</p>
-      <div className="view-preview">
-        {state.file?.previewUrl ? (
-          <img src={state.file.previewUrl} alt={graphicAlt} width={160} height={160} />
-        ) : state.file ? (
-          <span className="view-file-name">{state.file.file.name}</span>
-        ) : (
-          <span className="muted">{t.sectionA.noGraphic}</span>
-        )}
-      </div>
-      {state.file && <UploadState entry={state.file} />}
-      <ArtworkCheck
-        file={state.file && !state.file.stored ? state.file.file : null}
-        {...(onMeasured && state.file ? { onMeasured: onMeasured.bind(null, state.file.id) } : {})}
-        dimensions={state.dimensions}
-        decoration={state.decoration}
-      />
-      <FileButton
-        label={t.sectionA.uploadGraphic}
-        maxBytes={maxFileBytes}
-        tooLarge={t.files.tooLarge}
-        onFiles={(files) => onGraphic(toEntries(files.slice(0, 1), randomId)[0]!)}
-      />
-      {state.file && (
-        <button type="button" className="button-link" onClick={() => onGraphic(null)}>
-          {t.sectionA.removeGraphic}
-        </button>
+      {withGraphic && (
+        <>
+          <div className="view-preview">
+            {state.file?.previewUrl ? (
+              <img src={state.file.previewUrl} alt={graphicAlt} width={160} height={160} />
+            ) : state.file ? (
+              <span className="view-file-name">{state.file.file.name}</span>
+            ) : (
+              <span className="muted">{t.sectionA.noGraphic}</span>
+            )}
+          </div>
+          {state.file && <UploadState entry={state.file} />}
+          <ArtworkCheck
+            file={state.file && !state.file.stored ? state.file.file : null}
+            {...(onMeasured && state.file ? { onMeasured: onMeasured.bind(null, state.file.id) } : {})}
+            dimensions={state.dimensions}
+            decoration={state.decoration}
+          />
+          <FileButton
+            label={t.sectionA.uploadGraphic}
+            maxBytes={maxFileBytes}
+            tooLarge={t.files.tooLarge}
+            onFiles={(files) => onGraphic(toEntries(files.slice(0, 1), randomId)[0]!)}
+          />
+          {state.file && (
+            <button type="button" className="button-link" onClick={() => onGraphic(null)}>
+              {t.sectionA.removeGraphic}
+            </button>
+          )}
+        </>
       )}
       <TextField
         label={t.sectionA.graphicDimensions}

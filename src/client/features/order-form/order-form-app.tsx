@@ -1,13 +1,15 @@
 // The customer's site outside the inbox and the order links: the order form at "/" and the
 // not-found page elsewhere, in the language the customer chose (kept in this browser) or,
 // on a first visit, their browser's.
-import { useEffect, useState } from 'react';
+import { lazy, startTransition, use, useEffect, useState } from 'react';
 import type { ClientSettings } from '../../../shared/client-settings.js';
 import { LanguageSwitch } from '../../components/language-switch.js';
 import { browserLanguage, LanguageProvider, type Language } from '../../shared/language.js';
-import { ORDER_FORM_MESSAGES } from './messages.js';
-import { NotFound } from './not-found.js';
+import { loadFrench, ORDER_FORM_MESSAGES } from './messages.js';
 import { OrderPage } from './order-page.js';
+
+// The not-found page is a chunk of its own: the order form at "/" never needs it.
+const NotFound = lazy(() => import('./not-found.js').then((m) => ({ default: m.NotFound })));
 
 const STORAGE_KEY = 'order-form-language';
 
@@ -32,14 +34,18 @@ function rememberLanguage(language: Language): void {
 
 export function OrderFormApp({ path, settings }: { path: string; settings: ClientSettings }) {
   const [language, setLanguage] = useState(initialLanguage);
+  // French is a chunk of its own: the page waits for it (app.tsx's Suspense) when it opens in French.
+  if (language === 'fr') use(loadFrench());
   const t = ORDER_FORM_MESSAGES[language];
   useEffect(() => {
-    document.title = t.page.title;
-  }, [t]);
+    // Whose form it is, in the tab's title too (docs/settings.md).
+    document.title = settings.shopName ? `${t.page.title} · ${settings.shopName}` : t.page.title;
+  }, [t, settings.shopName]);
 
   const switchLanguage = (next: Language) => {
     rememberLanguage(next);
-    setLanguage(next);
+    // A transition: the page stays as it is until the French chunk has come, then switches.
+    startTransition(() => setLanguage(next));
   };
   return (
     <LanguageProvider language={language}>

@@ -1,19 +1,14 @@
 // The order form page ("/"): composes the form's hooks and renders the state of order-state.ts.
 import { isTestOrder } from './test-mode.js';
 import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { ErrorSummary } from '../../components/error-summary.js';
 import { FieldErrorsContext } from '../../components/field-errors.js';
-import { useOrderFormText } from './messages.js';
+import { loadFrench, useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import type { ClientSettings } from '../../../shared/client-settings.js';
 import { BackgroundUploads } from './background-uploads.js';
-import { filesOf } from './draft-store.js';
 import { FormContext } from './form-context.js';
 import { LayoutSection } from './layout-section.js';
-import { initialOrderState, orderReducer } from './order-state.js';
-import { AdditionalOptions } from './additional-options.js';
-import { BillingAndShipping } from './billing-and-shipping.js';
-import { SubmitRow } from './submit-row.js';
+import { filesOf, initialOrderState, orderReducer } from './order-state.js';
 import { Toasts } from './toasts.js';
 import { useAnnouncer } from './use-announcer.js';
 import { useDraft } from './use-draft.js';
@@ -22,6 +17,7 @@ import { useFocusAfterRender } from './use-focus-after-render.js';
 import { useLayoutAccordion } from './use-layout-accordion.js';
 import { useReleasedPreviewUrls } from './use-preview-urls.js';
 import { useSubmitOrder } from './use-submit-order.js';
+import { useScrollPaddingBelow } from './use-scroll-padding.js';
 import { usePriceList } from './use-price-list.js';
 import { reorderRequestOf } from './reorder-request.js';
 
@@ -29,10 +25,47 @@ import { reorderRequestOf } from './reorder-request.js';
 const Estimate = lazy(() => import('./estimate.js'));
 const EstimateSummary = lazy(() => import('./estimate.js').then((m) => ({ default: m.EstimateSummary })));
 const RushNote = lazy(() => import('./estimate.js').then((m) => ({ default: m.RushNote })));
+// Section C (billing, shipping, options, the submit row) loads once the customer reaches it.
+const BillingAndShipping = lazy(() =>
+  import('./billing-and-shipping.js').then((m) => ({ default: m.BillingAndShipping })),
+);
+const AdditionalOptions = lazy(() => import('./additional-options.js').then((m) => ({ default: m.AdditionalOptions })));
+const SubmitRow = lazy(() => import('./submit-row.js').then((m) => ({ default: m.SubmitRow })));
 // "Order again" loads only when the form is opened to repeat a past order, or its draft does.
 const ReorderPanel = lazy(() => import('./reorder.js'));
 
+/**
+ * What the first screen does not need comes after it, when the browser is first idle: the
+ * first download stays small, and a customer whose connection drops later can still reveal
+ * section C, submit (waiting for the connection), read a file or switch language.
+ */
+function loadTheRest(): void {
+  const later = [
+    () => import('./billing-and-shipping.js'),
+    () => import('./additional-options.js'),
+    () => import('./submit-row.js'),
+    () => import('./send-submission.js'),
+    () => import('./refusal-reading.js'),
+    () => import('./artwork-reading.js'),
+    loadFrench,
+  ];
+  // A chunk that fails now is fetched again where it is used.
+  for (const load of later) load().catch(() => {});
+}
+
+function useLoadTheRest(): void {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(loadTheRest, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(loadTheRest, { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
+}
+
 export function OrderPage({ settings }: { settings: ClientSettings }) {
+  useLoadTheRest();
   const { t, language } = useOrderFormText();
   const [state, dispatch] = useReducer(orderReducer, undefined, () => initialOrderState(randomId()));
   const [reorderRequest] = useState(() => reorderRequestOf(window.location.search));
@@ -71,13 +104,14 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
     onStart: draft.dismissRestored,
     uploads,
   });
-  const { errors, errorsByPath, summaryRef, followError } = useErrorSummary(
+  const { errors, errorsByPath, summaryRef, followError, Summary } = useErrorSummary(
     state,
     dispatch,
     submit.refusal,
     focusAfterRender,
   );
   const accordion = useLayoutAccordion(state, dispatch, announce, focusAfterRender);
+  const estimateBarRef = useScrollPaddingBelow();
 
   const startOver = () => {
     draft.startOver();
@@ -90,9 +124,16 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
       <FieldErrorsContext.Provider value={errorsByPath}>
         <main className="page">
           <header className="page-header">
-            {settings.logo && <img className="shop-logo" src={settings.logo.url} alt={settings.logo.alt} />}
+            {settings.logo ? (
+              <img className="shop-logo" src={settings.logo.url} alt={settings.logo.alt} />
+            ) : (
+              settings.shopName && <p className="shop-name">{settings.shopName}</p>
+            )}
             <h1>{t.page.title}</h1>
             <p className="subtitle">{t.page.subtitle}</p>
+            <p className="subtitle">
+              <a href="/my-orders">{t.page.myOrders}</a>
+            </p>
           </header>
           {isTestOrder() && (
             <p className="draft-notice" role="note">
@@ -116,8 +157,8 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
           )}
 
           <form className="order-form" aria-label={t.page.formLabel} onSubmit={(e) => void submit.handleSubmit(e)}>
-            {errors.length > 0 && (
-              <ErrorSummary ref={summaryRef} title={t.fieldErrors.summaryTitle} items={errors} onFollow={followError} />
+            {Summary && errors.length > 0 && (
+              <Summary ref={summaryRef} title={t.fieldErrors.summaryTitle} items={errors} onFollow={followError} />
             )}
 
             <div className="layouts">
@@ -157,7 +198,7 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
             </div>
 
             {state.detailsRevealed && (
-              <>
+              <Suspense fallback={null}>
                 <BillingAndShipping
                   details={state.details}
                   dispatch={dispatch}
@@ -168,6 +209,7 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
                       </Suspense>
                     )
                   }
+                  reorderOf={state.reorderOf}
                 />
                 <AdditionalOptions
                   isResalePartner={state.isResalePartner}
@@ -176,14 +218,14 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
                 />
                 {priceList && (
                   // Its space is reserved (styles.css), so nothing moves when the chunk arrives.
-                  <div className="estimate-summary-slot">
+                  <div className="estimate-summary-slot" ref={estimateBarRef}>
                     <Suspense fallback={null}>
                       <EstimateSummary state={state} priceList={priceList} />
                     </Suspense>
                   </div>
                 )}
                 <SubmitRow progress={submit.progress} waiting={submit.waiting} onCancel={submit.cancel} />
-              </>
+              </Suspense>
             )}
           </form>
 

@@ -9,6 +9,7 @@ import {
   type YesNo,
 } from '../../../shared/constants.js';
 import type { TeamName } from '../../../shared/collections-api.js';
+import { sizesToText, teamSizesWithExtras, type SizeBox } from '../../../shared/prices/size-grid.js';
 import type { Location } from '../../../shared/locations.js';
 import type { Address, Billing, Shipping } from '../../../shared/order.js';
 import type { RepeatedDecoration } from '../../../shared/prices/repeated-decorations.js';
@@ -101,6 +102,28 @@ export interface CollectionHandle {
   open?: boolean;
   /** The organiser chose to send the order before entries close: the server updates it when they do. */
   sendWhileOpen?: boolean;
+  /**
+   * The organiser's own pieces ("Extra pieces the organiser adds"), as sizes text: what the
+   * variation held when the collection was made, then edited beside the entries. Added to the
+   * entries' counts unless `replaceOwn` (docs/collections.md). Absent in older drafts: none.
+   */
+  extras?: string;
+  /** The organiser chose to let the entries replace her own counts. */
+  replaceOwn?: boolean;
+  /** Whether members are asked for a name and number to print. */
+  asksPrint?: boolean;
+  /** The entries' count per size as last read (absent until read). */
+  counts?: SizeBox[];
+}
+
+/**
+ * The variation's sizes while a collection fills it: the entries' counts plus the organiser's own
+ * pieces, by the same function the server writes them with (shared/prices/size-grid.ts).
+ */
+function teamSizesText(collection: CollectionHandle): string {
+  const extras = collection.replaceOwn ? '' : (collection.extras ?? '');
+  if (!collection.counts) return extras;
+  return teamSizesWithExtras(collection.counts, extras) ?? sizesToText(collection.counts);
 }
 
 export type DeadlineChoice = 'standard' | 'yes';
@@ -132,6 +155,8 @@ export interface OrderState<F = FileEntry> {
     stored?: Record<string, string>;
     /** Its stored files the server made a thumbnail of, by attachment id (shown as their previews). */
     previews?: string[];
+    /** The job notes copied from it, as copied: the form says so beside them until they are gone. */
+    copiedNotes?: string;
   };
 }
 
@@ -165,7 +190,12 @@ export type OrderAction =
   | { type: 'variationChanged'; layout: number; variationId: string; field: VariationField; value: string }
   | { type: 'collectionCreated'; layout: number; collection: CollectionHandle }
   | { type: 'collectionChecked'; layout: number; open: boolean }
-  | { type: 'teamSizesFilled'; layout: number; variationId: string; sizes: string; teamNames: TeamName[] }
+  | { type: 'teamSizesFilled'; layout: number; counts: SizeBox[]; teamNames: TeamName[] }
+  | {
+      type: 'teamExtrasChanged';
+      layout: number;
+      change: Partial<Pick<CollectionHandle, 'extras' | 'replaceOwn'>>;
+    }
   | { type: 'billingChanged'; field: BillingField; value: string }
   | { type: 'shippingChanged'; field: ShippingTextField; value: string }
   | { type: 'sameAsBillingToggled'; checked: boolean }
@@ -244,14 +274,8 @@ export function initialOrderState(variationId: string): OrderState {
 }
 
 /** The separate shipping address shows only when neither box is checked (docs/product.md, Transitions). */
-/**
- * A picture's proportions as the form sends them: width ÷ height to three decimals, or null when
- * that is no proportion the order accepts (more than 1000 to 1 either way).
- */
-export function aspectOf(pixels: { width: number; height: number }): number | null {
-  const aspect = Math.round((pixels.width / pixels.height) * 1000) / 1000;
-  return aspect > 0 && aspect <= 1000 ? aspect : null;
-}
+/** A picture's proportions as the form sends them: the shared reading, as the server measures them. */
+export { aspectOf } from '../../../shared/aspect.js';
 
 export function showsShippingAddress(shipping: Shipping): boolean {
   return !shipping.sameAsBilling && !shipping.localPickup;
@@ -264,6 +288,24 @@ export function vectorAnswerShown(layout: LayoutState): YesNo {
 
 export function showsViewEditor(layout: LayoutState): boolean {
   return layout.mockupOption === 'upload' && vectorAnswerShown(layout) === 'no';
+}
+
+/**
+ * With vector files ("yes"), each view still says where and how its decoration goes (location,
+ * size, method, ink colours) without a graphic of its own: the shop takes the graphics from the
+ * vector files. What the customer entered stays in the state either way, so changing the answer
+ * back loses nothing (docs/product.md, Design layouts).
+ */
+export function showsPlacements(layout: LayoutState): boolean {
+  return layout.mockupOption === 'upload' && vectorAnswerShown(layout) === 'yes';
+}
+
+/** The collection's variation showing the entries with the organiser's pieces (teamSizesText). */
+function withTeamSizes(l: LayoutState): LayoutState {
+  const c = l.collection;
+  if (!c) return l;
+  const sizes = teamSizesText(c);
+  return { ...l, variations: l.variations.map((v) => (v.id === c.variationId ? { ...v, sizes } : v)) };
 }
 
 function updateLayout(state: OrderState, number: number, change: (layout: LayoutState) => LayoutState): OrderState {
@@ -404,7 +446,17 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
       }));
 
     case 'collectionCreated':
-      return updateLayout(state, action.layout, (l) => ({ ...l, collection: action.collection }));
+      return updateLayout(state, action.layout, (l) => {
+        // A new collection keeps the organiser's own counts as her extra pieces, never lost.
+        const own = l.variations.find((v) => v.id === action.collection.variationId)?.sizes ?? '';
+        const collection = l.collection ? action.collection : { extras: own, ...action.collection };
+        return withTeamSizes({ ...l, collection });
+      });
+
+    case 'teamExtrasChanged':
+      return updateLayout(state, action.layout, (l) =>
+        l.collection ? withTeamSizes({ ...l, collection: { ...l.collection, ...action.change } }) : l,
+      );
 
     case 'collectionChecked':
       return updateLayout(state, action.layout, (l) =>
@@ -412,11 +464,11 @@ export function orderReducer(state: OrderState, action: OrderAction): OrderState
       );
 
     case 'teamSizesFilled':
-      return updateLayout(state, action.layout, (l) => ({
-        ...l,
-        teamNames: action.teamNames,
-        variations: l.variations.map((v) => (v.id === action.variationId ? { ...v, sizes: action.sizes } : v)),
-      }));
+      return updateLayout(state, action.layout, (l) =>
+        l.collection
+          ? withTeamSizes({ ...l, teamNames: action.teamNames, collection: { ...l.collection, counts: action.counts } })
+          : l,
+      );
 
     case 'billingChanged':
       return {
@@ -498,4 +550,29 @@ export function isPristine(state: OrderState): boolean {
 export function formatPostalCode(value: string): string {
   const compact = value.replace(/[\s-]+/g, '').toUpperCase();
   return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : value;
+}
+
+/** The same state with each file entry mapped; an entry mapped to null is dropped. */
+export function mapFiles<A, B>(state: OrderState<A>, map: (f: A) => B | null): OrderState<B> {
+  const some = (files: A[]) => files.map(map).filter((f): f is B => f !== null);
+  return {
+    ...state,
+    layouts: state.layouts.map((l) => ({
+      ...l,
+      mockupFiles: some(l.mockupFiles),
+      poFiles: some(l.poFiles),
+      views: byView((v) => {
+        const file = l.views[v].file;
+        return { ...l.views[v], file: file === null ? null : map(file) };
+      }),
+      extras: l.extras?.map((e) => ({ ...e, file: e.file === null ? null : map(e.file) })),
+    })),
+  };
+}
+
+/** Every file entry of the form, in order. */
+export function filesOf<F>(state: OrderState<F>): F[] {
+  const out: F[] = [];
+  mapFiles(state, (f) => (out.push(f), f));
+  return out;
 }

@@ -12,6 +12,9 @@ const en = {
   signInLink: 'Go to My orders',
   notFound: 'That order was not found among your orders.',
   failed: 'The past order could not be read. Please try again in a moment.',
+  notesCopied: (reference: string) =>
+    `These notes were copied from order ${reference}. Check that they still hold for this order.`,
+  clearNotes: 'Clear the copied notes',
 };
 
 const fr: typeof en = {
@@ -24,6 +27,9 @@ const fr: typeof en = {
   signInLink: 'Aller à Mes commandes',
   notFound: 'Cette commande est introuvable parmi vos commandes.',
   failed: 'La commande passée n’a pas pu être lue. Veuillez réessayer dans un instant.',
+  notesCopied: (reference) =>
+    `Ces notes ont été copiées de la commande ${reference}. Vérifiez qu’elles valent encore pour cette commande.`,
+  clearNotes: 'Effacer les notes copiées',
 };
 
 export const REORDER_MESSAGES = catalogues(en, fr);

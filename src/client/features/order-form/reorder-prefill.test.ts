@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { ReorderSource } from '../../../shared/portal-api.js';
 import { orderBodySchema } from '../../../shared/order-schema.js';
 import { buildSubmission } from './build-submission.js';
-import { filesOf, fromStoredState, toStoredState } from './draft-store.js';
+import { fromStoredState, toStoredState } from './draft-store.js';
+import { copiedNotesOf, withoutCopiedNotes } from './copied-notes.js';
+import { filesOf, orderReducer } from './order-state.js';
 import { reorderState, withStoredPreviews } from './reorder-prefill.js';
 
 const billing = {
@@ -102,6 +104,7 @@ describe('reorderState', () => {
       ],
       stored: { a1: 'x'.repeat(64), a2: 'y'.repeat(64), a3: 'z'.repeat(64), a4: 'w'.repeat(64) },
       previews: ['a1', 'a2'],
+      copiedNotes: 'Same as last year.',
     });
     expect(state.layouts.map((l) => [l.number, l.mockupOption, l.garmentOption])).toEqual([
       [1, 'upload', 'pick'],
@@ -128,6 +131,34 @@ describe('reorderState', () => {
     // The past deadline is not this order's.
     expect(state.details.deadline).toEqual({ hasCriticalDeadline: false, date: '' });
     expect(state.includePolyBags).toBe(true);
+  });
+
+  it('says the job notes were copied from the past order while they are there, and clears only them', () => {
+    const state = reorderState(source, true, makeId);
+    expect(copiedNotesOf(state)).toBe('3SJ5-DHPY');
+    // Kept in the draft, so a reload still says so.
+    expect(copiedNotesOf(fromStoredState(toStoredState(state), new Map(), () => null))).toBe('3SJ5-DHPY');
+    // Added to, still copied; cleared, only the copied words go and nothing else copied changes.
+    const added = orderReducer(state, { type: 'jobNotesChanged', value: 'Same as last year.\nAnd 5 more in red.' });
+    expect(copiedNotesOf(added)).toBe('3SJ5-DHPY');
+    expect(withoutCopiedNotes(added)).toBe('And 5 more in red.');
+    const cleared = orderReducer(added, { type: 'jobNotesChanged', value: withoutCopiedNotes(added) });
+    expect(copiedNotesOf(cleared)).toBeNull();
+    expect(cleared.layouts).toBe(added.layouts);
+    expect(cleared.details.billing).toEqual(billing);
+    expect(cleared.reorderOf).toBe(added.reorderOf);
+    expect(withoutCopiedNotes(state)).toBe('');
+    // Rewritten by the customer, they are no longer the copied notes; emptied, nothing to say.
+    expect(copiedNotesOf(orderReducer(state, { type: 'jobNotesChanged', value: 'Same as last ye' }))).toBeNull();
+    expect(copiedNotesOf(orderReducer(state, { type: 'jobNotesChanged', value: '' }))).toBeNull();
+  });
+
+  it('says nothing of notes when the past order had none', () => {
+    const layouts = { ...source.document.layouts, '1': { ...source.document.layouts['1']!, jobNotes: undefined } };
+    const state = reorderState({ ...source, document: { ...source.document, layouts } }, true, makeId);
+    expect(state.details.jobNotes).toBe('');
+    expect(state.reorderOf).not.toHaveProperty('copiedNotes');
+    expect(copiedNotesOf(state)).toBeNull();
   });
 
   it('empties the sizes when the customer does not keep them', () => {

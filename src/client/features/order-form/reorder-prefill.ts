@@ -101,6 +101,8 @@ export function reorderState(source: ReorderSource, keepSizes: boolean, makeId: 
       decorations: repeatedDecorations(source.document, source.files),
       stored: Object.fromEntries(source.files.map((f) => [f.id, f.sha256])),
       previews: source.files.filter((f) => f.preview).map((f) => f.id),
+      // Last time's notes may not hold this time: the form says they were copied (copiedNotesOf).
+      ...(first.jobNotes?.trim() ? { copiedNotes: first.jobNotes } : {}),
     },
   });
 }

@@ -12,6 +12,9 @@ export function SizeBoxes({
   text,
   idPrefix,
   onText,
+  legend,
+  readOnly,
+  describedBy,
 }: {
   /** The garment's sizes, in its order. */
   sizes: readonly string[];
@@ -19,6 +22,12 @@ export function SizeBoxes({
   text: string;
   idPrefix: string;
   onText: (text: string) => void;
+  /** The group's legend, "Quantities by size" unless given. */
+  legend?: string;
+  /** Filled by another part of the page (a team's entries): shown, not typed in. */
+  readOnly?: boolean;
+  /** A note that explains the boxes, read with each. */
+  describedBy?: string;
 }) {
   const { t } = useOrderFormText();
   // What a box holds while it is not a quantity ("-1", "2.5"): shown as typed, with the reason.
@@ -38,7 +47,7 @@ export function SizeBoxes({
 
   return (
     <fieldset className="size-boxes">
-      <legend>{t.sectionB.sizeBoxes}</legend>
+      <legend>{legend ?? t.sectionB.sizeBoxes}</legend>
       {boxes === null && (
         <p className="muted" id={`${idPrefix}-unread`}>
           {t.sectionB.sizeBoxesUnread}
@@ -63,9 +72,12 @@ export function SizeBoxes({
                 max={MAX_PER_SIZE}
                 step={1}
                 disabled={boxes === null}
+                readOnly={readOnly}
                 value={bad ? typed[size] : quantity > 0 ? String(quantity) : ''}
                 aria-invalid={bad || undefined}
-                aria-describedby={bad ? `${id}-error` : boxes === null ? `${idPrefix}-unread` : undefined}
+                aria-describedby={
+                  bad ? `${id}-error` : boxes === null ? `${idPrefix}-unread` : (describedBy ?? undefined)
+                }
                 onChange={(e) => change(size, e.target.value)}
               />
               {bad && (

@@ -12,6 +12,7 @@ export function TeamSizesButton({
   position,
   variationId,
   garment,
+  sizes,
   dispatch,
 }: {
   layout: LayoutState;
@@ -20,6 +21,8 @@ export function TeamSizesButton({
   variationId: string;
   /** The shop's garment (its id): the sizes members choose from. */
   garment: string;
+  /** The garment's sizes: the organiser's own extra pieces are typed in boxes of them. */
+  sizes: readonly string[];
   dispatch: Dispatch<OrderAction>;
 }) {
   const { t } = useOrderFormText();
@@ -40,6 +43,7 @@ export function TeamSizesButton({
         position={position}
         variationId={variationId}
         garment={garment}
+        sizes={sizes}
         dispatch={dispatch}
       />
     </Suspense>

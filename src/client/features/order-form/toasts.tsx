@@ -13,6 +13,9 @@ export function Toasts({ notice, onDismiss }: { notice: SubmitNotice; onDismiss:
           <Toast tone="success" onDismiss={onDismiss}>
             <p>{t.submit.success}</p>
             <p className="small">{t.submit.reference(notice.reference)}</p>
+            <p className="small">
+              <a href="/my-orders">{t.submit.myOrders}</a>
+            </p>
           </Toast>
         )}
         {notice?.kind === 'cancelled' && (

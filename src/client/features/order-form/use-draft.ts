@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState, type Dispatch } from 'react';
 import { randomId } from '../../shared/random-id.js';
-import { clearDraft, loadDraft, saveDraft } from './draft-store.js';
 import { previewUrlFor } from './file-list.js';
 import { isPristine, type OrderAction, type OrderState } from './order-state.js';
 
@@ -16,7 +15,9 @@ export function useDraft(state: OrderState, dispatch: Dispatch<OrderAction>, opt
   useEffect(() => {
     if (!restore) return;
     let current = true;
-    void loadDraft(previewUrlFor)
+    // The draft's store (IndexedDB through idb-keyval) is a chunk of its own, not in the first download.
+    void import('./draft-store.js')
+      .then(({ loadDraft }) => loadDraft(previewUrlFor))
       .then((draft) => {
         if (current && draft && !isPristine(draft)) {
           dispatch({ type: 'draftRestored', state: draft });
@@ -34,16 +35,16 @@ export function useDraft(state: OrderState, dispatch: Dispatch<OrderAction>, opt
   useEffect(() => {
     if (!checked) return;
     const timer = setTimeout(() => {
-      (isPristine(state) ? clearDraft() : saveDraft(state)).catch((err: unknown) =>
-        console.warn('The draft could not be saved', err),
-      );
+      import('./draft-store.js')
+        .then(({ clearDraft, saveDraft }) => (isPristine(state) ? clearDraft() : saveDraft(state)))
+        .catch((err: unknown) => console.warn('The draft could not be saved', err));
     }, 300);
     return () => clearTimeout(timer);
   }, [state, checked]);
 
   const startOver = useCallback(() => {
     dispatch({ type: 'formReset', variationId: randomId() });
-    void clearDraft().catch(() => {});
+    void import('./draft-store.js').then(({ clearDraft }) => clearDraft()).catch(() => {});
     setRestored(false);
   }, [dispatch]);
 

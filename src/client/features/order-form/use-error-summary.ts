@@ -1,8 +1,34 @@
-import { useEffect, useMemo, useRef, type Dispatch } from 'react';
+import { useEffect, useMemo, useRef, useState, type Dispatch } from 'react';
 import { fieldId } from '../../components/field-errors.js';
 import { useOrderFormText } from './messages.js';
-import { currentFieldErrors, errorsByPath, type Refusal } from './field-errors.js';
+import type { Refusal } from './field-errors.js';
 import type { OrderAction, OrderState } from './order-state.js';
+
+type FieldErrors = typeof import('./refusal-reading.js');
+let fieldErrorsLoad: Promise<FieldErrors> | undefined;
+const NO_ERRORS = { errors: [], byPath: new Map<string, string>() };
+
+/** The refusal's reader and summary (refusal-reading.ts), a chunk loaded with the first refusal (docs/performance.md). */
+function useFieldErrors(wanted: boolean): FieldErrors | null {
+  const [loaded, setLoaded] = useState<FieldErrors | null>(null);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let current = true;
+    fieldErrorsLoad ??= import('./refusal-reading.js');
+    fieldErrorsLoad.then(
+      (m) => {
+        if (current) setLoaded(m);
+      },
+      () => {
+        fieldErrorsLoad = undefined;
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
 
 /**
  * The refused fields, shown where the person looks: the summary takes focus when the server's
@@ -16,12 +42,17 @@ export function useErrorSummary(
 ) {
   const { t } = useOrderFormText();
   const summaryRef = useRef<HTMLDivElement>(null);
-  const errors = useMemo(() => currentFieldErrors(t, refusal, state), [t, refusal, state]);
-  const byPath = useMemo(() => errorsByPath(errors), [errors]);
+  const reader = useFieldErrors(refusal !== null);
+  const { errors, byPath } = useMemo(() => {
+    if (!reader) return NO_ERRORS;
+    const errors = reader.currentFieldErrors(t, refusal, state);
+    return { errors, byPath: reader.errorsByPath(errors) };
+  }, [reader, t, refusal, state]);
 
+  // The summary appears with the refusal, or as soon as its reader has come: it takes focus then.
   useEffect(() => {
     if (refusal) summaryRef.current?.focus();
-  }, [refusal]);
+  }, [refusal, reader]);
 
   const followError = (path: string) => {
     const position = /^layouts\.(\d+)\./.exec(path)?.[1];
@@ -36,5 +67,5 @@ export function useErrorSummary(
     }
   };
 
-  return { errors, errorsByPath: byPath, summaryRef, followError };
+  return { errors, errorsByPath: byPath, summaryRef, followError, Summary: reader?.ErrorSummary };
 }

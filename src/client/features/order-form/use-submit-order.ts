@@ -1,16 +1,11 @@
-import { submitUrlOf } from './test-mode.js';
 import { useRef, useState, type Dispatch, type FormEvent, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
 import type { Language } from '../../shared/language.js';
 import { randomId } from '../../shared/random-id.js';
 import type { ClientSettings } from '../../../shared/client-settings.js';
-import { buildSubmission, toFormData } from './build-submission.js';
-import { clearDraft } from './draft-store.js';
 import type { Refusal } from './field-errors.js';
 import type { BackgroundUploads } from './background-uploads.js';
 import type { OrderAction, OrderState } from './order-state.js';
 import { ApiError } from '../../shared/api-error.js';
-import { sendOrder } from './api.js';
 
 /** What the toasts say after a submission. */
 export type SubmitNotice =
@@ -74,69 +69,28 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
     if (attempt.current?.state !== state) attempt.current = { state, key: randomId() };
     setNotice(null);
     onStart();
-    const submission = buildSubmission(state);
-    submission.order.language = language;
-    if (honeypot.current?.value) submission.order.website = honeypot.current.value;
-    const key = attempt.current.key;
-    let adoptedIds: string[] = [];
-    /** Names the finished uploads (after waiting for the rest) and sends the order once. */
-    const sendOnce = async () => {
-      const sent = { ...submission, order: { ...submission.order } };
-      adoptedIds = [];
-      if (uploads) {
-        // The order goes as soon as the files still uploading have finished.
-        await uploads.whenSettled(
-          submission.attachments.map((a) => a.id),
-          controller.signal,
-          setWaiting,
-        );
-        setWaiting(null);
-        // Finished uploads are named; a file whose upload failed travels with the order as before.
-        const named = submission.attachments.flatMap((a) => {
-          const url = uploads.finishedUrl(a.id);
-          return url ? [{ url, secret: uploads.secretOf(a.id), name: a.name, type: a.type, id: a.id }] : [];
-        });
-        adoptedIds = named.map((a) => a.id);
-        if (named.length) {
-          sent.order.uploads = named.map(({ url, secret, name, type }) => ({ url, secret, name, type }));
-          sent.attachments = submission.attachments.filter((a) => !uploads.finishedUrl(a.id));
-        }
-      }
-      setProgress({ sent: 0, total: sent.attachments.reduce((sum, a) => sum + a.file.size, 0) });
-      return sendOrder({
-        url: submitUrlOf(settings.functionsUrl),
-        apiKey: settings.publicKey,
-        body: toFormData(sent),
-        idempotencyKey: key,
-        formToken: formToken.current,
-        signal: controller.signal,
-        // The last event (everything sent) is drawn at once, before the answer can replace it:
-        // the bar always shows 100% while the server flushes and commits.
-        onProgress: (done, total) =>
-          done >= total ? flushSync(() => setProgress({ sent: done, total })) : setProgress({ sent: done, total }),
-      });
-    };
     try {
-      let result: Awaited<ReturnType<typeof sendOrder>> | undefined;
-      // An upload that expired while the page stayed open is sent again from the form's copy of
-      // the file, and the order after it. The server names one such upload per refusal, so this
-      // tries at most once more per attachment.
-      for (let tries = submission.attachments.length; !result; tries--) {
-        try {
-          result = await sendOnce();
-        } catch (err) {
-          const lost = tries > 0 && uploads ? expiredUploads(err, adoptedIds) : [];
-          if (lost.length === 0) throw err;
-          uploads!.restart(lost);
-        }
-      }
+      // The submission's code is a chunk of its own, loaded on the first submit (send-submission.ts).
+      const { sendSubmission } = await import('./send-submission.js');
+      const { result, adoptedIds } = await sendSubmission({
+        state,
+        language,
+        website: honeypot.current?.value || undefined,
+        settings,
+        idempotencyKey: attempt.current.key,
+        formToken: formToken.current,
+        uploads,
+        signal: controller.signal,
+        setWaiting,
+        setProgress,
+      });
       if (result.formToken) formToken.current = result.formToken;
       // The order owns its uploads now: the form's reset must not cancel them.
       uploads?.forget(adoptedIds);
       dispatch({ type: 'orderSubmitted', variationId: randomId() });
       attempt.current = null;
       setRefusal(null);
-      await clearDraft().catch(() => {});
+      await import('./draft-store.js').then(({ clearDraft }) => clearDraft()).catch(() => {});
       setNotice({ kind: 'success', reference: result.reference });
       window.scrollTo({ top: 0 });
     } catch (err) {
@@ -166,14 +120,4 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
     dismissNotice: () => setNotice(null),
     refusal,
   };
-}
-
-/** The files whose named uploads the server says it does not have (`uploads.<i>.url`, unknown_upload). */
-function expiredUploads(err: unknown, namedIds: string[]): string[] {
-  if (!(err instanceof ApiError) || err.code !== 'unknown_upload') return [];
-  return err.fields.flatMap((field) => {
-    const m = /^uploads\.(\d+)\.url$/.exec(field);
-    const id = m ? namedIds[Number(m[1])] : undefined;
-    return id ? [id] : [];
-  });
 }

@@ -36,6 +36,9 @@ export function orderStatusApi(token: string) {
     /** The customer's approval of this version, with their typed full name. */
     approve: (version: number, fullName: string): Promise<CustomerAnswer> =>
       post('/approve', { version, fullName, agree: true }).then((b) => expectAnswer(b, isAnswer, 'approval')),
+    /** The customer's own change before approval: the order's next version (docs/product.md, "Changing an order"). */
+    changeOrder: (document: unknown, reason: string, baseVersion: number): Promise<CustomerAnswer> =>
+      post('/versions', { document, reason, baseVersion }).then((b) => expectAnswer(b, isAnswer, 'change')),
     requestChanges: (comment: string): Promise<CustomerAnswer> =>
       post('/changes', { comment }).then((b) => expectAnswer(b, isAnswer, 'change request')),
     /** A checkout for what is due now, on the provider's page (docs/payments.md). */

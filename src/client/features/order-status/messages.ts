@@ -1,6 +1,25 @@
 // Every text of the customer's order page (/o/<token>), in English and Canadian French, read
 // with useOrderStatusText(). Its own module, loaded with the page's chunk, never with the form.
+import { dateInWords } from '../../../shared/dates.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
+import type { DecorationMethod } from '../../../shared/constants.js';
+import type { FloorDecoration } from '../../../shared/quote-api.js';
+
+/** What each method's decoration is doing, as its customer reads it (docs/production.md). */
+const FLOOR_WORDS: Record<Language, Record<DecorationMethod, Record<FloorDecoration['phase'], string>>> = {
+  en: {
+    'screen-printing': { waiting: 'waiting for printing', underway: 'printing', done: 'printing done' },
+    embroidery: { waiting: 'waiting for embroidery', underway: 'embroidery', done: 'embroidery done' },
+    dtf: { waiting: 'waiting for printing', underway: 'printing', done: 'printing done' },
+    sewing: { waiting: 'waiting for sewing', underway: 'sewing', done: 'sewing done' },
+  },
+  fr: {
+    'screen-printing': { waiting: 'en attente d’impression', underway: 'impression', done: 'impression terminée' },
+    embroidery: { waiting: 'en attente de broderie', underway: 'broderie', done: 'broderie terminée' },
+    dtf: { waiting: 'en attente d’impression', underway: 'impression', done: 'impression terminée' },
+    sewing: { waiting: 'en attente de couture', underway: 'couture', done: 'couture terminée' },
+  },
+};
 
 const en = {
   switchTo: 'Français',
@@ -16,7 +35,7 @@ const en = {
   title: (reference: string) => `Order ${reference}`,
   orderChanged: (version: number) =>
     `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
-  received: (date: string) => `Received ${date}`,
+  received: (date: string) => `Received ${dateInWords(date, 'en')}`,
   progress: 'Where your order stands',
   steps: {
     new: 'Received',
@@ -31,10 +50,14 @@ const en = {
   cancelled: 'This order was cancelled. Contact the shop if this is a surprise.',
   readyPickup: 'Your order is ready. It is waiting for you at the shop for pickup.',
   readyShipping: 'Your order is ready. It will be shipped to the address you gave.',
+  floorHeading: 'On the floor',
+  /** A decoration's stage in words: "Front: printing", "Left chest: embroidery done". */
+  floorLine: (place: string, method: DecorationMethod, phase: FloorDecoration['phase']) =>
+    `${place}: ${FLOOR_WORDS.en[method][phase]}`,
   quoteTitle: 'Quote',
   quoteHeading: (version: number) => `Quote v${version}`,
   noQuote: 'The shop is preparing your quote. You will receive an email when it is ready.',
-  quoteDate: (date: string) => `Dated ${date}, in Canadian dollars.`,
+  quoteDate: (date: string) => `Dated ${dateInWords(date, 'en')}, in Canadian dollars.`,
   description: 'Description',
   quantity: 'Quantity',
   /** What the narrowest phones show in the column heading; the full word stays its name. */
@@ -70,8 +93,10 @@ const en = {
   agreeRequired: 'Check the box to approve these proofs and this quote.',
   agreeRequiredNoProofs: 'Check the box to approve this quote.',
   commentRequired: 'Say what should change.',
-  approvedBy: (name: string, date: string, version: number) => `Approved by ${name} on ${date} (quote v${version}).`,
-  changesRequested: (date: string) => `You asked for changes on ${date}. The shop will send a new quote.`,
+  approvedBy: (name: string, date: string, version: number) =>
+    `Approved by ${name} on ${dateInWords(date, 'en')} (quote v${version}).`,
+  changesRequested: (date: string) =>
+    `You asked for changes on ${dateInWords(date, 'en')}. The shop will send a new quote.`,
   thanksApproved: 'Thank you. Your approval is recorded and the shop has been told.',
   thanksChanges: 'Thank you. The shop has your comment and will send a new quote.',
   superseded: 'This quote was replaced by a newer one while you were reading it. Here is the current quote.',
@@ -89,7 +114,7 @@ const en = {
   paymentTitle: 'Invoice and payment',
   invoiceLink: (number: string) => `Invoice ${number} (PDF)`,
   creditNoteLink: (number: string, invoice: string) => `Credit note ${number} on invoice ${invoice} (PDF)`,
-  issued: (date: string) => `issued ${date}`,
+  issued: (date: string) => `issued ${dateInWords(date, 'en')}`,
   invoiced: (amount: string) => `Invoiced: ${amount}`,
   paid: (amount: string) => `Paid: ${amount}`,
   balance: (amount: string) => `Balance: ${amount}`,
@@ -98,6 +123,41 @@ const en = {
   paymentsHeading: 'Payments received',
   receiptLink: (number: string) => `Receipt ${number} (PDF)`,
   refund: 'refund',
+  // The customer's own change before approval (change-order.tsx).
+  change: {
+    heading: 'Change my order',
+    open: 'Change my order',
+    intro:
+      'Until you approve a quote, you can change your garments, colours, sizes, decorations and notes here. The shop is told, and any quote already sent is revised.',
+    layout: (n: number) => `Layout ${n}`,
+    garment: (n: number) => `Garment ${n}`,
+    type: 'Garment type or SKU',
+    colour: 'Colour',
+    sizes: 'Sizes and quantities',
+    notes: 'Notes for the shop',
+    reason: 'What changes, and why',
+    save: 'Save my change',
+    saving: 'Saving your change…',
+    cancel: 'Cancel',
+    saved: (version: number) =>
+      `Your change is saved as version ${version} of your order. The shop will send you a quote for it.`,
+    failed: 'Your change could not be saved. Please try again.',
+    decorations: 'Decorations',
+    loadingDecorations: 'Loading the decorations…',
+    method: 'Decoration',
+    noDecoration: 'No decoration',
+    location: 'Location',
+    printSize: 'Print size',
+    printSizeHint: 'For example 3.5" wide, or 11 × 12 in.',
+    inkColours: 'Ink colours',
+    inkColoursHint: 'How many ink colours the print has, from 1 to 100.',
+    fieldErrors: {
+      decoration: 'Choose a decoration method, or No decoration.',
+      location: 'Choose a location on this side of the garment.',
+      dimensions: 'Give the print size in at most 200 characters, for example 3.5" wide.',
+      colours: 'Enter a whole number of ink colours, from 1 to 100.',
+    },
+  },
 };
 
 export const ORDER_STATUS_MESSAGES = catalogues(en, {
@@ -114,7 +174,7 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   title: (reference) => `Commande ${reference}`,
   orderChanged: (version) =>
     `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
-  received: (date) => `Reçue le ${date}`,
+  received: (date) => `Reçue le ${dateInWords(date, 'fr')}`,
   progress: 'Où en est votre commande',
   steps: {
     new: 'Reçue',
@@ -129,10 +189,13 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   cancelled: 'Cette commande a été annulée. Communiquez avec la boutique si cela vous surprend.',
   readyPickup: 'Votre commande est prête. Elle vous attend à la boutique pour la cueillette.',
   readyShipping: 'Votre commande est prête. Elle sera expédiée à l’adresse que vous avez donnée.',
+  floorHeading: 'En atelier',
+  floorLine: (place: string, method: DecorationMethod, phase: FloorDecoration['phase']) =>
+    `${place}\u00a0: ${FLOOR_WORDS.fr[method][phase]}`,
   quoteTitle: 'Soumission',
   quoteHeading: (version) => `Soumission v${version}`,
   noQuote: 'La boutique prépare votre soumission. Vous recevrez un courriel quand elle sera prête.',
-  quoteDate: (date) => `Datée du ${date}, en dollars canadiens.`,
+  quoteDate: (date) => `Datée du ${dateInWords(date, 'fr')}, en dollars canadiens.`,
   description: 'Description',
   quantity: 'Quantité',
   quantityShort: 'Qté',
@@ -166,9 +229,9 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   agreeRequired: 'Cochez la case pour approuver ces épreuves et cette soumission.',
   agreeRequiredNoProofs: 'Cochez la case pour approuver cette soumission.',
   commentRequired: 'Dites ce qui doit changer.',
-  approvedBy: (name, date, version) => `Approuvée par ${name} le ${date} (soumission v${version}).`,
+  approvedBy: (name, date, version) => `Approuvée par ${name} le ${dateInWords(date, 'fr')} (soumission v${version}).`,
   changesRequested: (date) =>
-    `Vous avez demandé des modifications le ${date}. La boutique enverra une nouvelle soumission.`,
+    `Vous avez demandé des modifications le ${dateInWords(date, 'fr')}. La boutique enverra une nouvelle soumission.`,
   thanksApproved: 'Merci. Votre approbation est enregistrée et la boutique en a été avisée.',
   thanksChanges: 'Merci. La boutique a reçu votre commentaire et enverra une nouvelle soumission.',
   superseded:
@@ -187,7 +250,7 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   paymentTitle: 'Facture et paiement',
   invoiceLink: (number) => `Facture ${number} (PDF)`,
   creditNoteLink: (number, invoice) => `Note de crédit ${number} sur la facture ${invoice} (PDF)`,
-  issued: (date) => `émise le ${date}`,
+  issued: (date) => `émise le ${dateInWords(date, 'fr')}`,
   invoiced: (amount) => `Facturé\u00a0: ${amount}`,
   paid: (amount) => `Payé\u00a0: ${amount}`,
   balance: (amount) => `Solde\u00a0: ${amount}`,
@@ -196,6 +259,40 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   paymentsHeading: 'Paiements reçus',
   receiptLink: (number) => `Reçu ${number} (PDF)`,
   refund: 'remboursement',
+  change: {
+    heading: 'Modifier ma commande',
+    open: 'Modifier ma commande',
+    intro:
+      'Tant que vous n’avez pas approuvé de soumission, vous pouvez changer ici vos vêtements, couleurs, tailles, décorations et notes. La boutique en est avisée, et une soumission déjà envoyée est revue.',
+    layout: (n: number) => `Design ${n}`,
+    garment: (n: number) => `Vêtement ${n}`,
+    type: 'Type de vêtement ou code',
+    colour: 'Couleur',
+    sizes: 'Tailles et quantités',
+    notes: 'Notes pour la boutique',
+    reason: 'Ce qui change, et pourquoi',
+    save: 'Enregistrer ma modification',
+    saving: 'Enregistrement de votre modification…',
+    cancel: 'Annuler',
+    saved: (version: number) =>
+      `Votre modification est enregistrée comme version ${version} de votre commande. La boutique vous enverra une soumission.`,
+    failed: 'Votre modification n’a pas pu être enregistrée. Veuillez réessayer.',
+    decorations: 'Décorations',
+    loadingDecorations: 'Chargement des décorations…',
+    method: 'Décoration',
+    noDecoration: 'Aucune décoration',
+    location: 'Emplacement',
+    printSize: 'Taille d’impression',
+    printSizeHint: 'Par exemple 3,5 po de large, ou 11 × 12 po.',
+    inkColours: 'Couleurs d’encre',
+    inkColoursHint: 'Le nombre de couleurs d’encre de l’impression, de 1 à 100.',
+    fieldErrors: {
+      decoration: 'Choisissez une méthode de décoration, ou Aucune décoration.',
+      location: 'Choisissez un emplacement de ce côté du vêtement.',
+      dimensions: 'Indiquez la taille d’impression en au plus 200 caractères, par exemple 3,5 po de large.',
+      colours: 'Entrez un nombre entier de couleurs d’encre, de 1 à 100.',
+    },
+  },
 });
 
 /** The order page's texts in the language the customer reads it in. */

@@ -10,6 +10,7 @@ import { LanguageSwitch } from '../../components/language-switch.js';
 import { formatDate } from '../../shared/format.js';
 import { LanguageProvider, type Language } from '../../shared/language.js';
 import { AnswerForms } from './answer-forms.js';
+import { ChangeOrder } from './change-order.js';
 import { orderStatusApi } from './api.js';
 import { ORDER_STATUS_MESSAGES } from './messages.js';
 import { OrderSummary } from './order-summary.js';
@@ -79,7 +80,7 @@ export default function OrderStatusApp({ token, logo }: { token: string; logo?: 
           <header className="status-header">
             {logo && <img className="page-logo" src={logo.url} alt={logo.alt} />}
             <h1>{t.title(view.reference)}</h1>
-            <p className="muted">{t.received(formatDate(view.createdAt, language, 'long'))}</p>
+            <p className="muted">{t.received(formatDate(view.createdAt, language, 'long', view.timeZone))}</p>
           </header>
           <ProgressTimeline view={view} />
           {view.changedVersion !== null && <p className="notice">{t.orderChanged(view.changedVersion)}</p>}
@@ -95,7 +96,8 @@ export default function OrderStatusApp({ token, logo }: { token: string; logo?: 
           )}
           <ProofsSection view={view} links={api.links} />
           <AnswerForms quote={view.quote} orderStatus={view.status} answer={answer} />
-          <MessagesSection token={token} />
+          <ChangeOrder view={view} api={api} onSaved={setView} />
+          <MessagesSection token={token} timeZone={view.timeZone} />
           <OrderSummary view={view} />
         </main>
       </>

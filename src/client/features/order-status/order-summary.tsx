@@ -2,11 +2,11 @@
 import {
   addressLine,
   deadlineText,
-  layoutSections,
   optionLines,
   personName,
   shippingText,
 } from '../../../shared/order-presentation.js';
+import { layoutSections } from '../../../shared/layout-lines.js';
 import type { CustomerOrderView } from '../../../shared/quote-api.js';
 import { useOrderStatusText } from './messages.js';
 

@@ -57,9 +57,7 @@ export function PaymentSection({
         )}
       </p>
       {checkoutId && <CheckoutProgress state={checkoutState} onSettled={onSettled} />}
-      {view.payOnline && (
-        <PayOnlineButton id="pay" amountCents={view.payOnline.amountCents} start={api.pay} focus={payFocus} />
-      )}
+      {view.payOnline && <PayOnlineButton id="pay" charge={view.payOnline} start={api.pay} focus={payFocus} />}
       <HowToPay heading={t.howToPay} ways={view.howToPay} />
       {view.payments.length > 0 && (
         <>

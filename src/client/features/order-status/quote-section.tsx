@@ -123,20 +123,20 @@ export function QuoteSection({ view }: { view: CustomerOrderView }) {
           )}
         </ul>
       )}
-      <ResponseLine quote={current} />
+      <ResponseLine quote={current} timeZone={view.timeZone} />
     </section>
   );
 }
 
-function ResponseLine({ quote }: { quote: SentQuoteInfo }) {
+function ResponseLine({ quote, timeZone }: { quote: SentQuoteInfo; timeZone: string }) {
   const { t, language: lang } = useOrderStatusText();
   const r = quote.response;
   if (!r) return null;
   return (
     <p className="status-note">
       {r.kind === 'approved'
-        ? t.approvedBy(r.fullName ?? '', formatDate(r.at, lang, 'long'), quote.version)
-        : t.changesRequested(formatDate(r.at, lang, 'long'))}
+        ? t.approvedBy(r.fullName ?? '', formatDate(r.at, lang, 'long', timeZone), quote.version)
+        : t.changesRequested(formatDate(r.at, lang, 'long', timeZone))}
     </p>
   );
 }

@@ -75,5 +75,7 @@ export const portalApi = {
     orderPage: (orderId: string) => `/my-orders/${orderId}/page`,
     invoice: (orderId: string, invoiceId: string) => `/api/portal/orders/${orderId}/invoices/${invoiceId}`,
     receipt: (orderId: string, paymentId: string) => `/api/portal/orders/${orderId}/receipts/${paymentId}`,
+    /** Their statement for a period: the signed-in email's orders only (docs/accounts.md, "Statements"). */
+    statement: (from: string, to: string) => `/api/portal/statement.pdf?${new URLSearchParams({ from, to })}`,
   },
 };

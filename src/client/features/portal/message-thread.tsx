@@ -7,14 +7,22 @@ import { MessageThread as Thread } from '../../components/message-thread.js';
 import { portalApi } from './api.js';
 import { usePortalText } from './messages.js';
 
-export function MessageThread({ orderId }: { orderId: string }) {
+export function MessageThread({ orderId, timeZone }: { orderId: string; timeZone: string }) {
   const { t } = usePortalText();
   const [opened, setOpened] = useState(false);
   const api = useMemo(() => portalApi.messages(orderId), [orderId]);
   return (
     <details className="portal-messages" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>{t.messagesTitle}</summary>
-      {opened && <Thread api={api} reader="customer" hint={t.messageHint(MAX_MESSAGE_CHARS)} idPrefix={orderId} />}
+      {opened && (
+        <Thread
+          api={api}
+          reader="customer"
+          hint={t.messageHint(MAX_MESSAGE_CHARS)}
+          idPrefix={orderId}
+          timeZone={timeZone}
+        />
+      )}
     </details>
   );
 }

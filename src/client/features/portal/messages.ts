@@ -1,5 +1,6 @@
 // Every text of My orders (/my-orders), in English and Canadian French, read with
 // usePortalText(). Its own module, loaded with the portal's chunk, never with the form.
+import { dateInWords } from '../../../shared/dates.js';
 import { deName, frenchCount } from '../../../shared/french.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
 
@@ -21,11 +22,13 @@ const en = {
   noOrders: 'There are no orders with this email any more.',
   orderHeading: (reference: string) => `Order ${reference}`,
   payOrder: (amount: string, reference: string) => `Pay ${amount} by card for order ${reference}`,
-  received: (date: string) => `Received ${date}`,
+  received: (date: string) => `Received ${dateInWords(date, 'en')}`,
   status: (label: string) => `Status: ${label}`,
   quote: (version: number, total: string) => `Quote v${version}: ${total}`,
   estimate: (total: string) => `Estimate on the form: ${total} (the shop's quote will follow)`,
   noQuote: 'The shop is preparing your quote.',
+  estimateOnly: (total: string) => `Estimate on the form: ${total}`,
+  noQuoteSent: 'No quote was sent for this order.',
   orderChanged: (version: number) =>
     `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
   proofs: (count: number) =>
@@ -65,7 +68,8 @@ const en = {
     noLink: 'This browser does not have the members’ link: it is kept only in the browser that made it.',
     newLink: 'Make a new link',
     newLinkHint: 'A new link replaces the old one: the old link stops working, so share the new one with the team.',
-    openUntil: (date: string) => `Entries are open until the end of ${date}. This list refreshes by itself.`,
+    openUntil: (date: string) =>
+      `Entries are open until the end of ${dateInWords(date, 'en')}. This list refreshes by itself.`,
     closed: 'Entries are closed.',
     closeNow: 'Close entries now',
     closing: 'Closing the entries…',
@@ -88,6 +92,13 @@ const en = {
     closedEmpty: 'Entries closed with no entry: the order was not changed.',
     failed: 'The collection could not be reached. It will be tried again.',
   },
+  statement: {
+    heading: 'Your statement',
+    intro: 'Every invoice, credit note, payment and refund of your orders in a period, with the balance after each.',
+    from: 'From',
+    to: 'To',
+    download: 'Download the statement (PDF)',
+  },
 };
 
 export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
@@ -108,11 +119,13 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
   noOrders: 'Il n’y a plus de commande avec cette adresse.',
   orderHeading: (reference) => `Commande ${reference}`,
   payOrder: (amount, reference) => `Payer ${amount} par carte pour la commande ${reference}`,
-  received: (date) => `Reçue le ${date}`,
+  received: (date) => `Reçue le ${dateInWords(date, 'fr')}`,
   status: (label) => `État\u00a0: ${label}`,
   quote: (version, total) => `Soumission v${version}\u00a0: ${total}`,
   estimate: (total) => `Estimation du formulaire\u00a0: ${total} (la soumission de la boutique suivra)`,
   noQuote: 'La boutique prépare votre soumission.',
+  estimateOnly: (total) => `Estimation du formulaire\u00a0: ${total}`,
+  noQuoteSent: 'Aucune soumission n’a été envoyée pour cette commande.',
   orderChanged: (version) =>
     `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
   proofs: (count) =>
@@ -141,7 +154,7 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
       'Chaque membre ouvre un lien sur son téléphone et choisit une taille et, au besoin, un nom et un numéro à imprimer. À la clôture, les tailles de cette commande et sa liste de noms sont mises à jour, sauf si la boutique a envoyé sa soumission entre-temps.',
     garment: 'Vêtement',
     choice: (layout, garment, color, sizes) =>
-      `Disposition ${layout}\u00a0: ${garment}, ${color} (actuellement ${sizes || 'aucune taille'})`,
+      `Design ${layout}\u00a0: ${garment}, ${color} (actuellement ${sizes || 'aucune taille'})`,
     title: 'Nom de l’équipe ou du groupe',
     closesOn: 'Date de clôture (les inscriptions s’arrêtent à la fin de ce jour)',
     create: 'Créer le lien',
@@ -156,7 +169,7 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
     newLinkHint:
       'Un nouveau lien remplace l’ancien\u00a0: l’ancien lien cesse de fonctionner, alors partagez le nouveau avec l’équipe.',
     openUntil: (date) =>
-      `Les inscriptions sont ouvertes jusqu’à la fin du ${date}. Cette liste se met à jour d’elle-même.`,
+      `Les inscriptions sont ouvertes jusqu’à la fin du ${dateInWords(date, 'fr')}. Cette liste se met à jour d’elle-même.`,
     closed: 'Les inscriptions sont closes.',
     closeNow: 'Fermer les inscriptions',
     closing: 'Fermeture des inscriptions…',
@@ -179,6 +192,14 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
       'La boutique a envoyé sa soumission avant la clôture des inscriptions, alors la commande n’a pas changé. Écrivez à la boutique ci-dessous si les tailles doivent changer.',
     closedEmpty: 'Inscriptions closes sans aucune inscription\u00a0: la commande n’a pas changé.',
     failed: 'La collecte est injoignable. Nouvel essai sous peu.',
+  },
+  statement: {
+    heading: 'Votre relevé de compte',
+    intro:
+      'Chaque facture, note de crédit, paiement et remboursement de vos commandes durant une période, avec le solde après chacun.',
+    from: 'Du',
+    to: 'Au',
+    download: 'Télécharger le relevé (PDF)',
   },
 });
 

@@ -19,18 +19,24 @@ export function OrderCard({ order, onChanged }: { order: PortalOrder; onChanged:
   const money = (cents: number) => formatCents(cents, language);
   const headingId = `order-${order.id}`;
   const links = portalApi.links;
+  // Waiting for approval, the order's page (where the quote is approved) is the one filled button.
+  const awaitingApproval = view.status === 'quoted';
   return (
     <section className="card portal-order" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.orderHeading(view.reference)}</h2>
-      <p className="muted">{t.received(formatDate(view.createdAt, language, 'long'))}</p>
+      <p className="muted">{t.received(formatDate(view.createdAt, language, 'long', view.timeZone))}</p>
       <p>{t.status(statusLabel(view.status, language))}</p>
       {view.changedVersion !== null && <p className="notice">{t.orderChanged(view.changedVersion)}</p>}
       <p>
         {view.quote
           ? t.quote(view.quote.version, money(view.quote.quote.totalCents))
           : estimate
-            ? t.estimate(money(estimate.totalCents))
-            : t.noQuote}
+            ? view.status === 'new'
+              ? t.estimate(money(estimate.totalCents))
+              : t.estimateOnly(money(estimate.totalCents))
+            : view.status === 'new'
+              ? t.noQuote
+              : t.noQuoteSent}
       </p>
       {view.proofs.length > 0 && <p>{t.proofs(view.proofs.length)}</p>}
       {view.account && (
@@ -54,16 +60,16 @@ export function OrderCard({ order, onChanged }: { order: PortalOrder; onChanged:
           </ul>
           {view.account.payOnline && (
             <PayOnlineButton
-              amountCents={view.account.payOnline.amountCents}
+              charge={view.account.payOnline}
               start={() => portalApi.pay(order.id)}
-              label={t.payOrder(money(view.account.payOnline.amountCents), view.reference)}
+              label={t.payOrder(money(view.account.payOnline.totalCents), view.reference)}
             />
           )}
           <HowToPay heading={t.howToPay} ways={view.account.howToPay} />
         </>
       )}
       <TeamSizes orderId={order.id} status={view.status} onOrderChanged={onChanged} />
-      <MessageThread orderId={order.id} />
+      <MessageThread orderId={order.id} timeZone={view.timeZone} />
       {/* A plain GET form: the order form reads ?reorder= and loads "Order again" (docs/portal.md). */}
       <form className="portal-order-again" action="/" method="get">
         <input type="hidden" name="reorder" value={order.id} />
@@ -76,7 +82,7 @@ export function OrderCard({ order, onChanged }: { order: PortalOrder; onChanged:
         </p>
         <button
           type="submit"
-          className="button button-primary"
+          className={awaitingApproval ? 'button button-secondary' : 'button button-primary'}
           aria-label={t.orderAgainLabel(view.reference)}
           aria-describedby={`order-again-hint-${order.id}`}
         >
@@ -84,7 +90,10 @@ export function OrderCard({ order, onChanged }: { order: PortalOrder; onChanged:
         </button>
       </form>
       <p>
-        <a className="button button-secondary" href={links.orderPage(order.id)}>
+        <a
+          className={awaitingApproval ? 'button button-primary' : 'button button-secondary'}
+          href={links.orderPage(order.id)}
+        >
           {t.openOrder(view.reference)}
         </a>
       </p>

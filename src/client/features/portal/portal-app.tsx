@@ -10,6 +10,7 @@ import { browserLanguage, LanguageProvider, type Language } from '../../shared/l
 import { portalApi } from './api.js';
 import { PORTAL_MESSAGES } from './messages.js';
 import { OrderCard } from './order-card.js';
+import { StatementSection } from './statement-section.js';
 import { SignInForm } from './sign-in-form.js';
 import './portal.css';
 
@@ -56,11 +57,14 @@ export default function PortalApp({ logo }: { logo?: ClientSettings['logo'] }) {
   useEffect(() => {
     const signIn = (token: string) => {
       setPhase({ kind: 'signing-in' });
-      portalApi
-        .signIn(token)
-        .then(load, (err: unknown) =>
-          setPhase({ kind: 'signed-out', error: err instanceof ApiError ? err : undefined }),
-        );
+      portalApi.signIn(token).then(load, (err: unknown) =>
+        // A link opened again while already signed in (from the mail, once more) shows the
+        // orders; only a visitor without a session is told the link has expired.
+        portalApi.orders().then(
+          (data) => setPhase({ kind: 'signed-in', data }),
+          () => setPhase({ kind: 'signed-out', error: err instanceof ApiError ? err : undefined }),
+        ),
+      );
     };
     const token = takeLinkToken();
     if (token) signIn(token);
@@ -99,6 +103,7 @@ export default function PortalApp({ logo }: { logo?: ClientSettings['logo'] }) {
         {orders.map((order) => (
           <OrderCard key={order.id} order={order} onChanged={reload} />
         ))}
+        {orders.length > 0 && <StatementSection />}
       </>
     );
   }

@@ -19,6 +19,7 @@ const collection = (over: Partial<OrderCollection> = {}): OrderCollection => ({
   sizes: ['S', 'M', 'L', 'XL'],
   closesOn: '2026-12-03',
   open: false,
+  asksPrint: true,
   entries: [
     { id: 'e1', name: 'Ada', size: 'M', printName: '', printNumber: '' },
     { id: 'e2', name: 'Émile', size: 'L', printName: '', printNumber: '7' },

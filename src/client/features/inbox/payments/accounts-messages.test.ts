@@ -28,7 +28,7 @@ describe('the Accounts page’s texts', () => {
 
   it('are translated, but for the words both languages share', () => {
     const same = [...english].filter(([path, text]) => french.get(path) === text).map(([path]) => path);
-    expect(same.sort()).toEqual(['codeName', 'date', 'documents', 'pdf', 'province', 'total']);
+    expect(same.sort()).toEqual(['codeName', 'date', 'documents', 'net', 'pdf', 'province', 'total']);
   });
 
   it('put a no-break space before : ; ? ! in French, never a plain one, and never none', () => {

@@ -35,6 +35,7 @@ const en = {
     etransferEmail: 'Give the email address e-Transfers are sent to, or stop offering e-Transfer.',
     methods: 'Offer at least one way to pay.',
     reminderDays: 'A whole number of days from 0 to 365.',
+    cardSurchargeBasisPoints: 'A percentage from 0 to 2.4, such as 2.4 or 1.75.',
   } as Record<string, string>,
   reportsHeading: 'For the accountant',
   period: 'Period',
@@ -48,6 +49,7 @@ const en = {
   line: 'Line',
   figure: 'Figure',
   amount: 'Amount',
+  cardFee: 'Card fee',
   source: 'Source:',
   taxesHeading: 'Sales taxes charged',
   tax: 'Tax',
@@ -55,6 +57,7 @@ const en = {
   rate: 'Rate',
   taxable: 'Taxable',
   taxAmount: 'Tax',
+  adjustedTax: 'Tax adjusted (earlier periods’ credits, bad debts)',
   documents: 'Documents',
   paymentsHeading: 'Payments received',
   receipt: 'Receipt',
@@ -94,7 +97,10 @@ const en = {
   csvJournal: 'Sales journal (CSV)',
   quickbooks: 'QuickBooks Online: invoices to import (CSV)',
   quickbooksCredits: 'QuickBooks Online: credit notes to import (CSV)',
-  xero: 'Xero: invoices and credit notes to import (CSV)',
+  xero: 'Xero: invoices to import (CSV)',
+  quickbooksPayments: 'QuickBooks Online: payments and refunds as journal entries to import (CSV)',
+  xeroCredits: 'Xero: credit notes to import (CSV)',
+  xeroPayments: 'Xero: payments and refunds as a bank statement to import (CSV)',
   taxCodesHeading: 'Tax codes for QuickBooks Online and Xero',
   taxCodesIntro:
     'Each line of the import files carries the code of the taxes charged on it in its place of supply. Name each code exactly as your accounting software names it.',
@@ -136,6 +142,27 @@ const en = {
   held: 'The records are held: nothing is destroyed.',
   notHeld: 'The records are not held: each is destroyed when its six years are over.',
   holdBy: (who: string, at: string) => `Last changed by ${who}: ${at}`,
+  feesHeading: 'Card fees (expense)',
+  feesIntro:
+    'The card provider’s fee of each card payment received in the period: the shop’s expense, never taken off a sale. The journal’s CSV lists them below the sales.',
+  feesUnknown: (n: number) =>
+    `${n} card payment${n === 1 ? '' : 's'} of the period: fee not settled yet at Stripe, asked again every 10 minutes.`,
+  payment: 'Payment',
+  fee: 'Fee',
+  payoutsHeading: 'Payouts to the bank (Stripe)',
+  payoutsIntro:
+    'Each payout is one deposit on the bank statement, by the day Stripe expects it in the bank: gross less fees is net. “In the ledger” is what its receipts add up to; a movement not in the ledger (a dispute, an adjustment) is counted apart.',
+  arrival: 'Arrives',
+  payout: 'Payout',
+  gross: 'Gross',
+  fees: 'Fees',
+  net: 'Net',
+  inLedger: 'In the ledger',
+  notInLedger: 'Not in the ledger',
+  csvPayouts: 'Payouts (CSV)',
+  cardSurcharge: 'Card surcharge (% of the amount paid by card)',
+  cardSurchargeHint:
+    'Off at 0. At most 2.4% (the card networks’ cap), never charged to a Quebec billing address, and not allowed for a shop in Quebec. The customer sees it before paying, as its own line; the receipt shows it apart, and the invoices are settled by the amount due alone.',
 };
 
 export const ACCOUNTS_MESSAGES = catalogues(en, {
@@ -170,6 +197,7 @@ export const ACCOUNTS_MESSAGES = catalogues(en, {
     etransferEmail: 'Donnez l’adresse où envoyer les virements Interac, ou cessez de les offrir.',
     methods: 'Offrez au moins un mode de paiement.',
     reminderDays: 'Un nombre entier de jours de 0 à 365.',
+    cardSurchargeBasisPoints: 'Un pourcentage de 0 à 2,4, par exemple 2,4 ou 1,75.',
   },
   reportsHeading: 'Pour le comptable',
   period: 'Période',
@@ -183,6 +211,7 @@ export const ACCOUNTS_MESSAGES = catalogues(en, {
   line: 'Ligne',
   figure: 'Donnée',
   amount: 'Montant',
+  cardFee: 'Frais de carte',
   source: 'Source\u00a0:',
   taxesHeading: 'Taxes de vente perçues',
   tax: 'Taxe',
@@ -190,6 +219,7 @@ export const ACCOUNTS_MESSAGES = catalogues(en, {
   rate: 'Taux',
   taxable: 'Montant taxable',
   taxAmount: 'Taxe',
+  adjustedTax: 'Taxe redressée (crédits de périodes antérieures, créances radiées)',
   documents: 'Documents',
   paymentsHeading: 'Paiements reçus',
   receipt: 'Reçu',
@@ -230,7 +260,10 @@ export const ACCOUNTS_MESSAGES = catalogues(en, {
   csvJournal: 'Journal des ventes (CSV)',
   quickbooks: 'QuickBooks Online\u00a0: factures à importer (CSV)',
   quickbooksCredits: 'QuickBooks Online\u00a0: notes de crédit à importer (CSV)',
-  xero: 'Xero\u00a0: factures et notes de crédit à importer (CSV)',
+  xero: 'Xero\u00a0: factures à importer (CSV)',
+  quickbooksPayments: 'QuickBooks Online\u00a0: paiements et remboursements en écritures de journal à importer (CSV)',
+  xeroCredits: 'Xero\u00a0: notes de crédit à importer (CSV)',
+  xeroPayments: 'Xero\u00a0: paiements et remboursements en relevé bancaire à importer (CSV)',
   taxCodesHeading: 'Codes de taxe pour QuickBooks Online et Xero',
   taxCodesIntro:
     'Chaque ligne des fichiers d’importation porte le code des taxes perçues sur elle selon son lieu de fourniture. Nommez chaque code exactement comme votre logiciel comptable le nomme.',
@@ -273,6 +306,27 @@ export const ACCOUNTS_MESSAGES = catalogues(en, {
   held: 'Les dossiers sont conservés\u00a0: rien n’est détruit.',
   notHeld: 'Les dossiers ne sont pas conservés\u00a0: chacun est détruit au terme de ses six ans.',
   holdBy: (who, at) => `Modifié en dernier par ${who}\u00a0: ${at}`,
+  feesHeading: 'Frais de carte (dépense)',
+  feesIntro:
+    'Les frais du fournisseur sur chaque paiement par carte reçu pendant la période\u00a0: une dépense de l’atelier, jamais retranchée d’une vente. Le CSV du journal les liste sous les ventes.',
+  feesUnknown: (n) =>
+    `${n} paiement${n > 1 ? 's' : ''} par carte de la période\u00a0: frais pas encore fixés chez Stripe, redemandés toutes les 10 minutes.`,
+  payment: 'Paiement',
+  fee: 'Frais',
+  payoutsHeading: 'Versements à la banque (Stripe)',
+  payoutsIntro:
+    'Chaque versement est un dépôt sur le relevé bancaire, au jour où Stripe l’attend à la banque\u00a0: le brut moins les frais donne le net. «\u00a0Au registre\u00a0» est la somme de ses reçus\u00a0; un mouvement absent du registre (un litige, un ajustement) est compté à part.',
+  arrival: 'Arrivée',
+  payout: 'Versement',
+  gross: 'Brut',
+  fees: 'Frais',
+  net: 'Net',
+  inLedger: 'Au registre',
+  notInLedger: 'Hors registre',
+  csvPayouts: 'Versements (CSV)',
+  cardSurcharge: 'Frais de carte (% du montant payé par carte)',
+  cardSurchargeHint:
+    'Désactivés à 0. Au plus 2,4\u00a0% (le plafond des réseaux de cartes), jamais exigés pour une adresse de facturation au Québec, et interdits à un commerce du Québec. Le client les voit avant de payer, sur une ligne à part\u00a0; le reçu les montre à part, et les factures ne sont réglées que par le montant dû.',
 });
 
 export type AccountsMessages = typeof en;

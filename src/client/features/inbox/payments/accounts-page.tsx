@@ -1,8 +1,8 @@
 // The Accounts page: the shop's payment terms (owners change them); the accountant's reports,
 // journal and exports for a period, where an invoice is credited, its order deleted or not
 // (accounts-reports.tsx); the tax codes of the import files, who may refund, credit and
-// override, and the records hold (accounts-settings.tsx).
-import { useId } from 'react';
+// override, and the records hold (accounts-settings.tsx); closing periods (accounts-periods.tsx).
+import { useId, useState } from 'react';
 import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
 import {
   BALANCE_DUE_KINDS,
@@ -10,11 +10,18 @@ import {
   OFFERED_METHOD_IDS,
   type PaymentTerms,
 } from '../../../../shared/invoices/terms.js';
+import { basisPointsOfPercent } from '../../../../shared/invoices/surcharge.js';
 import { useInboxApi, useSession } from '../session.js';
 import { useAccountsText } from './accounts-messages.js';
 import { Reports } from './accounts-reports.js';
+import { Receivables } from './accounts-receivables.js';
 import { MoneyPermissionsForm, RecordsHoldForm, TaxCodesForm } from './accounts-settings.js';
 import { InputField, SettingCard, useSetting } from './form-parts.js';
+import { PeriodsForm, WriteOffThresholdForm } from './accounts-periods.js';
+
+/** Basis points as the owner reads a percentage: 240 → "2.4" / « 2,4 ». */
+const percentText = (basisPoints: number, language: 'en' | 'fr') =>
+  String(basisPoints / 100).replace('.', language === 'fr' ? ',' : '.');
 
 export function AccountsPage() {
   const { t } = useAccountsText();
@@ -23,6 +30,9 @@ export function AccountsPage() {
       <h1>{t.heading}</h1>
       <TermsForm />
       <Reports />
+      <Receivables />
+      <PeriodsForm />
+      <WriteOffThresholdForm />
       <TaxCodesForm />
       <MoneyPermissionsForm />
       <RecordsHoldForm />
@@ -36,12 +46,17 @@ function TermsForm() {
   const { t, language } = useAccountsText();
   const id = useId();
   const { value: terms, edit, refusal, saved, submit } = useSetting(api.terms, api.saveTerms);
+  // The surcharge as the owner types it ("2.4"), kept while typing ("2."); the terms hold basis points.
+  const [surchargeText, setSurchargeText] = useState<string | null>(null);
   if (!terms) return refusal ? <p role="alert">{refusal.messageIn(language)}</p> : null;
   const set = (patch: Partial<PaymentTerms>) => edit({ ...terms, ...patch });
   // Each refused field says what it takes, in the reader's language.
+  // The surcharge's own refusal (above 2.4 %, a Quebec shop) is the server's, in the reader's language.
   const errorOf = (field: string) =>
     refusal?.fields.some((f) => f === field || f.startsWith(`${field}.`))
-      ? (t.termsErrors[field] ?? refusal.messageIn(language))
+      ? refusal.code === 'invalid_surcharge'
+        ? refusal.messageIn(language)
+        : (t.termsErrors[field] ?? refusal.messageIn(language))
       : '';
   return (
     <SettingCard
@@ -148,6 +163,20 @@ function TermsForm() {
           {t.cardPaymentsHint}
         </p>
       </div>
+      <InputField
+        id={`${id}-surcharge`}
+        label={t.cardSurcharge}
+        hint={t.cardSurchargeHint}
+        type="text"
+        inputMode="decimal"
+        maxLength={6}
+        value={surchargeText ?? percentText(terms.cardSurchargeBasisPoints, language)}
+        error={errorOf('cardSurchargeBasisPoints')}
+        onChange={(e) => {
+          setSurchargeText(e.target.value);
+          set({ cardSurchargeBasisPoints: basisPointsOfPercent(e.target.value) });
+        }}
+      />
       <InputField
         id={`${id}-reminder`}
         label={t.reminderDays}

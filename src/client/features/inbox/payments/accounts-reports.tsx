@@ -1,17 +1,21 @@
 // The accountant's side of the Accounts page for a period: the figures each tax return asks for,
 // the taxes by tax and province, the payments received, the sales journal (each document's PDF,
-// and a Credit action for an invoice with something left to credit), and the files to download.
+// and a Credit action for an invoice with something left to credit), the card fees and Stripe's
+// payouts (accounts-card-books.tsx), and the files to download.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { PaymentsReport, SalesJournal, TaxReport } from '../../../../shared/invoices/invoice-api.js';
 import { PAYMENT_METHODS } from '../../../../shared/invoices/payment-methods.js';
 import { formatCents } from '../../../../shared/money.js';
+import { isCalendarDate } from '../../../../shared/dates.js';
 import { ColumnHeads, numColumn } from '../../../components/column-heads.js';
-import { ApiError } from '../../../shared/api-error.js';
+import { DateField } from '../../../components/date-field.js';
 import { inboxLinks } from '../api.js';
 import { useInboxApi } from '../session.js';
 import { useAccountsText } from './accounts-messages.js';
 import { Journal } from './accounts-journal.js';
+import { CardFees, Payouts, usePayouts } from './accounts-card-books.js';
 import { ReportTable } from './report-table.js';
+import { useShownReport } from './report-period.js';
 
 const firstOfMonth = () => `${new Date().toLocaleDateString('en-CA').slice(0, 8)}01`;
 const today = () => new Date().toLocaleDateString('en-CA');
@@ -21,18 +25,22 @@ interface Period {
   to: string;
 }
 
+/** The period a link names (?from=&to=: the Overview's bars link here, docs/overview.md), else this month so far. */
+function periodFromAddress(): Period {
+  const query = new URLSearchParams(window.location.search);
+  const [from, to] = [query.get('from'), query.get('to')];
+  if (from && to && isCalendarDate(from) && isCalendarDate(to) && from <= to) return { from, to };
+  return { from: firstOfMonth(), to: today() };
+}
+
 type Reports = [TaxReport, PaymentsReport, SalesJournal];
 
 export function Reports() {
   const api = useInboxApi();
   const { t, language } = useAccountsText();
   const id = useId();
-  const [from, setFrom] = useState(firstOfMonth);
-  const [to, setTo] = useState(today);
-  // The period shown: the downloads follow it, not the fields being edited.
-  const [shown, setShown] = useState<Period>(() => ({ from: firstOfMonth(), to: today() }));
-  const [reports, setReports] = useState<Reports | null>(null);
-  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const [from, setFrom] = useState(() => periodFromAddress().from);
+  const [to, setTo] = useState(() => periodFromAddress().to);
   // The Credit action is offered to those who may credit (owners, and staff an owner allowed).
   const [mayCredit, setMayCredit] = useState(false);
   useEffect(() => {
@@ -42,66 +50,29 @@ export function Reports() {
     );
   }, [api]);
   const fetchReports = useCallback(
-    ({ from: start, to: end }: Period) =>
+    ({ from: start, to: end }: Period): Promise<Reports> =>
       Promise.all([api.taxReport(start, end), api.paymentsReport(start, end), api.journal(start, end)]),
     [api],
   );
-  const showing = useCallback(
-    (period: Period, live: () => boolean = () => true) =>
-      fetchReports(period).then(
-        (result) => {
-          if (!live()) return;
-          setReports(result);
-          setShown(period);
-          setRefusal(null);
-        },
-        (err: unknown) => {
-          if (live() && err instanceof ApiError) setRefusal(err);
-        },
-      ),
-    [fetchReports],
-  );
-  const show = (e: FormEvent) => {
+  // This month so far (or the period the link names), as the page opens; other periods on "Show".
+  // The period shown: the downloads follow it, not the fields being edited.
+  const { shown, result: reports, refusal, show } = useShownReport(fetchReports, periodFromAddress);
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    void showing({ from, to });
+    show({ from, to });
   };
-  // This month so far, as the page opens; other periods on "Show".
-  useEffect(() => {
-    let live = true;
-    void showing({ from: firstOfMonth(), to: today() }, () => live);
-    return () => {
-      live = false;
-    };
-  }, [showing]);
   const periodError = refusal?.fields.includes('to') ? refusal.messageIn(language) : '';
   const [taxes, payments, journal] = reports ?? [null, null, null];
+  const payouts = usePayouts(shown.from, shown.to, reports !== null);
   return (
     <section className="card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t.reportsHeading}</h2>
-      <form onSubmit={show} noValidate>
+      <form onSubmit={submit} noValidate>
         <fieldset>
           <legend className="visually-hidden">{t.period}</legend>
           <div className="report-period">
-            <div className="field">
-              <label htmlFor={`${id}-from`}>{t.from}</label>
-              <input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-to`}>{t.to}</label>
-              <input
-                id={`${id}-to`}
-                type="date"
-                value={to}
-                aria-invalid={periodError ? true : undefined}
-                aria-describedby={periodError ? `${id}-to-error` : undefined}
-                onChange={(e) => setTo(e.target.value)}
-              />
-              {periodError && (
-                <p id={`${id}-to-error`} className="field-error">
-                  {periodError}
-                </p>
-              )}
-            </div>
+            <DateField id={`${id}-from`} label={t.from} value={from} onChange={setFrom} />
+            <DateField id={`${id}-to`} label={t.to} value={to} onChange={setTo} error={periodError} />
             <button type="submit" className="button button-primary">
               {t.show}
             </button>
@@ -116,8 +87,10 @@ export function Reports() {
       {taxes && <TaxReturns report={taxes} />}
       {taxes && <TaxRows report={taxes} />}
       {payments && <Payments report={payments} />}
-      {journal && <Journal journal={journal} mayCredit={mayCredit} onCredited={() => void showing(shown)} />}
-      {reports && <Downloads period={shown} />}
+      {journal && <Journal journal={journal} mayCredit={mayCredit} onCredited={() => show(shown)} />}
+      {journal && <CardFees fees={journal.fees} />}
+      {reports && <Payouts state={payouts} />}
+      {reports && <Downloads period={shown} payouts={payouts.online} />}
     </section>
   );
 }
@@ -166,7 +139,15 @@ function TaxRows({ report }: { report: TaxReport }) {
       <h3>{t.taxesHeading}</h3>
       <ReportTable
         empty={report.rows.length === 0}
-        columns={[t.tax, t.province, t.rate, numColumn(t.taxable), numColumn(t.taxAmount), numColumn(t.documents)]}
+        columns={[
+          t.tax,
+          t.province,
+          t.rate,
+          numColumn(t.taxable),
+          numColumn(t.taxAmount),
+          numColumn(t.adjustedTax),
+          numColumn(t.documents),
+        ]}
       >
         <tbody>
           {report.rows.map((r) => (
@@ -179,6 +160,7 @@ function TaxRows({ report }: { report: TaxReport }) {
               </td>
               <td className="num">{money(r.taxableCents)}</td>
               <td className="num">{money(r.amountCents)}</td>
+              <td className="num">{money(r.adjustmentCents)}</td>
               <td className="num">{r.documents}</td>
             </tr>
           ))}
@@ -196,7 +178,7 @@ function Payments({ report }: { report: PaymentsReport }) {
       <h3>{t.paymentsHeading}</h3>
       <ReportTable
         empty={report.rows.length === 0}
-        columns={[t.date, t.receipt, t.order, t.method, numColumn(t.amount)]}
+        columns={[t.date, t.receipt, t.order, t.method, numColumn(t.amount), numColumn(t.cardFee)]}
       >
         <tbody>
           {report.rows.map((r) => (
@@ -209,6 +191,7 @@ function Payments({ report }: { report: PaymentsReport }) {
                 {r.reference ? ` ${r.reference}` : ''}
               </td>
               <td className="num">{money(r.amountCents)}</td>
+              <td className="num">{r.feeCents === null ? '' : money(r.feeCents)}</td>
             </tr>
           ))}
         </tbody>
@@ -218,6 +201,7 @@ function Payments({ report }: { report: PaymentsReport }) {
               {t.total}
             </th>
             <td className="num">{money(report.totalCents)}</td>
+            <td className="num">{money(report.feesCents)}</td>
           </tr>
         </tfoot>
       </ReportTable>
@@ -225,15 +209,20 @@ function Payments({ report }: { report: PaymentsReport }) {
   );
 }
 
-function Downloads({ period: { from, to } }: { period: Period }) {
+/** The period's files; the payouts' CSV only while payments online are configured (else it answers 409). */
+export function Downloads({ period: { from, to }, payouts }: { period: Period; payouts: boolean }) {
   const { t } = useAccountsText();
   const links: [string, string][] = [
     [t.csvTaxes, inboxLinks.report('taxes', from, to)],
     [t.csvPayments, inboxLinks.report('payments', from, to)],
     [t.csvJournal, inboxLinks.journal('csv', from, to)],
+    ...(payouts ? [[t.csvPayouts, inboxLinks.report('payouts', from, to)] as [string, string]] : []),
     [t.quickbooks, inboxLinks.journal('quickbooks', from, to)],
     [t.quickbooksCredits, inboxLinks.journal('quickbooks-credit-notes', from, to)],
+    [t.quickbooksPayments, inboxLinks.journal('quickbooks-payments', from, to)],
     [t.xero, inboxLinks.journal('xero', from, to)],
+    [t.xeroCredits, inboxLinks.journal('xero-credit-notes', from, to)],
+    [t.xeroPayments, inboxLinks.journal('xero-payments', from, to)],
   ];
   return (
     <>

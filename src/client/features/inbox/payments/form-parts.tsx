@@ -144,3 +144,12 @@ export function SettingCard({
     </section>
   );
 }
+
+/** A field's refusal in words, tied to its box by `id` (nothing when `text` is empty). */
+export function FieldError({ id, text }: { id: string; text: string }) {
+  return text ? (
+    <p id={id} className="field-error">
+      {text}
+    </p>
+  ) : null;
+}

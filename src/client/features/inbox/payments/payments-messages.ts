@@ -1,5 +1,6 @@
 // The texts of invoices and payments in the inbox (the order's Payments panel, the gate before
 // production, the Accounts page), in English and Canadian French, read with usePaymentsText().
+import { dateInWords } from '../../../../shared/dates.js';
 import { catalogues, textHook, type Language } from '../../../shared/language.js';
 
 const en = {
@@ -25,7 +26,7 @@ const en = {
   method: 'Method',
   receivedOn: 'Received on',
   reference: 'Reference (e-Transfer reference or cheque number)',
-  reason: 'Reason (refunds)',
+  reason: 'Note (a refund’s reason, a late cheque’s date)',
   save: 'Record payment',
   saving: 'Recording…',
   recorded: (receipt: string) => `Recorded: receipt ${receipt} was emailed to the customer.`,
@@ -48,7 +49,38 @@ const en = {
   voidReason: 'Why is it voided?',
   voidSubmit: 'Void payment',
   voidCancel: 'Keep it',
-  voidedLabel: (on: string, by: string, reason: string) => `VOID (${on}, ${by}: ${reason})`,
+  voidedLabel: (on: string, by: string, reason: string) => `VOID (${dateInWords(on, 'en')}, ${by}: ${reason})`,
+  // A closed period (docs/accounts.md, "Closing a period"): a late cheque goes on today's date.
+  lateOnToday: (date: string) =>
+    `Record it on today’s date, with “Cheque dated ${dateInWords(date, 'en')}” in the note`,
+  lateNote: (date: string) => `Cheque dated ${dateInWords(date, 'en')}`,
+  // A bad debt written off (docs/accounts.md, "Write-offs").
+  writeOffOpen: (amount: string) => `Write off the balance (${amount})`,
+  writeOffHeading: 'Write off the balance as a bad debt?',
+  writeOffWhat: (amount: string) =>
+    `${amount} will no longer be asked of the customer. The tax in it is relieved tax by tax on the next return (line 107). It is kept on the order’s record, in the journal and on statements; nothing is mailed to the customer.`,
+  writeOffReason: 'Why is it written off?',
+  writeOffSubmit: 'Write it off',
+  writeOffCancel: 'Keep asking',
+  writeOffDone: (amount: string, tax: string) => `Written off: ${amount}, of which ${tax} tax relieved.`,
+  // Card payments through the provider (docs/payments.md).
+  cardFee: (fee: string, net: string) => `Stripe fee ${fee}, net ${net}`,
+  refundOpen: (receipt: string) => `Refund ${receipt} by card`,
+  refundLegend: (ref: string) => `Refund through Stripe (payment ${ref})`,
+  refundAmount: 'Amount to refund ($)',
+  refundAmountHint: (left: string) => `Up to ${left}, what is left of this payment.`,
+  refundReason: 'Reason (printed on the receipt and the credit note)',
+  refundSubmit: 'Refund through Stripe',
+  refundSaving: 'Asking Stripe…',
+  refundRecorded: 'Refunded: the receipt was emailed to the customer, with the credit note where one is due.',
+  refundAskedPending: 'Stripe is processing the refund: it is recorded once Stripe confirms it.',
+  refundPending: (amount: string, ref: string, by: string) =>
+    `Refund of ${amount} pending at Stripe (${ref}, asked by ${by}).`,
+  refundFailed: (amount: string, ref: string, why: string) => `Refund of ${amount} failed at Stripe (${ref}): ${why}.`,
+  refundUnrecorded: (amount: string, ref: string) =>
+    `Refunded ${amount} in Stripe’s Dashboard (${ref}): no credit note comes to exactly that amount with the taxes rounded to the cent. Record the refund by hand, ${ref} as its reference, with the credit note you choose.`,
+  cardSurcharge: (amount: string, total: string) =>
+    `Card surcharge ${amount}, kept apart from the invoices (charged to the card: ${total}).`,
 };
 
 export const PAYMENTS_MESSAGES = catalogues(en, {
@@ -74,7 +106,7 @@ export const PAYMENTS_MESSAGES = catalogues(en, {
   method: 'Mode de paiement',
   receivedOn: 'Reçu le',
   reference: 'Référence (numéro du virement ou du chèque)',
-  reason: 'Motif (remboursements)',
+  reason: 'Note (motif d’un remboursement, date d’un chèque en retard)',
   save: 'Inscrire le paiement',
   saving: 'Inscription…',
   recorded: (receipt) => `Inscrit\u00a0: le reçu ${receipt} a été envoyé au client.`,
@@ -97,7 +129,34 @@ export const PAYMENTS_MESSAGES = catalogues(en, {
   voidReason: 'Pourquoi est-il annulé\u00a0?',
   voidSubmit: 'Annuler le paiement',
   voidCancel: 'Le garder',
-  voidedLabel: (on, by, reason) => `ANNULÉ (${on}, ${by}\u00a0: ${reason})`,
+  voidedLabel: (on, by, reason) => `ANNULÉ (${dateInWords(on, 'fr')}, ${by}\u00a0: ${reason})`,
+  lateOnToday: (date) =>
+    `L’inscrire à la date d’aujourd’hui, avec «\u00a0Chèque daté du ${dateInWords(date, 'fr')}\u00a0» dans la note`,
+  lateNote: (date) => `Chèque daté du ${dateInWords(date, 'fr')}`,
+  writeOffOpen: (amount) => `Radier le solde (${amount})`,
+  writeOffHeading: 'Radier le solde comme créance irrécouvrable\u00a0?',
+  writeOffWhat: (amount) =>
+    `${amount} ne sera plus demandé au client. La taxe comprise est redressée taxe par taxe dans la prochaine déclaration (ligne 107). La radiation reste au dossier de la commande, au journal et sur les relevés\u00a0; rien n’est envoyé au client.`,
+  writeOffReason: 'Pourquoi est-il radié\u00a0?',
+  writeOffSubmit: 'Le radier',
+  writeOffCancel: 'Continuer de le demander',
+  writeOffDone: (amount, tax) => `Radié\u00a0: ${amount}, dont ${tax} de taxes redressées.`,
+  cardFee: (fee, net) => `Frais Stripe ${fee}, net ${net}`,
+  refundOpen: (receipt) => `Rembourser ${receipt} par carte`,
+  refundLegend: (ref) => `Remboursement par Stripe (paiement ${ref})`,
+  refundAmount: 'Montant à rembourser ($)',
+  refundAmountHint: (left) => `Jusqu’à ${left}, ce qui reste de ce paiement.`,
+  refundReason: 'Motif (imprimé sur le reçu et la note de crédit)',
+  refundSubmit: 'Rembourser par Stripe',
+  refundSaving: 'Demande à Stripe…',
+  refundRecorded: 'Remboursé\u00a0: le reçu a été envoyé au client, avec la note de crédit s’il y a lieu.',
+  refundAskedPending: 'Stripe traite le remboursement\u00a0: il sera inscrit quand Stripe le confirmera.',
+  refundPending: (amount, ref, by) => `Remboursement de ${amount} en attente chez Stripe (${ref}, demandé par ${by}).`,
+  refundFailed: (amount, ref, why) => `Remboursement de ${amount} refusé par Stripe (${ref})\u00a0: ${why}.`,
+  refundUnrecorded: (amount, ref) =>
+    `Remboursement de ${amount} fait dans le tableau de bord de Stripe (${ref})\u00a0: aucune note de crédit ne donne exactement ce montant avec les taxes arrondies au cent. Inscrivez le remboursement à la main, avec ${ref} comme référence, et la note de crédit de votre choix.`,
+  cardSurcharge: (amount, total) =>
+    `Frais de carte de ${amount}, tenus à part des factures (débité sur la carte\u00a0: ${total}).`,
 });
 
 export type { Language };

@@ -1,5 +1,5 @@
 // The price list's garments: merged from a supplier's price file (supplier-import.tsx), each unit
-// price editable, each removable.
+// price and French name editable, each removable.
 import { useState } from 'react';
 import { formatCents } from '../../../../shared/money.js';
 import type { PriceListGarment } from '../../../../shared/prices/price-list.js';
@@ -10,7 +10,7 @@ import { SupplierImport } from './supplier-import.js';
 import type { PriceDraft } from './use-price-draft.js';
 
 /** An optional text of a garment: absent when blank, so a list saved before these fields reads the same. */
-function setOptional(garment: PriceListGarment, field: 'supplier' | 'supplierSku', value: string): void {
+function setOptional(garment: PriceListGarment, field: 'nameFr' | 'supplier' | 'supplierSku', value: string): void {
   const text = value.trim();
   if (text) garment[field] = text;
   else delete garment[field];
@@ -53,6 +53,7 @@ export function GarmentsEditor({ state }: { state: PriceDraft }) {
               columns={[
                 t.style,
                 t.name,
+                t.nameFr,
                 t.colours,
                 t.sizes,
                 t.unitPrice,
@@ -67,6 +68,13 @@ export function GarmentsEditor({ state }: { state: PriceDraft }) {
                 <tr key={`${state.generation}-${g.id}-${i}-${garments.length}`}>
                   <th scope="row">{g.id}</th>
                   <td>{g.name}</td>
+                  <td>
+                    <TextBox
+                      label={`${g.id}: ${t.nameFr}`}
+                      value={g.nameFr ?? ''}
+                      onValue={(v) => state.edit((d) => setOptional(d.garments[i]!, 'nameFr', v))}
+                    />
+                  </td>
                   <td>{g.colours.join(', ')}</td>
                   <td>{g.sizes.join(', ')}</td>
                   <td>

@@ -1,15 +1,20 @@
 // The Prices page's texts, in English and Canadian French (the inbox's language).
+import { dateInWords } from '../../../../shared/dates.js';
 import { englishCount } from '../../../../shared/plurals.js';
 import { catalogues, textHook } from '../../../shared/language.js';
 import { deName, frenchCount } from '../../../../shared/french.js';
 import { methodNames, perMethod } from '../../../../shared/decoration-methods.js';
+
+/** "a, b and c" (or "a, b et c"). */
+const list = (items: readonly string[], and: string): string =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)!}`;
 
 const en = {
   nav: 'Prices',
   heading: 'Prices',
   loading: 'Loading the price list…',
   current: (version: number, date: string, by: string) =>
-    `In effect: price list v${version}, since ${date}, published by ${by}.`,
+    `In effect: price list v${version}, since ${dateInWords(date, 'en')}, published by ${by}.`,
   none: 'No price list is published: the order form shows no estimate and quotes are priced by hand.',
   startFromExample: 'Start from the example price list',
   ownerOnly:
@@ -22,8 +27,8 @@ const en = {
   savedBy: 'Saved by',
   savedAt: 'Saved on',
   draftActions: 'Review',
-  openDraft: (by: string, when: string) => `Open the draft of ${by} (${when})`,
-  discardDraft: (by: string, when: string) => `Discard the draft of ${by} (${when})`,
+  openDraft: (by: string, when: string) => `Open the draft of ${by} (${dateInWords(when, 'en')})`,
+  discardDraft: (by: string, when: string) => `Discard the draft of ${by} (${dateInWords(when, 'en')})`,
   draftOpened: (by: string) =>
     `The draft of ${by} is open below: check it, change what you like, then publish it as the next version.`,
   draftDiscarded: 'The draft was discarded.',
@@ -56,7 +61,7 @@ const en = {
   stitchesPerSquareInch: 'Stitches per square inch',
   garments: 'Garments',
   garmentsIntro:
-    'Garments the shop sells. Import a supplier’s price file as the supplier sends it (SanMar Canada, S&S Activewear Canada, alphabroder/Debco), or a CSV of style, name, colour, size, price (one row per size). Each size’s cost takes your markup; a style’s lowest price is its unit price, dearer sizes become upcharges.',
+    'Garments the shop sells. Import a supplier’s price file as the supplier sends it (SanMar Canada, S&S Activewear Canada, alphabroder/Debco), or a CSV of style, name, colour, size, price (one row per size), with an optional “name fr” column for the name in French. Each size’s cost takes your markup; a style’s lowest price is its unit price, dearer sizes become upcharges.',
   importCsv: 'Import garments from a CSV file',
   markup: 'Markup on a supplier’s cost',
   markupIntro: 'Price = cost × (1 + markup ÷ 100) + fixed amount, raised to the ending you choose.',
@@ -90,8 +95,14 @@ const en = {
   supplierSku: 'Supplier’s style (SKU)',
   removeGarment: (style: string) => `Remove ${style}`,
   preview: 'Preview: a sample order',
-  previewIntro:
-    'The example order of the documentation, priced with the list as it stands: 10 S, 20 M, 20 L and 5 2XL of the first garment, a 2-colour front 10" wide and a 4" DTF back, shipped to Ontario.',
+  previewIntro: (sizes: string, province: string) =>
+    `The example order of the documentation, priced with the list as it stands: ${sizes} of the first garment, a 2-colour front 10" wide and a 4" DTF back, shipped within the shop’s province (${province}).`,
+  /** "10 S, 20 M, 20 L and 5 2XL": the sample's sizes as the garment names them. */
+  previewSizes: (sizes: readonly { size: string; quantity: number }[]) =>
+    list(
+      sizes.map((box) => `${box.quantity} ${box.size}`),
+      'and',
+    ),
   previewNoGarment: 'Add a garment to see the preview.',
   onQuote: 'Left for the quote',
   subtotal: 'Subtotal',
@@ -115,13 +126,15 @@ const en = {
   effective: 'In effect from',
   by: 'Published by',
   backToOrders: 'Back to the orders',
+  nameFr: 'Name in French',
 };
 
 export const PRICES_MESSAGES = catalogues(en, {
   nav: 'Prix',
   heading: 'Prix',
   loading: 'Chargement de la liste de prix…',
-  current: (version, date, by) => `En vigueur\u00a0: liste de prix v${version}, depuis le ${date}, publiée par ${by}.`,
+  current: (version, date, by) =>
+    `En vigueur\u00a0: liste de prix v${version}, depuis le ${dateInWords(date, 'fr')}, publiée par ${by}.`,
   none: 'Aucune liste de prix n’est publiée\u00a0: le formulaire n’affiche pas d’estimation et les soumissions sont chiffrées à la main.',
   startFromExample: 'Partir de la liste de prix d’exemple',
   ownerOnly:
@@ -136,8 +149,8 @@ export const PRICES_MESSAGES = catalogues(en, {
   savedBy: 'Enregistré par',
   savedAt: 'Enregistré le',
   draftActions: 'Révision',
-  openDraft: (by, when) => `Ouvrir le brouillon ${deName(by)} (${when})`,
-  discardDraft: (by, when) => `Abandonner le brouillon ${deName(by)} (${when})`,
+  openDraft: (by, when) => `Ouvrir le brouillon ${deName(by)} (${dateInWords(when, 'fr')})`,
+  discardDraft: (by, when) => `Abandonner le brouillon ${deName(by)} (${dateInWords(when, 'fr')})`,
   draftOpened: (by) =>
     `Le brouillon ${deName(by)} est ouvert ci-dessous\u00a0: vérifiez-le, modifiez ce que vous voulez, puis publiez-le comme version suivante.`,
   draftDiscarded: 'Le brouillon a été abandonné.',
@@ -170,7 +183,7 @@ export const PRICES_MESSAGES = catalogues(en, {
   stitchesPerSquareInch: 'Points par pouce carré',
   garments: 'Vêtements',
   garmentsIntro:
-    'Les vêtements vendus par l’entreprise. Importez le fichier de prix d’un fournisseur tel qu’il l’envoie (SanMar Canada, S&S Activewear Canada, alphabroder/Debco), ou un CSV de modèle, nom, couleur, taille, prix (une ligne par taille). Le coût de chaque taille reçoit votre majoration\u202f; le prix le plus bas d’un modèle devient son prix unitaire, les tailles plus chères des suppléments.',
+    'Les vêtements vendus par l’entreprise. Importez le fichier de prix d’un fournisseur tel qu’il l’envoie (SanMar Canada, S&S Activewear Canada, alphabroder/Debco), ou un CSV de modèle, nom, couleur, taille, prix (une ligne par taille), avec une colonne facultative «\u00a0nom fr\u00a0» pour le nom en français. Le coût de chaque taille reçoit votre majoration\u202f; le prix le plus bas d’un modèle devient son prix unitaire, les tailles plus chères des suppléments.',
   importCsv: 'Importer des vêtements d’un fichier CSV',
   markup: 'Majoration du coût d’un fournisseur',
   markupIntro: 'Prix = coût × (1 + majoration ÷ 100) + montant fixe, arrondi vers le haut à la terminaison choisie.',
@@ -204,8 +217,13 @@ export const PRICES_MESSAGES = catalogues(en, {
   supplierSku: 'Modèle du fournisseur (SKU)',
   removeGarment: (style) => `Retirer ${style}`,
   preview: 'Aperçu\u00a0: une commande type',
-  previewIntro:
-    'La commande d’exemple de la documentation, chiffrée avec la liste telle qu’elle est\u00a0: 10 P, 20 M, 20 G et 5 2TG du premier vêtement, un devant 2 couleurs de 10 po de large et un dos DTF de 4 po, livrée en Ontario.',
+  previewIntro: (sizes, province) =>
+    `La commande d’exemple de la documentation, chiffrée avec la liste telle qu’elle est\u00a0: ${sizes} du premier vêtement, un devant 2 couleurs de 10 po de large et un dos DTF de 4 po, livrée dans la province de la boutique (${province}).`,
+  previewSizes: (sizes) =>
+    list(
+      sizes.map((box) => `${box.quantity} ${box.size}`),
+      'et',
+    ),
   previewNoGarment: 'Ajoutez un vêtement pour voir l’aperçu.',
   onQuote: 'Laissé à la soumission',
   subtotal: 'Sous-total',
@@ -229,5 +247,6 @@ export const PRICES_MESSAGES = catalogues(en, {
   effective: 'En vigueur depuis',
   by: 'Publiée par',
   backToOrders: 'Retour aux commandes',
+  nameFr: 'Nom en français',
 });
 export const usePricesText = textHook(PRICES_MESSAGES);

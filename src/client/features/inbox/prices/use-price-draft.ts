@@ -6,6 +6,7 @@ import type { StaffPriceLists } from '../../../../shared/price-list-api.js';
 import type { Bilingual, PriceList, PriceListError } from '../../../../shared/prices/price-list.js';
 import { ApiError, isRecord, messageOf } from '../../../shared/api-error.js';
 import { useSession } from '../session.js';
+import { usePricesText } from './prices-messages.js';
 
 export type Draft = PriceList;
 
@@ -32,6 +33,7 @@ function errorsOf(err: unknown): PriceListError[] | null {
 
 export function usePriceDraft() {
   const { api } = useSession();
+  const { language } = usePricesText();
   const [lists, setLists] = useState<StaffPriceLists | null>(null);
   const [loadError, setLoadError] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -51,11 +53,11 @@ export function usePriceDraft() {
           return answer;
         },
         (err: unknown) => {
-          setLoadError(messageOf(err));
+          setLoadError(messageOf(err, language));
           return null;
         },
       ),
-    [api],
+    [api, language],
   );
 
   // The version in effect is what the page edits first.
@@ -98,7 +100,7 @@ export function usePriceDraft() {
       const answer = await api.checkPrices(draft);
       setOutcome(answer.ok ? { kind: 'checked' } : { kind: 'refused', errors: answer.errors });
     } catch (err) {
-      setOutcome({ kind: 'failed', message: messageOf(err) });
+      setOutcome({ kind: 'failed', message: messageOf(err, language) });
     } finally {
       setBusy(false);
     }
@@ -115,7 +117,7 @@ export function usePriceDraft() {
       await load();
     } catch (err) {
       const errors = errorsOf(err);
-      setOutcome(errors ? { kind: 'refused', errors } : { kind: 'failed', message: messageOf(err) });
+      setOutcome(errors ? { kind: 'refused', errors } : { kind: 'failed', message: messageOf(err, language) });
     } finally {
       setBusy(false);
     }
@@ -154,7 +156,7 @@ export function usePriceDraft() {
     try {
       await work();
     } catch (err) {
-      setOutcome({ kind: 'failed', message: messageOf(err) });
+      setOutcome({ kind: 'failed', message: messageOf(err, language) });
     } finally {
       setBusy(false);
     }

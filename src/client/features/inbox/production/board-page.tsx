@@ -14,6 +14,7 @@ import { JobCardView } from './job-card.js';
 import { useImprintWords } from './job-parts.js';
 import { useProductionText } from './production-messages.js';
 import { Notice } from './notice.js';
+import { useStartGate } from './start-gate.js';
 import { useProductionApi } from './use-production-api.js';
 
 /** Cards a column shows until asked for all: the soonest due first, a column stays readable and the board light. */
@@ -37,6 +38,7 @@ export function BoardPage({ search }: { search: string }) {
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const dragged = useRef<Dragged | null>(null);
+  const gate = useStartGate();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
@@ -70,12 +72,17 @@ export function BoardPage({ search }: { search: string }) {
 
   const move = async (job: JobCard, imprint: ImprintCard, to: number) => {
     setBusy(true);
-    try {
-      const answer = await api.move(imprint.id, imprint.stage, to);
+    const moved = async (override?: { reason: string }) => {
+      const answer = await api.move(imprint.id, imprint.stage, to, override);
       setLoaded((l) => l && { ...l, board: withJob(l.board, answer) });
       const now = answer.imprints.find((i) => i.id === imprint.id);
       setNotice(t.movedTo(job.reference, words.location(imprint), words.stage(now?.stageName ?? imprint.stageName)));
+    };
+    try {
+      await moved();
     } catch (err) {
+      // The first move starts the order: at a closed gate, the reason first (start-gate.tsx).
+      if (await gate.ask(err, job.orderId, moved)) return;
       if (err instanceof ApiError && err.code === 'moved_meanwhile') {
         // Someone moved it first: the board as it is now, and where the card went.
         const board = await reload();
@@ -167,6 +174,7 @@ export function BoardPage({ search }: { search: string }) {
       </form>
       {/* Focused when it changes: a keyboard user's card has moved to another column. */}
       <Notice text={notice} />
+      {gate.dialog}
       {!board || !stages ? (
         <p>{t.loading}</p>
       ) : (

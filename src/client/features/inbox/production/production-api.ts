@@ -24,11 +24,11 @@ export function productionApi(api: InboxApi) {
     jobByReference: (reference: string): Promise<JobCard> =>
       api.call(`/api/production/jobs?${new URLSearchParams({ reference })}`).then((b) => expectAnswer(b, isJob, 'job')),
     /** Moves an imprint from where the clerk saw it; a 409 `moved_meanwhile` when someone moved it first. */
-    move: (imprintId: string, from: number, to: number): Promise<JobCard> =>
+    move: (imprintId: string, from: number, to: number, override?: { reason: string }): Promise<JobCard> =>
       api
         .call(`/api/production/imprints/${encodeURIComponent(imprintId)}/move`, {
           method: 'POST',
-          body: JSON.stringify({ from, to }),
+          body: JSON.stringify({ from, to, ...(override ? { override } : {}) }),
         })
         .then((b) => expectAnswer(b, isJob, 'job')),
     calendar: (from: string, to: string): Promise<Calendar> =>

@@ -1,5 +1,6 @@
 // The production floor's texts in the inbox (the board, the scan page, the calendar), in English
 // and Canadian French. Stage names come from the shop's settings in both languages.
+import { dateInWords } from '../../../../shared/dates.js';
 import { catalogues, textHook } from '../../../shared/language.js';
 import type { BlanksFlag, DepositFlag, ProofFlag } from '../../../../shared/production/jobs.js';
 import { frenchCount } from '../../../../shared/french.js';
@@ -24,7 +25,7 @@ const en = {
   column: (stage: string, n: number) => `${stage} (${n})`,
   emptyColumn: 'No job here.',
   showAll: (n: number, stage: string) => `Show all ${n} jobs at ${stage}`,
-  due: (date: string) => `Due ${date}`,
+  due: (date: string) => `Due ${dateInWords(date, 'en')}`,
   overdue: 'Overdue',
   pieces: (n: number | null) => (n === null ? 'Pieces unknown' : n === 1 ? '1 piece' : `${n} pieces`),
   imprintsOf: (reference: string) => `Imprints of ${reference}`,
@@ -53,6 +54,8 @@ const en = {
   stillShort: (items: string) => `still short: ${items}`,
   moveButton: (location: string, method: string) => `Move ${location} (${method})`,
   moveTo: (stage: string) => `Move to ${stage}`,
+  undoMove: 'Undo this move',
+  moveUndone: (location: string, stage: string) => `Move undone: ${location} is back at ${stage}.`,
   movedTo: (reference: string, location: string, stage: string) => `${reference}: ${location} moved to ${stage}.`,
   movedMeanwhile: (reference: string, location: string, stage: string) =>
     `Someone moved ${location} of ${reference} meanwhile; it is now at ${stage}. Nothing was lost: the board shows it where it is.`,
@@ -87,14 +90,14 @@ const en = {
   earlier: 'Earlier weeks',
   later: 'Later weeks',
   noneDue: 'No job is due in these weeks.',
-  capacityCaption: (day: string) => `Pieces due ${day} by method`,
+  capacityCaption: (day: string) => `Pieces due ${dateInWords(day, 'en')} by method`,
   piecesColumn: 'Pieces due',
   capacityColumn: 'Capacity a day',
   loadColumn: 'Method',
   overCapacity: 'Over capacity',
   withinCapacity: 'Within capacity',
   notCounted: 'Not counted',
-  jobsDue: (day: string) => `Jobs due ${day}`,
+  jobsDue: (day: string) => `Jobs due ${dateInWords(day, 'en')}`,
   // The settings.
   settingsTab: 'Settings',
   settingsHeading: 'Production settings',
@@ -141,7 +144,7 @@ export const PRODUCTION_MESSAGES = catalogues(en, {
   emptyColumn: 'Aucune commande ici.',
   showAll: (n: number, stage: string) =>
     n < 2 ? `Afficher la commande à l’étape ${stage}` : `Afficher les ${n} commandes à l’étape ${stage}`,
-  due: (date: string) => `À livrer le ${date}`,
+  due: (date: string) => `À livrer le ${dateInWords(date, 'fr')}`,
   overdue: 'En retard',
   pieces: (n: number | null) => (n === null ? 'Pièces inconnues' : n <= 1 ? `${n} pièce` : `${n} pièces`),
   imprintsOf: (reference: string) => `Impressions de ${reference}`,
@@ -169,10 +172,13 @@ export const PRODUCTION_MESSAGES = catalogues(en, {
   stillShort: (items: string) => `il manque encore\u00a0: ${items}`,
   moveButton: (location: string, method: string) => `Déplacer ${location} (${method})`,
   moveTo: (stage: string) => `Déplacer vers ${stage}`,
+  undoMove: 'Annuler ce déplacement',
+  moveUndone: (location: string, stage: string) =>
+    `Déplacement annulé\u00a0: ${location}, de retour à l’étape ${stage}.`,
   movedTo: (reference: string, location: string, stage: string) =>
-    `${reference}\u00a0: ${location} déplacée vers ${stage}.`,
+    `${reference}\u00a0: ${location}, maintenant à l’étape ${stage}.`,
   movedMeanwhile: (reference: string, location: string, stage: string) =>
-    `Quelqu’un a déplacé ${location} de ${reference} entre-temps\u202f; elle est maintenant à ${stage}. Rien n’est perdu\u00a0: le tableau la montre où elle est.`,
+    `Quelqu’un a déplacé ${location} de ${reference} entre-temps\u202f: maintenant à l’étape ${stage}. Rien n’est perdu\u00a0: le tableau montre où en est chaque emplacement.`,
   moveFailed: 'Le déplacement n’a pas pu être enregistré. Réessayez.',
   dragHint: 'Glissez une carte vers une autre étape, ou utilisez son bouton Déplacer.',
   packed: 'Emballée',
@@ -186,7 +192,7 @@ export const PRODUCTION_MESSAGES = catalogues(en, {
   open: 'Ouvrir la commande',
   typeReference: 'Tapez la référence de la commande.',
   nextStage: (stage: string, next: string) => `Étape ${stage} terminée\u00a0: passer à ${next}`,
-  atPack: (location: string, method: string) => `${location} (${method})\u00a0: emballée`,
+  atPack: (location: string, method: string) => `${location} (${method})\u00a0: à l’emballage`,
   customer: 'Client',
   dueOn: 'À livrer',
   orderPage: 'Ouvrir la commande dans la boîte',
@@ -202,20 +208,20 @@ export const PRODUCTION_MESSAGES = catalogues(en, {
   earlier: 'Semaines précédentes',
   later: 'Semaines suivantes',
   noneDue: 'Aucune commande n’est à livrer ces semaines-là.',
-  capacityCaption: (day: string) => `Pièces à livrer le ${day} par méthode`,
+  capacityCaption: (day: string) => `Pièces à livrer le ${dateInWords(day, 'fr')} par méthode`,
   piecesColumn: 'Pièces à livrer',
   capacityColumn: 'Capacité par jour',
   loadColumn: 'Méthode',
   overCapacity: 'Capacité dépassée',
   withinCapacity: 'Dans la capacité',
   notCounted: 'Non comptée',
-  jobsDue: (day: string) => `Commandes à livrer le ${day}`,
+  jobsDue: (day: string) => `Commandes à livrer le ${dateInWords(day, 'fr')}`,
   settingsTab: 'Réglages',
   settingsHeading: 'Réglages de production',
   ownerOnly:
     'Seul un propriétaire peut modifier les réglages de production. Vous pouvez les consulter, pas les enregistrer.',
   stagesOf: (method: string) => `${method}\u00a0: étapes`,
-  stageLegend: (n: number, last: boolean) => (last ? `Étape ${n} (la dernière\u00a0: emballée)` : `Étape ${n}`),
+  stageLegend: (n: number, last: boolean) => (last ? `Étape ${n} (la dernière\u00a0: l’emballage)` : `Étape ${n}`),
   nameEn: 'Nom en anglais',
   nameFr: 'Nom en français',
   removeStage: (name: string) => `Retirer l’étape ${name}`,

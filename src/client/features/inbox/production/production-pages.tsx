@@ -40,18 +40,21 @@ export function ProductionPages({ path }: { path: string }) {
   return (
     <>
       {page !== 'scan' && <h1>{title}</h1>}
-      <nav aria-label={t.nav} className="production-tabs no-print">
-        {tabs.map((tab) => (
-          <a
-            key={tab.href}
-            href={tab.href}
-            aria-current={tab.current ? 'page' : undefined}
-            onClick={navigateOnClick(tab.href)}
-          >
-            {tab.label}
-          </a>
-        ))}
-      </nav>
+      {/* A scanned job on a phone at the press: its own links lead back, so the tabs give way. */}
+      {job === null && (
+        <nav aria-label={t.nav} className="production-tabs no-print">
+          {tabs.map((tab) => (
+            <a
+              key={tab.href}
+              href={tab.href}
+              aria-current={tab.current ? 'page' : undefined}
+              onClick={navigateOnClick(tab.href)}
+            >
+              {tab.label}
+            </a>
+          ))}
+        </nav>
+      )}
       {page === 'scan' ? (
         <ScanPage orderId={job?.[1] ?? null} />
       ) : page === 'settings' ? (

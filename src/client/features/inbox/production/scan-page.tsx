@@ -9,6 +9,7 @@ import { errorText, useInboxText } from '../messages.js';
 import { navigate, navigateOnClick } from '../navigation.js';
 import { DueDate, Flags, useImprintWords } from './job-parts.js';
 import { Notice } from './notice.js';
+import { useStartGate } from './start-gate.js';
 import { useProductionText } from './production-messages.js';
 import { offersReady, ReadyOffer } from './ready-offer.js';
 import { useProductionApi } from './use-production-api.js';
@@ -32,6 +33,9 @@ function ScannedJob({ orderId }: { orderId: string }) {
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  const gate = useStartGate();
+  // The last move made here, to take back at once when the wrong button was pressed.
+  const [lastMove, setLastMove] = useState<{ imprint: ImprintCard; from: number; to: number } | null>(null);
 
   const reload = useCallback(() => api.job(orderId).then(setJob, (err: unknown) => setError(err)), [api, orderId]);
   useEffect(() => {
@@ -40,12 +44,19 @@ function ScannedJob({ orderId }: { orderId: string }) {
 
   const advance = async (imprint: ImprintCard) => {
     setBusy(true);
-    try {
-      const answer = await api.move(imprint.id, imprint.stage, imprint.stage + 1);
+    const moved = async (override?: { reason: string }) => {
+      const answer = await api.move(imprint.id, imprint.stage, imprint.stage + 1, override);
       setJob(answer);
       const now = answer.imprints.find((i) => i.id === imprint.id);
       if (job && now) setNotice(t.movedTo(job.reference, words.location(imprint), words.stage(now.stageName)));
+      setLastMove({ imprint, from: imprint.stage, to: imprint.stage + 1 });
+    };
+    try {
+      await moved();
     } catch (err) {
+      setLastMove(null);
+      // The first move starts the order: at a closed gate, the reason first (start-gate.tsx).
+      if (await gate.ask(err, orderId, moved)) return;
       if (err instanceof ApiError && err.code === 'moved_meanwhile') {
         const fresh = await api.job(orderId).catch(() => null);
         if (fresh) setJob(fresh);
@@ -53,6 +64,21 @@ function ScannedJob({ orderId }: { orderId: string }) {
         setNotice(t.movedMeanwhile(fresh?.reference ?? '', words.location(imprint), words.stage(now.stageName)));
       } else setNotice(err instanceof ApiError ? errorText(err, inbox) : t.moveFailed);
     } finally {
+      setBusy(false);
+    }
+  };
+
+  const undo = async () => {
+    if (!lastMove) return;
+    setBusy(true);
+    try {
+      const answer = await api.move(lastMove.imprint.id, lastMove.to, lastMove.from);
+      setJob(answer);
+      setNotice(t.moveUndone(words.location(lastMove.imprint), words.stage(lastMove.imprint.stageName)));
+    } catch (err) {
+      setNotice(err instanceof ApiError ? errorText(err, inbox) : t.moveFailed);
+    } finally {
+      setLastMove(null);
       setBusy(false);
     }
   };
@@ -75,6 +101,14 @@ function ScannedJob({ orderId }: { orderId: string }) {
       </p>
       <Flags job={job} />
       <Notice text={notice} />
+      {gate.dialog}
+      {lastMove && (
+        <p>
+          <button type="button" className="button button-secondary" disabled={busy} onClick={() => void undo()}>
+            {t.undoMove}
+          </button>
+        </p>
+      )}
       <ul className="scan-imprints">
         {job.imprints.map((i) => (
           <li key={i.id} className="card scan-imprint">

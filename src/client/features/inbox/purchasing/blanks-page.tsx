@@ -25,10 +25,14 @@ export function BlanksPage() {
     setToOrder(list);
     setPos(orders);
   }, []);
+  const [accounts, setAccounts] = useState<Record<string, string>>({});
   const load = () => Promise.all([purchasingApi.toOrder(), purchasingApi.purchaseOrders()]).then(show);
 
   useEffect(() => {
     void Promise.all([purchasingApi.toOrder(), purchasingApi.purchaseOrders()]).then(show, fail);
+    void purchasingApi
+      .accounts()
+      .then((a) => setAccounts(Object.fromEntries(a.accounts.map((x) => [x.supplier, x.accountNumber]))), fail);
   }, [show, fail]);
 
   const act = async (key: string, action: () => Promise<string>) => {
@@ -104,10 +108,43 @@ export function BlanksPage() {
                       </tbody>
                     </table>
                   </div>
+                  {group.supplier && (
+                    <form
+                      className="blanks-account"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        const field = e.currentTarget.elements.namedItem('account');
+                        const typed = field instanceof HTMLInputElement ? field.value : '';
+                        void act(`account:${group.supplier}`, async () => {
+                          const saved = await purchasingApi.saveAccount(group.supplier, typed);
+                          setAccounts(Object.fromEntries(saved.accounts.map((x) => [x.supplier, x.accountNumber])));
+                          return t.accountSaved(group.supplier);
+                        });
+                      }}
+                    >
+                      <div className="field">
+                        <label htmlFor={`account-${group.supplier}`}>{t.accountLabel(group.supplier)}</label>
+                        <input
+                          id={`account-${group.supplier}`}
+                          name="account"
+                          maxLength={60}
+                          key={accounts[group.supplier] ?? ''}
+                          defaultValue={accounts[group.supplier] ?? ''}
+                          aria-describedby={`account-hint-${group.supplier}`}
+                        />
+                        <p id={`account-hint-${group.supplier}`} className="muted small">
+                          {t.accountHint}
+                        </p>
+                      </div>
+                      <button type="submit" className="button button-secondary" disabled={busy !== ''}>
+                        {t.saveAccount}
+                      </button>
+                    </form>
+                  )}
                   {group.supplier ? (
                     <button
                       type="button"
-                      className="button"
+                      className="button button-primary"
                       disabled={busy !== ''}
                       onClick={() =>
                         void act(`make:${group.supplier}`, async () =>
@@ -134,6 +171,39 @@ export function BlanksPage() {
               </>
             )}
           </section>
+
+          {toOrder.changes.length > 0 && (
+            <section aria-labelledby="h-changes">
+              <h2 id="h-changes">{t.changesHeading}</h2>
+              <p className="muted small">{t.changesIntro}</p>
+              {toOrder.changes.map((change) => (
+                <section key={change.poId} aria-label={change.number} className="blanks-changes">
+                  <h3>{t.poHeading(change.number, change.supplier)}</h3>
+                  <ul>
+                    {change.lines.map((l) => (
+                      <li key={`${l.orderId}|${l.style}|${l.colour}|${l.size}`}>
+                        {t.changeLine(l.reference, l.style, l.colour, size(l.size), l.ordered, l.needed)}
+                        {': '}
+                        <strong>{l.short > 0 ? t.changeShort(l.short) : t.changeExcess(l.excess)}</strong>
+                      </li>
+                    ))}
+                  </ul>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy !== ''}
+                    onClick={() =>
+                      void act(`amend:${change.poId}`, async () =>
+                        t.amended((await purchasingApi.amend(change.poId)).number),
+                      )
+                    }
+                  >
+                    {t.amend(change.number)}
+                  </button>
+                </section>
+              ))}
+            </section>
+          )}
 
           {toOrder.waiting.length > 0 && (
             <section aria-labelledby="h-waiting">
@@ -163,7 +233,15 @@ export function BlanksPage() {
                   {po.sentAt ? t.sentBy(when(po.sentAt), po.sentBy ?? '') : t.notSent}
                   {po.received && ` · ${t.allReceived}`}
                 </p>
+                {po.supersededBy && <p className="small">{t.supersededBy(po.supersededBy)}</p>}
                 {po.references.length > 0 && <p className="small">{t.forOrders(po.references.join(', '))}</p>}
+                {(po.shipTo || po.accountNumber || po.needBy) && (
+                  <ul className="small blanks-po-heading">
+                    {po.needBy && <li>{t.needBy(po.needBy)}</li>}
+                    {po.accountNumber && <li>{t.accountOnPo(po.accountNumber)}</li>}
+                    {po.shipTo && <li>{t.shipTo([po.shipTo, po.shopPhone].filter(Boolean).join(' · '))}</li>}
+                  </ul>
+                )}
                 <p className="blanks-actions">
                   <a href={purchasingApi.pdfPath(po.id)} download>
                     {t.pdf(po.number)}
@@ -171,7 +249,7 @@ export function BlanksPage() {
                   <a href={purchasingApi.csvPath(po.id)} download>
                     {t.csv(po.number)}
                   </a>
-                  {!po.sentAt && (
+                  {!po.sentAt && !po.supersededBy && (
                     <button
                       type="button"
                       className="button button-secondary"
@@ -217,9 +295,9 @@ export function BlanksPage() {
                     </tbody>
                   </table>
                 </div>
-                {!po.received && (
+                {!po.received && !po.supersededBy && (
                   <ReceiveForm
-                    // A new form after each delivery: its counts start again from what is still to come.
+                    // A new form after each delivery: its counts start empty again.
                     key={po.lines.map((l) => l.received).join()}
                     po={po}
                     onReceived={(number) => act(`receive:${po.id}`, async () => t.receiptSaved(number))}

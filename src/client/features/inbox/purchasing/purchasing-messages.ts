@@ -1,5 +1,6 @@
 // The texts of the Blanks page (the To order list, purchase orders, receiving), in English and
 // Canadian French, read with usePurchasingText().
+import { dateInWords } from '../../../../shared/dates.js';
 import { englishCount } from '../../../../shared/plurals.js';
 import { catalogues, textHook } from '../../../shared/language.js';
 import { frenchCount } from '../../../../shared/french.js';
@@ -35,7 +36,7 @@ const en = {
   unreadLine: (reference: string, style: string, colour: string, sizes: string) =>
     `${reference}: ${style || 'no garment named'}${colour ? `, ${colour}` : ''} — “${sizes || 'nothing given'}”`,
   waiting: 'Jobs still short',
-  waitingLine: (reference: string, dueOn: string) => `${reference}, due ${dueOn}:`,
+  waitingLine: (reference: string, dueOn: string) => `${reference}, due ${dateInWords(dueOn, 'en')}:`,
   shortLine: (style: string, colour: string, size: string, qty: number) =>
     `${style}, ${colour || '—'}, ${size}: ${qty} short`,
   markedSent: (number: string) => `${number} marked sent.`,
@@ -64,6 +65,23 @@ const en = {
   moreDamaged: 'More damaged than received.',
   notACount: 'A whole number, 0 or more.',
   errorSummary: 'The delivery was not recorded:',
+  changesHeading: 'Changed since the purchase order',
+  changesIntro:
+    'An order version approved since these purchase orders needs other quantities. The sent order stays as it was sent: make an amended one (the same number, its next revision).',
+  changeLine: (reference: string, style: string, colour: string, size: string, ordered: number, needed: number) =>
+    `${reference}: ${style}, ${colour || '—'}, ${size}: ordered ${ordered}, needed now ${needed}`,
+  changeShort: (n: number) => `${n} short`,
+  changeExcess: (n: number) => `${n} ordered in excess`,
+  amend: (number: string) => `Make an amended purchase order to ${number}`,
+  amended: (number: string) => `Amended purchase order ${number} made.`,
+  supersededBy: (number: string) => `Replaced by ${number}; kept as it was sent.`,
+  shipTo: (address: string) => `Ship to: ${address}`,
+  accountOnPo: (account: string) => `Our account number: ${account}`,
+  needBy: (day: string) => `Needed by ${dateInWords(day, 'en')}`,
+  accountLabel: (supplier: string) => `Our account number with ${supplier}`,
+  accountHint: 'Printed on each purchase order to this supplier from now on.',
+  saveAccount: 'Save the account number',
+  accountSaved: (supplier: string) => `Account number with ${supplier} saved.`,
 };
 
 export const PURCHASING_MESSAGES = catalogues(en, {
@@ -98,7 +116,7 @@ export const PURCHASING_MESSAGES = catalogues(en, {
   unreadLine: (reference, style, colour, sizes) =>
     `${reference}\u00a0: ${style || 'aucun vêtement précisé'}${colour ? `, ${colour}` : ''} — «\u00a0${sizes || 'rien d’indiqué'}\u00a0»`,
   waiting: 'Travaux à qui il manque des vêtements',
-  waitingLine: (reference, dueOn) => `${reference}, dû le ${dueOn}\u00a0:`,
+  waitingLine: (reference, dueOn) => `${reference}, dû le ${dateInWords(dueOn, 'fr')}\u00a0:`,
   shortLine: (style, colour, size, qty) => `${style}, ${colour || '—'}, ${size}\u00a0: il en manque ${qty}`,
   markedSent: (number) => `${number} marqué comme envoyé.`,
   purchaseOrders: 'Bons de commande',
@@ -127,6 +145,23 @@ export const PURCHASING_MESSAGES = catalogues(en, {
   moreDamaged: 'Plus d’endommagées que de reçues.',
   notACount: 'Un nombre entier, 0 ou plus.',
   errorSummary: 'La livraison n’a pas été inscrite\u00a0:',
+  changesHeading: 'Changements depuis le bon de commande',
+  changesIntro:
+    'Une version de la commande approuvée depuis ces bons de commande demande d’autres quantités. Le bon envoyé reste tel qu’il a été envoyé\u00a0: faites-en un modifié (le même numéro, sa révision suivante).',
+  changeLine: (reference, style, colour, size, ordered, needed) =>
+    `${reference}\u00a0: ${style}, ${colour || '—'}, ${size}\u00a0: commandé ${ordered}, requis maintenant ${needed}`,
+  changeShort: (n) => `il en manque ${n}`,
+  changeExcess: (n) => `${n} commandé(s) en trop`,
+  amend: (number) => `Faire un bon de commande modifié de ${number}`,
+  amended: (number) => `Bon de commande modifié ${number} créé.`,
+  supersededBy: (number) => `Remplacé par ${number}\u00a0; conservé tel qu’il a été envoyé.`,
+  shipTo: (address) => `Livrer à\u00a0: ${address}`,
+  accountOnPo: (account) => `Notre numéro de compte\u00a0: ${account}`,
+  needBy: (day) => `Requis pour le ${dateInWords(day, 'fr')}`,
+  accountLabel: (supplier) => `Notre numéro de compte chez ${supplier}`,
+  accountHint: 'Imprimé désormais sur chaque bon de commande à ce fournisseur.',
+  saveAccount: 'Enregistrer le numéro de compte',
+  accountSaved: (supplier) => `Numéro de compte chez ${supplier} enregistré.`,
 });
 
 export const usePurchasingText = textHook(PURCHASING_MESSAGES);

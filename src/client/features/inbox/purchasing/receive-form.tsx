@@ -1,6 +1,6 @@
-// Receiving a delivery against a purchase order: per line, the pieces that came (filled with what
-// is still to come: most deliveries are whole), the damaged among them, and a note of what is
-// short or damaged. A refused count says why beside its box and in a summary at the top.
+// Receiving a delivery against a purchase order: per line, the pieces that came (empty: "Received
+// now" is what the clerk counted, never what was ordered, so a box left alone records nothing),
+// the damaged among them, and a note of what is short or damaged. A refused count says why beside its box and in a summary at the top.
 import { useId, useState, type FormEvent } from 'react';
 import type { PurchaseOrder } from '../../../../shared/purchasing/purchasing-api.js';
 import { ApiError } from '../../../shared/api-error.js';
@@ -20,7 +20,7 @@ export function ReceiveForm({ po, onReceived }: { po: PurchaseOrder; onReceived:
   const { t, language } = usePurchasingText();
   const id = useId();
   const [counted, setCounted] = useState<Record<string, Counted>>(() =>
-    Object.fromEntries(po.lines.map((l) => [l.id, { received: String(l.short), damaged: '0', note: '' }])),
+    Object.fromEntries(po.lines.map((l) => [l.id, { received: '', damaged: '', note: '' }])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState('');
@@ -134,7 +134,7 @@ export function ReceiveForm({ po, onReceived }: { po: PurchaseOrder; onReceived:
             );
           })}
         </fieldset>
-        <button type="submit" className="button" disabled={saving}>
+        <button type="submit" className="button button-primary" disabled={saving}>
           {saving ? t.saving : t.saveReceipt}
         </button>
       </form>

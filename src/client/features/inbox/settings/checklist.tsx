@@ -13,6 +13,7 @@ const WHERE: Record<ChecklistStep, string | null> = {
   shopDetails: '/inbox/settings',
   priceList: '/inbox/prices',
   paymentTerms: '/inbox/accounts',
+  cardPayments: '/inbox/accounts',
   staff: null,
   // The order form itself, in test mode (a full page load: it is not part of the inbox).
   testOrder: '/?test=1',

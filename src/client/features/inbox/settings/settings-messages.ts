@@ -1,7 +1,8 @@
 // The Shop settings page's texts and the owner's first checklist, in English and Canadian French
 // (docs/settings.md), read with useSettingsText().
+import { dateInWords } from '../../../../shared/dates.js';
 import { MAIL_GREETING_MAX, MAIL_SIGNATURE_MAX, MAIL_SIGNATURE_MAX_LINES } from '../../../../shared/mail-wording.js';
-import type { ShopProfile } from '../../../../shared/shop-profile.js';
+import { MAX_QUOTE_WAIT_DAYS, type ShopProfile } from '../../../../shared/shop-profile.js';
 import { catalogues, textHook } from '../../../shared/language.js';
 
 type ProfileText = Record<keyof ShopProfile, string>;
@@ -14,12 +15,13 @@ const SIGNATURE_RULE_FR = `Du texte simple, au plus ${MAIL_SIGNATURE_MAX_LINES}\
 const en = {
   nav: 'Shop settings',
   heading: 'Shop settings',
+  leaveUnsaved: 'Your changes to the shop settings are not saved. Leave this page anyway?',
   loading: 'Loading the shop’s settings…',
   intro:
     'Who the shop is on every quote, invoice, receipt and email. Documents take the settings in force when they are made: an invoice already issued keeps what it printed.',
-  fromEnvironment:
-    'In force: the server’s environment variables. Once you save here, these settings replace them (docs/settings.md).',
-  inForce: (version: number, date: string, by: string) => `In force: version ${version}, saved ${date} by ${by}.`,
+  fromEnvironment: 'In force: the server’s environment variables. Once you save here, these settings replace them.',
+  inForce: (version: number, date: string, by: string) =>
+    `In force: version ${version}, saved ${dateInWords(date, 'en')} by ${by}.`,
   ownerOnly: 'Only an owner can change the shop’s settings.',
   identity: 'The shop',
   taxes: 'Taxes and books',
@@ -42,6 +44,7 @@ const en = {
     mailGreetingFr: 'Greeting, French',
     mailSignatureEn: 'Signature, English (optional)',
     mailSignatureFr: 'Signature, French (optional)',
+    quoteWaitDays: 'Days a sent quote waits before the inbox flags it',
   } satisfies ProfileText,
   hints: {
     legalName: 'Printed on invoices and receipts; empty, the shop name is.',
@@ -54,6 +57,7 @@ const en = {
     mailGreetingFr: '{name} is the customer’s first name; without one, it is left out.',
     mailSignatureEn: 'At most 4 lines, after the mail’s body and before its fixed footer.',
     mailSignatureFr: 'At most 4 lines, after the mail’s body and before its fixed footer.',
+    quoteWaitDays: `A quote the customer has not answered after this many days shows “Quote waiting” in the order list. From 1 to ${MAX_QUOTE_WAIT_DAYS}; 7 unless you change it.`,
   } as Partial<ProfileText>,
   errors: {
     name: 'Enter the shop’s name.',
@@ -74,11 +78,12 @@ const en = {
     mailGreetingFr: GREETING_RULE_EN,
     mailSignatureEn: SIGNATURE_RULE_EN,
     mailSignatureFr: SIGNATURE_RULE_EN,
+    quoteWaitDays: `Enter a whole number of days from 1 to ${MAX_QUOTE_WAIT_DAYS}, such as 7.`,
   } satisfies ProfileText,
   logoCurrent: 'The shop’s logo',
   noLogo: 'No logo: the order form shows the shop’s name alone.',
   removeLogo: 'Remove the logo (then save)',
-  logoSaved: (version: number) => `Logo saved as version ${version}. The order form shows it now.`,
+  logoSaved: 'Logo saved on its own. The order form shows it now.',
   pstRegistered: (province: string) => `Registered in ${province}`,
   pstNumber: (province: string) => `${province} registration number (optional)`,
   contrast: (ratio: string) => `White text on this colour: ${ratio}:1.`,
@@ -91,10 +96,11 @@ const en = {
     'The greeting and signature of every mail to a customer, in each language. The rest of each mail (what it is about, the order’s link, the contact and legal lines) stays as it is. A mail takes the settings in force when it is sent.',
   previewOf: (language: string) => `Preview: a quote mail in ${language}`,
   languageNames: { en: 'English', fr: 'French' },
-  /** The preview's body, in the mail's own language (a sample quote mail). */
-  previewBody: (shop: string) =>
-    `${shop} has prepared quote v1 for your order 2026-0001: $120.00 in total, taxes included.`,
+  /** The preview's body, in the mail's own language (a sample quote mail, worded as the quote mail itself). */
+  previewBody: (shop: string, reference: string, version: number, total: string) =>
+    `${shop} has prepared quote v${version} for your order ${reference}: ${total} in total, taxes included.`,
   previewName: 'Ada',
+  inbox: 'The inbox',
   checklist: {
     heading: 'Set up your shop',
     intro: 'A few things to do before the first order. Each is checked when done.',
@@ -102,6 +108,7 @@ const en = {
       shopDetails: 'Shop details: name, address, tax numbers',
       priceList: 'Price list: publish one',
       paymentTerms: 'Payment terms: deposit and how to pay',
+      cardPayments: 'Card payments (Stripe): the keys are set, turn them on for deposits, balances or both',
       staff: 'Staff: add an account for each person (npm run staff -- add)',
       testOrder: 'A test order: place one on the form (no mail to a customer, no invoice number)',
     },
@@ -114,12 +121,15 @@ const en = {
 const fr: typeof en = {
   nav: 'Réglages de la boutique',
   heading: 'Réglages de la boutique',
+  leaveUnsaved:
+    'Vos modifications des réglages de la boutique ne sont pas enregistrées. Quitter cette page quand même\u202f?',
   loading: 'Chargement des réglages de la boutique…',
   intro:
     'Qui est la boutique sur chaque soumission, facture, reçu et courriel. Les documents prennent les réglages en vigueur au moment où ils sont faits\u00a0: une facture déjà émise garde ce qu’elle a imprimé.',
   fromEnvironment:
-    'En vigueur\u00a0: les variables d’environnement du serveur. Dès que vous enregistrez ici, ces réglages les remplacent (docs/settings.md).',
-  inForce: (version, date, by) => `En vigueur\u00a0: version ${version}, enregistrée le ${date} par ${by}.`,
+    'En vigueur\u00a0: les variables d’environnement du serveur. Dès que vous enregistrez ici, ces réglages les remplacent.',
+  inForce: (version, date, by) =>
+    `En vigueur\u00a0: version ${version}, enregistrée le ${dateInWords(date, 'fr')} par ${by}.`,
   ownerOnly: 'Seul un propriétaire peut modifier les réglages de la boutique.',
   identity: 'La boutique',
   taxes: 'Taxes et comptabilité',
@@ -142,6 +152,7 @@ const fr: typeof en = {
     mailGreetingFr: 'Salutation, français',
     mailSignatureEn: 'Signature, anglais (facultatif)',
     mailSignatureFr: 'Signature, français (facultatif)',
+    quoteWaitDays: 'Jours d’attente d’une soumission envoyée avant que la boîte de réception la signale',
   },
   hints: {
     legalName: 'Imprimée sur les factures et les reçus\u202f; vide, c’est le nom de la boutique.',
@@ -154,6 +165,7 @@ const fr: typeof en = {
     mailGreetingFr: '{name} est le prénom du client\u202f; sans prénom, il est omis.',
     mailSignatureEn: 'Au plus 4\u00a0lignes, après le corps du courriel et avant son pied fixe.',
     mailSignatureFr: 'Au plus 4\u00a0lignes, après le corps du courriel et avant son pied fixe.',
+    quoteWaitDays: `Une soumission sans réponse du client après ce nombre de jours affiche «\u00a0Soumission en attente\u00a0» dans la liste des commandes. De 1 à ${MAX_QUOTE_WAIT_DAYS}\u202f; 7 si vous ne le changez pas.`,
   },
   errors: {
     name: 'Entrez le nom de la boutique.',
@@ -175,12 +187,12 @@ const fr: typeof en = {
     mailGreetingFr: GREETING_RULE_FR,
     mailSignatureEn: SIGNATURE_RULE_FR,
     mailSignatureFr: SIGNATURE_RULE_FR,
+    quoteWaitDays: `Entrez un nombre entier de jours de 1 à ${MAX_QUOTE_WAIT_DAYS}, par exemple 7.`,
   },
   logoCurrent: 'Le logo de la boutique',
   noLogo: 'Aucun logo\u00a0: le formulaire de commande affiche le nom de la boutique seul.',
   removeLogo: 'Retirer le logo (puis enregistrer)',
-  logoSaved: (version) =>
-    `Logo enregistré comme version ${version}. Le formulaire de commande l’affiche dès maintenant.`,
+  logoSaved: 'Logo enregistré seul. Le formulaire de commande l’affiche dès maintenant.',
   pstRegistered: (province) => `Inscrite en ${province}`,
   pstNumber: (province) => `Numéro d’inscription, ${province} (facultatif)`,
   contrast: (ratio) => `Texte blanc sur cette couleur\u00a0: ${ratio}:1.`,
@@ -194,9 +206,10 @@ const fr: typeof en = {
     'La salutation et la signature de chaque courriel au client, dans chaque langue. Le reste de chaque courriel (son objet, le lien de la commande, les lignes de contact et les mentions légales) ne change pas. Un courriel prend les réglages en vigueur au moment de son envoi.',
   previewOf: (language) => `Aperçu\u00a0: un courriel de soumission en ${language}`,
   languageNames: { en: 'anglais', fr: 'français' },
-  previewBody: (shop) =>
-    `${shop} a préparé la soumission v1 de votre commande 2026-0001\u00a0: total 120,00\u00a0$, taxes comprises.`,
+  previewBody: (shop, reference, version, total) =>
+    `${shop} a préparé la soumission v${version} de votre commande ${reference}\u00a0: total ${total}, taxes comprises.`,
   previewName: 'Ada',
+  inbox: 'La boîte de réception',
   checklist: {
     heading: 'Préparez votre boutique',
     intro: 'Quelques étapes avant la première commande. Chacune est cochée une fois faite.',
@@ -204,6 +217,8 @@ const fr: typeof en = {
       shopDetails: 'Coordonnées de la boutique\u00a0: nom, adresse, numéros de taxes',
       priceList: 'Liste de prix\u00a0: en publier une',
       paymentTerms: 'Conditions de paiement\u00a0: acompte et façons de payer',
+      cardPayments:
+        'Paiements par carte (Stripe)\u00a0: les clés sont en place, activez-les pour les acomptes, les soldes ou les deux',
       staff: 'Personnel\u00a0: un compte par personne (npm run staff -- add)',
       testOrder:
         'Une commande test\u00a0: en passer une sur le formulaire (aucun courriel au client, aucun numéro de facture)',

@@ -3,7 +3,7 @@
 // reason shows beside the field and in a summary at the top, focused, that links to it.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PROVINCES, type ProvinceCode } from '../../../../shared/constants.js';
-import { AA_NORMAL_TEXT, whiteTextContrast } from '../../../../shared/contrast.js';
+import { AA_NORMAL_TEXT, whiteTextContrast, withHash } from '../../../../shared/contrast.js';
 import {
   customerFooter,
   greetingFor,
@@ -12,14 +12,16 @@ import {
   MAIL_SIGNATURE_MAX,
   signatureOf,
 } from '../../../../shared/mail-wording.js';
-import type { ShopProfile, ShopSettings } from '../../../../shared/shop-profile.js';
+import { MAX_QUOTE_WAIT_DAYS, type ShopProfile, type ShopSettings } from '../../../../shared/shop-profile.js';
 import { ErrorSummary } from '../../../components/error-summary.js';
 import { fieldId } from '../../../components/field-errors.js';
 import { ApiError } from '../../../shared/api-error.js';
 import { formatDate } from '../../../shared/format.js';
 import { InputField } from '../payments/form-parts.js';
 import { useInboxApi } from '../session.js';
+import { useLeaveWarning } from '../navigation.js';
 import { PROVINCE_NAMES_FR, provinceOptions } from '../../../shared/provinces.js';
+import { previewIntro } from './mail-preview-sample.js';
 import { SETTINGS_TEXT, useSettingsText } from './settings-messages.js';
 
 /**
@@ -43,7 +45,7 @@ function MailPreview({
     <figure className="mail-preview">
       <figcaption>{caption}</figcaption>
       <div lang={fr ? 'fr-CA' : 'en-CA'} className="mail-preview-body">
-        <p>{`${greetingFor(greetingOf(profile, fr), words.previewName)} ${words.previewBody(profile.name)}`}</p>
+        <p>{`${greetingFor(greetingOf(profile, fr), words.previewName)} ${previewIntro(profile.name, mailLanguage)}`}</p>
         <p>{`${location.origin}/o/…`}</p>
         {signatureOf(profile, fr).length > 0 && (
           <p>
@@ -77,7 +79,7 @@ export function SettingsPage() {
   const [draft, setDraft] = useState<ShopProfile | null>(null);
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
-  const [logoSaved, setLogoSaved] = useState<number | null>(null);
+  const [logoSaved, setLogoSaved] = useState(false);
   const [logoRefusal, setLogoRefusal] = useState<ApiError | null>(null);
   const summary = useRef<HTMLDivElement>(null);
 
@@ -90,6 +92,11 @@ export function SettingsPage() {
       (err: unknown) => err instanceof ApiError && setRefusal(err),
     );
   }, [api]);
+  // Edits not saved yet are not lost without a word: leaving asks first.
+  useLeaveWarning(
+    settings !== null && draft !== null && JSON.stringify(draft) !== JSON.stringify(settings.profile),
+    t.leaveUnsaved,
+  );
   // A refused save moves focus to the summary of what to fix (GOV.UK's error summary).
   useEffect(() => {
     if (refusal?.fields.length) summary.current?.focus();
@@ -111,14 +118,15 @@ export function SettingsPage() {
   const uploadLogo = async (file: File) => {
     // One status at a time: the latest save, of the form or of the logo, says which version is in force.
     setSaved(null);
-    setLogoSaved(null);
+    setLogoSaved(false);
     try {
       const next = await api.uploadLogo(file);
       setSettings(next);
-      // The upload saved a version of its own: the form keeps what is being edited, with the logo.
+      // The logo is saved on its own, no version of the rest: the form keeps what is being edited
+      // (unsaved until Save), with the logo.
       setDraft({ ...draft, logo: next.profile.logo });
       setLogoRefusal(null);
-      setLogoSaved(next.version?.version ?? null);
+      setLogoSaved(true);
     } catch (err) {
       if (err instanceof ApiError) setLogoRefusal(err);
       else throw err;
@@ -126,7 +134,7 @@ export function SettingsPage() {
   };
   const logoError = logoRefusal ? logoRefusal.messageIn(language) : errorOf('logo');
   const text = (
-    field: Exclude<Field, 'province' | 'pst' | 'logo' | 'mailSignatureEn' | 'mailSignatureFr'>,
+    field: Exclude<Field, 'province' | 'pst' | 'logo' | 'mailSignatureEn' | 'mailSignatureFr' | 'quoteWaitDays'>,
     extra: { type?: string; maxLength?: number } = {},
   ) => (
     <InputField
@@ -143,8 +151,8 @@ export function SettingsPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      setLogoSaved(null);
-      const next = await api.saveShopSettings(draft);
+      setLogoSaved(false);
+      const next = await api.saveShopSettings({ ...draft, brandColour: withHash(draft.brandColour) });
       setSettings(next);
       setDraft(next.profile);
       setRefusal(null);
@@ -156,7 +164,7 @@ export function SettingsPage() {
       else throw err;
     }
   };
-  const ratio = whiteTextContrast(draft.brandColour);
+  const ratio = whiteTextContrast(withHash(draft.brandColour));
   const pstOf = (code: ProvinceCode) => draft.pst.find((p) => p.province === code);
   const setPst = (code: ProvinceCode, entry: { number: string } | null) =>
     set({
@@ -298,7 +306,7 @@ export function SettingsPage() {
                   {logoError}
                 </p>
               )}
-              {logoSaved !== null && <p role="status">{t.logoSaved(logoSaved)}</p>}
+              {logoSaved && <p role="status">{t.logoSaved}</p>}
               {draft.logo && (
                 <button type="button" className="button button-secondary" onClick={() => set({ logo: '' })}>
                   {t.removeLogo}
@@ -309,7 +317,7 @@ export function SettingsPage() {
               {/* A colour white text fails on is shown as a swatch, without the text it would fail. */}
               <span
                 className={ratio !== null && ratio < AA_NORMAL_TEXT ? 'button brand-swatch' : 'button'}
-                style={{ background: ratio ? draft.brandColour : undefined, color: '#fff' }}
+                style={{ background: ratio ? withHash(draft.brandColour) : undefined, color: '#fff' }}
               >
                 {ratio !== null && ratio < AA_NORMAL_TEXT ? '' : t.sample}
               </span>{' '}
@@ -356,6 +364,23 @@ export function SettingsPage() {
                 </div>
               );
             })}
+          </fieldset>
+          <fieldset className="card">
+            <legend>{t.inbox}</legend>
+            <InputField
+              id={fieldId('quoteWaitDays')}
+              label={t.labels.quoteWaitDays}
+              hint={t.hints.quoteWaitDays}
+              error={errorOf('quoteWaitDays')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_QUOTE_WAIT_DAYS}
+              step={1}
+              // An empty box is sent as no number (null): the server refuses it with the field's words.
+              value={Number.isFinite(draft.quoteWaitDays) ? String(draft.quoteWaitDays) : ''}
+              onChange={(e) => set({ quoteWaitDays: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+            />
           </fieldset>
           <button type="submit" className="button button-primary">
             {t.save}

@@ -10,13 +10,14 @@ import {
   type RollUpEntry,
   type TeamName,
 } from '../../../../shared/collections-api.js';
-import { sizesToText } from '../../../../shared/prices/size-grid.js';
+import { readSizeBoxes } from '../../../../shared/prices/size-grid.js';
 import { fieldId, useFieldError } from '../../../components/field-errors.js';
 import { TeamEntriesTable } from '../../../components/team-entries-table.js';
 import { ApiError, isRecord } from '../../../shared/api-error.js';
 import { callApi, expectAnswer } from '../../../shared/call-api.js';
 import { daysFromToday, formatDay } from '../../../shared/format.js';
 import type { LayoutState, OrderAction } from '../order-state.js';
+import { SizeBoxes } from '../size-boxes.js';
 import { useTeamSizesText } from './team-sizes-messages.js';
 import './team-sizes.css';
 
@@ -34,6 +35,10 @@ const readRollUp = (organiserKey: string, close = false) =>
     headers: { 'x-organiser-key': organiserKey },
   }).then((b) => expectAnswer(b, isRollUp, 'roll-up'));
 
+/** The pieces a sizes text asks for of the garment's sizes; 0 when it cannot be read by size. */
+const piecesIn = (text: string, sizes: readonly string[]) =>
+  (readSizeBoxes(text, sizes) ?? []).reduce((sum, box) => sum + box.quantity, 0);
+
 const sameNames = (a: readonly TeamName[] | undefined, b: readonly TeamName[]) =>
   JSON.stringify(a ?? []) === JSON.stringify(b);
 
@@ -42,12 +47,14 @@ export default function TeamSizesPanel({
   position,
   variationId,
   garment,
+  sizes,
   dispatch,
 }: {
   layout: LayoutState;
   position: number;
   variationId: string;
   garment: string;
+  sizes: readonly string[];
   dispatch: Dispatch<OrderAction>;
 }) {
   const { t } = useTeamSizesText();
@@ -57,17 +64,18 @@ export default function TeamSizesPanel({
     <section className="team-sizes" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t.heading}</h3>
       {collection ? (
-        <RollUpView layout={layout} position={position} dispatch={dispatch} />
+        <RollUpView layout={layout} position={position} sizes={sizes} dispatch={dispatch} />
       ) : (
         <CreateForm
-          onCreated={(created, title, closesOn) =>
+          onCreated={(created, title, closesOn, asksPrint) =>
             dispatch({
               type: 'collectionCreated',
               layout: layout.number,
-              collection: { ...created, title, closesOn, variationId },
+              collection: { ...created, title, closesOn, variationId, asksPrint },
             })
           }
           garment={garment}
+          ownPieces={piecesIn(layout.variations.find((v) => v.id === variationId)?.sizes ?? '', sizes)}
         />
       )}
     </section>
@@ -76,15 +84,19 @@ export default function TeamSizesPanel({
 
 function CreateForm({
   garment,
+  ownPieces,
   onCreated,
 }: {
   garment: string;
-  onCreated: (created: CreatedCollection, title: string, closesOn: string) => void;
+  /** The pieces the organiser already typed for this garment: they stay as her extra pieces. */
+  ownPieces: number;
+  onCreated: (created: CreatedCollection, title: string, closesOn: string, asksPrint: boolean) => void;
 }) {
   const { t, language } = useTeamSizesText();
   const id = useId();
   const [title, setTitle] = useState('');
   const [closesOn, setClosesOn] = useState(() => daysFromToday(7));
+  const [asksPrint, setAsksPrint] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const errorOf = (field: string) => (error?.fields.includes(field) ? error.messageIn(language) : null);
@@ -92,10 +104,10 @@ function CreateForm({
   const submit = () => {
     setBusy(true);
     setError(null);
-    callApi('/api/collections', { method: 'POST', body: JSON.stringify({ title, garment, closesOn }) })
+    callApi('/api/collections', { method: 'POST', body: JSON.stringify({ title, garment, closesOn, asksPrint }) })
       .then((b) => expectAnswer(b, isCreated, 'collection'))
       .then(
-        (created) => onCreated(created, title.trim(), closesOn),
+        (created) => onCreated(created, title.trim(), closesOn, asksPrint),
         (err: unknown) => setError(err instanceof ApiError ? err : new ApiError(String(err), 0, 'failed')),
       )
       .finally(() => setBusy(false));
@@ -150,12 +162,28 @@ function CreateForm({
           onKeyDown={enterCreates}
         />
       </div>
+      <div className="team-sizes-choice">
+        <div className="check">
+          <input
+            id={`${id}-ask-print`}
+            type="checkbox"
+            checked={asksPrint}
+            aria-describedby={`${id}-ask-print-hint`}
+            onChange={(e) => setAsksPrint(e.target.checked)}
+          />
+          <label htmlFor={`${id}-ask-print`}>{t.askPrint}</label>
+        </div>
+        <p className="muted" id={`${id}-ask-print-hint`}>
+          {t.askPrintHint}
+        </p>
+      </div>
+      {ownPieces > 0 && <p>{t.ownKept(ownPieces)}</p>}
       {other && (
         <p role="alert" className="field-error">
           {other}
         </p>
       )}
-      <button type="button" className="button" disabled={busy} onClick={submit}>
+      <button type="button" className="button button-primary" disabled={busy} onClick={submit}>
         {busy ? t.creating : t.create}
       </button>
     </div>
@@ -165,10 +193,12 @@ function CreateForm({
 function RollUpView({
   layout,
   position,
+  sizes,
   dispatch,
 }: {
   layout: LayoutState;
   position: number;
+  sizes: readonly string[];
   dispatch: Dispatch<OrderAction>;
 }) {
   const { t, language } = useTeamSizesText();
@@ -195,11 +225,14 @@ function RollUpView({
     if (now.collection && now.collection.open !== next.open) {
       dispatch({ type: 'collectionChecked', layout: now.number, open: next.open });
     }
-    const variation = now.variations.find((v) => v.id === collection.variationId);
-    const sizes = sizesToText(next.counts);
+    // The entries' counts fill the variation with the organiser's own pieces (order-state.ts
+    // teamSizesText): the boxes show what the order sends.
     const teamNames = next.entries.map(asTeamName);
-    if (variation && (variation.sizes !== sizes || !sameNames(now.teamNames, teamNames)) && next.entries.length) {
-      dispatch({ type: 'teamSizesFilled', layout: now.number, variationId: collection.variationId, sizes, teamNames });
+    if (
+      now.collection &&
+      (JSON.stringify(now.collection.counts) !== JSON.stringify(next.counts) || !sameNames(now.teamNames, teamNames))
+    ) {
+      dispatch({ type: 'teamSizesFilled', layout: now.number, counts: next.counts, teamNames });
     }
   };
   const failed = (err: unknown) => setProblem(err instanceof ApiError && err.status === 404 ? 'gone' : 'failed');
@@ -230,7 +263,11 @@ function RollUpView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [collection.organiserKey]);
 
-  const close = () => void readRollUp(collection.organiserKey, true).then(take, failed);
+  // Closing is for good: asked first.
+  const close = () => {
+    if (!window.confirm(t.closeConfirm)) return;
+    void readRollUp(collection.organiserKey, true).then(take, failed);
+  };
   const [removed, setRemoved] = useState('');
   const remove = (entry: RollUpEntry) => {
     if (!window.confirm(t.removeConfirm(entry.name))) return;
@@ -249,20 +286,31 @@ function RollUpView({
       () => setCopied(true),
       () => setCopied(false),
     );
+  // The phone's share sheet where the browser has one (a dismissed sheet is no error).
+  const canShare = typeof navigator.share === 'function';
+  const share = () =>
+    void navigator.share({ title: collection.title, text: t.shareText(collection.title), url }).catch(() => undefined);
 
   const entries = rollUp?.entries ?? [];
+  const entryPieces = (rollUp?.counts ?? []).reduce((sum, c) => sum + c.quantity, 0);
+  const extraPieces = collection.replaceOwn ? 0 : piecesIn(collection.extras ?? '', sizes);
   return (
     <div className="team-sizes-roll-up">
       <div className="field">
         <label htmlFor={`${id}-link`}>{t.linkLabel}</label>
         <input id={`${id}-link`} type="text" readOnly value={url} onFocus={(e) => e.target.select()} />
       </div>
-      <p>
+      <div className="team-sizes-actions">
+        {canShare && (
+          <button type="button" className="button button-primary" onClick={share}>
+            {t.share}
+          </button>
+        )}
         <button type="button" className="button button-secondary" onClick={copy}>
           {t.copy}
-        </button>{' '}
+        </button>
         <span role="status">{copied ? t.copied : ''}</span>
-      </p>
+      </div>
       {problem && <p role="alert">{problem === 'gone' ? t.gone : t.failed}</p>}
       {rollUp && (
         <>
@@ -284,26 +332,65 @@ function RollUpView({
             </button>
           )}
           {rollUp.open && (
-            <div className="check">
-              <input
-                id={`${id}-send-open`}
-                type="checkbox"
-                checked={collection.sendWhileOpen === true}
-                aria-describedby={`${id}-send-open-hint`}
-                onChange={(e) =>
-                  dispatch({
-                    type: 'collectionCreated',
-                    layout: layout.number,
-                    collection: { ...collection, sendWhileOpen: e.target.checked },
-                  })
-                }
-              />
-              <label htmlFor={`${id}-send-open`}>{t.sendWhileOpen}</label>
+            <div className="team-sizes-choice">
+              <div className="check">
+                <input
+                  id={`${id}-send-open`}
+                  type="checkbox"
+                  checked={collection.sendWhileOpen === true}
+                  aria-describedby={`${id}-send-open-hint`}
+                  onChange={(e) =>
+                    dispatch({
+                      type: 'collectionCreated',
+                      layout: layout.number,
+                      collection: { ...collection, sendWhileOpen: e.target.checked },
+                    })
+                  }
+                />
+                <label htmlFor={`${id}-send-open`}>{t.sendWhileOpen}</label>
+              </div>
               <p className="muted" id={`${id}-send-open-hint`}>
                 {t.sendWhileOpenHint}
               </p>
             </div>
           )}
+          <div className="team-sizes-choice">
+            <div className="check">
+              <input
+                id={`${id}-replace`}
+                type="checkbox"
+                checked={collection.replaceOwn === true}
+                aria-describedby={`${id}-replace-hint`}
+                onChange={(e) =>
+                  dispatch({
+                    type: 'teamExtrasChanged',
+                    layout: layout.number,
+                    change: { replaceOwn: e.target.checked },
+                  })
+                }
+              />
+              <label htmlFor={`${id}-replace`}>{t.replaceOwn}</label>
+            </div>
+            <p className="muted" id={`${id}-replace-hint`}>
+              {t.replaceOwnHint}
+            </p>
+          </div>
+          {!collection.replaceOwn && sizes.length > 0 && (
+            <>
+              <p className="muted" id={`${id}-extras-hint`}>
+                {t.extrasHint}
+              </p>
+              <SizeBoxes
+                sizes={sizes}
+                text={collection.extras ?? ''}
+                idPrefix={`${id}-extras`}
+                legend={t.extras}
+                describedBy={`${id}-extras-hint`}
+                onText={(extras) => dispatch({ type: 'teamExtrasChanged', layout: layout.number, change: { extras } })}
+              />
+            </>
+          )}
+          <p role="status">{t.totals(entryPieces, extraPieces, entryPieces + extraPieces)}</p>
           <p role="status">
             {entries.length > 0 ? t.filled(entries.length) : t.noEntries} {removed}
           </p>
@@ -312,6 +399,7 @@ function RollUpView({
               caption={`${collection.title} – ${t.entries(entries.length)}`}
               entries={entries}
               heads={t}
+              showPrint={rollUp.asksPrint}
               removal={
                 rollUp.open
                   ? { column: t.removeColumn, text: t.remove, label: t.removeLabel, onRemove: remove }
