@@ -14,9 +14,14 @@ export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
 // with the shared ones. E2E_WORKERS=1 runs everything one at a time again.
 const OWN_SERVER_JOURNEYS = [
   'accounts',
+  'closing-december',
   'estimate',
+  'every-screen',
+  'graphic-aspect',
+  'screen-checks',
   'locations',
   'messages',
+  'overview',
   'owner-brand',
   'owner-day',
   'pay-online',
@@ -26,6 +31,9 @@ const OWN_SERVER_JOURNEYS = [
   'settings',
   'team-sizes',
   'team-sizes-portal',
+  'team-sizes-phone-fr',
+  'one-order-twenty',
+  'one-number',
 ].map((name) => `${name}.spec.ts`);
 
 export default defineConfig({
@@ -51,7 +59,8 @@ export default defineConfig({
     command: 'node tests/e2e/start-server.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Over a minute when the machine is shared by many runs (tests/e2e/helpers.ts, startOwnServer).
+    timeout: 150_000,
     env: { E2E_PORT: String(E2E_PORT), E2E_DATA_DIR },
     stdout: 'ignore',
     stderr: 'pipe',

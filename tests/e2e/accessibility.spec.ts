@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoViolations, png, referenceFromToast, storedOrder, successToast, STAFF_PASSWORD } from './helpers.js';
 
 const question = (page: Page) =>
-  page.getByRole('group', { name: /Are there additional graphic layouts|Y a-t-il d’autres dispositions/ });
+  page.getByRole('group', { name: /Are there additional graphic layouts|Y a-t-il d’autres designs/ });
 
 test('no axe violation in any state of the form, in English and French', async ({ page }) => {
   // About twenty axe scans of the whole page: 40-50 s on a busy 2-core machine, near the 60 s default.
@@ -43,7 +43,7 @@ test('no axe violation in any state of the form, in English and French', async (
 
   await page.getByRole('button', { name: 'Français' }).click();
   await expectNoViolations(page, 'French, details revealed');
-  await page.getByRole('button', { name: 'Disposition graphique 1' }).click();
+  await page.getByRole('button', { name: /^Design 1/ }).click();
   await expectNoViolations(page, 'French, layout 1 open');
   await page.getByRole('button', { name: 'English' }).click();
 
@@ -60,6 +60,8 @@ test('no axe violation in any state of the form, in English and French', async (
   await expectNoViolations(page, 'success toast');
 
   await page.goto('/nowhere');
+  // The not-found page is a chunk of its own: checked once it is drawn.
+  await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
   await expectNoViolations(page, 'not found');
 });
 

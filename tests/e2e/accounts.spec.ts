@@ -101,6 +101,30 @@ test('an owner sets the terms and the next invoice follows them; staff read them
   await expect(journalRow).toContainText('$689.85');
   await expect(journalRow.getByRole('link', { name: /\(PDF\)$/ })).toHaveAttribute('href', /\/api\/invoices\/.+\/pdf$/);
 
+  // Receivables at a date: nothing before the invoice; years on, its $689.85 is over 90 days past
+  // due (due when ready: on its own day), in all, and the order is revenue not yet earned.
+  const receivables = page.getByRole('region', { name: 'Aged receivables' });
+  await expect(receivables.getByLabel('As of')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await receivables.getByLabel('As of').fill('2020-01-01');
+  await receivables.getByRole('button', { name: 'Show' }).click();
+  await expect(receivables.getByText('Nothing owed on that day.')).toBeVisible();
+  await expect(receivables.getByText('No order invoiced and not Completed on that day.')).toBeVisible();
+  await receivables.getByLabel('As of').fill('2099-12-31');
+  await receivables.getByLabel('As of').press('Enter');
+  const all = receivables.getByRole('row', { name: /^All customers/ });
+  await expect(all).toHaveText(/^All customers\s*\$0\.00\s*\$0\.00\s*\$0\.00\s*\$0\.00\s*\$689\.85\s*\$689\.85$/);
+  await expect(receivables.getByRole('link', { name: 'Aged receivables (CSV)' })).toHaveAttribute(
+    'href',
+    '/api/reports/aged?asOf=2099-12-31&format=csv',
+  );
+  await expect(receivables.getByRole('row', { name: new RegExp(`^${reference}`) })).toHaveText(
+    /Approved.*\$600\.00\s*\$689\.85\s*\$0\.00$/,
+  );
+  await expect(receivables.getByRole('link', { name: 'Deferred revenue (CSV)' })).toHaveAttribute(
+    'href',
+    '/api/reports/deferred?asOf=2099-12-31&format=csv',
+  );
+
   // Who may refund, credit and override: the owner allows the French clerk to credit.
   const permissions = page.getByRole('region', { name: 'Who may refund, credit and override' });
   const commis = permissions.getByRole('group', { name: 'commis@shop.example' });

@@ -163,7 +163,7 @@ test('French throughout after the switch, remembered, and the customer email in 
   await page.getByLabel('Options de vêtements').selectOption('pick');
   await expect(page.getByRole('group', { name: 'Détails du vêtement' })).toBeVisible();
   await page
-    .getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande\u202f?' })
+    .getByRole('group', { name: 'Y a-t-il d’autres designs pour cette commande\u202f?' })
     .getByRole('radio', { name: 'Non' })
     .check();
   await expect(page.getByRole('heading', { name: 'Section C - Facturation et livraison' })).toBeVisible();
@@ -187,7 +187,7 @@ test('French throughout after the switch, remembered, and the customer email in 
 
   await page.getByLabel('Options de maquette').selectOption('upload');
   await page
-    .getByRole('group', { name: 'Y a-t-il d’autres dispositions graphiques pour cette commande\u202f?' })
+    .getByRole('group', { name: 'Y a-t-il d’autres designs pour cette commande\u202f?' })
     .getByRole('radio', { name: 'Non' })
     .check();
   await page.getByLabel('Prénom').fill('Gabrielle');

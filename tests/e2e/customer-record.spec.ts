@@ -16,33 +16,33 @@ test('French: Remove asks first, Escape keeps the layout, and the form’s punct
   await page.goto('/');
   await page.getByRole('button', { name: 'Français' }).click();
   await page.getByLabel('Options de maquette').selectOption('upload');
-  const question = 'Y a-t-il d’autres dispositions graphiques pour cette commande\u202f?';
+  const question = 'Y a-t-il d’autres designs pour cette commande\u202f?';
   await addLayout(page, question, 'Oui');
-  await expect(page.getByRole('button', { name: 'Disposition graphique 2' })).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Design 2/ })).toBeFocused();
   await page.getByLabel('Options de maquette').selectOption('create');
   // Every layout has its button, the closed one too.
-  await expect(page.getByRole('button', { name: /^Retirer la disposition \d$/ })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /^Retirer le design \d$/ })).toHaveCount(2);
 
-  await page.getByRole('button', { name: 'Retirer la disposition 2', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Retirer la disposition graphique 2\u202f?' });
+  await page.getByRole('button', { name: 'Retirer le design 2', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Retirer le design 2\u202f?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'La garder' })).toBeFocused();
   await page.screenshot({ path: 'test-results/customer-record-fr-dialog.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Disposition graphique 2' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Design 2/ })).toBeVisible();
   await expect(page.getByLabel('Options de maquette')).toHaveValue('create');
 
-  await page.getByRole('button', { name: 'Retirer la disposition 1', exact: true }).click();
+  await page.getByRole('button', { name: 'Retirer le design 1', exact: true }).click();
   await page
-    .getByRole('dialog', { name: 'Retirer la disposition graphique 1\u202f?' })
+    .getByRole('dialog', { name: 'Retirer le design 1\u202f?' })
     .getByRole('button', { name: 'Oui, la retirer' })
     .click();
-  await expect(page.getByRole('heading', { name: /Disposition graphique/ })).toHaveText(['1Disposition graphique 1']);
-  await expect(page.getByRole('button', { name: 'Disposition graphique 1' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: /Design \d+$/ })).toHaveText(['1Design 1']);
+  await expect(page.getByRole('button', { name: /^Design 1/ })).toBeFocused();
   // The former second layout, still open, kept its data.
   await expect(page.getByLabel('Options de maquette')).toHaveValue('create');
-  await expect(page.getByRole('button', { name: /^Retirer la disposition/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Retirer le design/ })).toHaveCount(0);
 
   await addLayout(page, question, 'Non');
   await expect(page.getByRole('heading', { name: 'Section C - Facturation et livraison' })).toBeVisible();

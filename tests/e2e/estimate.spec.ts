@@ -65,12 +65,12 @@ const WORDS = {
     inkColours: 'Couleurs d’encre',
     garmentOptions: 'Options de vêtements',
     garmentDetails: 'Détails du vêtement',
-    type: 'Type de vêtement ou UGS',
+    type: 'Type de vêtement ou code du produit',
     colour: 'Couleur',
     sizeBoxes: 'Quantités par taille',
     sizeBox: (size: string) => `Quantité, taille ${size}`,
     sizes: 'Tailles et quantités',
-    additional: 'Y a-t-il d’autres dispositions graphiques pour cette commande\u202f?',
+    additional: 'Y a-t-il d’autres designs pour cette commande\u202f?',
     no: 'Non',
     estimate: 'Estimation du prix',
     first: 'Prénom',
@@ -196,7 +196,7 @@ test('the estimate in French, with what is left for the quote and why', async ({
   await page.getByRole('button', { name: 'Français' }).click();
   await fillWorkedExample(page, 'fr', 'estimate-fr@example.com');
   const estimate = page.getByRole('region', { name: 'Estimation du prix' });
-  await expect(estimate.getByText('Disposition 1 · Devant · Sérigraphie, 2 couleurs')).toBeVisible();
+  await expect(estimate.getByText('Design 1 · Devant · Sérigraphie, 2 couleurs')).toBeVisible();
   await expect(estimate.getByRole('row', { name: 'TVH (13 %) 74,56 $' })).toBeVisible();
   await expect(estimate.getByRole('row', { name: 'Total estimé 648,06 $' })).toBeVisible();
   // More colours than the list prices: left for the quote, and the estimate says why.

@@ -73,7 +73,7 @@ test('refused fields: a focused summary, each message beside its field, in Engli
   const résumé = page.getByRole('region', { name: 'Il y a un problème' });
   await expect(résumé.getByRole('link')).toHaveText([
     'Entrez une adresse courriel, comme nom@exemple.com',
-    'Disposition graphique 1 : Entrez les dimensions du graphique (Devant) en 200 caractères ou moins',
+    'Design 1 : Entrez les dimensions du graphique (Devant) en 200 caractères ou moins',
   ]);
   const courriel = page.getByLabel('Courriel', { exact: true });
   await expect(courriel).toHaveAccessibleDescription('Entrez une adresse courriel, comme nom@exemple.com');
@@ -85,7 +85,7 @@ test('refused fields: a focused summary, each message beside its field, in Engli
   await expect(courriel).not.toHaveAttribute('aria-invalid');
   await expect(courriel).toHaveAccessibleDescription('');
   await expect(résumé.getByRole('link')).toHaveText([
-    'Disposition graphique 1 : Entrez les dimensions du graphique (Devant) en 200 caractères ou moins',
+    'Design 1 : Entrez les dimensions du graphique (Devant) en 200 caractères ou moins',
   ]);
 
   // The next submission that succeeds clears the rest.

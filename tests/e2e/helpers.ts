@@ -184,15 +184,17 @@ export async function signInToInbox(page: Page, email = 'clerk@shop.example') {
  * the same staff accounts), on E2E_PORT + `offset` and a fresh data folder: for journeys that
  * change what every later journey would see, such as publishing a price list.
  */
-export async function startOwnServer(offset: number, name: string) {
+export async function startOwnServer(offset: number, name: string, extraEnv: Record<string, string> = {}) {
   const { spawn } = await import('node:child_process');
   const { E2E_PORT } = await import('../../playwright.config.js');
   const port = E2E_PORT + offset;
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['tests/e2e/start-server.mjs'], {
-    env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: path.resolve(`test-results/${name}`) },
+    env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: path.resolve(`test-results/${name}`), ...extraEnv },
     stdio: 'ignore',
   });
+  // Migrations and three password hashes take over a minute on a machine shared by many runs; a
+  // server that never answers is stopped rather than left holding its port.
   await expect
     .poll(
       () =>
@@ -200,14 +202,25 @@ export async function startOwnServer(offset: number, name: string) {
           (r) => r.status,
           () => 0,
         ),
-      { timeout: 60_000 },
+      // A machine shared by many runs may take more than a minute to start it (seen: 100 s).
+      { timeout: 150_000 },
     )
-    .toBe(200);
+    .toBe(200)
+    .catch((e: unknown) => {
+      child.kill('SIGTERM');
+      throw e;
+    });
   return {
     base,
+    // A server that has already gone is not waited for; one that has not gone 15 s after SIGTERM
+    // is killed, so that a journey's end never hangs on it (the next journey needs the port).
     stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(force);
     },
   };
 }

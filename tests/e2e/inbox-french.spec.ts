@@ -104,7 +104,7 @@ test('a clerk switches the inbox to French, works in it, and finds it in French 
   await row.getByRole('link', { name: reference }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Commande ${reference}` })).toBeVisible();
   await expect(page.getByText(/^Reçue le /)).toHaveText(new RegExp(`^Reçue le ${FRENCH_DATE.source.slice(1)}`));
-  await expect(page.getByRole('heading', { name: 'Disposition graphique 1' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Design 1' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Facturation' })).toBeVisible();
   await expect(page.getByText('Cueillette sur place')).toBeVisible();
   await expect(page.getByText('Partenaire revendeur : Oui')).toBeVisible();
@@ -117,7 +117,7 @@ test('a clerk switches the inbox to French, works in it, and finds it in French 
   await expect(page.getByRole('cell', { name: 'Détails du vêtement' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Non', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Fichiers (1)' })).toBeVisible();
-  await expect(page.getByText(/^\d+ octets · image\/png · Disposition 1$/)).toBeVisible();
+  await expect(page.getByText(/^\d+ octets · image\/png · Design 1$/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Télécharger tous les fichiers (ZIP)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Supprimer cette commande' })).toBeVisible();
   await expectNoViolations(page, 'French order view');

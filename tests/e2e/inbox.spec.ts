@@ -67,7 +67,7 @@ test('a clerk signs in, finds the new order, downloads its files, moves it on an
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('status')).toHaveText('1 order');
   const row = page.getByRole('row', { name: new RegExp(reference) });
-  await expect(row.getByText('Rush 2026-12-05')).toBeVisible();
+  await expect(row.getByText('Rush December 5, 2026')).toBeVisible();
   await row.getByRole('link', { name: reference }).click();
 
   // Everything the customer entered.
@@ -76,7 +76,7 @@ test('a clerk signs in, finds the new order, downloads its files, moves it on an
   await expect(page.getByRole('heading', { name: 'Design Layout 2' })).toBeVisible();
   await expect(page.getByText('Marie Curie, Radium Apparel')).toBeVisible();
   await expect(page.getByText('Local pickup')).toBeVisible();
-  await expect(page.getByText('Rush: 2026-12-05')).toBeVisible();
+  await expect(page.getByText('Rush: December 5, 2026')).toBeVisible();
   await expect(page.getByText('Resale partner: Yes')).toBeVisible();
   await expect(page.getByText('Two-colour print, see mockup.')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Gildan 18500 Hoodie' })).toBeVisible();

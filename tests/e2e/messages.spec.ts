@@ -98,6 +98,13 @@ test('a customer sends a picture from the order’s page; the clerk sees it unre
   await signInAt(clerk, server.base, 'clerk@shop.example', 'Orders');
   const row = clerk.getByRole('row').filter({ hasText: order.reference });
   await expect(row.getByText('1 unread message', { exact: true })).toBeVisible();
+  // "Needs attention" narrows the list to the orders with an unread message, kept in the address;
+  // the list counts each order's pieces and its amount due.
+  await clerk.getByLabel('Needs attention').selectOption({ label: 'Unread message' });
+  await expect(clerk).toHaveURL(/[?&]flag=unread_message(&|$)/);
+  await expect(row.getByText('1 unread message', { exact: true })).toBeVisible();
+  await expect(clerk.getByRole('columnheader', { name: 'Pieces' })).toBeVisible();
+  await expect(clerk.getByRole('columnheader', { name: 'Amount due' })).toBeVisible();
   await expectNoViolations(clerk, 'Inbox list with an unread message');
   await clerk.screenshot({ path: 'test-results/messages-inbox-list.png' });
   await row.getByRole('link', { name: order.reference }).click();

@@ -75,20 +75,23 @@ test('an owner sets the brand colour, the logo and the French greeting; customer
     mimeType: 'image/png',
     buffer: png(124, 45, 18),
   });
-  await expect(page.getByRole('status')).toHaveText('Logo saved as version 2. The order form shows it now.');
+  await expect(page.getByRole('status')).toHaveText('Logo saved on its own. The order form shows it now.');
 
   // The French greeting, with its preview beside it; the English one left as it is.
   const mail = page.getByRole('group', { name: 'Mail the shop writes' });
   await expect(mail.getByLabel('Greeting, French')).toHaveValue('Bonjour {name}.');
   const frPreview = mail.getByRole('figure', { name: 'Preview: a quote mail in French' });
-  await expect(frPreview).toContainText(`Bonjour Ada. ${shopName} a préparé la soumission v1`);
+  // The sample order is named by a reference of the shop's shape, as a real quote mail names it.
+  await expect(frPreview).toContainText(
+    `Bonjour Ada. ${shopName} a préparé la soumission v1 de votre commande 7KQ4-M2XD\u00a0: total 120,00\u00a0$, taxes comprises.`,
+  );
   await mail.getByLabel('Greeting, French').fill('Allô {name}, merci de faire affaire avec nous.');
   await mail.getByLabel('Signature, French (optional)').fill('L’équipe de l’atelier\nÀ bientôt');
   await expect(frPreview).toContainText(`Allô Ada, merci de faire affaire avec nous. ${shopName} a préparé`);
   await expect(frPreview).toContainText('L’équipe de l’atelierÀ bientôt');
   await expect(frPreview).toContainText('Ce lien est personnel');
   await expect(mail.getByRole('figure', { name: 'Preview: a quote mail in English' })).toContainText(
-    `Hello Ada. ${shopName} has prepared quote v1`,
+    `Hello Ada. ${shopName} has prepared quote v1 for your order 7KQ4-M2XD: $120.00 in total, taxes included.`,
   );
   // A link in the signature is refused beside it.
   await mail.getByLabel('Signature, English (optional)').fill('Prizes at https://elsewhere.example.com');
@@ -98,7 +101,7 @@ test('an owner sets the brand colour, the logo and the French greeting; customer
   await expect(signature).toHaveAccessibleDescription(/no link or web address but your email’s own domain\.$/);
   await signature.fill('');
   await save.click();
-  await expect(page.getByRole('status')).toHaveText('Saved as version 3. New documents and emails use it now.');
+  await expect(page.getByRole('status')).toHaveText('Saved as version 2. New documents and emails use it now.');
   await expectNoViolations(page, 'shop settings with the mail’s wording');
 
   // The order form: its primary button in the brand colour, the focus outline still there.

@@ -30,7 +30,7 @@ test('a new owner follows the checklist: logo, a supplier’s file at 40 %, and 
     mimeType: 'image/png',
     buffer: png(29, 78, 216),
   });
-  await expect(page.getByRole('status')).toHaveText('Logo saved as version 1. The order form shows it now.');
+  await expect(page.getByRole('status')).toHaveText('Logo saved on its own. The order form shows it now.');
 
   // SanMar Canada's file as published (STYLE#, PRODUCT_TITLE, COLOR_NAME, PIECE_PRICE…), at 40 %.
   await page.goto(`${server.base}/inbox`);
@@ -91,7 +91,12 @@ test('a new owner follows the checklist: logo, a supplier’s file at 40 %, and 
 
   // No receipt number is taken (nor an invoice's), and the account stays empty.
   const paid = await page.request.post(`${server.base}/api/orders/${orderId}/payments`, {
-    data: { method: 'etransfer', amount: '10.00', receivedOn: new Date().toISOString().slice(0, 10) },
+    // Yesterday in UTC: never after the shop's today, whatever its time zone and the hour.
+    data: {
+      method: 'etransfer',
+      amount: '10.00',
+      receivedOn: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    },
     headers: { origin: server.base },
   });
   expect(paid.status()).toBe(409);

@@ -3,7 +3,9 @@
 // owner turns card payments on for deposits and balances on the Accounts page; a customer on a
 // 390 px phone presses Pay on the order's page, lands on the stand-in's checkout page, pays,
 // comes back to "Processing" and sees "Payment received" within 10 s of the signed webhook; the
-// inbox and the account agree. Axe-clean at each step.
+// inbox and the account agree. A clerk then refunds part of it from the payments panel: an amount
+// no credit note can match is refused with the ones that can, Stripe's refusal is shown beside the
+// form, and the refund is recorded with its credit note. Axe-clean at each step.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -120,4 +122,32 @@ test('a customer on a phone pays the deposit by card and sees it received; the i
   expect(account.payments).toHaveLength(1);
   expect(account.payments[0].reference).toMatch(/^pi_test_/);
   await customer.close();
+
+  // A clerk who may refund gives $20.00 back through Stripe from the payments panel.
+  const receipt = account.payments[0].receiptNumber as string;
+  await expect(page.getByText(/Stripe fee \$10\.30, net \$334\.63/)).toBeVisible();
+  await page.getByText(`Refund ${receipt} by card`).click();
+  const amount = page.getByLabel('Amount to refund ($)');
+  await expect(amount).toHaveValue('344.93');
+  await amount.fill('20.00');
+  await page.getByLabel('Reason (printed on the receipt and the credit note)').fill('Two shirts short');
+  // GST and QST rounded to the cent: no credit note comes to $20.00; the form says which amounts do.
+  await page.getByRole('button', { name: 'Refund through Stripe' }).click();
+  await expect(amount).toHaveAccessibleDescription(/refund \$19\.99 or \$20\.01\.$/);
+  await amount.fill('19.99');
+  stripe.refuseNextRefund('This charge is disputed and cannot be refunded.');
+  await page.getByRole('button', { name: 'Refund through Stripe' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Stripe refused the refund: This charge is disputed and cannot be refunded.',
+  );
+  await page.getByRole('group', { name: /^Refund through Stripe/ }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/refund-form.png', fullPage: true });
+  await expectNoViolations(page, 'refund form with Stripe’s refusal');
+  await page.getByRole('button', { name: 'Refund through Stripe' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Refunded:' })).toBeVisible();
+  await expect(page.getByText(/-\$19\.99 · Card \(Stripe\) re_test_/)).toBeVisible();
+  const after = await (await page.request.get(`${server.base}/api/orders/${orderId}/account`)).json();
+  expect(after.account.paidCents).toBe(34493 - 1999);
+  expect(after.invoices.filter((i: { kind: string }) => i.kind === 'credit_note')).toHaveLength(1);
+  expect(after.account.balanceCents).toBe(account.account.balanceCents);
 });

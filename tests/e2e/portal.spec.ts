@@ -4,7 +4,9 @@
 // same the order's own page shows; writes to the shop on one and reads the clerk's answer (sent
 // by the inbox's API; the inbox's screen is tests/e2e/messages.spec.ts), signed with the clerk's
 // email since the account has no name; the link works once.
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { hasPoppler, pdfText } from '../support/pdf.js';
 import { emailed, expectNoViolations, png, quebecOrder, STAFF_PASSWORD, submitOrderByApi } from './helpers.js';
 
 const MOCKUP = [{ name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(30, 90, 200) }];
@@ -72,6 +74,23 @@ test('a customer signs in by the emailed link and sees both past orders with wha
   }
   await expectNoViolations(page, 'My orders: two orders');
 
+  // Their statement, downloaded from My orders: both orders' invoices, nobody else's.
+  const statement = page.getByRole('region', { name: 'Your statement' });
+  await statement.getByLabel('From').fill('2020-01-01');
+  await statement.getByLabel('To').fill('2099-12-31');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    statement.getByRole('link', { name: 'Download the statement (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('statement-2020-01-01-2099-12-31.pdf');
+  if (hasPoppler) {
+    const text = pdfText(fs.readFileSync(await download.path())).replace(/\s+/g, ' ');
+    expect(text).toContain('Period: January 1, 2020 to December 31, 2099');
+    expect(text).toContain(first.reference);
+    expect(text).toContain(second.reference);
+    expect(text).toMatch(/2099-12-31 Closing balance \$1,379\.70/);
+  }
+
   // A message to the shop on the older order; the shop's answer shows in the thread.
   const older = cards.nth(1);
   await older.getByText('Messages with the shop').click();
@@ -118,6 +137,9 @@ test('in French on a phone at 390 px, by keyboard alone: the same answer for an 
   const p = await phone.newPage();
   await p.goto('/my-orders');
   await expect(p.getByRole('heading', { name: 'Mes commandes' })).toBeVisible();
+  // The heading shows while the page asks whether a session exists; the form comes with the
+  // answer (slow on a loaded machine, as in CI): Tab only once it is there.
+  await expect(p.getByLabel('Courriel')).toBeVisible();
   // Keyboard alone: Tab to the field, type, Enter.
   await p.keyboard.press('Tab');
   await p.keyboard.press('Tab');

@@ -128,11 +128,11 @@ test('an owner imports garments, edits a cell and publishes; a clerk’s quote i
   await expect(clerk.getByText('Prix tirés de la liste de prix v1 : vérifiez chaque ligne.')).toBeVisible();
   const line = (n: number) => clerk.getByRole('group', { name: `Ligne ${n}` });
   await expect(line(1).getByLabel('Description')).toHaveValue(
-    'Disposition 1 · Gildan 5000 T-shirt, Black · S 10, M 20, L 20',
+    'Design 1 · Gildan 5000 T-shirt, Noir · S 10, M 20, L 20',
   );
   await expect(line(1).getByLabel('Prix unitaire ($)')).toHaveValue('4,50');
   await expect(line(2).getByLabel('Prix unitaire ($)')).toHaveValue('6,50');
-  await expect(line(3).getByLabel('Description')).toHaveValue('Disposition 1 · Devant · Sérigraphie, 2 couleurs');
+  await expect(line(3).getByLabel('Description')).toHaveValue('Design 1 · Devant · Sérigraphie, 2 couleurs');
   await expect(line(3).getByLabel('Prix unitaire ($)')).toHaveValue('2,10');
   await expect(line(3).getByText('55 pièces, 2 couleurs, prix à partir de 48 pièces : 2,10 $ × 55')).toBeVisible();
   await expect(clerk.getByRole('row', { name: /Total 641,84 \$/ })).toBeVisible();

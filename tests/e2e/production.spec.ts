@@ -64,7 +64,7 @@ async function approvedJobAt(page: Page, base: string, outbox: string) {
     data: { version: 1, fullName: 'Marie Curie', agree: true },
   });
   expect(approved.status()).toBe(200);
-  return { orderId, reference };
+  return { orderId, reference, token };
 }
 
 test.describe('on a server whose price list names the supplier', () => {
@@ -96,7 +96,11 @@ test.describe('on a server whose price list names the supplier', () => {
     page,
     browser,
   }) => {
-    const { orderId, reference } = await approvedJobAt(page, ownBase, path.resolve(`test-results/${OWN.data}/outbox`));
+    const { orderId, reference, token } = await approvedJobAt(
+      page,
+      ownBase,
+      path.resolve(`test-results/${OWN.data}/outbox`),
+    );
 
     // The board: the job in each method's lane, at its first stage, with its flags in words.
     await page.getByRole('link', { name: 'Production', exact: true }).click();
@@ -140,8 +144,23 @@ test.describe('on a server whose price list names the supplier', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Move to Screens' }).first()).toBeFocused();
     await page.keyboard.press('Enter');
+    // The first move starts the order (docs/production.md, "The status follows the floor"): with the
+    // deposit due, the order page's own gate asks why first, and nothing moves until it is given.
+    const start = page.getByRole('dialog', { name: 'Move the order to In production?' });
+    await start.getByLabel('Why does the order go on without it?').fill('Deposit promised by phone');
+    await start.getByRole('button', { name: 'Move to In production' }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: `${reference}: Front moved to Screens.` })).toBeFocused();
     await expect(cardIn(screen, / Screens \(\d+\)$/)).toBeVisible();
+    // The customer's page: In production, each decoration's stage in words.
+    const customer = await browser.newPage({ baseURL: ownBase });
+    await customer.goto(`/o/${token}`);
+    await expect(customer.locator('[aria-current="step"]')).toContainText('In production');
+    await expect(customer.getByRole('list', { name: 'On the floor' }).getByRole('listitem')).toHaveText([
+      'Front: printing',
+      'Back: waiting for embroidery',
+    ]);
+    await customer.close();
 
     // Another clerk moves the embroidery meanwhile; this board still shows it at Digitize.
     const job = (await (await page.request.get(`/api/production/jobs/${orderId}`)).json()) as {
@@ -232,7 +251,7 @@ test.describe('on a server whose price list names the supplier', () => {
     // The blanks: ordered from SanMar Canada, sent, received whole.
     await page.getByRole('link', { name: 'Blanks' }).click();
     const sanmar = page.getByRole('region', { name: 'SanMar Canada' });
-    await expect(sanmar.getByRole('row', { name: /Gildan 5000 T-shirt G500-SM Black S 10 11/ })).toContainText(
+    await expect(sanmar.getByRole('row', { name: /Gildan 5000 T-shirt G500-SM Black S 10 10/ })).toContainText(
       `${reference} (10)`,
     );
     await sanmar.getByRole('button', { name: 'Make a purchase order to SanMar Canada' }).click();
@@ -241,6 +260,16 @@ test.describe('on a server whose price list names the supplier', () => {
     await po.getByRole('button', { name: 'Mark sent' }).click();
     await expect(po.getByRole('button', { name: 'Mark sent' })).toHaveCount(0);
     await po.getByText('Receive a delivery').click();
+    // "Received now" is what the clerk counted: each line as it came.
+    for (const [size, count] of [
+      ['S', '10'],
+      ['M', '20'],
+      ['L', '21'],
+    ] as const)
+      await po
+        .getByRole('group', { name: `G500-SM, Black, ${size}` })
+        .getByLabel('Received now')
+        .fill(count);
     await po.getByRole('button', { name: 'Record the delivery' }).click();
     await expect(po.getByText('Everything received', { exact: false })).toBeVisible();
 

@@ -88,15 +88,20 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
   });
   expect(approved.status).toBe(200);
 
-  // The To order list: the Gildan by size, 2% more rounded up, with the order's reference.
+  // The To order list: the Gildan by size, 2% of the style and colour's 50 (1 piece) on the largest size.
   await page.getByRole('link', { name: 'Blanks' }).click();
   await expect(page.getByRole('heading', { name: 'Blanks: to order and received' })).toBeVisible();
   const sanmar = page.getByRole('region', { name: 'SanMar Canada' });
-  await expect(sanmar.getByRole('heading', { name: 'SanMar Canada: 53 pieces' })).toBeVisible();
-  await expect(sanmar.getByRole('row', { name: /Gildan 5000 T-shirt G500-SM Black S 10 11/ })).toContainText(
+  await expect(sanmar.getByRole('heading', { name: 'SanMar Canada: 51 pieces' })).toBeVisible();
+  await expect(sanmar.getByRole('row', { name: /Gildan 5000 T-shirt G500-SM Black S 10 10/ })).toContainText(
     `${reference} (10)`,
   );
-  await expect(sanmar.getByRole('row', { name: /Black M 20 21/ })).toBeVisible();
+  await expect(sanmar.getByRole('row', { name: /Black M 20 20/ })).toBeVisible();
+  await expect(sanmar.getByRole('row', { name: /Black L 20 21/ })).toBeVisible();
+  // The shop's account number with SanMar, printed on its purchase orders from now on.
+  await sanmar.getByLabel('Our account number with SanMar Canada').fill('88-41207');
+  await sanmar.getByRole('button', { name: 'Save the account number' }).click();
+  await expect(page.getByRole('status')).toHaveText('Account number with SanMar Canada saved.');
   await expectNoViolations(page, 'Blanks page with blanks to order');
 
   await sanmar.getByRole('button', { name: 'Make a purchase order to SanMar Canada' }).click();
@@ -106,6 +111,8 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
   await expect(page.getByText('Nothing to order', { exact: false })).toBeVisible();
   const po = page.getByRole('article', { name: `${number} · SanMar Canada` });
   await expect(po.getByText(`For ${reference}`)).toBeVisible();
+  await expect(po.getByText('Our account number: 88-41207')).toBeVisible();
+  await expect(po.getByText(/^Needed by [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
 
   // Its PDF and the supplier's CSV.
   const [pdf] = await Promise.all([
@@ -116,37 +123,43 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
   const text = pdfText(fs.readFileSync(await pdf.path()));
   expect(text).toContain('PURCHASE ORDER');
   expect(text).toMatch(/G500-SM\s+Gildan 5000 T-shirt\s+Black\s+L\s+21/);
+  expect(text).toContain('Our account number: 88-41207');
+  expect(text).toMatch(/Needed by: \d{4}-\d\d-\d\d/);
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     po.getByRole('link', { name: `${number} (CSV)` }).click(),
   ]);
   expect(fs.readFileSync(await csv.path(), 'utf8')).toBe(
-    '"Style","Colour","Size","Quantity"\n"G500-SM","Black","S",11\n"G500-SM","Black","M",21\n"G500-SM","Black","L",21\n',
+    '"Style","Colour","Size","Quantity"\n"G500-SM","Black","S",10\n"G500-SM","Black","M",20\n"G500-SM","Black","L",21\n',
   );
 
   await po.getByRole('button', { name: 'Mark sent' }).click();
   await expect(page.getByRole('status')).toHaveText(`${number} marked sent.`);
   await expect(po.getByRole('button', { name: 'Mark sent' })).toHaveCount(0);
 
-  // Receiving: the counts start at what is still to come; a damaged count above it is refused beside its box.
+  // Receiving: the counts start empty ("Received now" is what the clerk counted); a damaged count
+  // above what came is refused beside its box.
   await po.getByText('Receive a delivery').click();
   const small = po.getByRole('group', { name: 'G500-SM, Black, S' });
-  await expect(small.getByLabel('Received now')).toHaveValue('11');
+  await expect(small.getByLabel('Received now')).toHaveValue('');
+  await small.getByLabel('Received now').fill('11');
   await small.getByLabel('Of which damaged').fill('12');
   await po.getByRole('button', { name: 'Record the delivery' }).click();
   await expect(small.getByText('More damaged than received.')).toBeVisible();
   await expect(small.getByLabel('Of which damaged')).toHaveAttribute('aria-invalid', 'true');
   await expectNoViolations(page, 'Blanks page with a receiving form refused');
-  // More than the line can take (11 ordered and a margin of 12): the server's refusal, beside the box.
+  // More than the line can take (10 ordered and a margin of 12): the server's refusal, beside the box.
   await small.getByLabel('Of which damaged').fill('0');
   await small.getByLabel('Received now').fill('500');
   await po.getByRole('button', { name: 'Record the delivery' }).click();
   await expect(
-    small.getByText('At most 23 good pieces can be received on this line in all (11 ordered, 0 received).'),
+    small.getByText('At most 22 good pieces can be received on this line in all (10 ordered, 0 received).'),
   ).toBeVisible();
   await expect(small.getByLabel('Received now')).toHaveAttribute('aria-invalid', 'true');
   await small.getByLabel('Received now').fill('11');
-  // The first delivery: two small ones damaged, so the job is one small short.
+  // The first delivery: the medium and large whole, two small ones damaged, so the job is one small short.
+  await po.getByRole('group', { name: 'G500-SM, Black, M' }).getByLabel('Received now').fill('20');
+  await po.getByRole('group', { name: 'G500-SM, Black, L' }).getByLabel('Received now').fill('21');
   await small.getByLabel('Of which damaged').fill('2');
   await small.getByLabel('Short or damaged notes').fill('2 stained');
   await small.getByLabel('Short or damaged notes').press('Enter');
@@ -159,16 +172,17 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
     readiness: { blanks: 'short' },
     blanksShort: [{ style: 'G5000', colour: 'Black', size: 'S', qty: 1 }],
   });
-  await expect(po.getByRole('row', { name: /^G500-SM Black S 11 11 2 2 2 stained$/ })).toBeVisible();
+  await expect(po.getByRole('row', { name: /^G500-SM Black S 10 11 2 1 2 stained$/ })).toBeVisible();
   // The job's card on the scan page says what is still short.
   const scan = await page.context().newPage();
   await scan.goto(`${server.base}/inbox/jobs/${orderId}`);
   await expect(scan.getByText('Blanks: short, still short: 1 × G5000 Black S')).toBeVisible();
   await scan.close();
 
-  // The second: the two still to come.
+  // The second: two more small ones, counted.
   await po.getByText('Receive a delivery').click();
-  await expect(small.getByLabel('Received now')).toHaveValue('2');
+  await expect(small.getByLabel('Received now')).toHaveValue('');
+  await small.getByLabel('Received now').fill('2');
   await po.getByRole('button', { name: 'Record the delivery' }).click();
   await expect(po.getByText('Everything received', { exact: false })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Jobs still short' })).toHaveCount(0);
@@ -182,7 +196,7 @@ test('blanks to order become a purchase order, sent and received: the job’s bl
   for (const line of [
     `Blanks on purchase order ${number} to SanMar Canada (50 pieces for this order)`,
     `Purchase order ${number} sent to SanMar Canada`,
-    `Blanks received on ${number}: 53 pieces, 2 damaged; 1 still short for this order`,
+    `Blanks received on ${number}: 52 pieces, 2 damaged; 1 still short for this order`,
     `Blanks received on ${number}: 2 pieces, 0 damaged; nothing short for this order`,
   ])
     await expect(page.getByText(line)).toBeVisible();

@@ -139,7 +139,7 @@ test('the same in French: the customer page shows 689,85 $ and approves in Frenc
     { name: 'Layout_1_Mockup_1.png', type: 'image/png', data: png(30, 30, 200) },
   ]);
   // The suggested lines speak the customer's language: they are what the customer reads.
-  await clerkQuotes(page, orderId, email, 'Disposition 1 · Gildan 5000, Black');
+  await clerkQuotes(page, orderId, email, 'Design 1 · Gildan 5000, Noir');
   const link = await emailedLink(orderId, `Votre soumission pour la commande ${reference}`);
 
   const customer = await freshPage(browser);

@@ -140,7 +140,13 @@ test('a customer orders a past order again without uploading: same files, setup 
     await expect(
       page.getByText(`Setup waived ($30.00): reorder of ${past.reference} within 12 months`, { exact: true }),
     ).toBeVisible();
-    await expect(page.getByLabel('Job Notes and Additional Details')).toHaveValue('Same as every autumn.');
+    const notes = page.getByLabel('Job Notes and Additional Details');
+    await expect(notes).toHaveValue('Same as every autumn.');
+    // The notes are last time's: the form says so beside them, as the field's description.
+    const copied = `These notes were copied from order ${past.reference}. Check that they still hold for this order.`;
+    await expect(page.getByText(copied)).toBeVisible();
+    await expect(notes).toHaveAccessibleDescription(copied);
+    await notes.locator('..').screenshot({ path: test.info().outputPath('copied-notes.png') });
     await expect(
       page.getByText(
         `2 screens, one per colour: $15.00 × 2, waived: reorder of ${past.reference}, placed ${new Date().toISOString().slice(0, 10)}, within 12 months (same artwork, method and place)`,
@@ -156,8 +162,18 @@ test('a customer orders a past order again without uploading: same files, setup 
     await expect(page.getByText('Already stored, no upload needed')).toHaveCount(2);
     await expect.poll(() => drawn(page.getByRole('img', { name: 'Front graphic' }))).toBe(true);
     await expect.poll(() => drawn(page.locator('.file-item .file-preview'))).toBe(true);
+    await expect(page.getByText(copied)).toBeVisible();
     await expectNoViolations(page, 'The form filled for Order again');
     await page.screenshot({ path: test.info().outputPath('form-reorder.png'), fullPage: true });
+
+    // One press clears the copied notes, by keyboard; nothing else copied changes.
+    await page.getByRole('button', { name: 'Clear the copied notes' }).press('Enter');
+    await expect(notes).toHaveValue('');
+    await expect(page.getByText(copied)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Clear the copied notes' })).toHaveCount(0);
+    await expect(page.getByLabel('Sizes and Quantities').first()).toHaveValue('S:10, M:20');
+    await expect(page.getByText('Already stored, no upload needed')).toHaveCount(2);
+    await expect(page.locator('.estimate-summary-slot')).toContainText('$247.47');
 
     // Submitted without choosing any file: nothing is uploaded.
     const uploads: string[] = [];
@@ -169,7 +185,11 @@ test('a customer orders a past order again without uploading: same files, setup 
     const reference = await referenceFromToast(page);
     expect(uploads).toEqual([]);
     // The order's body names the stored files; it carries no file part.
-    expect((await submitted).postDataBuffer()?.toString('latin1')).not.toContain('filename=');
+    const sent = (await submitted).postDataBuffer()?.toString('latin1');
+    expect(sent).not.toContain('filename=');
+    // The cleared notes are not sent; the billing copied from the past order is.
+    expect(sent).not.toContain('Same as every autumn.');
+    expect(sent).toContain('Hockey Mineur Nord');
     const listed = await fetch(`${base}/api/orders?q=${reference}`, { headers: { cookie: staff } });
     const newId = ((await listed.json()) as { orders: { id: string }[] }).orders[0]!.id;
     // The same files, by their SHA-256, as the past order's.
@@ -213,6 +233,12 @@ test('a customer orders a past order again without uploading: same files, setup 
     await expect(p.getByText(`Ce formulaire reprend la commande ${past.reference}.`, { exact: false })).toBeVisible();
     await expect(p.getByText('Entrez les tailles et quantités de cette commande.')).toBeVisible();
     await expect(p.getByText('Déjà enregistré, aucun téléversement')).toHaveCount(2);
+    await expect(
+      p.getByText(
+        `Ces notes ont été copiées de la commande ${past.reference}. Vérifiez qu’elles valent encore pour cette commande.`,
+      ),
+    ).toBeVisible();
+    await expect(p.getByRole('button', { name: 'Effacer les notes copiées' })).toBeVisible();
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoViolations(p, 'Commander de nouveau at 390 px');
     await p.screenshot({ path: test.info().outputPath('form-reorder-fr-390.png') });

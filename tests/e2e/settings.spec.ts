@@ -82,7 +82,8 @@ test('an owner follows the checklist to the shop’s settings, fixes a refused G
   await expect(page.getByLabel('Shop name')).toHaveValue('Maple Print Works');
   await expect(page.getByLabel('Phone (optional)')).toHaveValue('416-555-0100');
 
-  // A logo: a PNG saved at once as version 2, then on the order form's header.
+  // A logo: a PNG saved at once on its own (no version 2 of a name typed and not saved), then on
+  // the order form's header.
   await expect(page.getByText('No logo: the order form shows the shop’s name alone.')).toBeVisible();
   // A logo 4096 × 1 (it stopped every document once): refused beside the field, nothing saved.
   const logoField = page.getByLabel('Logo (PNG or SVG, at most 1 MB)');
@@ -97,13 +98,17 @@ test('an owner follows the checklist to the shop’s settings, fixes a refused G
   await expect(logoField).toHaveAccessibleDescription(/A logo is at most 16 times as wide as it is high/);
   await expect(page.getByText('No logo: the order form shows the shop’s name alone.')).toBeVisible();
   await expectNoViolations(page, 'shop settings with a refused logo');
+  await name.fill('A name not saved');
   await page.getByLabel('Logo (PNG or SVG, at most 1 MB)').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
     buffer: png(29, 78, 216),
   });
-  await expect(page.getByRole('status')).toHaveText('Logo saved as version 2. The order form shows it now.');
+  await expect(page.getByRole('status')).toHaveText('Logo saved on its own. The order form shows it now.');
   await expect(page.getByRole('img', { name: 'The shop’s logo' })).toBeVisible();
+  await expect(page.getByText(/^In force: version 1, saved .* by clerk@shop\.example\.$/)).toBeVisible();
+  await expect(name).toHaveValue('A name not saved');
+  await name.fill('Maple Print Works');
   await expectNoViolations(page, 'shop settings with a logo');
   await page.goto(`${server.base}/`);
   const logo = page.getByRole('main').getByRole('img', { name: 'Maple Print Works' });

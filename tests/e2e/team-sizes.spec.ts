@@ -43,6 +43,8 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   await garment.getByRole('button', { name: 'Collect sizes from a team' }).click();
   const panel = page.getByRole('region', { name: 'Sizes from a team' });
   await panel.getByLabel('Team or group name').fill('Lions U12');
+  // This layout prints names and numbers: the organiser asks the members for them.
+  await panel.getByLabel('Ask each member for a name and number to print').check();
   await panel.getByRole('button', { name: 'Create the link' }).click();
   const linkBox = panel.getByLabel('Link for your team');
   await expect(linkBox).toHaveValue(new RegExp(`^${server.base}/c/[A-Za-z0-9_-]{43}$`));
@@ -169,7 +171,9 @@ test('an organiser collects three members’ sizes by a link; the roll-up fills 
   await page.getByRole('link', { name: `Design Layout 1: ${waiting}` }).click();
   await expect(panel.getByRole('button', { name: 'Close entries now' })).toBeFocused();
 
-  // The organiser closes the entries: members can no longer change theirs.
+  // The organiser closes the entries, after the browser's own confirmation: members can no
+  // longer change theirs.
+  page.once('dialog', (dialog) => void dialog.accept());
   await page.keyboard.press('Enter');
   await expect(panel.getByText('Entries are closed: the sizes below are final.')).toBeVisible();
   await expect(page.getByText(waiting)).toHaveCount(0);

@@ -257,3 +257,74 @@ export async function signInRequestsTaken(app: FastifyInstance): Promise<void> {
     async () => (await app.db.selectFrom('portal_sign_in_requests').select('id').limit(1).execute()).length === 0,
   );
 }
+
+// Staff and quotes as most route tests need them: a signed-in member, their requests, and an
+// order quoted (the customer's mail read for its link) or quoted and approved.
+
+type AppHolder = { app: FastifyInstance; dataDir: string };
+type StaffMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Adds a staff member (with STAFF_PASSWORD) and signs them in through the real route: their session cookie. */
+export async function signedInStaff(
+  t: AppHolder,
+  email: string,
+  role: 'owner' | 'staff' = 'staff',
+  language: 'en' | 'fr' = 'en',
+): Promise<string> {
+  await addStaff(t.app.db, email, STAFF_PASSWORD, language, role);
+  return signIn(t.app, email, STAFF_PASSWORD);
+}
+
+/** A signed-in staff member's requests: `api('POST', url, body)` (the app read at each call, so a restart is followed). */
+export function staffApi(t: AppHolder, cookie: string) {
+  return (method: StaffMethod, url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+/** The order's link token from its newest mail to the customer. */
+export async function orderLinkToken(t: AppHolder, orderId: string): Promise<string> {
+  const rows = await t.app.db
+    .selectFrom('mail_queue')
+    .select(['id', 'order_id'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'customer_update')
+    .orderBy('created_at')
+    .execute();
+  return /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, rows.at(-1)!))![1]!;
+}
+
+/** Sends the order a quote of `lines` (no proofs) as `cookie`'s staff member: its version and the customer's link token. */
+export async function quotedOrder(
+  t: AppHolder,
+  cookie: string,
+  orderId: string,
+  lines: unknown[],
+): Promise<{ version: number; token: string }> {
+  const sent = await staffApi(t, cookie)('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true });
+  if (sent.statusCode !== 201) throw new Error(`quote/send answered ${sent.statusCode}: ${sent.body}`);
+  return { version: sent.json<{ version: number }>().version, token: await orderLinkToken(t, orderId) };
+}
+
+/** quotedOrder, then the customer approves it on their order's page as `fullName`. */
+export async function approvedOrder(
+  t: AppHolder,
+  cookie: string,
+  orderId: string,
+  lines: unknown[],
+  fullName = 'Marie Curie',
+): Promise<{ version: number; token: string }> {
+  const quoted = await quotedOrder(t, cookie, orderId, lines);
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/o/${quoted.token}/approve`,
+    headers: { 'user-agent': 'Test/1.0' },
+    payload: { version: quoted.version, fullName, agree: true },
+  });
+  if (approved.statusCode !== 200) throw new Error(`approve answered ${approved.statusCode}: ${approved.body}`);
+  return quoted;
+}

@@ -2,7 +2,8 @@
 // Checkout Sessions (create, retrieve with the charge expanded, expire), refunds and balance
 // transactions, plus a hosted "checkout page" whose Pay button completes the session, posts the
 // signed checkout.session.completed event to the app's webhook and sends the browser back to
-// the success URL. Events are signed with the SDK's own generateTestHeaderString, never by hand.
+// the success URL. Payouts (GET /v1/payouts, GET /v1/balance_transactions?payout=) bundle the
+// balance transactions not yet paid out, as Stripe's automatic payouts do. Events are signed with the SDK's own generateTestHeaderString, never by hand.
 // The SDK reaches it through STRIPE_API_URL.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,8 @@ export interface StandInSession {
   cancel_url: string;
   payment_intent: string | null;
   description: string;
+  /** The session's lines as asked (Stripe's line_items, expanded): the amount due, then any surcharge. */
+  line_items: { object: 'list'; data: { description: string; quantity: number; amount_total: number }[] };
 }
 
 /** Stripe's form encoding (a[b][0]=c) read back into objects and arrays. */
@@ -60,10 +63,22 @@ const newId = (prefix: string) =>
 /** Stripe's fee in Canada for a domestic card: 2.9 % + 30¢, rounded. */
 export const standInFee = (cents: number) => Math.round(cents * 0.029) + 30;
 
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  failure_reason: string | null;
+  /** What the refund was created with, echoed as Stripe does ({} for one made in the Dashboard). */
+  metadata: Record<string, string>;
+}
+
 export interface StripeStandIn {
   url: string;
   sessions: Map<string, StandInSession>;
-  refunds: { id: string; payment_intent: string; amount: number }[];
+  refunds: StandInRefund[];
   /** Every request the app made, for assertions ("POST /v1/checkout/sessions"). */
   calls: { method: string; path: string; body: Json }[];
   /** The app's webhook, where the checkout page posts its events. */
@@ -76,6 +91,20 @@ export interface StripeStandIn {
   deliver(event: Json, options?: { timestamp?: number; secret?: string }): Promise<{ status: number; body: string }>;
   /** The next refund is refused with this message (as Stripe's invalid_request_error). */
   refuseNextRefund(message: string): void;
+  /** The next refund is answered `pending` (a bank that confirms later), until settleRefund. */
+  pendNextRefund(): void;
+  /** A pending refund settles: its refund.updated event (or refund.failed), not sent. */
+  settleRefund(id: string, outcome: 'succeeded' | { failed: string }): Json;
+  /** The charge.refunded event of a payment (data: the charge), not sent. */
+  chargeRefunded(paymentIntent: string): Json;
+  /** A refund made in Stripe's Dashboard (succeeded at once): its refund.created event, not sent. */
+  refundInDashboard(paymentIntent: string, amount: number): Json;
+  /** The charge of this session has no balance transaction yet (its fee unknown) until settleFee. */
+  holdFee(sessionId: string): void;
+  settleFee(sessionId: string): void;
+  /** A payout of every balance transaction not yet paid out, arriving on that day (YYYY-MM-DD). */
+  payout(arrivalDate: string): Json;
+
   close(): Promise<void>;
 }
 
@@ -91,6 +120,20 @@ export async function startStripeStandIn(
   const refunds: StripeStandIn['refunds'] = [];
   const calls: StripeStandIn['calls'] = [];
   let refusal: string | null = null;
+  const heldFees = new Set<string>();
+  const paidOut = new Map<string, string>();
+  const payouts: Json[] = [];
+  let pendNext = false;
+  const event = (type: string, object: unknown): Json => ({
+    id: newId('evt'),
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    data: { object },
+  });
   let base = '';
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -109,7 +152,7 @@ export async function startStripeStandIn(
           latest_charge: {
             id: `ch_${s.payment_intent.slice(3)}`,
             object: 'charge',
-            balance_transaction: `txn_${s.payment_intent.slice(3)}`,
+            balance_transaction: heldFees.has(s.id) ? null : `txn_${s.payment_intent.slice(3)}`,
           },
         }
       : s.payment_intent;
@@ -158,8 +201,108 @@ export async function startStripeStandIn(
     refuseNextRefund(message) {
       refusal = message;
     },
+    pendNextRefund() {
+      pendNext = true;
+    },
+    settleRefund(id, outcome) {
+      const r = refunds.find((x) => x.id === id);
+      if (!r) throw new Error(`no refund ${id}`);
+      if (outcome === 'succeeded') r.status = 'succeeded';
+      else {
+        r.status = 'failed';
+        r.failure_reason = outcome.failed;
+      }
+      return event(r.status === 'failed' ? 'refund.failed' : 'refund.updated', { ...r });
+    },
+    chargeRefunded(paymentIntent) {
+      const s = [...sessions.values()].find((x) => x.payment_intent === paymentIntent);
+      if (!s) throw new Error(`no payment ${paymentIntent}`);
+      const refunded = refunds
+        .filter((r) => r.payment_intent === paymentIntent && r.status === 'succeeded')
+        .reduce((a, r) => a + r.amount, 0);
+      return event('charge.refunded', {
+        id: `ch_${paymentIntent.slice(3)}`,
+        object: 'charge',
+        amount: s.amount_total,
+        amount_refunded: refunded,
+        currency: s.currency,
+        payment_intent: paymentIntent,
+        refunded: refunded === s.amount_total,
+      });
+    },
+    refundInDashboard(paymentIntent, amount) {
+      if (![...sessions.values()].some((x) => x.payment_intent === paymentIntent))
+        throw new Error(`no payment ${paymentIntent}`);
+      const refund: StandInRefund = {
+        id: newId('re'),
+        object: 'refund',
+        payment_intent: paymentIntent,
+        amount,
+        currency: 'cad',
+        status: 'succeeded',
+        failure_reason: null,
+        metadata: {},
+      };
+      refunds.push(refund);
+      return event('refund.created', { ...refund });
+    },
+    holdFee(sessionId) {
+      heldFees.add(sessionId);
+    },
+    settleFee(sessionId) {
+      heldFees.delete(sessionId);
+    },
+    payout(arrivalDate) {
+      const id = newId('po');
+      const lines = allTransactions().filter((tx) => !paidOut.has(tx.id as string));
+      for (const tx of lines) paidOut.set(tx.id as string, id);
+      const payout = {
+        id,
+        object: 'payout',
+        amount: lines.reduce((a, tx) => a + (tx.net as number), 0),
+        arrival_date: Math.floor(Date.parse(`${arrivalDate}T00:00:00Z`) / 1000),
+        currency: 'cad',
+        status: 'paid',
+        automatic: true,
+      };
+      payouts.push(payout);
+      return payout;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+
+  /** The balance transaction of a paid session's charge, or of a succeeded refund (Stripe keeps the fee). */
+  const chargeTx = (s: StandInSession): Json => {
+    const fee = standInFee(s.amount_total);
+    const suffix = s.payment_intent!.slice(3);
+    return {
+      id: `txn_${suffix}`,
+      object: 'balance_transaction',
+      type: 'charge',
+      source: `ch_${suffix}`,
+      amount: s.amount_total,
+      fee,
+      net: s.amount_total - fee,
+      currency: s.currency,
+      status: 'available',
+    };
+  };
+  const refundTx = (r: StandInRefund): Json => ({
+    id: `txn_${r.id}`,
+    object: 'balance_transaction',
+    type: 'refund',
+    source: r.id,
+    amount: -r.amount,
+    fee: 0,
+    net: -r.amount,
+    currency: r.currency,
+    status: 'available',
+  });
+  const allTransactions = (): Json[] => [
+    ...[...sessions.values()].filter((s) => s.payment_intent && !heldFees.has(s.id)).map(chargeTx),
+    ...refunds.filter((r) => r.status === 'succeeded').map(refundTx),
+  ];
+  const list = (url: string, data: unknown[]) => ({ object: 'list', url, has_more: false, data });
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -176,8 +319,14 @@ export async function startStripeStandIn(
         if (method === 'POST' && path === '/v1/checkout/sessions') {
           if (typeof key === 'string' && idempotent.has(key)) return send(res, 200, sessions.get(idempotent.get(key)!));
           const items = body.line_items as {
+            quantity?: string;
             price_data: { unit_amount: string; currency: string; product_data: { name: string } };
           }[];
+          const lines = items.map((item) => ({
+            description: item.price_data.product_data.name,
+            quantity: Number(item.quantity ?? 1),
+            amount_total: Number(item.price_data.unit_amount) * Number(item.quantity ?? 1),
+          }));
           const id = newId('cs');
           const s: StandInSession = {
             id,
@@ -186,7 +335,7 @@ export async function startStripeStandIn(
             mode: String(body.mode),
             currency: String(body.currency),
             locale: String(body.locale),
-            amount_total: Number(items[0]!.price_data.unit_amount),
+            amount_total: lines.reduce((sum, l) => sum + l.amount_total, 0),
             metadata: (body.metadata ?? {}) as Record<string, string>,
             client_reference_id: typeof body.client_reference_id === 'string' ? body.client_reference_id : '',
             customer_email: (body.customer_email as string | undefined) ?? null,
@@ -197,6 +346,7 @@ export async function startStripeStandIn(
             cancel_url: String(body.cancel_url),
             payment_intent: null,
             description: items[0]!.price_data.product_data.name,
+            line_items: { object: 'list', data: lines },
           };
           sessions.set(id, s);
           if (typeof key === 'string') idempotent.set(key, id);
@@ -235,7 +385,9 @@ export async function startStripeStandIn(
             refusal = null;
             return invalid(res, message, 'charge_disputed');
           }
-          const already = refunds.filter((r) => r.payment_intent === intent).reduce((a, r) => a + r.amount, 0);
+          const already = refunds
+            .filter((r) => r.payment_intent === intent && r.status !== 'failed')
+            .reduce((a, r) => a + r.amount, 0);
           const amount = Number(body.amount ?? paid.amount_total - already);
           if (amount > paid.amount_total - already)
             return invalid(
@@ -243,31 +395,56 @@ export async function startStripeStandIn(
               `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((paid.amount_total - already) / 100).toFixed(2)})`,
               'amount_too_large',
             );
-          const refund = {
+          const refund: StandInRefund = {
             id: newId('re'),
             object: 'refund',
             payment_intent: intent,
             amount,
             currency: paid.currency,
-            status: 'succeeded',
+            status: pendNext ? 'pending' : 'succeeded',
+            failure_reason: null,
+            metadata: (body.metadata ?? {}) as Record<string, string>,
           };
+          pendNext = false;
           refunds.push(refund);
           if (typeof key === 'string') idempotent.set(key, refund.id);
           return send(res, 200, refund);
         }
+        if (method === 'GET' && path === '/v1/refunds') {
+          const intent = typeof body.payment_intent === 'string' ? body.payment_intent : '';
+          const data = refunds.filter((r) => !intent || r.payment_intent === intent);
+          return send(res, 200, { object: 'list', url: '/v1/refunds', has_more: false, data });
+        }
+        if (method === 'GET' && path === '/v1/payouts') {
+          const range = (body.arrival_date ?? {}) as { gte?: string; lte?: string };
+          const data = payouts.filter(
+            (p) =>
+              (range.gte === undefined || (p.arrival_date as number) >= Number(range.gte)) &&
+              (range.lte === undefined || (p.arrival_date as number) <= Number(range.lte)),
+          );
+          return send(res, 200, list('/v1/payouts', data.reverse()));
+        }
+        if (method === 'GET' && path === '/v1/balance_transactions') {
+          const payout = payouts.find((p) => p.id === body.payout);
+          if (!payout) return invalid(res, `No such payout: '${String(body.payout)}'`);
+          const own = allTransactions().filter((tx) => paidOut.get(tx.id as string) === payout.id);
+          const out = {
+            id: `txn_${payout.id as string}`,
+            object: 'balance_transaction',
+            type: 'payout',
+            source: payout.id,
+            amount: -(payout.amount as number),
+            fee: 0,
+            net: -(payout.amount as number),
+            currency: 'cad',
+            status: 'available',
+          };
+          return send(res, 200, list('/v1/balance_transactions', [out, ...own]));
+        }
         if ((m = /^\/v1\/balance_transactions\/txn_(.+)$/.exec(path)) && method === 'GET') {
           const s = [...sessions.values()].find((x) => x.payment_intent === `pi_${m![1]}`);
-          if (!s) return invalid(res, `No such balance transaction: 'txn_${m[1]}'`);
-          const fee = standInFee(s.amount_total);
-          return send(res, 200, {
-            id: `txn_${m[1]}`,
-            object: 'balance_transaction',
-            amount: s.amount_total,
-            fee,
-            net: s.amount_total - fee,
-            currency: s.currency,
-            status: 'pending',
-          });
+          if (!s || heldFees.has(s.id)) return invalid(res, `No such balance transaction: 'txn_${m[1]}'`);
+          return send(res, 200, chargeTx(s));
         }
         // The hosted page: the amount, the order, and a Pay button (no card field: a stand-in).
         if ((m = /^\/pay\/([^/]+)$/.exec(path))) {
@@ -277,7 +454,7 @@ export async function startStripeStandIn(
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
             const amount = (s.amount_total / 100).toFixed(2);
             return void res.end(
-              `<!doctype html><html lang="${s.locale === 'fr-CA' ? 'fr-CA' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Stand-in checkout</title></head><body><main><h1>Stand-in checkout</h1><p>${s.description}</p><p>Total: $${amount} ${s.currency.toUpperCase()}</p>${s.status === 'open' ? `<form method="post"><button type="submit">Pay $${amount}</button></form>` : `<p>This checkout is ${s.status}.</p>`}<p><a href="${s.cancel_url}">Back</a></p></main></body></html>`,
+              `<!doctype html><html lang="${s.locale === 'fr-CA' ? 'fr-CA' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Stand-in checkout</title></head><body><main><h1>Stand-in checkout</h1><p>${s.description}</p>${s.line_items.data.map((l) => `<p>${l.description}: $${(l.amount_total / 100).toFixed(2)}</p>`).join('')}<p>Total: $${amount} ${s.currency.toUpperCase()}</p>${s.status === 'open' ? `<form method="post"><button type="submit">Pay $${amount}</button></form>` : `<p>This checkout is ${s.status}.</p>`}<p><a href="${s.cancel_url}">Back</a></p></main></body></html>`,
             );
           }
           if (s.status !== 'open') return void res.writeHead(409).end(`This checkout is ${s.status}`);
