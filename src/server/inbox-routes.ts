@@ -31,7 +31,9 @@ export async function inboxRoutes(
     estimateOrder: (order: OrderRow, document: ValidOrderBody) => Promise<SeenEstimate | null>;
   },
 ): Promise<void> {
-  app.addHook('preHandler', app.requireStaff);
+  // Before the schema's validation: a visitor without a session learns only that they must sign
+  // in (401), never which of their query or body fields a route would refuse.
+  app.addHook('preValidation', app.requireStaff);
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });

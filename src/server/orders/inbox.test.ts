@@ -68,16 +68,22 @@ describe.each(backends())('the shop inbox on %s', (backend) => {
       ['GET', `/api/orders/${orderId}/files/${attachment}`],
       ['GET', `/api/orders/${orderId}/files/${attachment}/preview`],
       ['PATCH', `/api/orders/${orderId}/status`],
+      // Input the routes would refuse: the session is asked for first, so nothing says which field.
+      ['GET', '/api/orders?flag=no-such-flag&limit=-4'],
+      ['GET', '/api/orders/export.csv?flag=no-such-flag'],
+      ['GET', '/api/orders/not-an-id'],
+      ['PATCH', `/api/orders/${orderId}/status?bad=1`],
     ];
     for (const [method, url] of probes) {
       const res = await t.app.inject({
         method: method as 'GET',
         url,
-        payload: method === 'PATCH' ? { status: 'quoted' } : undefined,
+        payload: method === 'PATCH' ? { status: url.includes('bad') ? 'no-such-status' : 'quoted' } : undefined,
         headers: { cookie: 'staff_session=forged' },
       });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.body).not.toContain(reference);
+      expect(res.json<{ error: { fields?: string[] } }>().error.fields ?? [], `${method} ${url}`).toEqual([]);
     }
   });
 
