@@ -34,6 +34,7 @@ const OWN_SERVER_JOURNEYS = [
   'team-sizes-phone-fr',
   'one-order-twenty',
   'one-number',
+  'too-fast',
 ].map((name) => `${name}.spec.ts`);
 
 export default defineConfig({

@@ -5,7 +5,8 @@ import { useOrderFormText } from './messages.js';
 import type { SubmitNotice } from './use-submit-order.js';
 
 export function Toasts({ notice, onDismiss }: { notice: SubmitNotice; onDismiss: () => void }) {
-  const { t } = useOrderFormText();
+  const { t, language } = useOrderFormText();
+  const reason = notice?.kind === 'failure' ? notice.reason : undefined;
   return (
     <>
       <div className="toast-region" role="status" aria-live="polite">
@@ -29,6 +30,7 @@ export function Toasts({ notice, onDismiss }: { notice: SubmitNotice; onDismiss:
           <Toast tone="failure" onDismiss={onDismiss}>
             <p>{t.submit.failure}</p>
             {notice.reload && <p className="small">{t.submit.expired}</p>}
+            {reason && <p className="small">{language === 'fr' && reason.fr ? reason.fr : reason.en}</p>}
           </Toast>
         )}
       </div>

@@ -10,12 +10,35 @@ import { ApiError } from '../../shared/api-error.js';
 /** What the toasts say after a submission. */
 export type SubmitNotice =
   | { kind: 'success'; reference: string }
-  /** `reload`: the page's form token is expired or used; a reload gives a new one (the draft is kept). */
-  | { kind: 'failure'; reload?: boolean }
+  /**
+   * `reload`: the page's form token is expired or used; a reload gives a new one (the draft is kept).
+   * `reason`: the server's own sentence, in both languages, when it refused the order for a reason
+   * the customer can act on and that no field shows (sent too fast, too many tries).
+   */
+  | { kind: 'failure'; reload?: boolean; reason?: FailureReason }
   | { kind: 'cancelled' }
   | null;
 
 const RELOAD_CODES = new Set(['form_token_expired', 'form_token_used', 'invalid_form_token']);
+
+export interface FailureReason {
+  en: string;
+  fr?: string;
+}
+
+/**
+ * What the failure toast adds under "Failed to submit order. Please try again.": the server's
+ * sentence for a refusal (4xx) that is not about a field (the error summary lists those) nor the
+ * form's token (the toast already says to reload). Nothing for a failure of the server (5xx) or
+ * no answer at all: its sentence would tell the customer nothing they can do.
+ */
+export function failureReason(err: unknown): FailureReason | undefined {
+  if (!(err instanceof ApiError) || err.status < 400 || err.status >= 500) return undefined;
+  if (RELOAD_CODES.has(err.code) || err.fields.length > 0) return undefined;
+  // apiErrorOf's stand-in when the answer had no sentence of its own.
+  if (err.message === `HTTP ${err.status}`) return undefined;
+  return { en: err.message, fr: err.messageFr };
+}
 
 interface Options {
   state: OrderState;
@@ -98,7 +121,11 @@ export function useSubmitOrder({ state, dispatch, settings, language, honeypot, 
         setNotice({ kind: 'cancelled' });
       } else {
         console.error('Order submission failed', err);
-        setNotice({ kind: 'failure', reload: err instanceof ApiError && RELOAD_CODES.has(err.code) });
+        setNotice({
+          kind: 'failure',
+          reload: err instanceof ApiError && RELOAD_CODES.has(err.code),
+          reason: failureReason(err),
+        });
         // An answer from the server replaces the refused fields; a lost one leaves them.
         if (err instanceof ApiError && err.status > 0) {
           setRefusal(err.fields.length ? { fields: [...err.fields], message: err.message, state } : null);
