@@ -19,7 +19,7 @@ import {
   startServerWithExamplePrices,
   submitOrderByApi,
 } from './helpers.js';
-import { brokenWords, fillForEstimate, hiddenFocus, tooWide } from './support/screen-checks.js';
+import { brokenWords, cutLinks, fillForEstimate, hiddenFocus, tooWide } from './support/screen-checks.js';
 
 const DATA = 'e2e-every-screen-data';
 const OUTBOX = path.resolve(`test-results/${DATA}/outbox`);
@@ -248,6 +248,7 @@ for (const screen of ['phone', 'zoom'] as const) {
           if (wide) problems.push(`${where}: ${wide}`);
           for (const h of await hiddenFocus(page)) problems.push(`${where}: focus hidden: ${h}`);
           for (const w of await brokenWords(page)) problems.push(`${where}: word broken across lines: ${w}`);
+          for (const l of await cutLinks(page)) problems.push(`${where}: navigation link cut at an edge: ${l}`);
         } catch (e) {
           problems.push(`${where}: did not load: ${String((e as Error).message).split('\n')[0]}`);
         } finally {

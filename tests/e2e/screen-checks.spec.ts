@@ -4,7 +4,7 @@
 // calls must report it. Each page is first checked clean, so the report comes from the injection.
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF_PASSWORD, startServerWithExamplePrices } from './helpers.js';
-import { brokenWords, fillForEstimate, hiddenFocus, tooWide } from './support/screen-checks.js';
+import { brokenWords, cutLinks, fillForEstimate, hiddenFocus, tooWide } from './support/screen-checks.js';
 
 let server: Awaited<ReturnType<typeof startServerWithExamplePrices>>;
 
@@ -80,6 +80,14 @@ for (const [screen, options, width] of [
     // Without the box (a table outside .table-wrap), the whole page scrolls sideways: reported.
     await injectCss(page, '.table-wrap, .table-scroll { overflow: visible !important; }');
     expect(await tooWide(page)).toMatch(new RegExp(`^page 1[5-9]\\d\\d px wide in a ${width} px viewport \\(.*table`));
+    // The pages' links are all in sight; made to scroll in one row (as they did on a phone), the
+    // ones past the row's edge are named.
+    expect(await cutLinks(page)).toEqual([]);
+    await injectCss(
+      page,
+      '.inbox-header nav { flex-wrap: nowrap !important; overflow-x: auto !important; width: 200px !important; }',
+    );
+    expect(await cutLinks(page)).toContain('"Production"');
     await context.close();
   });
 }

@@ -163,3 +163,30 @@ export async function brokenWords(page: Page, root = 'body'): Promise<string[]> 
     return [...broken];
   }, root);
 }
+
+/**
+ * Links of a page's navigation that cannot be seen whole without scrolling sideways: a `nav`
+ * link whose box runs past the viewport, or past an ancestor that scrolls or hides what
+ * overflows. A row of pages that scrolled in its own box on a phone showed the inbox's fourth
+ * link as "P…" and hid the rest; the page was no wider than the phone, so `tooWide` was silent.
+ */
+export async function cutLinks(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const cut: string[] = [];
+    for (const link of document.querySelectorAll<HTMLElement>('nav a, nav button')) {
+      const box = link.getBoundingClientRect();
+      if (box.width === 0) continue;
+      let right = viewport;
+      let left = 0;
+      for (let a = link.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX === 'visible') continue;
+        const r = a.getBoundingClientRect();
+        right = Math.min(right, r.right);
+        left = Math.max(left, r.left);
+      }
+      if (box.right > right + 1 || box.left < left - 1) cut.push(`"${link.textContent?.trim() ?? ''}"`);
+    }
+    return cut;
+  });
+}
