@@ -8,12 +8,12 @@ import type { StaffQuoteState } from './shared/quote-api.js';
 import example from './shared/prices/example-price-list.json' with { type: 'json' };
 import { startingLines, toSendable } from './client/features/inbox/quote-lines.js';
 import {
-  deliveredText,
   pageToken,
   sampleOrder,
   startShopApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../tests/support/harness.js';
 import { hasPoppler, pdfText } from '../tests/support/pdf.js';
 
@@ -76,13 +76,7 @@ describe('a Quebec shop’s quote editor, to the invoice', () => {
       'Design 1 · T-shirt Gildan 5000, noir',
     );
 
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,

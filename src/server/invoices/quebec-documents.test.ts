@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff } from '../staff/staff-service.js';
 import {
-  deliveredText,
   pageToken,
   sampleOrder,
   signIn,
   startTestApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../../../tests/support/harness.js';
 import { hasPoppler, pdfText } from '../../../tests/support/pdf.js';
 import { documentLanguage } from './issue-document.js';
@@ -62,13 +62,7 @@ describe('a Quebec shop’s invoice and receipt for an English-speaking customer
       payload: { lines, confirmNoProofs: true },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,
@@ -138,13 +132,7 @@ describe('a Quebec shop’s invoice and receipt for an English-speaking customer
       payload: { lines, confirmNoProofs: true },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,

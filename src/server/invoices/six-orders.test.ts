@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
-  deliveredText,
   pageToken,
   sampleOrder,
   signIn,
   startTestApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../../../tests/support/harness.js';
 import { hasPoppler, pdfText } from '../../../tests/support/pdf.js';
 import { formatCents } from '../../shared/money.js';
@@ -199,13 +199,7 @@ describe.each(backends())('six orders computed by hand, on %s', (backend) => {
       confirmNoProofs: true,
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approved = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,

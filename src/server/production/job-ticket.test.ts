@@ -8,13 +8,13 @@ import sharp from 'sharp';
 import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
-  deliveredText,
   pageToken,
   sampleOrder,
   signIn,
   startTestApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../../../tests/support/harness.js';
 import { hasPoppler, pdfImages, pdfPagePng, pdfText } from '../../../tests/support/pdf.js';
 import { readQrCode } from '../../../tests/support/qr.js';
@@ -105,13 +105,7 @@ describe.skipIf(!hasPoppler).each(backends())('the job ticket on %s', (backend) 
     const lines = [{ description: 'Tees', quantity: 60, unitPriceCents: 1525, taxable: true }];
     const sent = await staff('POST', `/api/orders/${orderId}/quote/send`, { lines });
     expect(sent.statusCode, sent.body).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,
@@ -308,13 +302,7 @@ describe.skipIf(!hasPoppler)('the job ticket of an order of many large pictures'
       payload: { lines, confirmNoProofs: true },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,

@@ -6,12 +6,12 @@ import example from '../../shared/prices/example-price-list.json' with { type: '
 import type { Board } from '../../shared/production/production-api.js';
 import {
   backends,
-  deliveredText,
   pageToken,
   sampleOrder,
   startShopApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../../../tests/support/harness.js';
 
 const denser = structuredClone(example);
@@ -60,13 +60,7 @@ describe.each(backends())('an imprint’s stitches on %s', (backend) => {
     expect(
       (await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true })).statusCode,
     ).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,

@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backends,
-  deliveredText,
   pageToken,
   sampleOrder,
   startShopApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../../../tests/support/harness.js';
 import type { Board, JobCard } from '../../shared/production/production-api.js';
 import type { CustomerOrderView } from '../../shared/quote-api.js';
@@ -45,13 +45,7 @@ describe.each(backends())('the status follows the floor on %s', (backend) => {
     expect(
       (await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true })).statusCode,
     ).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,

@@ -8,12 +8,12 @@ import type { JobCard } from '../../shared/production/production-api.js';
 import type { PurchaseOrder, SupplierAccounts, ToOrderList } from '../../shared/purchasing/purchasing-api.js';
 import {
   backends,
-  deliveredText,
   pageToken,
   sampleOrder,
   startShopApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../../../tests/support/harness.js';
 import { hasPoppler, pdfText } from '../../../tests/support/pdf.js';
 
@@ -82,13 +82,7 @@ describe.each(backends())('a purchase order’s heading on %s', (backend) => {
     expect(
       (await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true })).statusCode,
     ).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     expect(
       (
         await t.app.inject({

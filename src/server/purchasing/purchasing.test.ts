@@ -12,7 +12,6 @@ import { todayOf } from '../invoices/index.js';
 import { addStaff } from '../staff/staff-service.js';
 import {
   backends,
-  deliveredText,
   pageToken,
   sampleOrder,
   signIn,
@@ -20,6 +19,7 @@ import {
   startShopApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../../../tests/support/harness.js';
 import { hasPoppler, pdfImages, pdfText } from '../../../tests/support/pdf.js';
 import { nextPoNumber } from './purchasing-store.js';
@@ -81,13 +81,7 @@ describe.each(backends())('blanks and purchase orders on %s', (backend) => {
     expect(
       (await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true })).statusCode,
     ).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,

@@ -12,12 +12,12 @@ import {
 } from '../../shared/purchasing/purchasing-api.js';
 import {
   backends,
-  deliveredText,
   pageToken,
   sampleOrder,
   startShopApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../../../tests/support/harness.js';
 import { insertReceipt } from './purchasing-store.js';
 
@@ -48,13 +48,7 @@ describe.each(backends())('bounded goods receipts on %s', (backend) => {
     expect(
       (await staff('POST', `/api/orders/${orderId}/quote/send`, { lines, confirmNoProofs: true })).statusCode,
     ).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approved = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,

@@ -16,12 +16,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backends,
-  deliveredText,
   pageToken,
   sampleOrder,
   startShopApp,
   submitMultipart,
   type TestApp,
+  orderLinkToken,
 } from '../../../tests/support/harness.js';
 import { heavySvg } from '../../../tests/support/heavy-svg.js';
 import { nestedUseSvg, rgbaPng, wideSvg } from '../../../tests/support/hostile-pictures.js';
@@ -213,13 +213,7 @@ describe.each(backends())('hostile logos on %s', (backend) => {
       },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const mail = await t.app.db
-      .selectFrom('mail_queue')
-      .select(['id', 'order_id'])
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'customer_update')
-      .executeTakeFirstOrThrow();
-    const token = /\/o\/([A-Za-z0-9_-]{43})/.exec(await deliveredText(t, mail))![1]!;
+    const token = await orderLinkToken(t, orderId);
     const approved = await t.app.inject({
       method: 'POST',
       url: `/api/o/${token}/approve`,

@@ -129,21 +129,24 @@ describe('the place of supply', () => {
   });
 });
 
+/** A quote's state with nothing in it yet, for an order and a shop in `province`. */
+const emptyQuote = (province: string): StaffQuoteState => ({
+  province,
+  shopProvince: province,
+  registration: { gstHst: '', qst: '' },
+  suggestions: [],
+  priced: null,
+  revision: null,
+  draft: null,
+  draftPriceListVersion: null,
+  draftExemption: null,
+  estimate: null,
+  versions: [],
+  proofs: [],
+});
+
 describe('startingLines', () => {
-  const empty: StaffQuoteState = {
-    province: 'BC',
-    shopProvince: 'BC',
-    registration: { gstHst: '', qst: '' },
-    suggestions: [],
-    priced: null,
-    revision: null,
-    draft: null,
-    draftPriceListVersion: null,
-    draftExemption: null,
-    estimate: null,
-    versions: [],
-    proofs: [],
-  };
+  const empty = emptyQuote('BC');
 
   it('reopens a draft with each line’s taxes and the PST number', () => {
     const start = startingLines(
@@ -213,20 +216,7 @@ describe('startingLines', () => {
 });
 
 describe('a Quebec shop’s French descriptions', () => {
-  const quebec: StaffQuoteState = {
-    province: 'QC',
-    shopProvince: 'QC',
-    registration: { gstHst: '', qst: '' },
-    suggestions: [],
-    priced: null,
-    revision: null,
-    draft: null,
-    draftPriceListVersion: null,
-    draftExemption: null,
-    estimate: null,
-    versions: [],
-    proofs: [],
-  };
+  const quebec = emptyQuote('QC');
 
   it('starts from the French the server suggests, and sends it with the line', () => {
     const start = startingLines(
