@@ -132,6 +132,31 @@ for (const language of ['en', 'fr'] as const) {
     await c.reload();
     await expect(c.getByText(w.depositPaid)).toBeVisible();
 
+    if (language === 'en') {
+      // A payment typed in error, then voided by keyboard with a reason: the dialog says what it
+      // does, and the account is as it was.
+      await panel.getByLabel('Amount ($)').fill('10.00');
+      await panel.getByLabel('Reference (e-Transfer reference or cheque number)').fill('TYPO-1');
+      await panel.getByRole('button', { name: 'Record payment' }).click();
+      await expect(panel.getByText('Deposit paid; balance of $334.92 to come', { exact: true })).toBeVisible();
+      const voidButton = panel.getByRole('button', { name: /^Void R-\d{4}-\d{4}$/ }).last();
+      const receipt = (await voidButton.textContent())!.replace('Void ', '');
+      await voidButton.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: `Void receipt ${receipt}?` });
+      await expect(dialog).toContainText('For a payment recorded in error ($10.00)');
+      await expectNoViolations(page, 'the void dialog');
+      // No reason: the server's refusal shows beside the field, and the dialog stays.
+      await dialog.getByRole('button', { name: 'Void payment' }).click();
+      await expect(dialog.getByLabel('Why is it voided?')).toHaveAccessibleDescription(/.+/);
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel('Why is it voided?').fill('Typed twice');
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(panel.getByText(/^VOID \(.+: Typed twice\)$/)).toBeVisible();
+      await expect(panel.getByText('Deposit paid; balance of $344.92 to come', { exact: true })).toBeVisible();
+    }
+
     // In production without a question (the deposit is in), then Ready emails the balance.
     await page.getByLabel('Status', { exact: true }).selectOption('in_production');
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('in_production');

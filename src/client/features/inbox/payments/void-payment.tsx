@@ -1,8 +1,6 @@
 // Voiding a payment recorded in error, from the order's Payments panel (docs/payments.md).
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '../../../shared/api-error.js';
 import { useInboxApi } from '../session.js';
-import { ReasonField } from './form-parts.js';
+import { ConfirmWithReason } from './confirm-with-reason.js';
 import { usePaymentsText } from './payments-messages.js';
 
 /** A payment recorded in error: voided with a reason, after a dialog that says what it does. */
@@ -20,54 +18,21 @@ export function VoidPayment({
   onVoided: () => void;
 }) {
   const api = useInboxApi();
-  const { t, language } = usePaymentsText();
-  const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState('');
-  const [refusal, setRefusal] = useState<ApiError | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaving(true);
-    try {
-      await api.voidPayment(orderId, paymentId, reason);
-      dialog.current?.close();
-      onVoided();
-    } catch (err) {
-      if (err instanceof ApiError) setRefusal(err);
-      else throw err;
-    } finally {
-      setSaving(false);
-    }
-  };
-  const error = refusal ? refusal.messageIn(language) : '';
+  const { t } = usePaymentsText();
   return (
-    <>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => {
-          setRefusal(null);
-          dialog.current?.showModal();
-        }}
-      >
-        {t.voidOpen(receiptNumber)}
-      </button>
-      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}-h`} aria-describedby={`${id}-what`}>
-        <form method="dialog" onSubmit={(e) => void submit(e)} noValidate>
-          <h2 id={`${id}-h`}>{t.voidHeading(receiptNumber)}</h2>
-          <p id={`${id}-what`}>{t.voidWhat(amount)}</p>
-          <ReasonField formId={id} label={t.voidReason} value={reason} onChange={setReason} error={error} />
-          <div className="order-actions">
-            <button type="submit" className="button button-danger" disabled={saving}>
-              {t.voidSubmit}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()}>
-              {t.voidCancel}
-            </button>
-          </div>
-        </form>
-      </dialog>
-    </>
+    <ConfirmWithReason
+      text={{
+        open: t.voidOpen(receiptNumber),
+        heading: t.voidHeading(receiptNumber),
+        what: t.voidWhat(amount),
+        reasonLabel: t.voidReason,
+        submit: t.voidSubmit,
+        cancel: t.voidCancel,
+      }}
+      onConfirm={async (reason) => {
+        await api.voidPayment(orderId, paymentId, reason);
+        onVoided();
+      }}
+    />
   );
 }
