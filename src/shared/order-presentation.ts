@@ -13,6 +13,9 @@ import {
 import { decorationsOf, LOCATION_SIZES, readImprintPlace, type Location } from './locations.js';
 import type { Billing, Deadline, OrderBody, OrderLayout, Shipping } from './order.js';
 
+// In a module of its own, so the order form's first download has it without this whole file.
+export { formatBytes } from './format-bytes.js';
+
 export type Language = 'en' | 'fr';
 
 const STATUS_LABELS: Record<Language, Record<OrderStatus, string>> = {
@@ -199,17 +202,4 @@ export function optionLines(order: Pick<OrderBody, 'isResalePartner' | 'includeP
     labelled(words.resalePartner, yesNo(order.isResalePartner, language), language),
     labelled(words.polyBags, yesNo(order.includePolyBags, language), language),
   ];
-}
-
-/** Sizes as people read them: KB, MB and GB of 1,024 (Ko, Mo, Go in French, with a decimal comma). */
-export function formatBytes(bytes: number, language: Language = 'en'): string {
-  const units = language === 'fr' ? ['octets', 'Ko', 'Mo', 'Go'] : ['bytes', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const text = unit === 0 ? String(value) : String(+value.toFixed(1));
-  return `${language === 'fr' ? text.replace('.', ',') : text} ${units[unit]}`;
 }

@@ -136,6 +136,35 @@ test('a draft with files survives a reload and is sent complete; Start over clea
   await expect(page.getByRole('button', { name: 'Start over' })).toHaveCount(0);
 });
 
+test('a part of the form whose code cannot load says so in its place; the choice and the focus stay', async ({
+  page,
+}) => {
+  // "Upload Mockup"'s part is a chunk of its own (docs/performance.md): here it never arrives.
+  await page.route('**/assets/mockup-upload-*.js', (route) => route.abort());
+  await page.goto('/');
+  const options = page.getByLabel('Mockup Options');
+  await options.focus();
+  await options.selectOption('upload');
+  const alert = page.getByRole('alert');
+  await expect(
+    alert.getByText('This part of the form could not be loaded: the connection dropped or the site was just updated.'),
+  ).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  await expect(options).toHaveValue('upload');
+  await expect(options).toBeFocused();
+  // The rest of the form still works: section B's details have their own chunk.
+  await page.getByLabel('Garment Options').selectOption('pick');
+  await expect(page.getByLabel('Garment Type or SKU')).toBeVisible();
+  // In the form's language.
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(
+    alert.getByText(
+      'Cette partie du formulaire n’a pas pu être chargée\u00a0: la connexion a été coupée ou le site vient d’être mis à jour.',
+    ),
+  ).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Recharger la page' })).toBeVisible();
+});
+
 test('a file over the server limit is flagged when chosen, with the limit', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('Mockup Options').selectOption('upload');

@@ -5,6 +5,7 @@ import { useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import { useFormContext } from './form-context.js';
 import type { FileEntry } from './order-state.js';
+import { toEntries } from './file-entries.js';
 
 /** A multi-file control with its list: the size check, previews and announcements in one place. */
 export function FilePicker({
@@ -103,15 +104,3 @@ export function UploadState({ entry }: { entry: FileEntry }) {
 }
 
 const noSubscription = () => () => {};
-
-const PREVIEWABLE = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
-
-/** An object URL for images the browser can draw; null for other files. */
-export function previewUrlFor(file: File): string | null {
-  return PREVIEWABLE.test(file.type) ? URL.createObjectURL(file) : null;
-}
-
-/** Wraps chosen files; images the browser can draw get an object URL for their preview. */
-export function toEntries(files: File[], makeId: () => string): FileEntry[] {
-  return files.map((file) => ({ id: makeId(), file, previewUrl: previewUrlFor(file) }));
-}

@@ -1,6 +1,6 @@
 // The order form's texts in Canadian French, of the English catalogue's shape (messages.ts).
 // A chunk of its own: the page loads it only when it is shown in French.
-import { formatBytes } from '../../../shared/order-presentation.js';
+import { formatBytes } from '../../../shared/format-bytes.js';
 import { PROVINCE_NAMES_FR } from '../../shared/provinces.js';
 import { POLY_BAG_PRICE_CAD, STANDARD_TURNAROUND_DAYS } from '../../../shared/constants.js';
 import { deName } from '../../../shared/french.js';

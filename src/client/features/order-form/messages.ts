@@ -1,7 +1,7 @@
 // Every text the customer sees on the order form, in one place, read with useOrderFormText().
 // The English texts are contracts (docs/product.md), word for word; the Canadian French
 // catalogue has the same shape, checked by the type.
-import { formatBytes } from '../../../shared/order-presentation.js';
+import { formatBytes } from '../../../shared/format-bytes.js';
 import type { PixelSize, PrintSize } from '../../../shared/print-size.js';
 import { textHook, type Catalogues, type Language } from '../../shared/language.js';
 import {

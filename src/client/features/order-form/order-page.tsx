@@ -5,9 +5,11 @@ import { FieldErrorsContext } from '../../components/field-errors.js';
 import { loadFrench, useOrderFormText } from './messages.js';
 import { randomId } from '../../shared/random-id.js';
 import type { ClientSettings } from '../../../shared/client-settings.js';
-import { BackgroundUploads } from './background-uploads.js';
+import type { BackgroundUploads } from './background-uploads.js';
 import { FormContext } from './form-context.js';
 import { LayoutSection } from './layout-section.js';
+import { loadGarmentDetails } from './garment-selection.js';
+import { loadMockupUpload } from './mockups-and-artwork.js';
 import { filesOf, initialOrderState, orderReducer } from './order-state.js';
 import { Toasts } from './toasts.js';
 import { useAnnouncer } from './use-announcer.js';
@@ -47,6 +49,9 @@ function loadTheRest(): void {
     () => import('./send-submission.js'),
     () => import('./refusal-reading.js'),
     () => import('./artwork-reading.js'),
+    loadMockupUpload,
+    loadGarmentDetails,
+    loadBackgroundUploads,
     loadFrench,
   ];
   // A chunk that fails now is fetched again where it is used.
@@ -64,6 +69,30 @@ function useLoadTheRest(): void {
   }, []);
 }
 
+const loadBackgroundUploads = () => import('./background-uploads.js');
+
+/**
+ * The files' background uploads, whose code loads with the form's first file to upload (or at the
+ * first idle moment): null until then, and if it cannot load (the files then go with the order).
+ */
+function useBackgroundUploads(settings: ClientSettings, wanted: boolean): BackgroundUploads | null {
+  const [uploads, setUploads] = useState<BackgroundUploads | null>(null);
+  useEffect(() => {
+    if (!wanted || uploads) return;
+    let live = true;
+    loadBackgroundUploads().then(
+      (m) => {
+        if (live) setUploads(new m.BackgroundUploads(settings.functionsUrl, settings.publicKey));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, uploads, settings.functionsUrl, settings.publicKey]);
+  return uploads;
+}
+
 export function OrderPage({ settings }: { settings: ClientSettings }) {
   useLoadTheRest();
   const { t, language } = useOrderFormText();
@@ -72,19 +101,20 @@ export function OrderPage({ settings }: { settings: ClientSettings }) {
   const honeypot = useRef<HTMLInputElement>(null);
   const { announcement, announce } = useAnnouncer();
   const focusAfterRender = useFocusAfterRender();
-  const [uploads] = useState(() => new BackgroundUploads(settings.functionsUrl, settings.publicKey));
+  // A past order's reused files ("Order again") are on the server already: never uploaded.
+  const toUpload = useMemo(() => filesOf(state).filter((f) => !f.stored), [state]);
+  const uploads = useBackgroundUploads(settings, toUpload.length > 0);
   const priceList = usePriceList();
   const formContext = useMemo(
     () => ({ maxFileBytes: settings.maxFileBytes, announce, uploads, priceList }),
     [settings.maxFileBytes, announce, uploads, priceList],
   );
   // The uploads follow the files in the form: a new file starts, a removed one is cancelled.
-  // A past order's reused files ("Order again") are on the server already: never uploaded.
-  useEffect(() => uploads.sync(filesOf(state).filter((f) => !f.stored)), [uploads, state]);
-  useEffect(() => uploads.listenToConnection(), [uploads]);
+  useEffect(() => uploads?.sync(toUpload), [uploads, toUpload]);
+  useEffect(() => uploads?.listenToConnection(), [uploads]);
   useEffect(
     () =>
-      uploads.onPhase((_entry, status) => {
+      uploads?.onPhase((_entry, status) => {
         if (status.phase === 'done') announce(t.uploads.announceDone);
         else if (status.phase === 'paused') announce(t.uploads.announcePaused);
         else if (status.phase === 'failed') announce(t.uploads.announceFailed);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type Dispatch } from 'react';
 import { randomId } from '../../shared/random-id.js';
-import { previewUrlFor } from './file-list.js';
+import { previewUrlFor } from './file-entries.js';
 import { isPristine, type OrderAction, type OrderState } from './order-state.js';
 
 /**
