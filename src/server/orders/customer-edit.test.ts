@@ -121,6 +121,26 @@ describe.each(backends())('the customer’s own change on %s', (backend) => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('says on the page who made the version it shows: the customer’s own change, then the shop’s', async () => {
+    const { orderId } = await submitMultipart(t.app, twoTees(), [], { 'x-form-token': pageToken(t) });
+    await sendQuote(orderId);
+    const token = await tokenOf(orderId);
+    expect(await page(token)).toMatchObject({ changedVersion: null, changedBy: null });
+    const doc = structuredClone((await page(token)).document);
+    doc.layouts['1']!.variations[0]!.sizes = 'S:3, M:7, L:6, XL:4';
+    const saved = await change(token, { document: doc, reason: 'More players joined', baseVersion: 1 });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json<{ view: CustomerOrderView }>().view).toMatchObject({ changedVersion: 2, changedBy: 'customer' });
+    doc.layouts['1']!.jobNotes = 'Names on the back';
+    const edited = await staff('POST', `/api/orders/${orderId}/versions`, {
+      document: doc,
+      reason: 'Marie called',
+      baseVersion: 2,
+    });
+    expect(edited.statusCode, edited.body).toBe(201);
+    expect(await page(token)).toMatchObject({ changedVersion: 3, changedBy: 'shop' });
+  });
+
   it('saves a change of decorations as the next version, names a wrong field beside it, and refuses once approved', async () => {
     const { orderId } = await submitMultipart(t.app, twoTees(), [], { 'x-form-token': pageToken(t) });
     await sendQuote(orderId);

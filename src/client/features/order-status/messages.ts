@@ -33,8 +33,10 @@ const en = {
   messagesHint: (max: number) =>
     `The shop is told by email and answers here; we email you when it does. At most ${max.toLocaleString('en-CA')} characters.`,
   title: (reference: string) => `Order ${reference}`,
-  orderChanged: (version: number) =>
-    `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
+  orderChanged: (version: number, by: 'customer' | 'shop') =>
+    by === 'customer'
+      ? `You changed your order (version ${version}): what you see below is the order as it now stands. The shop will send a new quote for you to approve.`
+      : `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
   received: (date: string) => `Received ${dateInWords(date, 'en')}`,
   progress: 'Where your order stands',
   steps: {
@@ -103,7 +105,10 @@ const en = {
   quoteClosed: (status: string, label: string) =>
     status === 'cancelled'
       ? 'This order was cancelled, so this quote can no longer be approved or changed.'
-      : `This order is at “${label}” now, so this quote can no longer be approved or changed here. Contact the shop if something should change.`,
+      : // New again: the order changed after this quote; the customer may still change the order below.
+        status === 'new'
+        ? 'The order changed after this quote, so it can no longer be approved: the shop will send a new one. Until you approve a quote, you can still change your order below.'
+        : `This order is at “${label}” now, so this quote can no longer be approved or changed here. Contact the shop if something should change.`,
   failed: 'That did not go through. Please try again in a moment.',
   orderHeading: 'Your order as we received it',
   billing: 'Billing',
@@ -172,8 +177,10 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   messagesHint: (max) =>
     `La boutique est avisée par courriel et répond ici. Nous vous écrivons quand elle répond. Au plus ${max.toLocaleString('fr-CA')}\u00a0caractères.`,
   title: (reference) => `Commande ${reference}`,
-  orderChanged: (version) =>
-    `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
+  orderChanged: (version, by) =>
+    by === 'customer'
+      ? `Vous avez modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. La boutique vous enverra une nouvelle soumission à approuver.`
+      : `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
   received: (date) => `Reçue le ${dateInWords(date, 'fr')}`,
   progress: 'Où en est votre commande',
   steps: {
@@ -239,7 +246,9 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   quoteClosed: (status, label) =>
     status === 'cancelled'
       ? 'Cette commande a été annulée\u00a0: cette soumission ne peut plus être approuvée ni modifiée.'
-      : `Cette commande est maintenant à l’étape «\u00a0${label}\u00a0»\u00a0: cette soumission ne peut plus être approuvée ni modifiée ici. Communiquez avec la boutique si quelque chose doit changer.`,
+      : status === 'new'
+        ? 'La commande a changé après cette soumission, qui ne peut plus être approuvée\u00a0: la boutique vous en enverra une nouvelle. Tant que vous n’avez pas approuvé de soumission, vous pouvez encore modifier votre commande ci-dessous.'
+        : `Cette commande est maintenant à l’étape «\u00a0${label}\u00a0»\u00a0: cette soumission ne peut plus être approuvée ni modifiée ici. Communiquez avec la boutique si quelque chose doit changer.`,
   failed: 'Cela n’a pas fonctionné. Veuillez réessayer dans un moment.',
   orderHeading: 'Votre commande telle que nous l’avons reçue',
   billing: 'Facturation',
