@@ -1,11 +1,13 @@
 // The customer changes their own order before approval (docs/product.md, "Changing an order"), on
 // a server of its own (offset 175) with the example price list: an order of 2 tees with a
-// two-colour print on the front, sent in French; the customer opens the order's page from the
-// link in their confirmation, on a 390 px phone, and with the keyboard makes the front an
-// embroidery on the left chest, adds a three-colour print on the upper back and makes the sizes
-// 20. A wrong ink count and a print size too long are refused beside their fields and nothing
-// typed is lost; a missing reason is asked for. Version 2 is saved; the clerk's inbox flags the
-// order, its history says who, when and why, and the estimate is priced again for what changed.
+// two-colour print on the front, sent in French, quoted from the list; the customer opens the
+// order's page from the link in the quote's mail, on a 390 px phone, and with the keyboard makes
+// the front an embroidery on the left chest, adds a three-colour print on the upper back, makes
+// the sizes 20 and gives the names list. A wrong ink count, a print size too long and a number of
+// four digits are refused beside their fields and nothing typed is lost; a missing reason is
+// asked for. Version 2 is saved and the page says the customer made it; the clerk's inbox flags
+// the order, its history says who, when and why, the estimate is priced again for what changed,
+// and the next quote starts from it, showing 2 → 20 and the added print.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -150,6 +152,10 @@ test('the customer changes a decoration’s method, location, size and inks and 
   await expect(back.getByLabel('Emplacement')).toHaveValue('upper-back');
   await retype(page, back.getByLabel('Taille d’impression'), '11" wide');
   await retype(page, back.getByLabel('Couleurs d’encre'), '0');
+  // The names list for the back: two people, the second's number too long (the server names it).
+  const names = change.getByLabel('Liste des noms');
+  await expect(names).toHaveValue('');
+  await retype(page, names, 'Maxime Lavoie, L, LAVOIE, 12\nGeneviève Beaulieu-Tremblay, M, , 1234');
 
   const save = change.getByRole('button', { name: 'Enregistrer ma modification' });
   const everythingKept = async () => {
@@ -159,6 +165,7 @@ test('the customer changes a decoration’s method, location, size and inks and 
     await expect(back.getByLabel('Décoration')).toHaveValue('screen-printing');
     await expect(back.getByLabel('Emplacement')).toHaveValue('upper-back');
     await expect(back.getByLabel('Taille d’impression')).toHaveValue('11" wide');
+    await expect(names).toHaveValue(/^Maxime Lavoie, L, LAVOIE, 12\nGeneviève Beaulieu-Tremblay, M, , \d+$/);
   };
 
   // 0 inks: refused beside the field, which takes the focus; nothing typed is lost.
@@ -196,7 +203,12 @@ test('the customer changes a decoration’s method, location, size and inks and 
   await expect(reason).toHaveValue('Toute l’équipe en veut un : écusson brodé, nom au dos');
   await noSideScroll(page);
   await expectNoViolations(page, 'a refused change on the order’s page, in French at 390 px');
+  // The names list's refused line, beside the list in words.
+  await expect(names).toHaveAttribute('aria-invalid', 'true');
+  await expect(names).toHaveAccessibleDescription(/^Ligne 2\u00a0: le numéro à imprimer a au plus 3 chiffres\./);
+  await expect(names).toHaveValue('Maxime Lavoie, L, LAVOIE, 12\nGeneviève Beaulieu-Tremblay, M, , 1234');
   await retype(page, frontSize, '3.5" wide');
+  await retype(page, names, 'Maxime Lavoie, L, LAVOIE, 12\nGeneviève Beaulieu-Tremblay, M, , 7');
 
   await tabTo(page, save);
   await page.keyboard.press('Enter');
@@ -229,6 +241,9 @@ test('the customer changes a decoration’s method, location, size and inks and 
   await expect(listed.getByText('Changed by the customer')).toBeVisible();
   await listed.getByRole('link', { name: reference }).click();
   await expect(clerk.getByRole('cell', { name: 'S:3, M:7, L:6, XL:4' })).toBeVisible();
+  const team = clerk.getByRole('table', { name: 'Names and numbers: 2 people' });
+  await expect(team.getByRole('row', { name: /Maxime Lavoie L LAVOIE 12/ })).toBeVisible();
+  await expect(team.getByRole('row', { name: /Geneviève Beaulieu-Tremblay M/ })).toBeVisible();
   // Who, when and why; the quote sent before is withdrawn.
   const history = clerk.getByRole('region', { name: 'History' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Order changed: version 2.' })).toHaveText(

@@ -1,6 +1,7 @@
 // Every text of the customer's order page (/o/<token>), in English and Canadian French, read
 // with useOrderStatusText(). Its own module, loaded with the page's chunk, never with the form.
 import { dateInWords } from '../../../shared/dates.js';
+import type { NameField } from '../../shared/names-list.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
 import type { DecorationMethod } from '../../../shared/constants.js';
 import type { FloorDecoration } from '../../../shared/quote-api.js';
@@ -133,7 +134,7 @@ const en = {
     heading: 'Change my order',
     open: 'Change my order',
     intro:
-      'Until you approve a quote, you can change your garments, colours, sizes, decorations and notes here. The shop is told, and any quote already sent is revised.',
+      'Until you approve a quote, you can change your garments, colours, sizes, decorations, names list and notes here. The shop is told, and any quote already sent is revised.',
     layout: (n: number) => `Layout ${n}`,
     garment: (n: number) => `Garment ${n}`,
     type: 'Garment type or SKU',
@@ -156,6 +157,17 @@ const en = {
     printSizeHint: 'For example 3.5" wide, or 11 × 12 in.',
     inkColours: 'Ink colours',
     inkColoursHint: 'How many ink colours the print has, from 1 to 100.',
+    namesList: 'Names list',
+    namesHint: 'One person a line: name, size, name to print, number. For example: Maxime Lavoie, L, LAVOIE, 12',
+    namesLine: (line: number, field: NameField) =>
+      `Line ${line}: ${
+        {
+          name: 'give the person’s name, in at most 80 characters',
+          size: 'give a size',
+          printName: 'the name to print has at most 30 characters',
+          printNumber: 'the number to print has at most 3 digits',
+        }[field]
+      }.`,
     fieldErrors: {
       decoration: 'Choose a decoration method, or No decoration.',
       location: 'Choose a location on this side of the garment.',
@@ -272,7 +284,7 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
     heading: 'Modifier ma commande',
     open: 'Modifier ma commande',
     intro:
-      'Tant que vous n’avez pas approuvé de soumission, vous pouvez changer ici vos vêtements, couleurs, tailles, décorations et notes. La boutique en est avisée, et une soumission déjà envoyée est revue.',
+      'Tant que vous n’avez pas approuvé de soumission, vous pouvez changer ici vos vêtements, couleurs, tailles, décorations, liste des noms et notes. La boutique en est avisée, et une soumission déjà envoyée est revue.',
     layout: (n: number) => `Design ${n}`,
     garment: (n: number) => `Vêtement ${n}`,
     type: 'Type de vêtement ou code',
@@ -295,6 +307,18 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
     printSizeHint: 'Par exemple 3,5 po de large, ou 11 × 12 po.',
     inkColours: 'Couleurs d’encre',
     inkColoursHint: 'Le nombre de couleurs d’encre de l’impression, de 1 à 100.',
+    namesList: 'Liste des noms',
+    namesHint:
+      'Une personne par ligne\u00a0: nom, taille, nom à imprimer, numéro. Par exemple\u00a0: Maxime Lavoie, L, LAVOIE, 12',
+    namesLine: (line, field) =>
+      `Ligne ${line}\u00a0: ${
+        {
+          name: 'indiquez le nom de la personne, en au plus 80 caractères',
+          size: 'indiquez une taille',
+          printName: 'le nom à imprimer a au plus 30 caractères',
+          printNumber: 'le numéro à imprimer a au plus 3 chiffres',
+        }[field]
+      }.`,
     fieldErrors: {
       decoration: 'Choisissez une méthode de décoration, ou Aucune décoration.',
       location: 'Choisissez un emplacement de ce côté du vêtement.',
