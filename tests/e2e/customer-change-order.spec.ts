@@ -79,7 +79,7 @@ async function arrow(page: Page, select: Locator, key: 'ArrowDown' | 'ArrowUp', 
 const noSideScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-test('the customer changes a decoration’s method, location, size and inks and the sizes, in French at 390 px; the inbox shows version 2 with who, when and why, priced again', async ({
+test('the customer changes a decoration’s method, location, size and inks, the sizes and the names list, in French at 390 px; the inbox shows version 2 with who, when and why, priced again', async ({
   browser,
 }) => {
   const base = server.base;
