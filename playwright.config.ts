@@ -35,6 +35,7 @@ const OWN_SERVER_JOURNEYS = [
   'one-order-twenty',
   'one-number',
   'too-fast',
+  'customer-change-order',
 ].map((name) => `${name}.spec.ts`);
 
 export default defineConfig({

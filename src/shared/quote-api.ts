@@ -201,6 +201,8 @@ export interface CustomerOrderView {
    * "Changing an order"): the page shows the order as it now stands and says a new quote follows.
    */
   changedVersion: number | null;
+  /** Who made that version: the customer on this page, or the shop (a team's entries count as the shop's); null with no change. */
+  changedBy: 'customer' | 'shop' | null;
   /**
    * Each decoration's stage on the floor once the order is a job (docs/production.md, "The status
    * follows the floor"), in the ticket's order; empty before, and once the order is completed.

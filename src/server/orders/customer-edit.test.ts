@@ -121,6 +121,52 @@ describe.each(backends())('the customer’s own change on %s', (backend) => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('says on the page who made the version it shows: the customer’s own change, then the shop’s', async () => {
+    const { orderId } = await submitMultipart(t.app, twoTees(), [], { 'x-form-token': pageToken(t) });
+    await sendQuote(orderId);
+    const token = await tokenOf(orderId);
+    expect(await page(token)).toMatchObject({ changedVersion: null, changedBy: null });
+    const doc = structuredClone((await page(token)).document);
+    doc.layouts['1']!.variations[0]!.sizes = 'S:3, M:7, L:6, XL:4';
+    const saved = await change(token, { document: doc, reason: 'More players joined', baseVersion: 1 });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json<{ view: CustomerOrderView }>().view).toMatchObject({ changedVersion: 2, changedBy: 'customer' });
+    doc.layouts['1']!.jobNotes = 'Names on the back';
+    const edited = await staff('POST', `/api/orders/${orderId}/versions`, {
+      document: doc,
+      reason: 'Marie called',
+      baseVersion: 2,
+    });
+    expect(edited.statusCode, edited.body).toBe(201);
+    expect(await page(token)).toMatchObject({ changedVersion: 3, changedBy: 'shop' });
+  });
+
+  it('saves the customer’s names list as the next version and names a refused line, saving nothing', async () => {
+    const { orderId } = await submitMultipart(t.app, twoTees(), [], { 'x-form-token': pageToken(t) });
+    await sendQuote(orderId);
+    const token = await tokenOf(orderId);
+    const before = await page(token);
+    const doc = structuredClone(before.document);
+    doc.layouts['1']!.teamNames = [
+      { name: 'Maxime Lavoie', size: 'L', printName: 'LAVOIE', printNumber: '12' },
+      { name: 'Geneviève Beaulieu-Tremblay', size: 'M', printName: '', printNumber: '1234' },
+    ];
+    const refused = await change(token, { document: doc, reason: 'Names for the back', baseVersion: before.version });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'invalid_order', fields: ['layouts.1.teamNames.1.printNumber'] },
+    });
+    expect((await page(token)).version).toBe(before.version);
+
+    doc.layouts['1']!.teamNames[1]!.printNumber = '7';
+    const saved = await change(token, { document: doc, reason: 'Names for the back', baseVersion: before.version });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect((await page(token)).document.layouts['1']!.teamNames).toEqual(doc.layouts['1']!.teamNames);
+    const versions = (await staff('GET', `/api/orders/${orderId}/versions`)).json<{ versions: OrderVersionInfo[] }>()
+      .versions;
+    expect(versions.at(-1)).toMatchObject({ authorKind: 'customer', reason: 'Names for the back' });
+  });
+
   it('saves a change of decorations as the next version, names a wrong field beside it, and refuses once approved', async () => {
     const { orderId } = await submitMultipart(t.app, twoTees(), [], { 'x-form-token': pageToken(t) });
     await sendQuote(orderId);

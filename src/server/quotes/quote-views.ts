@@ -231,6 +231,21 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
   const shipping = doc.layouts['1']?.shipping;
   const reachedReady = at >= CUSTOMER_STEPS.indexOf('ready');
   const language = doc.language === 'fr' ? 'fr' : 'en';
+  const changedVersion = current && order.version > (current.order_version ?? 1) ? order.version : null;
+  // Who made the version the page shows: the page says "you changed" or "the shop changed".
+  const changedBy =
+    changedVersion === null
+      ? null
+      : (
+            await deps.db
+              .selectFrom('order_versions')
+              .select('author_kind')
+              .where('order_id', '=', order.id)
+              .where('number', '=', changedVersion)
+              .executeTakeFirst()
+          )?.author_kind === 'customer'
+        ? 'customer'
+        : 'shop';
   return {
     reference: order.reference,
     language,
@@ -256,7 +271,8 @@ export async function customerView(deps: QuoteDeps, order: OrderRow): Promise<Cu
     shopName: deps.shop.name,
     fulfilment: reachedReady ? (shipping?.localPickup ? 'pickup' : 'shipping') : null,
     account: await customerAccountView(deps, order),
-    changedVersion: current && order.version > (current.order_version ?? 1) ? order.version : null,
+    changedVersion,
+    changedBy,
     floor:
       deps.floor && ['approved', 'in_production', 'ready'].includes(order.status) ? await deps.floor(order.id) : [],
     version: order.version,

@@ -12,27 +12,12 @@ import { DECORATION_LABELS, LOCATION_LABELS, VIEW_LABELS } from '../../../shared
 import { ApiError } from '../../shared/api-error.js';
 import { formatDate } from '../../shared/format.js';
 import { useEditOrderText } from './edit-order-messages.js';
+import { namesOf, namesText } from '../../shared/names-list.js';
 import { errorText, useInboxText } from './messages.js';
 import { useInboxApi } from './session.js';
 
 type Doc = OrderDetail['document'];
 type Layout = Doc['layouts'][string];
-type TeamName = NonNullable<Layout['teamNames']>[number];
-
-const namesText = (names: Layout['teamNames']) =>
-  (names ?? []).map((n) => [n.name, n.size, n.printName, n.printNumber].join(', ')).join('\n');
-
-function namesOf(text: string): TeamName[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const [name = '', size = '', printName = '', printNumber = ''] = line.split(',').map((p) => p.trim());
-      return { name, size, printName, printNumber };
-    });
-}
-
 export function EditOrder({
   orderId,
   detail,

@@ -1,14 +1,16 @@
 // "Change my order" on the order's page (docs/product.md, "Changing an order"): until a quote is
 // approved, the customer changes each garment's type, colour and sizes, each view's decoration
-// (method, location, print size, ink colours; added or removed) and the notes, says why, and
-// saves the order's next version. The whole document goes back, as the inbox's "Edit order"
-// sends it; the server checks it with the submission's schema and names the fields at fault,
-// shown beside them. A quote already sent is withdrawn by the server and revised by the shop.
+// (method, location, print size, ink colours; added or removed), each layout's names list and the
+// notes, says why, and saves the order's next version. The whole document goes back, as the
+// inbox's "Edit order" sends it; the server checks it with the submission's schema and names the
+// fields at fault, shown beside them (a names list's refused line beside the list, in words). A
+// quote already sent is withdrawn by the server and revised by the shop.
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import type { CustomerOrderView } from '../../../shared/quote-api.js';
 import { fieldId, FieldErrorsContext } from '../../components/field-errors.js';
 import { TextAreaField, TextField } from '../../components/fields.js';
 import { ApiError } from '../../shared/api-error.js';
+import { namesFieldOf, namesOf, namesText } from '../../shared/names-list.js';
 import type { OrderStatusApi } from './api.js';
 import { applyInks, decorationFieldError, inksOf, type InksText } from './decoration-edit.js';
 import { useOrderStatusText } from './messages.js';
@@ -32,6 +34,8 @@ export function ChangeOrder({
   const id = useId();
   const [draft, setDraft] = useState<Doc | null>(null);
   const [inks, setInks] = useState<InksText>({});
+  // Each layout's names list as typed, a person a line (shared/names-list.ts).
+  const [names, setNames] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
@@ -51,6 +55,11 @@ export function ChangeOrder({
     event.preventDefault();
     if (!draft) return;
     const sent = structuredClone(draft);
+    for (const [key, layout] of Object.entries(sent.layouts)) {
+      const list = namesOf(names[key] ?? '');
+      if (list.length > 0) layout.teamNames = list;
+      else delete layout.teamNames;
+    }
     const wrongInks = applyInks(sent, inks);
     if (wrongInks.length > 0) {
       setErrors(new Map(wrongInks.map((f) => [f, c.fieldErrors.colours])));
@@ -71,10 +80,18 @@ export function ChangeOrder({
         },
         (err: unknown) => {
           if (err instanceof ApiError && err.fields.length > 0) {
-            setErrors(
-              new Map(err.fields.map((f) => [f, decorationFieldError(f, c.fieldErrors) ?? err.messageIn(language)])),
-            );
-            document.getElementById(fieldId(err.fields[0]!))?.focus();
+            // A refused line of a names list is shown beside the list, each line in words.
+            const shown = new Map<string, string>();
+            for (const f of err.fields) {
+              const person = namesFieldOf(f);
+              if (person) {
+                const said = c.namesLine(person.line, person.field);
+                const before = shown.get(person.list);
+                shown.set(person.list, before ? `${before} ${said}` : said);
+              } else shown.set(f, decorationFieldError(f, c.fieldErrors) ?? err.messageIn(language));
+            }
+            setErrors(shown);
+            document.getElementById(fieldId([...shown.keys()][0]!))?.focus();
             return;
           }
           setFailure(err instanceof ApiError && err.status !== 0 ? err.messageIn(language) : c.failed);
@@ -98,6 +115,11 @@ export function ChangeOrder({
               setErrors(new Map());
               setDraft(structuredClone(view.document));
               setInks(inksOf(view.document));
+              setNames(
+                Object.fromEntries(
+                  Object.entries(view.document.layouts).map(([key, l]) => [key, namesText(l.teamNames)]),
+                ),
+              );
             }}
           >
             {c.open}
@@ -135,6 +157,17 @@ export function ChangeOrder({
                       setInks={(at, text) => setInks((all) => ({ ...all, [at]: text }))}
                     />
                   </Suspense>
+                  <TextAreaField
+                    label={c.namesList}
+                    value={names[key] ?? ''}
+                    onChange={(value) => setNames((all) => ({ ...all, [key]: value }))}
+                    path={`layouts.${key}.teamNames`}
+                    describedBy={`${id}-names-hint-${key}`}
+                  >
+                    <p id={`${id}-names-hint-${key}`} className="hint">
+                      {c.namesHint}
+                    </p>
+                  </TextAreaField>
                   {key === '1' && (
                     <TextAreaField
                       label={c.notes}

@@ -63,4 +63,13 @@ describe('a customer’s change of decorations', () => {
     );
     expect(decorationFieldError('layouts.1.variations.0.sizes', en.change.fieldErrors)).toBeNull();
   });
+
+  it('names a refused line of the names list in the page’s words, in English and in French', () => {
+    expect(ORDER_STATUS_MESSAGES.en.change.namesLine(2, 'printNumber')).toBe(
+      'Line 2: the number to print has at most 3 digits.',
+    );
+    expect(ORDER_STATUS_MESSAGES.fr.change.namesLine(1, 'name')).toBe(
+      'Ligne 1\u00a0: indiquez le nom de la personne, en au plus 80 caractères.',
+    );
+  });
 });

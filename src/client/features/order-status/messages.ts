@@ -1,6 +1,7 @@
 // Every text of the customer's order page (/o/<token>), in English and Canadian French, read
 // with useOrderStatusText(). Its own module, loaded with the page's chunk, never with the form.
 import { dateInWords } from '../../../shared/dates.js';
+import type { NameField } from '../../shared/names-list.js';
 import { catalogues, textHook, type Language } from '../../shared/language.js';
 import type { DecorationMethod } from '../../../shared/constants.js';
 import type { FloorDecoration } from '../../../shared/quote-api.js';
@@ -33,8 +34,10 @@ const en = {
   messagesHint: (max: number) =>
     `The shop is told by email and answers here; we email you when it does. At most ${max.toLocaleString('en-CA')} characters.`,
   title: (reference: string) => `Order ${reference}`,
-  orderChanged: (version: number) =>
-    `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
+  orderChanged: (version: number, by: 'customer' | 'shop') =>
+    by === 'customer'
+      ? `You changed your order (version ${version}): what you see below is the order as it now stands. The shop will send a new quote for you to approve.`
+      : `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
   received: (date: string) => `Received ${dateInWords(date, 'en')}`,
   progress: 'Where your order stands',
   steps: {
@@ -103,7 +106,10 @@ const en = {
   quoteClosed: (status: string, label: string) =>
     status === 'cancelled'
       ? 'This order was cancelled, so this quote can no longer be approved or changed.'
-      : `This order is at “${label}” now, so this quote can no longer be approved or changed here. Contact the shop if something should change.`,
+      : // New again: the order changed after this quote; the customer may still change the order below.
+        status === 'new'
+        ? 'The order changed after this quote, so it can no longer be approved: the shop will send a new one. Until you approve a quote, you can still change your order below.'
+        : `This order is at “${label}” now, so this quote can no longer be approved or changed here. Contact the shop if something should change.`,
   failed: 'That did not go through. Please try again in a moment.',
   orderHeading: 'Your order as we received it',
   billing: 'Billing',
@@ -128,7 +134,7 @@ const en = {
     heading: 'Change my order',
     open: 'Change my order',
     intro:
-      'Until you approve a quote, you can change your garments, colours, sizes, decorations and notes here. The shop is told, and any quote already sent is revised.',
+      'Until you approve a quote, you can change your garments, colours, sizes, decorations, names list and notes here. The shop is told, and any quote already sent is revised.',
     layout: (n: number) => `Layout ${n}`,
     garment: (n: number) => `Garment ${n}`,
     type: 'Garment type or SKU',
@@ -151,6 +157,17 @@ const en = {
     printSizeHint: 'For example 3.5" wide, or 11 × 12 in.',
     inkColours: 'Ink colours',
     inkColoursHint: 'How many ink colours the print has, from 1 to 100.',
+    namesList: 'Names list',
+    namesHint: 'One person a line: name, size, name to print, number. For example: Maxime Lavoie, L, LAVOIE, 12',
+    namesLine: (line: number, field: NameField) =>
+      `Line ${line}: ${
+        {
+          name: 'give the person’s name, in at most 80 characters',
+          size: 'give a size',
+          printName: 'the name to print has at most 30 characters',
+          printNumber: 'the number to print has at most 3 digits',
+        }[field]
+      }.`,
     fieldErrors: {
       decoration: 'Choose a decoration method, or No decoration.',
       location: 'Choose a location on this side of the garment.',
@@ -172,8 +189,10 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   messagesHint: (max) =>
     `La boutique est avisée par courriel et répond ici. Nous vous écrivons quand elle répond. Au plus ${max.toLocaleString('fr-CA')}\u00a0caractères.`,
   title: (reference) => `Commande ${reference}`,
-  orderChanged: (version) =>
-    `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
+  orderChanged: (version, by) =>
+    by === 'customer'
+      ? `Vous avez modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. La boutique vous enverra une nouvelle soumission à approuver.`
+      : `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
   received: (date) => `Reçue le ${dateInWords(date, 'fr')}`,
   progress: 'Où en est votre commande',
   steps: {
@@ -239,7 +258,9 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   quoteClosed: (status, label) =>
     status === 'cancelled'
       ? 'Cette commande a été annulée\u00a0: cette soumission ne peut plus être approuvée ni modifiée.'
-      : `Cette commande est maintenant à l’étape «\u00a0${label}\u00a0»\u00a0: cette soumission ne peut plus être approuvée ni modifiée ici. Communiquez avec la boutique si quelque chose doit changer.`,
+      : status === 'new'
+        ? 'La commande a changé après cette soumission, qui ne peut plus être approuvée\u00a0: la boutique vous en enverra une nouvelle. Tant que vous n’avez pas approuvé de soumission, vous pouvez encore modifier votre commande ci-dessous.'
+        : `Cette commande est maintenant à l’étape «\u00a0${label}\u00a0»\u00a0: cette soumission ne peut plus être approuvée ni modifiée ici. Communiquez avec la boutique si quelque chose doit changer.`,
   failed: 'Cela n’a pas fonctionné. Veuillez réessayer dans un moment.',
   orderHeading: 'Votre commande telle que nous l’avons reçue',
   billing: 'Facturation',
@@ -263,7 +284,7 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
     heading: 'Modifier ma commande',
     open: 'Modifier ma commande',
     intro:
-      'Tant que vous n’avez pas approuvé de soumission, vous pouvez changer ici vos vêtements, couleurs, tailles, décorations et notes. La boutique en est avisée, et une soumission déjà envoyée est revue.',
+      'Tant que vous n’avez pas approuvé de soumission, vous pouvez changer ici vos vêtements, couleurs, tailles, décorations, liste des noms et notes. La boutique en est avisée, et une soumission déjà envoyée est revue.',
     layout: (n: number) => `Design ${n}`,
     garment: (n: number) => `Vêtement ${n}`,
     type: 'Type de vêtement ou code',
@@ -286,6 +307,18 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
     printSizeHint: 'Par exemple 3,5 po de large, ou 11 × 12 po.',
     inkColours: 'Couleurs d’encre',
     inkColoursHint: 'Le nombre de couleurs d’encre de l’impression, de 1 à 100.',
+    namesList: 'Liste des noms',
+    namesHint:
+      'Une personne par ligne\u00a0: nom, taille, nom à imprimer, numéro. Par exemple\u00a0: Maxime Lavoie, L, LAVOIE, 12',
+    namesLine: (line, field) =>
+      `Ligne ${line}\u00a0: ${
+        {
+          name: 'indiquez le nom de la personne, en au plus 80 caractères',
+          size: 'indiquez une taille',
+          printName: 'le nom à imprimer a au plus 30 caractères',
+          printNumber: 'le numéro à imprimer a au plus 3 chiffres',
+        }[field]
+      }.`,
     fieldErrors: {
       decoration: 'Choisissez une méthode de décoration, ou Aucune décoration.',
       location: 'Choisissez un emplacement de ce côté du vêtement.',

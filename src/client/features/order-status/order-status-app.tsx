@@ -83,7 +83,9 @@ export default function OrderStatusApp({ token, logo }: { token: string; logo?: 
             <p className="muted">{t.received(formatDate(view.createdAt, language, 'long', view.timeZone))}</p>
           </header>
           <ProgressTimeline view={view} />
-          {view.changedVersion !== null && <p className="notice">{t.orderChanged(view.changedVersion)}</p>}
+          {view.changedVersion !== null && (
+            <p className="notice">{t.orderChanged(view.changedVersion, view.changedBy ?? 'shop')}</p>
+          )}
           <QuoteSection view={view} />
           {view.account && (
             <PaymentSection

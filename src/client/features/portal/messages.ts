@@ -29,8 +29,10 @@ const en = {
   noQuote: 'The shop is preparing your quote.',
   estimateOnly: (total: string) => `Estimate on the form: ${total}`,
   noQuoteSent: 'No quote was sent for this order.',
-  orderChanged: (version: number) =>
-    `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
+  orderChanged: (version: number, by: 'customer' | 'shop') =>
+    by === 'customer'
+      ? `You changed your order (version ${version}): what you see below is the order as it now stands. The shop will send a new quote for you to approve.`
+      : `The shop changed your order (version ${version}): what you see below is the order as it now stands. A new quote follows for you to approve.`,
   proofs: (count: number) =>
     count === 1 ? '1 proof to see on the order’s page' : `${count} proofs to see on the order’s page`,
   invoiceLink: (number: string) => `Invoice ${number} (PDF)`,
@@ -126,8 +128,10 @@ export const PORTAL_MESSAGES = catalogues<typeof en>(en, {
   noQuote: 'La boutique prépare votre soumission.',
   estimateOnly: (total) => `Estimation du formulaire\u00a0: ${total}`,
   noQuoteSent: 'Aucune soumission n’a été envoyée pour cette commande.',
-  orderChanged: (version) =>
-    `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
+  orderChanged: (version, by) =>
+    by === 'customer'
+      ? `Vous avez modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. La boutique vous enverra une nouvelle soumission à approuver.`
+      : `La boutique a modifié votre commande (version ${version})\u00a0: ce que vous voyez ci-dessous est la commande telle qu’elle est maintenant. Une nouvelle soumission suivra pour que vous l’approuviez.`,
   proofs: (count) =>
     count === 1
       ? '1\u00a0épreuve à voir sur la page de la commande'

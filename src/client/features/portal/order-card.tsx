@@ -26,7 +26,9 @@ export function OrderCard({ order, onChanged }: { order: PortalOrder; onChanged:
       <h2 id={headingId}>{t.orderHeading(view.reference)}</h2>
       <p className="muted">{t.received(formatDate(view.createdAt, language, 'long', view.timeZone))}</p>
       <p>{t.status(statusLabel(view.status, language))}</p>
-      {view.changedVersion !== null && <p className="notice">{t.orderChanged(view.changedVersion)}</p>}
+      {view.changedVersion !== null && (
+        <p className="notice">{t.orderChanged(view.changedVersion, view.changedBy ?? 'shop')}</p>
+      )}
       <p>
         {view.quote
           ? t.quote(view.quote.version, money(view.quote.quote.totalCents))
