@@ -37,7 +37,7 @@ const XERO_STATEMENT_HEADERS = ['*Date', '*Amount', 'Payee', 'Description', 'Ref
 const QUICKBOOKS_RECEIVABLE_ACCOUNT = 'Accounts Receivable (A/R)';
 const QUICKBOOKS_DEPOSIT_ACCOUNT = 'Undeposited Funds';
 /** The income account a card surcharge is credited to: the owner creates it (docs/accounting-exports.md). */
-export const QUICKBOOKS_SURCHARGE_ACCOUNT = 'Card Surcharge Income';
+const QUICKBOOKS_SURCHARGE_ACCOUNT = 'Card Surcharge Income';
 
 /** A payment (a refund negative) of the period, with the invoice it settles. */
 interface ExportedPayment {

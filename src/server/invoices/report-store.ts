@@ -62,7 +62,7 @@ export async function staffMembers(db: Db): Promise<StaffMember[]> {
 }
 
 /** A ledger entry's card side (payments/, docs/payments.md): the provider's fee and the card surcharge kept beside it. */
-export interface CardSide {
+interface CardSide {
   kind: 'payment' | 'refund';
   /** The provider's fee, once read (a payment's only); null while unknown. */
   feeCents: number | null;

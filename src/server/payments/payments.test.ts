@@ -24,7 +24,7 @@ import {
 } from '../../../tests/support/stripe-stand-in.js';
 import { pdfText } from '../../../tests/support/pdf.js';
 import { todayOf } from '../invoices/index.js';
-import type { PaymentsReport, SalesJournal } from '../../shared/invoices/invoice-api.js';
+import type { PaymentsReport, PayoutReport, SalesJournal } from '../../shared/invoices/invoice-api.js';
 
 const LINES = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
 const WEBHOOK = '/api/payments/stripe/webhook';
@@ -734,6 +734,97 @@ describe.each(backends())('paying online by card on %s', (backend) => {
         Reference: receipt,
         Description: expect.stringMatching(/^Card surcharge: Payment /),
       });
+    });
+  });
+
+  it('a refund gives back the surcharge pro rata, all of it once the whole payment is back, in the ledger’s books and Stripe’s payout to the cent', async () => {
+    await withSurcharge(240, async () => {
+      stripe.payout('2020-01-03');
+      const { orderId, token } = await approvedOrder();
+      const session = sessionOf((await pay(token)).json<{ url: string }>().url);
+      expect((await send(stripe.complete(session.id))).statusCode).toBe(200);
+      const [payment] = await paymentsOf(orderId);
+      const refund = (amount: string) =>
+        staff(
+          'POST',
+          `/api/orders/${orderId}/card-payments/${payment!.id}/refund`,
+          { amount, reason: 'Two shirts short' },
+          owner,
+        );
+      // $20.00 of the $339.00: 814 × 2000 / 33900 = 48.02 → $0.48 of the surcharge with it.
+      const first = await refund('20.00');
+      expect(first.statusCode, first.body).toBe(201);
+      expect(stripe.refunds.at(-1)).toMatchObject({ payment_intent: session.payment_intent, amount: 2048 });
+      let rows = await paymentsOf(orderId);
+      expect(Number(rows[1]!.amount_cents)).toBe(-2000);
+      const text = await receiptText(orderId, rows[1]!.id);
+      expect(text).toMatch(/Card surcharge \$0\.48/);
+      expect(text).toMatch(/Refunded to the card \$20\.48/);
+      // The account is as after any refund: the surcharge never reaches it.
+      const account = (await staff('GET', `/api/orders/${orderId}/account`)).json();
+      expect(account.account.paidCents).toBe(31900);
+      expect((await staff('GET', `/api/orders/${orderId}/card-payments`)).json().entries[0].refundableCents).toBe(
+        31900,
+      );
+      // The rest: $319.00 and the $7.66 left of the surcharge; $8.14 given back in all.
+      const rest = await refund('319.00');
+      expect(rest.statusCode, rest.body).toBe(201);
+      expect(stripe.refunds.at(-1)).toMatchObject({ amount: 31900 + 766 });
+      rows = await paymentsOf(orderId);
+      const day = rows[0]!.received_on;
+      const report = (
+        await staff('GET', `/api/reports/payments?from=${day}&to=${day}`, undefined, owner)
+      ).json<PaymentsReport>();
+      const mine = rows.map((r) => report.rows.find((x) => x.receiptNumber === r.receipt_number)!);
+      expect(mine.map((r) => [r.amountCents, r.surchargeCents, r.chargedCents])).toEqual([
+        [33900, 814, 34714],
+        [-2000, -48, -2048],
+        [-31900, -766, -32666],
+      ]);
+      const journal = (
+        await staff('GET', `/api/reports/journal?from=${day}&to=${day}`, undefined, owner)
+      ).json<SalesJournal>();
+      const receipts = new Set(rows.map((r) => r.receipt_number));
+      const lines = journal.surcharges.rows.filter((r) => receipts.has(r.receiptNumber));
+      expect(lines.reduce((sum, r) => sum + r.surchargeCents, 0)).toBe(0);
+      expect(lines.reduce((sum, r) => sum + r.chargedCents, 0)).toBe(0);
+      // QuickBooks: the refund's entry the other way round, balanced, the deposit credited what went back.
+      const qbo = section(
+        readCsv((await staff('GET', `/api/reports/journal?from=${day}&to=${day}&format=quickbooks-payments`)).body),
+        'Journal No',
+      ).filter((r) => r['Journal No'] === rows[1]!.receipt_number);
+      expect(qbo.map((r) => [r['Account Name'], r.Debits, r.Credits])).toEqual([
+        ['Accounts Receivable (A/R)', '20.00', ''],
+        ['Card Surcharge Income', '0.48', ''],
+        ['Undeposited Funds', '', '20.48'],
+      ]);
+      // Stripe's payout: the payment and both refunds, the ledger and the surcharges matching its gross.
+      stripe.payout('2031-05-06');
+      const payouts = (
+        await staff('GET', `/api/reports/payouts?from=2031-05-01&to=2031-05-31`, undefined, owner)
+      ).json<PayoutReport>();
+      expect(payouts.rows).toHaveLength(1);
+      expect(payouts.rows[0]).toMatchObject({ grossCents: 0, ledgerCents: 0, unmatched: 0 });
+    });
+  });
+
+  it('a refund of the whole charge in Stripe’s Dashboard gives back the payment and its surcharge, recorded apart', async () => {
+    await withSurcharge(240, async () => {
+      const { orderId, token } = await approvedOrder();
+      const session = sessionOf((await pay(token)).json<{ url: string }>().url);
+      expect((await send(stripe.complete(session.id))).statusCode).toBe(200);
+      expect((await send(stripe.refundInDashboard(session.payment_intent!, 34714))).statusCode).toBe(200);
+      const rows = await paymentsOf(orderId);
+      expect(rows).toHaveLength(2);
+      expect(Number(rows[1]!.amount_cents)).toBe(-33900);
+      const card = await t.app.db
+        .selectFrom('card_payments')
+        .select(['kind', 'surcharge_cents'])
+        .where('payment_id', '=', rows[1]!.id)
+        .executeTakeFirstOrThrow();
+      expect({ kind: card.kind, surcharge: Number(card.surcharge_cents) }).toEqual({ kind: 'refund', surcharge: -814 });
+      const account = (await staff('GET', `/api/orders/${orderId}/account`)).json();
+      expect(account.account.paidCents).toBe(0);
     });
   });
 
