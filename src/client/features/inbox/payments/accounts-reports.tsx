@@ -171,7 +171,7 @@ function TaxRows({ report }: { report: TaxReport }) {
   );
 }
 
-function Payments({ report }: { report: PaymentsReport }) {
+export function Payments({ report }: { report: PaymentsReport }) {
   const { t, language } = useAccountsText();
   const money = (cents: number) => formatCents(cents, language);
   // The surcharge and what the card was charged, while the period has a card surcharge (docs/payments.md).
