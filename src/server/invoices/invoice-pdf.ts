@@ -325,10 +325,16 @@ export function renderReceiptPdf(
       doc.moveDown(0.8);
       field(doc, l.say(W.amount), l.money(Math.abs(receipt.amountCents)), 'amount', true);
       // A card surcharge: its own line, and what the card was charged; never against the invoices.
+      // A refund's (negative) is the surcharge given back with it, and what went back to the card.
       const surcharge = receipt.surchargeCents ?? 0;
-      if (surcharge > 0) {
-        field(doc, l.say(W.cardSurcharge), l.money(surcharge), 'amount');
-        field(doc, l.say(W.chargedToCard), l.money(receipt.amountCents + surcharge), 'amount');
+      if (surcharge !== 0) {
+        field(doc, l.say(W.cardSurcharge), l.money(Math.abs(surcharge)), 'amount');
+        field(
+          doc,
+          l.say(refund ? W.refundedToCard : W.chargedToCard),
+          l.money(Math.abs(receipt.amountCents + surcharge)),
+          'amount',
+        );
       }
       field(doc, l.say(W.method), l.say(PAYMENT_METHODS[receipt.method].label), 'text');
       if (receipt.reference) field(doc, l.say(W.reference), receipt.reference, 'text');
@@ -345,7 +351,7 @@ export function renderReceiptPdf(
         doc.moveDown(1);
         block(doc, l.say(W.reason), [receipt.reason]);
       }
-      if (surcharge > 0) {
+      if (surcharge !== 0) {
         doc.moveDown(0.5);
         for (const line of l.lines(W.surchargeApart)) write(doc, line, LEFT, doc.y, { size: 8, width: WIDTH });
       }

@@ -3,7 +3,8 @@
 // column adds up to what the period's books hold. Each invoice also says what is left to
 // credit of it today (the Accounts page credits from here, its order deleted or not). Apart
 // from the sales, the card provider's fee of each card payment received in the period, an
-// expense line dated as its payment (docs/payments.md, "Fees"): never taken off a sale.
+// expense line dated as its payment (docs/payments.md, "Fees"): never taken off a sale; and the
+// card surcharge collected with a card payment, an untaxed income line (docs/payments.md, "Surcharges").
 import type { Kysely } from 'kysely';
 import { creditRoom } from '../../shared/invoices/credit-notes.js';
 import { PAYMENT_METHODS } from '../../shared/invoices/payment-methods.js';
@@ -11,6 +12,7 @@ import {
   JOURNAL_TAXES,
   type InvoiceDocument,
   type JournalFees,
+  type JournalSurcharges,
   type JournalRow,
   type JournalTax,
   type SalesJournal,
@@ -25,7 +27,7 @@ import {
   receiptDocument,
   type InvoiceRow,
 } from './invoice-store.js';
-import { creditNotesAgainst } from './report-store.js';
+import { cardSidesOf, creditNotesAgainst } from './report-store.js';
 
 const noTaxes = (): Record<JournalTax, number> => ({ GST: 0, HST: 0, QST: 0, PST: 0, RST: 0 });
 
@@ -74,43 +76,61 @@ export async function journalEntries(db: Kysely<Database>, from: string, to: str
   });
 }
 
-/** The fees of the card payments received in the period (payments/ keeps them beside each payment). */
-export async function cardFeesBetween(db: Kysely<Database>, from: string, to: string): Promise<JournalFees> {
+/**
+ * The card side of the period's ledger (payments/ keeps it beside each entry): the fee of each
+ * card payment received in it, an expense; and each card surcharge collected or given back in it,
+ * an untaxed income (docs/payments.md, "Surcharges"), with what the card was charged.
+ */
+export async function cardBooksBetween(
+  db: Kysely<Database>,
+  from: string,
+  to: string,
+): Promise<{ fees: JournalFees; surcharges: JournalSurcharges }> {
   const received = await paymentsReceivedBetween(db, from, to);
-  const ids = received.map((p) => p.id);
-  const cards = new Map<string, number | null>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('card_payments')
-      .select(['payment_id', 'fee_cents'])
-      .where('kind', '=', 'payment')
-      .where('payment_id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const r of rows) cards.set(r.payment_id, r.fee_cents === null ? null : Number(r.fee_cents));
-  }
-  const rows = received.flatMap((p) => {
-    const fee = cards.get(p.id);
-    if (fee === undefined || fee === null) return [];
-    return [
-      {
-        receivedOn: p.received_on,
-        receiptNumber: p.receipt_number,
-        orderReference: receiptDocument(p).orderReference,
-        method: p.method,
-        reference: p.reference,
-        amountCents: Number(p.amount_cents),
-        feeCents: fee,
-      },
-    ];
+  const cards = await cardSidesOf(
+    db,
+    received.map((p) => p.id),
+  );
+  const line = (p: (typeof received)[number]) => ({
+    receivedOn: p.received_on,
+    receiptNumber: p.receipt_number,
+    orderReference: receiptDocument(p).orderReference,
+    method: p.method,
+    reference: p.reference,
+    amountCents: Number(p.amount_cents),
+  });
+  const payments = received.filter((p) => cards.get(p.id)?.kind === 'payment');
+  const feeRows = payments.flatMap((p) => {
+    const fee = cards.get(p.id)!.feeCents;
+    return fee === null ? [] : [{ ...line(p), feeCents: fee }];
+  });
+  const surchargeRows = received.flatMap((p) => {
+    const surcharge = cards.get(p.id)?.surchargeCents ?? 0;
+    if (surcharge === 0) return [];
+    const row = line(p);
+    return [{ ...row, surchargeCents: surcharge, chargedCents: row.amountCents + surcharge }];
   });
   return {
-    rows,
-    totalCents: rows.reduce((sum, r) => sum + r.feeCents, 0),
-    unknown: [...cards.values()].filter((fee) => fee === null).length,
+    fees: {
+      rows: feeRows,
+      totalCents: feeRows.reduce((sum, r) => sum + r.feeCents, 0),
+      unknown: payments.filter((p) => cards.get(p.id)!.feeCents === null).length,
+    },
+    surcharges: {
+      rows: surchargeRows,
+      amountCents: surchargeRows.reduce((sum, r) => sum + r.amountCents, 0),
+      totalCents: surchargeRows.reduce((sum, r) => sum + r.surchargeCents, 0),
+      chargedCents: surchargeRows.reduce((sum, r) => sum + r.chargedCents, 0),
+    },
   };
 }
 
-export function journalOf(from: string, to: string, entries: readonly JournalEntry[], fees: JournalFees): SalesJournal {
+export function journalOf(
+  from: string,
+  to: string,
+  entries: readonly JournalEntry[],
+  card: { fees: JournalFees; surcharges: JournalSurcharges },
+): SalesJournal {
   const rows = entries.map((e) => e.row);
   const taxes = noTaxes();
   for (const r of rows) for (const code of JOURNAL_TAXES) taxes[code] += r.taxes[code];
@@ -123,7 +143,8 @@ export function journalOf(from: string, to: string, entries: readonly JournalEnt
       taxes,
       totalCents: rows.reduce((s, r) => s + r.totalCents, 0),
     },
-    fees,
+    fees: card.fees,
+    surcharges: card.surcharges,
   };
 }
 
@@ -192,5 +213,46 @@ export function journalCsvRows(journal: SalesJournal): Cell[][] {
           ],
         ]
       : []),
+    // The income part: each card surcharge (a refund's given back negative), untaxed, dated as its
+    // payment; the card was charged the payment plus the surcharge (debit the bank or clearing
+    // account that, credit receivables the payment and surcharge income the surcharge).
+    ...(journal.surcharges.rows.length === 0
+      ? []
+      : [
+          [],
+          [
+            'Date',
+            'Receipt',
+            'Kind',
+            'Order',
+            'Method',
+            'Payment reference',
+            'Payment (CAD)',
+            'Surcharge income (CAD)',
+            'Charged to the card (CAD)',
+          ],
+          ...journal.surcharges.rows.map((r) => [
+            r.receivedOn,
+            r.receiptNumber,
+            r.amountCents < 0 ? 'Card surcharge refunded' : 'Card surcharge',
+            r.orderReference,
+            PAYMENT_METHODS[r.method].label.en,
+            r.reference,
+            money(r.amountCents),
+            money(r.surchargeCents),
+            money(r.chargedCents),
+          ]),
+          [
+            'Total card surcharges',
+            '',
+            '',
+            '',
+            '',
+            '',
+            money(journal.surcharges.amountCents),
+            money(journal.surcharges.totalCents),
+            money(journal.surcharges.chargedCents),
+          ],
+        ]),
   ];
 }

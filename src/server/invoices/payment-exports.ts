@@ -19,6 +19,7 @@ import { money, type Cell } from './csv.js';
 import { dmy } from './exports.js';
 import { invoiceDocument, paymentsReceivedBetween, receiptDocument, INVOICE_COLUMNS } from './invoice-store.js';
 import type { JournalEntry } from './journal.js';
+import { cardSidesOf } from './report-store.js';
 
 const QUICKBOOKS_JOURNAL_HEADERS = [
   'Journal No',
@@ -35,6 +36,8 @@ const XERO_STATEMENT_HEADERS = ['*Date', '*Amount', 'Payee', 'Description', 'Ref
 /** QuickBooks Online's own accounts (a new company's chart of accounts names them so). */
 const QUICKBOOKS_RECEIVABLE_ACCOUNT = 'Accounts Receivable (A/R)';
 const QUICKBOOKS_DEPOSIT_ACCOUNT = 'Undeposited Funds';
+/** The income account a card surcharge is credited to: the owner creates it (docs/accounting-exports.md). */
+const QUICKBOOKS_SURCHARGE_ACCOUNT = 'Card Surcharge Income';
 
 /** A payment (a refund negative) of the period, with the invoice it settles. */
 interface ExportedPayment {
@@ -42,6 +45,8 @@ interface ExportedPayment {
   receiptNumber: string;
   receivedOn: string;
   amountCents: number;
+  /** A card surcharge charged with it (a refund's given back negative), apart from amountCents; 0 when none. */
+  surchargeCents: number;
   /** The order's invoice the payment settles (the receipt's latest invoice, never a credit note), or null. */
   invoice: InvoiceDocument | null;
 }
@@ -55,6 +60,10 @@ export async function exportedPayments(db: Kysely<Database>, from: string, to: s
       ? []
       : await db.selectFrom('invoices').select(INVOICE_COLUMNS).where('number', 'in', numbers).execute();
   const byNumber = new Map(invoices.map((r) => [r.number, invoiceDocument(r)]));
+  const cards = await cardSidesOf(
+    db,
+    payments.map((p) => p.id),
+  );
   return payments.map((p) => {
     const receipt = receiptDocument(p);
     // The latest invoice of the order's documents: a credit note issued since is not what it settles.
@@ -64,6 +73,7 @@ export async function exportedPayments(db: Kysely<Database>, from: string, to: s
       receiptNumber: p.receipt_number,
       receivedOn: p.received_on,
       amountCents: Number(p.amount_cents),
+      surchargeCents: cards.get(p.id)?.surchargeCents ?? 0,
       invoice: (settles && byNumber.get(settles)) || null,
     };
   });
@@ -81,37 +91,70 @@ function describe(p: ExportedPayment): string {
   return `${what} ${p.receiptNumber} (${method}${ref})${settles}, order ${p.receipt.orderReference}`;
 }
 
-/** QuickBooks Online's journal entry import: two balanced lines a payment, A/R under the customer. */
+/**
+ * QuickBooks Online's journal entry import: two balanced lines a payment, A/R under the customer;
+ * a card payment with a surcharge, three: the deposit account debited what the card was charged,
+ * A/R credited the payment and the surcharge income account the surcharge (a refund the other way round).
+ */
 export function quickBooksPaymentRows(payments: readonly ExportedPayment[]): Cell[][] {
   return [
     [...QUICKBOOKS_JOURNAL_HEADERS],
     ...payments.flatMap((p) => {
-      const amount = money(Math.abs(p.amountCents));
-      const [debit, credit] =
-        p.amountCents < 0
-          ? [QUICKBOOKS_RECEIVABLE_ACCOUNT, QUICKBOOKS_DEPOSIT_ACCOUNT]
-          : [QUICKBOOKS_DEPOSIT_ACCOUNT, QUICKBOOKS_RECEIVABLE_ACCOUNT];
+      const refund = p.amountCents < 0;
       const head = [p.receiptNumber, dmy(p.receivedOn)];
       const name = payerOf(p);
-      return [
-        [...head, debit, describe(p), amount, '', name],
-        [...head, credit, describe(p), '', amount, name],
+      // [account, cents]: the deposit on the money's side (debit for a payment), the others opposite.
+      const deposit: [string, number] = [QUICKBOOKS_DEPOSIT_ACCOUNT, Math.abs(p.amountCents + p.surchargeCents)];
+      const others: [string, number][] = [
+        [QUICKBOOKS_RECEIVABLE_ACCOUNT, Math.abs(p.amountCents)],
+        ...(p.surchargeCents === 0
+          ? []
+          : [[QUICKBOOKS_SURCHARGE_ACCOUNT, Math.abs(p.surchargeCents)] as [string, number]]),
       ];
+      const line = ([account, cents]: [string, number], debit: boolean): Cell[] => [
+        ...head,
+        account,
+        describe(p),
+        debit ? money(cents) : '',
+        debit ? '' : money(cents),
+        name,
+      ];
+      return refund
+        ? [...others.map((o) => line(o, true)), line(deposit, false)]
+        : [line(deposit, true), ...others.map((o) => line(o, false))];
     }),
   ];
 }
 
-/** Xero's bank statement import: one line a payment, the invoice's number as its reference. */
+/**
+ * Xero's bank statement import: one line a payment, the invoice's number as its reference; a card
+ * surcharge a second line (its receipt's number as the reference, coded to surcharge income), so
+ * the two add up to what the card was charged.
+ */
 export function xeroPaymentRows(payments: readonly ExportedPayment[]): Cell[][] {
   return [
     [...XERO_STATEMENT_HEADERS],
-    ...payments.map((p) => [
-      dmy(p.receivedOn),
-      money(p.amountCents),
-      payerOf(p),
-      describe(p),
-      p.invoice?.number ?? p.receipt.orderReference,
-      p.receipt.method === 'cheque' ? p.receipt.reference.trim() : '',
+    ...payments.flatMap((p) => [
+      [
+        dmy(p.receivedOn),
+        money(p.amountCents),
+        payerOf(p),
+        describe(p),
+        p.invoice?.number ?? p.receipt.orderReference,
+        p.receipt.method === 'cheque' ? p.receipt.reference.trim() : '',
+      ],
+      ...(p.surchargeCents === 0
+        ? []
+        : [
+            [
+              dmy(p.receivedOn),
+              money(p.surchargeCents),
+              payerOf(p),
+              `Card surcharge${p.surchargeCents < 0 ? ' refunded' : ''}: ${describe(p)}`,
+              p.receiptNumber,
+              '',
+            ],
+          ]),
     ]),
   ];
 }

@@ -52,6 +52,7 @@ export const WORDS = {
   keep: { en: 'Keep this document for your records.', fr: 'Conservez ce document pour vos dossiers.' },
   cardSurcharge: { en: 'Card surcharge', fr: 'Frais de carte' },
   chargedToCard: { en: 'Charged to the card', fr: 'Débité sur la carte' },
+  refundedToCard: { en: 'Refunded to the card', fr: 'Remboursé sur la carte' },
   surchargeApart: {
     en: 'The card surcharge is not applied to the invoices: they are settled by the amount above.',
     fr: 'Les frais de carte ne s’appliquent pas aux factures : elles sont réglées par le montant ci-dessus.',

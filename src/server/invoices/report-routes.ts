@@ -19,7 +19,7 @@ import type { InvoiceDeps } from './accounts.js';
 import { csvOf, csvReply, money, type Cell } from './csv.js';
 import { quickBooksCreditNoteRows, quickBooksInvoiceRows, xeroCreditNoteRows, xeroRows } from './exports.js';
 import { exportedPayments, quickBooksPaymentRows, withExpectedDates, xeroPaymentRows } from './payment-exports.js';
-import { cardFeesBetween, journalCsvRows, journalEntries, journalOf } from './journal.js';
+import { cardBooksBetween, journalCsvRows, journalEntries, journalOf } from './journal.js';
 import { exportFiles, zipOf } from './export-files.js';
 import { attachmentDisposition } from '../http/downloads.js';
 import { readTaxCodes, saveTaxCodes, staffMembers } from './report-store.js';
@@ -80,7 +80,19 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
     const report: PaymentsReport = await paymentsReport(deps.db, from, to);
     if (format === 'json') return report;
     const csv = csvOf([
-      ['Received on', 'Receipt', 'Order', 'Method', 'Reference', 'Amount (CAD)', 'Recorded by', 'Card fee (CAD)'],
+      // The columns before "Card surcharge (CAD)" are as they always were (docs/accounting-exports.md).
+      [
+        'Received on',
+        'Receipt',
+        'Order',
+        'Method',
+        'Reference',
+        'Amount (CAD)',
+        'Recorded by',
+        'Card fee (CAD)',
+        'Card surcharge (CAD)',
+        'Charged to the card (CAD)',
+      ],
       ...report.rows.map((r) => [
         r.receivedOn,
         r.receiptNumber,
@@ -90,8 +102,21 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
         money(r.amountCents),
         r.recordedBy,
         r.feeCents === null ? '' : money(r.feeCents),
+        r.surchargeCents === null ? '' : money(r.surchargeCents),
+        r.chargedCents === null ? '' : money(r.chargedCents),
       ]),
-      ['Total', '', '', '', '', money(report.totalCents), '', money(report.feesCents)],
+      [
+        'Total',
+        '',
+        '',
+        '',
+        '',
+        money(report.totalCents),
+        '',
+        money(report.feesCents),
+        money(report.surchargesCents),
+        money(report.rows.reduce((sum, r) => sum + (r.chargedCents ?? 0), 0)),
+      ],
     ]);
     return csvReply(reply, `payments-${from}-to-${to}.csv`, csv);
   });
@@ -132,9 +157,9 @@ export async function reportRoutes(app: FastifyInstance, deps: InvoiceDeps): Pro
     const period = `${from}-to-${to}`;
     switch (format) {
       case 'json':
-        return journalOf(from, to, entries, await cardFeesBetween(deps.db, from, to));
+        return journalOf(from, to, entries, await cardBooksBetween(deps.db, from, to));
       case 'csv': {
-        const journal = journalOf(from, to, entries, await cardFeesBetween(deps.db, from, to));
+        const journal = journalOf(from, to, entries, await cardBooksBetween(deps.db, from, to));
         return csvReply(reply, `sales-journal-${period}.csv`, csvOf(journalCsvRows(journal)));
       }
       // At most 100 documents a file (export-files.ts): more come as a zip of numbered files.

@@ -60,3 +60,31 @@ export async function saveTaxCodes(db: Db, value: TaxCodes, by: string): Promise
 export async function staffMembers(db: Db): Promise<StaffMember[]> {
   return db.selectFrom('staff').select(['id', 'email', 'role']).orderBy('email').execute();
 }
+
+/** A ledger entry's card side (payments/, docs/payments.md): the provider's fee and the card surcharge kept beside it. */
+interface CardSide {
+  kind: 'payment' | 'refund';
+  /** The provider's fee, once read (a payment's only); null while unknown. */
+  feeCents: number | null;
+  /** The card surcharge carried beside the entry, signed as it (a refund's given back is negative); 0 when none. */
+  surchargeCents: number;
+}
+
+/** The card side of each of these ledger entries that has one, read 500 at a time. */
+export async function cardSidesOf(db: Db, paymentIds: readonly string[]): Promise<Map<string, CardSide>> {
+  const out = new Map<string, CardSide>();
+  for (let i = 0; i < paymentIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('card_payments')
+      .select(['payment_id', 'kind', 'fee_cents', 'surcharge_cents'])
+      .where('payment_id', 'in', paymentIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows)
+      out.set(r.payment_id, {
+        kind: r.kind === 'refund' ? 'refund' : 'payment',
+        feeCents: r.fee_cents === null ? null : Number(r.fee_cents),
+        surchargeCents: Number(r.surcharge_cents),
+      });
+  }
+  return out;
+}

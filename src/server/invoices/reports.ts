@@ -18,6 +18,7 @@ import { invoiceDocument, invoicesIssuedBetween, paymentsReceivedBetween, receip
 import { RETURN_FORMS } from './tax-returns.js';
 import { expectedDates } from './payment-exports.js';
 import { accountDocuments } from './accounts.js';
+import { cardSidesOf } from './report-store.js';
 import type { AccountDocument } from '../../shared/invoices/account.js';
 import { ageReceivables, type AgedReceivables, type AgeingOrder } from '../../shared/invoices/ageing.js';
 
@@ -167,32 +168,27 @@ export async function taxReport(
 
 export async function paymentsReport(db: Kysely<Database>, from: string, to: string): Promise<PaymentsReport> {
   const received = await paymentsReceivedBetween(db, from, to);
-  // The card provider's fee kept beside a payment (payments/, docs/payments.md).
-  const fees = new Map(
-    received.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('card_payments')
-            .select(['payment_id', 'fee_cents'])
-            .where(
-              'payment_id',
-              'in',
-              received.map((p) => p.id),
-            )
-            .execute()
-        ).map((f) => [f.payment_id, f.fee_cents === null ? null : Number(f.fee_cents)] as const),
+  // The card provider's fee and the card surcharge kept beside a payment (payments/, docs/payments.md).
+  const cards = await cardSidesOf(
+    db,
+    received.map((p) => p.id),
   );
-  const rows = received.map((p) => ({
-    receivedOn: p.received_on,
-    receiptNumber: p.receipt_number,
-    orderReference: receiptDocument(p).orderReference,
-    method: p.method,
-    reference: p.reference,
-    amountCents: Number(p.amount_cents),
-    recordedBy: p.recorded_by,
-    feeCents: fees.get(p.id) ?? null,
-  }));
+  const rows = received.map((p) => {
+    const card = cards.get(p.id);
+    const amountCents = Number(p.amount_cents);
+    return {
+      receivedOn: p.received_on,
+      receiptNumber: p.receipt_number,
+      orderReference: receiptDocument(p).orderReference,
+      method: p.method,
+      reference: p.reference,
+      amountCents,
+      recordedBy: p.recorded_by,
+      feeCents: card?.feeCents ?? null,
+      surchargeCents: card ? card.surchargeCents : null,
+      chargedCents: card ? amountCents + card.surchargeCents : null,
+    };
+  });
   const byMethod: PaymentsReport['byMethod'] = {};
   for (const r of rows) byMethod[r.method] = (byMethod[r.method] ?? 0) + r.amountCents;
   return {
@@ -201,6 +197,7 @@ export async function paymentsReport(db: Kysely<Database>, from: string, to: str
     rows,
     totalCents: rows.reduce((sum, r) => sum + r.amountCents, 0),
     feesCents: rows.reduce((sum, r) => sum + (r.feeCents ?? 0), 0),
+    surchargesCents: rows.reduce((sum, r) => sum + (r.surchargeCents ?? 0), 0),
     byMethod,
   };
 }

@@ -5,7 +5,12 @@
 import { AMOUNT_ERRORS, readMoney } from '../../shared/amounts.js';
 import { amountFlagOf, readAmountFlag, storedFlag } from '../../shared/invoices/card-flag.js';
 import type { CardPaymentsView } from '../../shared/invoices/invoice-api.js';
-import { surchargeRateLabel } from '../../shared/invoices/surcharge.js';
+import {
+  splitCardRefund,
+  surchargeRateLabel,
+  surchargeRefundOf,
+  type RefundedSoFar,
+} from '../../shared/invoices/surcharge.js';
 import { formatCents } from '../../shared/money.js';
 import { DomainError } from '../errors.js';
 import {
@@ -332,6 +337,27 @@ export async function cardEntries(
   return { entries, refunds };
 }
 
+/** What the refunds of a card payment took of it so far, as its next refund's surcharge is reckoned. */
+async function refundedSoFar(
+  deps: Pick<PaymentsDeps, 'db'>,
+  orderId: string,
+  paymentId: string,
+): Promise<RefundedSoFar> {
+  const [rows, asked] = await Promise.all([cardEntriesOfOrder(deps.db, orderId), refundsOfOrder(deps.db, orderId)]);
+  const payment = rows.find((r) => r.payment_id === paymentId);
+  const refunds = rows.filter((r) => r.kind === 'refund' && r.charge_ref === payment?.provider_ref);
+  const open = asked.filter(
+    (r) => r.card_payment_id === paymentId && (r.status === 'pending' || r.status === 'unrecorded'),
+  );
+  return {
+    takenCents:
+      refunds.reduce((sum, r) => sum - Number(r.amount_cents), 0) +
+      open.reduce((sum, r) => sum + Number(r.amount_cents), 0),
+    surchargeTakenCents: refunds.reduce((sum, r) => sum - Number(r.surcharge_cents), 0),
+    pending: open.length > 0,
+  };
+}
+
 const providerName = (provider: PaymentProvider) => (provider.id === 'stripe' ? 'Stripe' : provider.id);
 
 /**
@@ -347,10 +373,17 @@ async function recordRefund(
   actor: Actor,
   receivedAt: Date,
   now: Date,
+  providerCents: number,
 ): Promise<RecordedPayment | null> {
   if (asked.payment_id || (await cardEntryOf(deps.db, provider.id, asked.refund_ref))) return null;
   const card = (await cardEntriesOfOrder(deps.db, asked.order_id)).find((r) => r.payment_id === asked.card_payment_id);
   if (!card) return null;
+  // What the provider gave back beyond the amount due is the payment's surcharge given back
+  // (docs/payments.md, "Surcharges"): kept beside the refund, negative, never in the ledger.
+  const surchargeCents = Math.min(
+    Math.max(0, providerCents - Number(asked.amount_cents)),
+    Number(card.surcharge_cents),
+  );
   try {
     return await recordPayment(
       deps,
@@ -368,11 +401,13 @@ async function recordRefund(
         now,
         skipDuplicateChecks: true,
         creditRefund: true,
+        ...(surchargeCents > 0 ? { cardSurchargeCents: -surchargeCents } : {}),
         within: async (trx, entry) => {
           await insertCardEntry(trx, {
             payment_id: entry.id,
             provider: provider.id,
             kind: 'refund',
+            surcharge_cents: -surchargeCents,
             provider_ref: asked.refund_ref,
             charge_ref: card.provider_ref,
             session_id: null,
@@ -412,7 +447,7 @@ async function refundChanged(
     return null;
   }
   if (refund.status !== 'succeeded') return null;
-  return recordRefund(deps, provider, asked, fullyAllowed(asked.requested_by), at, now);
+  return recordRefund(deps, provider, asked, fullyAllowed(asked.requested_by), at, now, refund.amountCents);
 }
 
 /**
@@ -432,7 +467,7 @@ async function outsideRefund(
   if (!card || card.kind !== 'payment') return null;
   const paid = await deps.db
     .selectFrom('payments')
-    .select('order_id')
+    .select(['order_id', 'amount_cents'])
     .where('id', '=', card.payment_id)
     .executeTakeFirst();
   const order = paid ? await findOrder(deps.db, paid.order_id) : undefined;
@@ -455,15 +490,24 @@ async function outsideRefund(
     )
     .executeTakeFirst();
   if (byHand) return null;
-  const plan = await refundCreditPlan(deps, paid.order_id, refund.amountCents, now);
-  const exact = plan.creditCents === plan.neededCents;
+  // A surcharged payment: the amount due and the surcharge it gives back, as the inbox would have
+  // asked it (docs/payments.md, "Surcharges"); none fitting, a clerk records it by hand.
+  const split = splitCardRefund(
+    refund.amountCents,
+    Number(paid.amount_cents),
+    Number(card.surcharge_cents),
+    await refundedSoFar(deps, paid.order_id, card.payment_id),
+  );
+  const plan = split ? await refundCreditPlan(deps, paid.order_id, split.amountCents, now) : null;
+  const exact = plan !== null && plan.creditCents === plan.neededCents;
   const name = providerName(provider);
   await saveRefund(deps.db, {
     provider: provider.id,
     refund_ref: refund.id,
     order_id: paid.order_id,
     card_payment_id: card.payment_id,
-    amount_cents: refund.amountCents,
+    // The amount due it gives back (the surcharge part is the rest of the provider's amount); all of it when kept for a clerk.
+    amount_cents: exact ? split!.amountCents : refund.amountCents,
     // The customer reads it on the credit note and the receipt, in the order's language.
     reason:
       languageOf(order) === 'fr' ? `Remboursé dans le tableau de bord de ${name}` : `Refunded in the ${name} Dashboard`,
@@ -477,7 +521,7 @@ async function outsideRefund(
   const asked = (await findRefund(deps.db, provider.id, refund.id))!;
   try {
     // Whoever made it had the provider's Dashboard: refunding was theirs to decide.
-    return await recordRefund(deps, provider, asked, fullyAllowed(provider.id), at, now);
+    return await recordRefund(deps, provider, asked, fullyAllowed(provider.id), at, now, refund.amountCents);
   } catch (err) {
     // Dated in a closed period: kept for a clerk to record on an open day, never refused to Stripe.
     if (!(err instanceof DomainError && err.code === 'period_closed')) throw err;
@@ -557,9 +601,16 @@ export async function refundCardPayment(
       'amount',
     );
   }
+  // The surcharge paid with it goes back with it, pro rata (docs/payments.md, "Surcharges").
+  const surchargeBack = surchargeRefundOf(
+    payment.amountCents,
+    payment.surchargeCents,
+    cents,
+    await refundedSoFar(deps, orderId, paymentId),
+  );
   const result = await provider.refund(
     payment.providerRef,
-    cents,
+    cents + surchargeBack,
     `refund:${paymentId}:${payment.refundableCents}:${cents}`,
   );
   if (result.status === 'refused')
@@ -575,7 +626,8 @@ export async function refundCardPayment(
     refund_ref: result.id,
     order_id: orderId,
     card_payment_id: paymentId,
-    amount_cents: result.amountCents,
+    // The amount due it gives back: the surcharge part is the rest of what the provider refunded.
+    amount_cents: cents,
     reason,
     requested_by: actor.email,
     requested_at: now.toISOString(),
@@ -585,7 +637,7 @@ export async function refundCardPayment(
   });
   if (result.status === 'pending') return { status: 'pending', refundId: result.id };
   const asked = (await findRefund(deps.db, provider.id, result.id))!;
-  const refund = await recordRefund(deps, provider, asked, actor, now, now);
+  const refund = await recordRefund(deps, provider, asked, actor, now, now, result.amountCents);
   if (refund) return { status: 'recorded', refund };
   // The webhook recorded it first: the same refund, once.
   const entry = (await cardEntryOf(deps.db, provider.id, result.id))!;

@@ -24,9 +24,55 @@ import {
 } from '../../../tests/support/stripe-stand-in.js';
 import { pdfText } from '../../../tests/support/pdf.js';
 import { todayOf } from '../invoices/index.js';
+import type { PaymentsReport, PayoutReport, SalesJournal } from '../../shared/invoices/invoice-api.js';
 
 const LINES = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
 const WEBHOOK = '/api/payments/stripe/webhook';
+
+/** RFC 4180 as an importer reads it: quoted cells ("" inside), commas, one record a line. */
+function readCsv(text: string): string[][] {
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => {
+      const cells: string[] = [];
+      let i = 0;
+      while (i <= line.length) {
+        if (line[i] === '"') {
+          let value = '';
+          i++;
+          while (!(line[i] === '"' && line[i + 1] !== '"')) {
+            value += line[i] === '"' ? (i++, '"') : line[i];
+            i++;
+          }
+          cells.push(value);
+          i += 2;
+        } else {
+          const end = line.indexOf(',', i);
+          const stop = end === -1 ? line.length : end;
+          cells.push(line.slice(i, stop));
+          i = stop + 1;
+        }
+      }
+      return cells;
+    });
+}
+/** The records after `header` (the first row whose first cell is `first`), keyed by it. */
+function section(table: string[][], first: string): Record<string, string>[] {
+  const at = table.findIndex((r) => r[0] === first);
+  expect(at, first).toBeGreaterThanOrEqual(0);
+  const header = table[at]!;
+  const rows: Record<string, string>[] = [];
+  for (const r of table.slice(at + 1)) {
+    if (r.length <= 1) break;
+    rows.push(Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+  }
+  return rows;
+}
+const centsOf = (decimal: string) => {
+  expect(decimal).toMatch(/^-?\d+\.\d{2}$/);
+  return Math.round(Number(decimal) * 100);
+};
 
 describe.each(backends())('paying online by card on %s', (backend) => {
   let t: TestApp;
@@ -513,11 +559,11 @@ describe.each(backends())('paying online by card on %s', (backend) => {
     expect(report.rows.filter((r) => r.method !== 'card_stripe').every((r) => r.feeCents === null)).toBe(true);
     expect(report.feesCents).toBe(report.rows.reduce((sum, r) => sum + (r.feeCents ?? 0), 0));
     const csv = (await staff('GET', `/api/reports/payments?from=${day}&to=${day}&format=csv`, undefined, owner)).body;
-    const lines = csv.trim().split('\n');
-    expect(lines[0]).toContain('"Card fee (CAD)"');
-    const row = lines.find((l) => l.includes(payment!.receipt_number))!;
-    expect(row.endsWith(`,${(standInFee(33900) / 100).toFixed(2)}`)).toBe(true);
-    expect(lines.at(-1)!.endsWith(`,${(report.feesCents / 100).toFixed(2)}`)).toBe(true);
+    const rows = section(readCsv(csv), 'Received on');
+    expect(rows.find((r) => r.Receipt === payment!.receipt_number)!['Card fee (CAD)']).toBe(
+      (standInFee(33900) / 100).toFixed(2),
+    );
+    expect(rows.at(-1)!['Card fee (CAD)']).toBe((report.feesCents / 100).toFixed(2));
   });
 
   /** The owner's card surcharge for the length of `body`, off again after. */
@@ -592,6 +638,193 @@ describe.each(backends())('paying online by card on %s', (backend) => {
       expect(text).toMatch(/Amount \$339\.00/);
       expect(text).toMatch(/Card surcharge \$8\.14/);
       expect(text).toMatch(/Charged to the card \$347\.14/);
+    });
+  });
+
+  it('the surcharge collected is its own amount in the payments report, the journal and the QuickBooks and Xero exports, to the cent', async () => {
+    await withSurcharge(240, async () => {
+      const { orderId, token } = await approvedOrder();
+      const session = sessionOf((await pay(token)).json<{ url: string }>().url);
+      expect((await send(stripe.complete(session.id))).statusCode).toBe(200);
+      const [payment] = await paymentsOf(orderId);
+      const receipt = payment!.receipt_number;
+      const day = payment!.received_on;
+      const period = `from=${day}&to=${day}`;
+      const fee = standInFee(34714);
+
+      // The payments report: the payment, its surcharge, what the card was charged; less the fee, Stripe's net.
+      const report = (await staff('GET', `/api/reports/payments?${period}`, undefined, owner)).json<PaymentsReport>();
+      const row = report.rows.find((r) => r.receiptNumber === receipt)!;
+      expect(row).toMatchObject({ amountCents: 33900, surchargeCents: 814, chargedCents: 34714, feeCents: fee });
+      const card = (await staff('GET', `/api/orders/${orderId}/card-payments`)).json();
+      expect(row.chargedCents! - row.feeCents!).toBe(card.entries[0].netCents);
+      expect(report.rows.filter((r) => r.method !== 'card_stripe').every((r) => r.surchargeCents === null)).toBe(true);
+      expect(report.surchargesCents).toBe(report.rows.reduce((sum, r) => sum + (r.surchargeCents ?? 0), 0));
+      expect(report.surchargesCents).toBeGreaterThanOrEqual(814);
+      // The CSV: its columns as they were, then the surcharge and the charge.
+      const table = readCsv((await staff('GET', `/api/reports/payments?${period}&format=csv`, undefined, owner)).body);
+      expect(table[0]).toEqual([
+        'Received on',
+        'Receipt',
+        'Order',
+        'Method',
+        'Reference',
+        'Amount (CAD)',
+        'Recorded by',
+        'Card fee (CAD)',
+        'Card surcharge (CAD)',
+        'Charged to the card (CAD)',
+      ]);
+      const rows = section(table, 'Received on');
+      const line = rows.find((r) => r.Receipt === receipt)!;
+      expect(centsOf(line['Amount (CAD)']!)).toBe(33900);
+      expect(centsOf(line['Card surcharge (CAD)']!)).toBe(814);
+      expect(centsOf(line['Charged to the card (CAD)']!)).toBe(34714);
+      const total = rows.at(-1)!;
+      expect(total['Received on']).toBe('Total');
+      expect(centsOf(total['Amount (CAD)']!)).toBe(report.totalCents);
+      expect(centsOf(total['Card surcharge (CAD)']!)).toBe(report.surchargesCents);
+
+      // The journal: an income line apart from the sales, payment + surcharge = charged, in JSON and CSV.
+      const journal = (await staff('GET', `/api/reports/journal?${period}`, undefined, owner)).json<SalesJournal>();
+      expect(journal.surcharges.rows.find((r) => r.receiptNumber === receipt)).toEqual({
+        receivedOn: day,
+        receiptNumber: receipt,
+        orderReference: expect.any(String),
+        method: 'card_stripe',
+        reference: session.payment_intent,
+        amountCents: 33900,
+        surchargeCents: 814,
+        chargedCents: 34714,
+      });
+      const sums = journal.surcharges.rows.reduce(
+        (s, r) => ({ a: s.a + r.amountCents, s: s.s + r.surchargeCents, c: s.c + r.chargedCents }),
+        { a: 0, s: 0, c: 0 },
+      );
+      expect(journal.surcharges).toMatchObject({ amountCents: sums.a, totalCents: sums.s, chargedCents: sums.c });
+      expect(sums.a + sums.s).toBe(sums.c);
+      const jcsv = readCsv((await staff('GET', `/api/reports/journal?${period}&format=csv`, undefined, owner)).body);
+      const income = section(jcsv.slice(jcsv.findIndex((r) => r.includes('Surcharge income (CAD)'))), 'Date');
+      const mine = income.find((r) => r.Receipt === receipt)!;
+      expect(mine.Kind).toBe('Card surcharge');
+      expect(centsOf(mine['Surcharge income (CAD)']!)).toBe(814);
+      expect(centsOf(mine['Charged to the card (CAD)']!)).toBe(34714);
+      const jtotal = income.at(-1)!;
+      expect(jtotal.Date).toBe('Total card surcharges');
+      expect(centsOf(jtotal['Surcharge income (CAD)']!)).toBe(journal.surcharges.totalCents);
+      expect(centsOf(jtotal['Charged to the card (CAD)']!)).toBe(journal.surcharges.chargedCents);
+
+      // QuickBooks: one balanced entry, the deposit debited what the card was charged.
+      const qbo = readCsv((await staff('GET', `/api/reports/journal?${period}&format=quickbooks-payments`)).body);
+      const entry = section(qbo, 'Journal No').filter((r) => r['Journal No'] === receipt);
+      expect(entry.map((r) => [r['Account Name'], r.Debits, r.Credits])).toEqual([
+        ['Undeposited Funds', '347.14', ''],
+        ['Accounts Receivable (A/R)', '', '339.00'],
+        ['Card Surcharge Income', '', '8.14'],
+      ]);
+      // Xero: the payment matches its invoice; the surcharge is a line of its own; together, the charge.
+      const xero = section(
+        readCsv((await staff('GET', `/api/reports/journal?${period}&format=xero-payments`)).body),
+        '*Date',
+      ).filter((r) => r.Description!.includes(receipt));
+      expect(xero.map((r) => r['*Amount'])).toEqual(['339.00', '8.14']);
+      const invoiceNumber = (await staff('GET', `/api/orders/${orderId}/account`)).json().invoices[0].number;
+      expect(xero[0]!.Reference).toBe(invoiceNumber);
+      expect(xero[1]).toMatchObject({
+        Reference: receipt,
+        Description: expect.stringMatching(/^Card surcharge: Payment /),
+      });
+    });
+  });
+
+  it('a refund gives back the surcharge pro rata, all of it once the whole payment is back, in the ledger’s books and Stripe’s payout to the cent', async () => {
+    await withSurcharge(240, async () => {
+      stripe.payout('2020-01-03');
+      const { orderId, token } = await approvedOrder();
+      const session = sessionOf((await pay(token)).json<{ url: string }>().url);
+      expect((await send(stripe.complete(session.id))).statusCode).toBe(200);
+      const [payment] = await paymentsOf(orderId);
+      const refund = (amount: string) =>
+        staff(
+          'POST',
+          `/api/orders/${orderId}/card-payments/${payment!.id}/refund`,
+          { amount, reason: 'Two shirts short' },
+          owner,
+        );
+      // $20.00 of the $339.00: 814 × 2000 / 33900 = 48.02 → $0.48 of the surcharge with it.
+      const first = await refund('20.00');
+      expect(first.statusCode, first.body).toBe(201);
+      expect(stripe.refunds.at(-1)).toMatchObject({ payment_intent: session.payment_intent, amount: 2048 });
+      let rows = await paymentsOf(orderId);
+      expect(Number(rows[1]!.amount_cents)).toBe(-2000);
+      const text = await receiptText(orderId, rows[1]!.id);
+      expect(text).toMatch(/Card surcharge \$0\.48/);
+      expect(text).toMatch(/Refunded to the card \$20\.48/);
+      // The account is as after any refund: the surcharge never reaches it.
+      const account = (await staff('GET', `/api/orders/${orderId}/account`)).json();
+      expect(account.account.paidCents).toBe(31900);
+      expect((await staff('GET', `/api/orders/${orderId}/card-payments`)).json().entries[0].refundableCents).toBe(
+        31900,
+      );
+      // The rest: $319.00 and the $7.66 left of the surcharge; $8.14 given back in all.
+      const rest = await refund('319.00');
+      expect(rest.statusCode, rest.body).toBe(201);
+      expect(stripe.refunds.at(-1)).toMatchObject({ amount: 31900 + 766 });
+      rows = await paymentsOf(orderId);
+      const day = rows[0]!.received_on;
+      const report = (
+        await staff('GET', `/api/reports/payments?from=${day}&to=${day}`, undefined, owner)
+      ).json<PaymentsReport>();
+      const mine = rows.map((r) => report.rows.find((x) => x.receiptNumber === r.receipt_number)!);
+      expect(mine.map((r) => [r.amountCents, r.surchargeCents, r.chargedCents])).toEqual([
+        [33900, 814, 34714],
+        [-2000, -48, -2048],
+        [-31900, -766, -32666],
+      ]);
+      const journal = (
+        await staff('GET', `/api/reports/journal?from=${day}&to=${day}`, undefined, owner)
+      ).json<SalesJournal>();
+      const receipts = new Set(rows.map((r) => r.receipt_number));
+      const lines = journal.surcharges.rows.filter((r) => receipts.has(r.receiptNumber));
+      expect(lines.reduce((sum, r) => sum + r.surchargeCents, 0)).toBe(0);
+      expect(lines.reduce((sum, r) => sum + r.chargedCents, 0)).toBe(0);
+      // QuickBooks: the refund's entry the other way round, balanced, the deposit credited what went back.
+      const qbo = section(
+        readCsv((await staff('GET', `/api/reports/journal?from=${day}&to=${day}&format=quickbooks-payments`)).body),
+        'Journal No',
+      ).filter((r) => r['Journal No'] === rows[1]!.receipt_number);
+      expect(qbo.map((r) => [r['Account Name'], r.Debits, r.Credits])).toEqual([
+        ['Accounts Receivable (A/R)', '20.00', ''],
+        ['Card Surcharge Income', '0.48', ''],
+        ['Undeposited Funds', '', '20.48'],
+      ]);
+      // Stripe's payout: the payment and both refunds, the ledger and the surcharges matching its gross.
+      stripe.payout('2031-05-06');
+      const payouts = (
+        await staff('GET', `/api/reports/payouts?from=2031-05-01&to=2031-05-31`, undefined, owner)
+      ).json<PayoutReport>();
+      expect(payouts.rows).toHaveLength(1);
+      expect(payouts.rows[0]).toMatchObject({ grossCents: 0, ledgerCents: 0, unmatched: 0 });
+    });
+  });
+
+  it('a refund of the whole charge in Stripe’s Dashboard gives back the payment and its surcharge, recorded apart', async () => {
+    await withSurcharge(240, async () => {
+      const { orderId, token } = await approvedOrder();
+      const session = sessionOf((await pay(token)).json<{ url: string }>().url);
+      expect((await send(stripe.complete(session.id))).statusCode).toBe(200);
+      expect((await send(stripe.refundInDashboard(session.payment_intent!, 34714))).statusCode).toBe(200);
+      const rows = await paymentsOf(orderId);
+      expect(rows).toHaveLength(2);
+      expect(Number(rows[1]!.amount_cents)).toBe(-33900);
+      const card = await t.app.db
+        .selectFrom('card_payments')
+        .select(['kind', 'surcharge_cents'])
+        .where('payment_id', '=', rows[1]!.id)
+        .executeTakeFirstOrThrow();
+      expect({ kind: card.kind, surcharge: Number(card.surcharge_cents) }).toEqual({ kind: 'refund', surcharge: -814 });
+      const account = (await staff('GET', `/api/orders/${orderId}/account`)).json();
+      expect(account.account.paidCents).toBe(0);
     });
   });
 

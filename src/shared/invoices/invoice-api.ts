@@ -315,6 +315,8 @@ export interface SalesJournal {
   totals: { subtotalCents: number; taxes: Record<JournalTax, number>; totalCents: number };
   /** The card provider's fees of the period's card payments: an expense, apart from the sales (docs/payments.md). */
   fees: JournalFees;
+  /** The card surcharges collected (and given back) in the period: untaxed income, apart from the sales (docs/payments.md). */
+  surcharges: JournalSurcharges;
 }
 
 /** A card payment's fee as an expense line of the journal, dated as its payment. */
@@ -335,6 +337,33 @@ export interface JournalFees {
   totalCents: number;
   /** Card payments of the period whose fee the provider has not settled yet (read again later). */
   unknown: number;
+}
+
+/**
+ * A card surcharge as an income line of the journal, dated as its payment (a refund's surcharge
+ * given back negative, as its refund): the card was charged the payment plus the surcharge.
+ */
+export interface JournalSurchargeRow {
+  receivedOn: string;
+  receiptNumber: string;
+  orderReference: string;
+  method: PaymentMethodId;
+  /** The provider's payment (pi_…) or refund (re_…). */
+  reference: string;
+  /** The ledger's amount (what settles the invoices; a refund negative). */
+  amountCents: number;
+  /** The surcharge income (a refund's negative). */
+  surchargeCents: number;
+  /** What the card was charged (or given back): amount + surcharge. */
+  chargedCents: number;
+}
+
+export interface JournalSurcharges {
+  rows: JournalSurchargeRow[];
+  /** Each column's sum: amountCents + surchargeCents = chargedCents. */
+  amountCents: number;
+  totalCents: number;
+  chargedCents: number;
 }
 
 export const journalQuerySchema = z.object({
@@ -372,6 +401,13 @@ export interface PaymentsReportRow {
   recordedBy: string;
   /** A card payment's provider fee (docs/payments.md), once read; null for other methods. */
   feeCents: number | null;
+  /**
+   * A card payment's (or refund's, negative) surcharge, kept apart from amountCents
+   * (docs/payments.md, "Surcharges"); 0 for a card entry without one; null for other methods.
+   */
+  surchargeCents: number | null;
+  /** What the card was charged (or given back): amountCents + surchargeCents; null for other methods. */
+  chargedCents: number | null;
 }
 
 export interface PaymentsReport {
@@ -381,6 +417,8 @@ export interface PaymentsReport {
   totalCents: number;
   /** The card payments' fees of the period (an expense of the shop, never taken off the payments). */
   feesCents: number;
+  /** The card surcharges of the period (refunds' negative): untaxed income, never part of totalCents. */
+  surchargesCents: number;
   byMethod: Partial<Record<PaymentMethodId, number>>;
 }
 

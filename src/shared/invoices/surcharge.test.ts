@@ -4,7 +4,9 @@ import {
   basisPointsOfPercent,
   cardCharge,
   SURCHARGE_CAP_BASIS_POINTS,
+  splitCardRefund,
   surchargeOf,
+  surchargeRefundOf,
   surchargeRateLabel,
   surchargeRefusal,
 } from './surcharge.js';
@@ -71,5 +73,65 @@ describe('a percentage typed by the owner', () => {
     expect(basisPointsOfPercent('2.405')).toBe(240.5);
     expect(basisPointsOfPercent('two')).toBeNaN();
     expect(basisPointsOfPercent('-1')).toBeNaN();
+  });
+});
+
+describe('the surcharge a refund gives back', () => {
+  const none = { takenCents: 0, surchargeTakenCents: 0, pending: false };
+
+  it('is all of it with a full refund, none without a surcharge', () => {
+    expect(surchargeRefundOf(33900, 814, 33900, none)).toBe(814);
+    expect(surchargeRefundOf(33900, 0, 33900, none)).toBe(0);
+    expect(surchargeRefundOf(33900, 814, 0, none)).toBe(0);
+  });
+
+  it('is pro rata of a partial refund, rounded half up to the cent', () => {
+    // $20.00 of $339.00: 814 × 2000 / 33900 = 48.02 → 48.
+    expect(surchargeRefundOf(33900, 814, 2000, none)).toBe(48);
+    // Half: 407 exactly; a third of 100 cents on 5: 1.67 → 2.
+    expect(surchargeRefundOf(33900, 814, 16950, none)).toBe(407);
+    expect(surchargeRefundOf(300, 5, 100, none)).toBe(2);
+  });
+
+  it('adds up to the whole surcharge, to the cent, however the payment is given back', () => {
+    for (const parts of [
+      [100, 100, 100],
+      [1, 1, 298],
+      [2000, 2000, 29900],
+      [33899, 1],
+    ]) {
+      const payment = parts.reduce((a, b) => a + b, 0);
+      for (const surcharge of [5, 7, 814]) {
+        let taken = 0;
+        let back = 0;
+        for (const p of parts) {
+          back += surchargeRefundOf(payment, surcharge, p, {
+            takenCents: taken,
+            surchargeTakenCents: back,
+            pending: false,
+          });
+          taken += p;
+        }
+        expect(back, `${parts.join('+')} on ${surcharge}`).toBe(surcharge);
+      }
+    }
+  });
+
+  it('never gives back more than what is left of the surcharge', () => {
+    expect(surchargeRefundOf(300, 5, 100, { takenCents: 100, surchargeTakenCents: 5, pending: true })).toBe(0);
+    // A refund that failed earlier left the running total a cent off: the last one takes what is left.
+    expect(surchargeRefundOf(300, 5, 200, { takenCents: 100, surchargeTakenCents: 1, pending: false })).toBe(4);
+  });
+
+  it('splits a Dashboard refund into the amount due and its surcharge, or says none fits', () => {
+    expect(splitCardRefund(34714, 33900, 814, none)).toEqual({ amountCents: 33900, surchargeCents: 814 });
+    expect(splitCardRefund(2048, 33900, 814, none)).toEqual({ amountCents: 2000, surchargeCents: 48 });
+    expect(splitCardRefund(2000, 33900, 0, none)).toEqual({ amountCents: 2000, surchargeCents: 0 });
+    // A $3.00 payment with a 5-cent surcharge: $0.89 of it gives back 1 cent, $0.90 gives back 2: no refund makes $0.91.
+    expect(splitCardRefund(90, 300, 5, none)).toEqual({ amountCents: 89, surchargeCents: 1 });
+    expect(splitCardRefund(92, 300, 5, none)).toEqual({ amountCents: 90, surchargeCents: 2 });
+    expect(splitCardRefund(91, 300, 5, none)).toBeNull();
+    // Never more than is left of the payment.
+    expect(splitCardRefund(103, 100, 2, none)).toBeNull();
   });
 });

@@ -79,3 +79,57 @@ export function basisPointsOfPercent(text: string): number {
   // Rounded to a millionth of a basis point: 2.4 × 100 is 240.00000000000003 in binary.
   return Math.round(Number(clean) * 100 * 1e6) / 1e6;
 }
+
+/** What earlier refunds took of a card payment, as a new refund's surcharge is reckoned from it. */
+export interface RefundedSoFar {
+  /** Of the payment's amount due: refunds recorded, and those pending at the provider. */
+  takenCents: number;
+  /** Of its surcharge: what the refunds recorded gave back. */
+  surchargeTakenCents: number;
+  /** Whether a refund is still pending at the provider (its surcharge part not known here yet). */
+  pending: boolean;
+}
+
+/**
+ * The part of a card payment's surcharge a refund of `refundCents` (of the amount due) gives back
+ * (docs/payments.md, "Surcharges"): pro rata of the amount refunded, the running total rounded
+ * half up to the cent, so refunds that together give back the whole payment give back exactly
+ * its whole surcharge; the refund that completes the payment gives back all the surcharge left.
+ */
+export function surchargeRefundOf(
+  paymentCents: number,
+  surchargeCents: number,
+  refundCents: number,
+  before: RefundedSoFar,
+): number {
+  if (paymentCents <= 0 || surchargeCents <= 0 || refundCents <= 0) return 0;
+  const left = Math.max(0, surchargeCents - before.surchargeTakenCents);
+  if (before.takenCents + refundCents >= paymentCents && !before.pending) return left;
+  const upTo = (cents: number) => {
+    const c = Math.min(Math.max(cents, 0), paymentCents);
+    return Math.floor((2 * c * surchargeCents + paymentCents) / (2 * paymentCents));
+  };
+  return Math.min(left, Math.max(0, upTo(before.takenCents + refundCents) - upTo(before.takenCents)));
+}
+
+/**
+ * A refund of `totalCents` made at the provider (its Dashboard) split into the amount due it gives
+ * back and the surcharge, as `surchargeRefundOf` would have asked it; null when no amount due
+ * comes to that total with its surcharge (a clerk then records it by hand).
+ */
+export function splitCardRefund(
+  totalCents: number,
+  paymentCents: number,
+  surchargeCents: number,
+  before: RefundedSoFar,
+): { amountCents: number; surchargeCents: number } | null {
+  if (totalCents <= 0) return null;
+  if (surchargeCents <= 0) return { amountCents: totalCents, surchargeCents: 0 };
+  const guess = Math.floor((totalCents * paymentCents) / (paymentCents + surchargeCents));
+  for (const amountCents of [guess, guess + 1, guess - 1, guess + 2, guess - 2]) {
+    if (amountCents <= 0 || amountCents > paymentCents - before.takenCents) continue;
+    const part = surchargeRefundOf(paymentCents, surchargeCents, amountCents, before);
+    if (amountCents + part === totalCents) return { amountCents, surchargeCents: part };
+  }
+  return null;
+}

@@ -2,7 +2,7 @@
 // card fees the journal carries as an expense, and Stripe's payouts, one bank deposit each
 // (gross, fees, net, and what the ledger holds of it). The server computes every amount.
 import { useEffect, useState } from 'react';
-import type { JournalFees, PayoutReport } from '../../../../shared/invoices/invoice-api.js';
+import type { JournalFees, JournalSurcharges, PayoutReport } from '../../../../shared/invoices/invoice-api.js';
 import { formatCents } from '../../../../shared/money.js';
 import { numColumn } from '../../../components/column-heads.js';
 import { ApiError } from '../../../shared/api-error.js';
@@ -41,6 +41,46 @@ export function CardFees({ fees }: { fees: JournalFees }) {
               {t.total}
             </th>
             <td className="num">{money(fees.totalCents)}</td>
+          </tr>
+        </tfoot>
+      </ReportTable>
+    </>
+  );
+}
+
+/** The journal's income part: each card surcharge, dated as its payment. Nothing while the period has none. */
+export function CardSurcharges({ surcharges }: { surcharges: JournalSurcharges }) {
+  const { t, language } = useAccountsText();
+  const money = (cents: number) => formatCents(cents, language);
+  if (surcharges.rows.length === 0) return null;
+  return (
+    <>
+      <h3>{t.surchargesHeading}</h3>
+      <p className="muted small">{t.surchargesIntro}</p>
+      <ReportTable
+        empty={false}
+        columns={[t.date, t.receipt, t.order, numColumn(t.payment), numColumn(t.surcharge), numColumn(t.charged)]}
+      >
+        <tbody>
+          {surcharges.rows.map((r) => (
+            <tr key={r.receiptNumber}>
+              <td>{r.receivedOn}</td>
+              <td>{r.receiptNumber}</td>
+              <td>{r.orderReference}</td>
+              <td className="num">{money(r.amountCents)}</td>
+              <td className="num">{money(r.surchargeCents)}</td>
+              <td className="num">{money(r.chargedCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t.total}
+            </th>
+            <td className="num">{money(surcharges.amountCents)}</td>
+            <td className="num">{money(surcharges.totalCents)}</td>
+            <td className="num">{money(surcharges.chargedCents)}</td>
           </tr>
         </tfoot>
       </ReportTable>

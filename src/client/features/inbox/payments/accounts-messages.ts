@@ -149,6 +149,11 @@ const en = {
     `${n} card payment${n === 1 ? '' : 's'} of the period: fee not settled yet at Stripe, asked again every 10 minutes.`,
   payment: 'Payment',
   fee: 'Fee',
+  surcharge: 'Card surcharge',
+  charged: 'Charged to the card',
+  surchargesHeading: 'Card surcharges (income, untaxed)',
+  surchargesIntro:
+    'Each card surcharge collected in the period, and any given back with a refund (negative): the shop’s income, untaxed and apart from the invoices. The card was charged the payment plus the surcharge. The journal’s CSV lists them below the card fees.',
   payoutsHeading: 'Payouts to the bank (Stripe)',
   payoutsIntro:
     'Each payout is one deposit on the bank statement, by the day Stripe expects it in the bank: gross less fees is net. “In the ledger” is what its receipts add up to; a movement not in the ledger (a dispute, an adjustment) is counted apart.',
@@ -313,6 +318,11 @@ export const ACCOUNTS_MESSAGES = catalogues(en, {
     `${n} paiement${n > 1 ? 's' : ''} par carte de la période\u00a0: frais pas encore fixés chez Stripe, redemandés toutes les 10 minutes.`,
   payment: 'Paiement',
   fee: 'Frais',
+  surcharge: 'Supplément carte',
+  charged: 'Débité sur la carte',
+  surchargesHeading: 'Suppléments carte (revenu, non taxable)',
+  surchargesIntro:
+    'Chaque supplément pour paiement par carte perçu pendant la période, et ceux rendus avec un remboursement (négatifs) : un revenu de l’atelier, non taxable et à part des factures. La carte a été débitée du paiement plus le supplément. Le CSV du journal les liste sous les frais de carte.',
   payoutsHeading: 'Versements à la banque (Stripe)',
   payoutsIntro:
     'Chaque versement est un dépôt sur le relevé bancaire, au jour où Stripe l’attend à la banque\u00a0: le brut moins les frais donne le net. «\u00a0Au registre\u00a0» est la somme de ses reçus\u00a0; un mouvement absent du registre (un litige, un ajustement) est compté à part.',

@@ -13,7 +13,7 @@ import { inboxLinks } from '../api.js';
 import { useInboxApi } from '../session.js';
 import { useAccountsText } from './accounts-messages.js';
 import { Journal } from './accounts-journal.js';
-import { CardFees, Payouts, usePayouts } from './accounts-card-books.js';
+import { CardFees, CardSurcharges, Payouts, usePayouts } from './accounts-card-books.js';
 import { ReportTable } from './report-table.js';
 import { useShownReport } from './report-period.js';
 
@@ -89,6 +89,7 @@ export function Reports() {
       {payments && <Payments report={payments} />}
       {journal && <Journal journal={journal} mayCredit={mayCredit} onCredited={() => show(shown)} />}
       {journal && <CardFees fees={journal.fees} />}
+      {journal && <CardSurcharges surcharges={journal.surcharges} />}
       {reports && <Payouts state={payouts} />}
       {reports && <Downloads period={shown} payouts={payouts.online} />}
     </section>
@@ -170,15 +171,27 @@ function TaxRows({ report }: { report: TaxReport }) {
   );
 }
 
-function Payments({ report }: { report: PaymentsReport }) {
+export function Payments({ report }: { report: PaymentsReport }) {
   const { t, language } = useAccountsText();
   const money = (cents: number) => formatCents(cents, language);
+  // The surcharge and what the card was charged, while the period has a card surcharge (docs/payments.md).
+  const surcharged = report.rows.some((r) => (r.surchargeCents ?? 0) !== 0);
+  const chargedCents = report.rows.reduce((sum, r) => sum + (r.chargedCents ?? 0), 0);
   return (
     <>
       <h3>{t.paymentsHeading}</h3>
       <ReportTable
         empty={report.rows.length === 0}
-        columns={[t.date, t.receipt, t.order, t.method, numColumn(t.amount), numColumn(t.cardFee)]}
+        columns={[
+          t.date,
+          t.receipt,
+          t.order,
+          t.method,
+          numColumn(t.amount),
+          numColumn(t.cardFee),
+          surcharged && numColumn(t.surcharge),
+          surcharged && numColumn(t.charged),
+        ]}
       >
         <tbody>
           {report.rows.map((r) => (
@@ -192,6 +205,8 @@ function Payments({ report }: { report: PaymentsReport }) {
               </td>
               <td className="num">{money(r.amountCents)}</td>
               <td className="num">{r.feeCents === null ? '' : money(r.feeCents)}</td>
+              {surcharged && <td className="num">{r.surchargeCents === null ? '' : money(r.surchargeCents)}</td>}
+              {surcharged && <td className="num">{r.chargedCents === null ? '' : money(r.chargedCents)}</td>}
             </tr>
           ))}
         </tbody>
@@ -202,6 +217,8 @@ function Payments({ report }: { report: PaymentsReport }) {
             </th>
             <td className="num">{money(report.totalCents)}</td>
             <td className="num">{money(report.feesCents)}</td>
+            {surcharged && <td className="num">{money(report.surchargesCents)}</td>}
+            {surcharged && <td className="num">{money(chargedCents)}</td>}
           </tr>
         </tfoot>
       </ReportTable>

@@ -59,6 +59,16 @@ describe('a card payment’s flag in the payments panel', () => {
     );
   });
 
+  it('says the surcharge a refund gave back, and what went back to the card, in either language', () => {
+    const refund = { ...entry, kind: 'refund' as const, amountCents: -2000, surchargeCents: -48, flag: null };
+    expect(render('en', refund)).toContain(
+      'Card surcharge given back $0.48, kept apart from the invoices (refunded to the card: $20.48).',
+    );
+    expect(render('fr', refund)).toContain(
+      'Frais de carte rendus de 0,48 $, tenus à part des factures (remboursé sur la carte : 20,48 $).',
+    );
+  });
+
   it('is absent when the amount was the checkout’s', () => {
     expect(render('fr', { ...entry, flag: null })).not.toContain('form-error');
   });

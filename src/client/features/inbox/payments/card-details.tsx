@@ -40,6 +40,11 @@ export function CardDetails({
           {t.cardSurcharge(money(entry.surchargeCents), money(entry.amountCents + entry.surchargeCents))}
         </span>
       )}
+      {entry.surchargeCents < 0 && (
+        <span className="muted small">
+          {t.cardSurchargeBack(money(-entry.surchargeCents), money(Math.abs(entry.amountCents + entry.surchargeCents)))}
+        </span>
+      )}
       {entry.flag && <strong className="form-error">{amountFlagText(entry.flag, language)}</strong>}
       {refunds.map((r) => (
         <p key={r.refundRef} className={r.status === 'pending' ? 'muted small' : 'form-error'}>
@@ -100,7 +105,11 @@ function RefundCard({ orderId, entry, onRefunded }: { orderId: string; entry: Ca
           <InputField
             id={`${id}-amount`}
             label={t.refundAmount}
-            hint={t.refundAmountHint(formatCents(entry.refundableCents, language))}
+            hint={
+              entry.surchargeCents > 0
+                ? `${t.refundAmountHint(formatCents(entry.refundableCents, language))} ${t.refundSurchargeHint}`
+                : t.refundAmountHint(formatCents(entry.refundableCents, language))
+            }
             type="text"
             inputMode="decimal"
             value={amount}

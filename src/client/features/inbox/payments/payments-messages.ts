@@ -81,6 +81,10 @@ const en = {
     `Refunded ${amount} in Stripe’s Dashboard (${ref}): no credit note comes to exactly that amount with the taxes rounded to the cent. Record the refund by hand, ${ref} as its reference, with the credit note you choose.`,
   cardSurcharge: (amount: string, total: string) =>
     `Card surcharge ${amount}, kept apart from the invoices (charged to the card: ${total}).`,
+  cardSurchargeBack: (amount: string, total: string) =>
+    `Card surcharge given back ${amount}, kept apart from the invoices (refunded to the card: ${total}).`,
+  refundSurchargeHint:
+    'Its card surcharge goes back with it, in proportion (all of it with the whole payment): Stripe refunds the amount plus that part.',
 };
 
 export const PAYMENTS_MESSAGES = catalogues(en, {
@@ -157,6 +161,10 @@ export const PAYMENTS_MESSAGES = catalogues(en, {
     `Remboursement de ${amount} fait dans le tableau de bord de Stripe (${ref})\u00a0: aucune note de crédit ne donne exactement ce montant avec les taxes arrondies au cent. Inscrivez le remboursement à la main, avec ${ref} comme référence, et la note de crédit de votre choix.`,
   cardSurcharge: (amount, total) =>
     `Frais de carte de ${amount}, tenus à part des factures (débité sur la carte\u00a0: ${total}).`,
+  cardSurchargeBack: (amount, total) =>
+    `Frais de carte rendus de ${amount}, tenus à part des factures (remboursé sur la carte\u00a0: ${total}).`,
+  refundSurchargeHint:
+    'Ses frais de carte sont rendus avec lui, en proportion (en entier avec tout le paiement)\u00a0: Stripe rembourse le montant plus cette part.',
 });
 
 export type { Language };
