@@ -567,6 +567,11 @@ describe.each(backends())('paying online by card on %s', (backend) => {
         totalCents: 34714,
         basisPoints: 240,
       });
+      // The invoice mail says what its Pay link charges, as the button does: never the amount due alone.
+      const invoiceMail = (await mailsOf(orderId)).find((m) => m.subject.startsWith('Invoice'))!;
+      expect(await deliveredText(t, invoiceMail)).toContain(
+        "Pay $347.14 by card online with the Pay button on your order's page: $339.00 and a card surcharge (2.4%) of $8.14, charged on card payments only.",
+      );
       const session = sessionOf((await pay(token)).json<{ url: string }>().url);
       expect(session.amount_total).toBe(34714);
       expect(session.line_items.data).toEqual([
@@ -598,6 +603,10 @@ describe.each(backends())('paying online by card on %s', (backend) => {
   it('a French customer reads « Frais de carte » on Stripe’s line and the receipt; a Quebec billing address is never surcharged', async () => {
     await withSurcharge(240, async () => {
       const fr = await approvedOrder('fr');
+      const invoiceMail = (await mailsOf(fr.orderId)).find((m) => m.subject.startsWith('Facture'))!;
+      expect(await deliveredText(t, invoiceMail)).toContain(
+        'Payez 347,14\u00a0$ par carte en ligne avec le bouton Payer de la page de votre commande\u00a0: 339,00\u00a0$ et des frais de carte (2,4\u00a0%) de 8,14\u00a0$, exigés sur les paiements par carte seulement.',
+      );
       const session = sessionOf((await pay(fr.token)).json<{ url: string }>().url);
       expect(session.line_items.data[1]).toEqual({
         description: 'Frais de carte (2,4\u00a0%)',
