@@ -133,6 +133,10 @@ describe.each(backends())('paying online by card on %s', (backend) => {
     });
     // The invoice mail links to the order's page at its Pay button, never to a card form.
     const invoiceMail = (await mailsOf(orderId)).find((m) => m.subject.startsWith('Facture'))!;
+    // A no-break space before the subject's colon, as in every French line (and the receipt's subject).
+    expect(invoiceMail.subject).toMatch(
+      /^Facture \d{4}-\d{4} de la commande [0-9A-Z]{4}-[0-9A-Z]{4}\u00a0: acompte dû 339,00\u00a0\$$/,
+    );
     const invoiceText = await deliveredText(t, invoiceMail);
     const pageLink = /\/o\/([A-Za-z0-9_-]{43})\n/.exec(invoiceText)![1]!;
     expect(invoiceText).toContain(`Payer\u00a0: Carte (Stripe)`);
@@ -569,9 +573,14 @@ describe.each(backends())('paying online by card on %s', (backend) => {
       });
       // The invoice mail says what its Pay link charges, as the button does: never the amount due alone.
       const invoiceMail = (await mailsOf(orderId)).find((m) => m.subject.startsWith('Invoice'))!;
-      expect(await deliveredText(t, invoiceMail)).toContain(
+      const invoiceText = await deliveredText(t, invoiceMail);
+      expect(invoiceText).toContain(
         "Pay $347.14 by card online with the Pay button on your order's page: $339.00 and a card surcharge (2.4%) of $8.14, charged on card payments only.",
       );
+      // Each way to pay is headed by its name, as the French mail does ("Payer : En boutique…").
+      expect(invoiceText).toContain('Pay: Card (Stripe)\n');
+      expect(invoiceText).toContain('Pay: In store (debit, credit card or cash)\n');
+      expect(invoiceText).not.toContain('Pay by In store');
       const session = sessionOf((await pay(token)).json<{ url: string }>().url);
       expect(session.amount_total).toBe(34714);
       expect(session.line_items.data).toEqual([
