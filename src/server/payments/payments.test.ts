@@ -24,6 +24,7 @@ import {
 } from '../../../tests/support/stripe-stand-in.js';
 import { pdfText } from '../../../tests/support/pdf.js';
 import { todayOf } from '../invoices/index.js';
+import { sendDepositReminders } from '../invoices/reminders.js';
 
 const LINES = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
 const WEBHOOK = '/api/payments/stripe/webhook';
@@ -61,7 +62,7 @@ describe.each(backends())('paying online by card on %s', (backend) => {
     await stripe?.close();
   });
 
-  const staff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, who = clerk) =>
+  const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, who = clerk) =>
     t.app.inject({
       method,
       url,
@@ -606,6 +607,62 @@ describe.each(backends())('paying online by card on %s', (backend) => {
       expect(text).toMatch(/Amount \$339\.00/);
       expect(text).toMatch(/Card surcharge \$8\.14/);
       expect(text).toMatch(/Charged to the card \$347\.14/);
+    });
+  });
+
+  it('the Ready mail, which asks the balance, offers the card first with its surcharge, as the invoice mail does', async () => {
+    await withSurcharge(240, async () => {
+      const { orderId, token } = await approvedOrder();
+      const moved = await staff(
+        'PATCH',
+        `/api/orders/${orderId}/status`,
+        {
+          status: 'ready',
+          override: { reason: 'Pays at pickup' },
+        },
+        owner,
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+      // The whole $678.00 is due; 2.4 % of it is $16.272 → $16.27, so the button asks $694.27.
+      expect((await view(token)).account.payOnline).toEqual({
+        amountCents: 67800,
+        surchargeCents: 1627,
+        totalCents: 69427,
+        basisPoints: 240,
+      });
+      const readyMail = (await mailsOf(orderId)).find((m) => m.subject.endsWith('is ready'))!;
+      const text = await deliveredText(t, readyMail);
+      expect(text).toContain('Balance due: $678.00.');
+      expect(text).toContain(
+        "Pay: Card (Stripe)\n  Pay $694.27 by card online with the Pay button on your order's page: $678.00 and a card surcharge (2.4%) of $16.27, charged on card payments only.\n",
+      );
+      expect(text).toMatch(/\/o\/[A-Za-z0-9_-]{43}\?pay=1#pay/);
+    });
+  });
+
+  it('the deposit reminder offers the card first with its surcharge too', async () => {
+    await withSurcharge(240, async () => {
+      const { orderId } = await approvedOrder();
+      const deps = {
+        db: t.app.db,
+        dialect: backend,
+        seller: { legalName: 'M', address: '', gstHst: '', qst: '', email: '' },
+        shop: { name: 'Shop', contact: 'c', shopEmail: 'orders@example.com', publicUrl: 'http://localhost' },
+        books: { timeZone: 'America/Toronto', fiscalYearEnd: '12-31', shopProvince: 'ON' },
+        cardPayments: true,
+      } as const;
+      await sendDepositReminders(deps, new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+      // Queued for eight days from now (the reminder's own clock): read as queued, not delivered.
+      const reminder = await t.app.db
+        .selectFrom('mail_queue')
+        .select(['subject', 'text_body'])
+        .where('order_id', '=', orderId)
+        .where('subject', 'like', 'Reminder:%')
+        .executeTakeFirstOrThrow();
+      expect(reminder.subject).toContain('deposit of $339.00');
+      expect(reminder.text_body).toContain(
+        "Pay: Card (Stripe)\n  Pay $347.14 by card online with the Pay button on your order's page: $339.00 and a card surcharge (2.4%) of $8.14, charged on card payments only.\n  http://localhost/o/",
+      );
     });
   });
 
