@@ -66,7 +66,7 @@ const WORDS = {
   fr: {
     quoteSubject: /^Votre soumission pour la commande/,
     approveBox: /^J’approuve cette soumission$/,
-    invoiceSubject: /^Facture \d{4}-\d{4} de la commande .+ : acompte dû 344,93\u00a0\$$/,
+    invoiceSubject: /^Facture \d{4}-\d{4} de la commande .+\u00a0: acompte dû 344,93\u00a0\$$/,
     depositDue: 'Acompte dû\u00a0: 344,93\u00a0$',
     etransfer: 'Envoyez 344,93\u00a0$ par virement Interac à orders@example.com.',
     writeRef: (ref: string) => `Dans le message du virement, écrivez\u00a0: ${ref}`,

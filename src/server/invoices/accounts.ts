@@ -141,15 +141,24 @@ export function howToPay(
   seller: Seller,
   dueNowCents: number,
   language: 'en' | 'fr',
-  /** A mail's link to the order's Pay button, when a card may pay this amount now: the card comes first. */
-  payUrl?: string,
+  /**
+   * A mail's link to the order's Pay button and what that button charges, when a card may pay
+   * now: the card comes first, saying the total and surcharge the button says.
+   */
+  pay?: { url: string; charge: CardCharge },
 ): HowToPay[] {
-  const card = payUrl ? [PAYMENT_METHODS.card_stripe] : [];
+  const card = pay ? [PAYMENT_METHODS.card_stripe] : [];
   return [...card, ...offeredMethods(terms)].map((m) => ({
     id: m.id,
     label: m.label[language],
     instructions: m.instructions(
-      { terms, reference: order.reference, legalName: seller.legalName, dueNowCents, ...(payUrl ? { payUrl } : {}) },
+      {
+        terms,
+        reference: order.reference,
+        legalName: seller.legalName,
+        dueNowCents,
+        ...(pay ? { payUrl: pay.url, cardCharge: pay.charge } : {}),
+      },
       language,
     ),
   }));

@@ -17,6 +17,7 @@ export {
 export { lockOrder } from './lock-order.js';
 export {
   issueInvoiceOnApproval,
+  payPageUrl,
   recordPayment,
   type RecordedPayment,
   type RecordPaymentOptions,

@@ -25,7 +25,7 @@ export function composeInvoiceMail(
     const money = moneyIn(fr);
     return {
       subject: fr
-        ? `Facture ${invoice.number} de la commande ${order.reference}${due > 0 ? ` : acompte dû ${money(due)}` : ''}`
+        ? `Facture ${invoice.number} de la commande ${order.reference}${due > 0 ? `\u00a0: acompte dû ${money(due)}` : ''}`
         : `Invoice ${invoice.number} for order ${order.reference}${due > 0 ? `: deposit due ${money(due)}` : ''}`,
       intro: fr
         ? [

@@ -196,6 +196,7 @@ export async function issueInvoiceOnApproval(
   });
   const account = (await refreshPaymentState(trx, deps.books, order.id, now))!;
   const token = await mintOrderLink(trx, order.id);
+  const charge = payOnlineOf(deps, terms, account, order);
   const mail = composeInvoiceMail(
     { id: order.id, reference: order.reference, document: doc },
     issued.document,
@@ -207,7 +208,7 @@ export async function issueInvoiceOnApproval(
       deps.seller,
       account.dueNowCents,
       languageOf(doc),
-      payOnlineOf(deps, terms, account, order) ? payPageUrl(deps.shop.publicUrl, token) : undefined,
+      charge ? { url: payPageUrl(deps.shop.publicUrl, token), charge } : undefined,
     ),
     token,
     deps.shop,

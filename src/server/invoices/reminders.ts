@@ -10,7 +10,8 @@ import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { mintOrderLink } from '../storage/order-links.js';
 import type { Database } from '../storage/schema.js';
 import { composeReminderMail } from './invoice-mail.js';
-import { howToPay, orderAccount, refreshPaymentState, type InvoiceDeps } from './accounts.js';
+import { howToPay, orderAccount, payOnlineOf, refreshPaymentState, type InvoiceDeps } from './accounts.js';
+import { payPageUrl } from './invoice-service.js';
 import { invoicesOfOrder, readTerms } from './invoice-store.js';
 import { fromJson } from '../storage/json.js';
 
@@ -65,11 +66,20 @@ export async function sendDepositReminders(deps: InvoiceDeps, now = new Date()):
       const doc = fromJson(order.document);
       const lang = doc.language === 'fr' ? 'fr' : 'en';
       const token = await mintOrderLink(trx, order.id);
+      // The card first when the owner takes this amount by card, with what its Pay button charges.
+      const charge = payOnlineOf(deps, terms, account, order);
       const mail = composeReminderMail(
         { id: order.id, reference: order.reference, document: doc },
         latest.number,
         account,
-        howToPay(terms, order, deps.seller, account.dueNowCents, lang),
+        howToPay(
+          terms,
+          order,
+          deps.seller,
+          account.dueNowCents,
+          lang,
+          charge ? { url: payPageUrl(deps.shop.publicUrl, token), charge } : undefined,
+        ),
         token,
         deps.shop,
       );

@@ -28,9 +28,13 @@ export function customerOf(order: OrderForUpdate) {
   return { to: billing?.email ?? '', fr: order.document.language === 'fr', firstName };
 }
 
-/** How to pay, one section per way with each instruction on its own line (never run together). */
+/**
+ * How to pay, one section per way with each instruction on its own line (never run together),
+ * headed by the way's name ("Pay: In store (debit, credit card or cash)"; "Pay by In store" was
+ * no English).
+ */
 export function paySections(ways: readonly { label: string; instructions: string[] }[], fr: boolean) {
-  return ways.map((w) => ({ heading: fr ? `Payer\u00a0: ${w.label}` : `Pay by ${w.label}`, lines: w.instructions }));
+  return ways.map((w) => ({ heading: fr ? `Payer\u00a0: ${w.label}` : `Pay: ${w.label}`, lines: w.instructions }));
 }
 
 /** What one email to a customer says, written in their language. */

@@ -25,6 +25,7 @@ import {
 import { pdfText } from '../../../tests/support/pdf.js';
 import { todayOf } from '../invoices/index.js';
 import type { PaymentsReport, PayoutReport, SalesJournal } from '../../shared/invoices/invoice-api.js';
+import { sendDepositReminders } from '../invoices/reminders.js';
 
 const LINES = [{ description: 'Gildan 5000, Black, printed', quantity: 50, unitPriceCents: 1200, taxable: true }];
 const WEBHOOK = '/api/payments/stripe/webhook';
@@ -107,7 +108,7 @@ describe.each(backends())('paying online by card on %s', (backend) => {
     await stripe?.close();
   });
 
-  const staff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, who = clerk) =>
+  const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, who = clerk) =>
     t.app.inject({
       method,
       url,
@@ -179,6 +180,10 @@ describe.each(backends())('paying online by card on %s', (backend) => {
     });
     // The invoice mail links to the order's page at its Pay button, never to a card form.
     const invoiceMail = (await mailsOf(orderId)).find((m) => m.subject.startsWith('Facture'))!;
+    // A no-break space before the subject's colon, as in every French line (and the receipt's subject).
+    expect(invoiceMail.subject).toMatch(
+      /^Facture \d{4}-\d{4} de la commande [0-9A-Z]{4}-[0-9A-Z]{4}\u00a0: acompte dû 339,00\u00a0\$$/,
+    );
     const invoiceText = await deliveredText(t, invoiceMail);
     const pageLink = /\/o\/([A-Za-z0-9_-]{43})\n/.exec(invoiceText)![1]!;
     expect(invoiceText).toContain(`Payer\u00a0: Carte (Stripe)`);
@@ -613,6 +618,16 @@ describe.each(backends())('paying online by card on %s', (backend) => {
         totalCents: 34714,
         basisPoints: 240,
       });
+      // The invoice mail says what its Pay link charges, as the button does: never the amount due alone.
+      const invoiceMail = (await mailsOf(orderId)).find((m) => m.subject.startsWith('Invoice'))!;
+      const invoiceText = await deliveredText(t, invoiceMail);
+      expect(invoiceText).toContain(
+        "Pay $347.14 by card online with the Pay button on your order's page: $339.00 and a card surcharge (2.4%) of $8.14, charged on card payments only.",
+      );
+      // Each way to pay is headed by its name, as the French mail does ("Payer : En boutique…").
+      expect(invoiceText).toContain('Pay: Card (Stripe)\n');
+      expect(invoiceText).toContain('Pay: In store (debit, credit card or cash)\n');
+      expect(invoiceText).not.toContain('Pay by In store');
       const session = sessionOf((await pay(token)).json<{ url: string }>().url);
       expect(session.amount_total).toBe(34714);
       expect(session.line_items.data).toEqual([
@@ -828,9 +843,69 @@ describe.each(backends())('paying online by card on %s', (backend) => {
     });
   });
 
+  it('the Ready mail, which asks the balance, offers the card first with its surcharge, as the invoice mail does', async () => {
+    await withSurcharge(240, async () => {
+      const { orderId, token } = await approvedOrder();
+      const moved = await staff(
+        'PATCH',
+        `/api/orders/${orderId}/status`,
+        {
+          status: 'ready',
+          override: { reason: 'Pays at pickup' },
+        },
+        owner,
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+      // The whole $678.00 is due; 2.4 % of it is $16.272 → $16.27, so the button asks $694.27.
+      expect((await view(token)).account.payOnline).toEqual({
+        amountCents: 67800,
+        surchargeCents: 1627,
+        totalCents: 69427,
+        basisPoints: 240,
+      });
+      const readyMail = (await mailsOf(orderId)).find((m) => m.subject.endsWith('is ready'))!;
+      const text = await deliveredText(t, readyMail);
+      expect(text).toContain('Balance due: $678.00.');
+      expect(text).toContain(
+        "Pay: Card (Stripe)\n  Pay $694.27 by card online with the Pay button on your order's page: $678.00 and a card surcharge (2.4%) of $16.27, charged on card payments only.\n",
+      );
+      expect(text).toMatch(/\/o\/[A-Za-z0-9_-]{43}\?pay=1#pay/);
+    });
+  });
+
+  it('the deposit reminder offers the card first with its surcharge too', async () => {
+    await withSurcharge(240, async () => {
+      const { orderId } = await approvedOrder();
+      const deps = {
+        db: t.app.db,
+        dialect: backend,
+        seller: { legalName: 'M', address: '', gstHst: '', qst: '', email: '' },
+        shop: { name: 'Shop', contact: 'c', shopEmail: 'orders@example.com', publicUrl: 'http://localhost' },
+        books: { timeZone: 'America/Toronto', fiscalYearEnd: '12-31', shopProvince: 'ON' },
+        cardPayments: true,
+      } as const;
+      await sendDepositReminders(deps, new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+      // Queued for eight days from now (the reminder's own clock): read as queued, not delivered.
+      const reminder = await t.app.db
+        .selectFrom('mail_queue')
+        .select(['subject', 'text_body'])
+        .where('order_id', '=', orderId)
+        .where('subject', 'like', 'Reminder:%')
+        .executeTakeFirstOrThrow();
+      expect(reminder.subject).toContain('deposit of $339.00');
+      expect(reminder.text_body).toContain(
+        "Pay: Card (Stripe)\n  Pay $347.14 by card online with the Pay button on your order's page: $339.00 and a card surcharge (2.4%) of $8.14, charged on card payments only.\n  http://localhost/o/",
+      );
+    });
+  });
+
   it('a French customer reads « Frais de carte » on Stripe’s line and the receipt; a Quebec billing address is never surcharged', async () => {
     await withSurcharge(240, async () => {
       const fr = await approvedOrder('fr');
+      const invoiceMail = (await mailsOf(fr.orderId)).find((m) => m.subject.startsWith('Facture'))!;
+      expect(await deliveredText(t, invoiceMail)).toContain(
+        'Payez 347,14\u00a0$ par carte en ligne avec le bouton Payer de la page de votre commande\u00a0: 339,00\u00a0$ et des frais de carte (2,4\u00a0%) de 8,14\u00a0$, exigés sur les paiements par carte seulement.',
+      );
       const session = sessionOf((await pay(fr.token)).json<{ url: string }>().url);
       expect(session.line_items.data[1]).toEqual({
         description: 'Frais de carte (2,4\u00a0%)',

@@ -39,7 +39,7 @@ import { findPriceList, type PublishedPriceList } from '../prices/index.js';
 import type { TaxRegistrations } from '../../shared/taxes.js';
 import type { Database, OrderRow, StoredQuoteLines } from '../storage/schema.js';
 import type { Seller } from '../../shared/invoices/invoice-api.js';
-import { howToPay, readTerms, todayOf, type Books } from '../invoices/index.js';
+import { howToPay, payOnlineOf, payPageUrl, readTerms, todayOf, type Books } from '../invoices/index.js';
 import { accountHeadline, type Account } from '../../shared/invoices/account.js';
 import { canonicalJson, fromJson, toJson } from '../storage/json.js';
 
@@ -335,7 +335,7 @@ export async function sendQuote(
  * status preview passes a placeholder, so the clerk reads the email before it goes.
  */
 export async function statusMails(
-  deps: Pick<QuoteDeps, 'shop' | 'seller' | 'db'>,
+  deps: Pick<QuoteDeps, 'shop' | 'seller' | 'db' | 'books' | 'cardPayments'>,
   db: Kysely<Database> | Transaction<Database>,
   order: OrderRow,
   status: OrderStatus,
@@ -347,11 +347,22 @@ export async function statusMails(
   const doc = documentOf(order);
   const fulfilment = doc.layouts['1']?.shipping?.localPickup ? 'pickup' : 'shipping';
   const lang = doc.language === 'fr' ? 'fr' : 'en';
+  // The card comes first when the owner takes this amount by card, saying what its Pay button
+  // charges (docs/payments.md), as the invoice mail does.
+  const terms = account && account.dueNowCents > 0 ? await readTerms(db, deps.shop.shopEmail) : null;
+  const charge = terms && account ? payOnlineOf(deps, terms, account, order) : null;
   const payment =
-    account && account.dueNowCents > 0
+    terms && account
       ? {
           headline: accountHeadline(account, lang),
-          howToPay: howToPay(await readTerms(db, deps.shop.shopEmail), order, deps.seller, account.dueNowCents, lang),
+          howToPay: howToPay(
+            terms,
+            order,
+            deps.seller,
+            account.dueNowCents,
+            lang,
+            charge ? { url: payPageUrl(deps.shop.publicUrl, token), charge } : undefined,
+          ),
         }
       : null;
   return [
@@ -367,7 +378,7 @@ export async function statusMails(
 
 /** Queues the move's emails in its transaction, with a new link; true when one was queued. */
 export async function queueStatusMail(
-  deps: Pick<QuoteDeps, 'shop' | 'seller' | 'db'>,
+  deps: Pick<QuoteDeps, 'shop' | 'seller' | 'db' | 'books' | 'cardPayments'>,
   trx: Transaction<Database>,
   order: OrderRow,
   status: OrderStatus,

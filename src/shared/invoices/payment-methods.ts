@@ -3,6 +3,7 @@
 // would be one more entry here (with its own checkout step), leaving the rest untouched.
 import { deName } from '../french.js';
 import { formatCents } from '../money.js';
+import { surchargeRateLabel, type CardCharge } from './surcharge.js';
 import type { PaymentMethodId, PaymentTerms } from './terms.js';
 
 type Language = 'en' | 'fr';
@@ -17,6 +18,11 @@ export interface PaymentContext {
   dueNowCents: number;
   /** The order's page, opened at its Pay button (a card paid online; never a card form). */
   payUrl?: string;
+  /**
+   * What that Pay button charges (docs/payments.md, "Surcharges"): the card's instructions say its
+   * total and surcharge, as the button does, rather than the amount due alone.
+   */
+  cardCharge?: CardCharge;
 }
 
 export interface PaymentMethod {
@@ -80,14 +86,33 @@ const cardStripe: PaymentMethod = {
   id: 'card_stripe',
   label: { en: 'Card (Stripe)', fr: 'Carte (Stripe)' },
   referenceLabel: { en: 'Stripe payment (pi_…)', fr: 'Paiement Stripe (pi_…)' },
-  instructions({ dueNowCents, payUrl }, language) {
-    const amount = formatCents(dueNowCents, language);
+  instructions({ dueNowCents, payUrl, cardCharge }, language) {
+    const link = payUrl ? [payUrl] : [];
+    const money = (cents: number) => formatCents(cents, language);
+    const charge = cardCharge ?? {
+      amountCents: dueNowCents,
+      surchargeCents: 0,
+      totalCents: dueNowCents,
+      basisPoints: 0,
+    };
+    const total = money(charge.totalCents);
+    if (charge.surchargeCents > 0) {
+      const rate = surchargeRateLabel(charge.basisPoints)[language];
+      const amount = money(charge.amountCents);
+      const surcharge = money(charge.surchargeCents);
+      return language === 'fr'
+        ? [
+            `Payez ${total} par carte en ligne avec le bouton Payer de la page de votre commande\u00a0: ${amount} et des frais de carte (${rate}) de ${surcharge}, exigés sur les paiements par carte seulement.`,
+            ...link,
+          ]
+        : [
+            `Pay ${total} by card online with the Pay button on your order's page: ${amount} and a card surcharge (${rate}) of ${surcharge}, charged on card payments only.`,
+            ...link,
+          ];
+    }
     return language === 'fr'
-      ? [
-          `Payez ${amount} par carte en ligne avec le bouton Payer de la page de votre commande.`,
-          ...(payUrl ? [payUrl] : []),
-        ]
-      : [`Pay ${amount} by card online with the Pay button on your order's page.`, ...(payUrl ? [payUrl] : [])];
+      ? [`Payez ${total} par carte en ligne avec le bouton Payer de la page de votre commande.`, ...link]
+      : [`Pay ${total} by card online with the Pay button on your order's page.`, ...link];
   },
 };
 

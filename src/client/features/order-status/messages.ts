@@ -127,6 +127,8 @@ const en = {
   depositPaidNote: 'Your deposit is in: your order is on its way to production.',
   howToPay: 'How to pay',
   paymentsHeading: 'Payments received',
+  /** One payment received: its date in words and its amount. */
+  paymentReceived: (date: string, amount: string) => `${dateInWords(date, 'en')}: ${amount}`,
   receiptLink: (number: string) => `Receipt ${number} (PDF)`,
   refund: 'refund',
   // The customer's own change before approval (change-order.tsx).
@@ -278,6 +280,7 @@ export const ORDER_STATUS_MESSAGES = catalogues(en, {
   depositPaidNote: 'Votre acompte est arrivé\u00a0: votre commande passe en production.',
   howToPay: 'Comment payer',
   paymentsHeading: 'Paiements reçus',
+  paymentReceived: (date, amount) => `${dateInWords(date, 'fr')}\u00a0: ${amount}`,
   receiptLink: (number) => `Reçu ${number} (PDF)`,
   refund: 'remboursement',
   change: {

@@ -65,7 +65,7 @@ export function PaymentSection({
           <ul className="document-links">
             {view.payments.map((p) => (
               <li key={p.id}>
-                {p.receivedOn}: {money(Math.abs(p.amountCents))}
+                {t.paymentReceived(p.receivedOn, money(Math.abs(p.amountCents)))}
                 {p.amountCents < 0 ? ` (${t.refund})` : ''} ·{' '}
                 <a href={links.receipt(p.id)} download>
                   {t.receiptLink(p.receiptNumber)}
