@@ -19,7 +19,14 @@ import {
   startServerWithExamplePrices,
   submitOrderByApi,
 } from './helpers.js';
-import { brokenWords, cutLinks, fillForEstimate, hiddenFocus, tooWide } from './support/screen-checks.js';
+import {
+  brokenWords,
+  cutLinks,
+  fillForEstimate,
+  hiddenFocus,
+  isoDatesInSentences,
+  tooWide,
+} from './support/screen-checks.js';
 
 const DATA = 'e2e-every-screen-data';
 const OUTBOX = path.resolve(`test-results/${DATA}/outbox`);
@@ -249,6 +256,7 @@ for (const screen of ['phone', 'zoom'] as const) {
           for (const h of await hiddenFocus(page)) problems.push(`${where}: focus hidden: ${h}`);
           for (const w of await brokenWords(page)) problems.push(`${where}: word broken across lines: ${w}`);
           for (const l of await cutLinks(page)) problems.push(`${where}: navigation link cut at an edge: ${l}`);
+          for (const d of await isoDatesInSentences(page)) problems.push(`${where}: ISO date in a sentence: ${d}`);
         } catch (e) {
           problems.push(`${where}: did not load: ${String((e as Error).message).split('\n')[0]}`);
         } finally {

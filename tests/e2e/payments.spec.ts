@@ -123,6 +123,8 @@ for (const language of ['en', 'fr'] as const) {
     await expect(panel.getByRole('status')).toContainText(/Recorded: receipt R-\d{4}-\d{4} was emailed/);
     await expect(panel.getByText('Deposit paid; balance of $344.92 to come', { exact: true })).toBeVisible();
     await expect(page.getByText(/Payment of \$344\.93 recorded \(Interac e-Transfer CA7xQ2/)).toBeVisible();
+    // The panel's list dates it in words, as every sentence does (it printed 2026-11-29: $344.93).
+    await expect(panel.getByText(/^[A-Z][a-z]+ \d{1,2}, \d{4}: \$344\.93 · Interac e-Transfer/)).toBeVisible();
     await expectNoViolations(page, `order with its payments (${language})`);
 
     // The receipt reaches the customer.

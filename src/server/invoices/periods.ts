@@ -4,7 +4,7 @@
 // closed period's reports never change. Reopening is an owner's act with a reason. Every act is
 // a row of period_closes, never changed; the books' state is the last one.
 import type { Kysely, Transaction } from 'kysely';
-import { addDays } from '../../shared/dates.js';
+import { addDays, dateInWords } from '../../shared/dates.js';
 import {
   monthBounds,
   monthName,
@@ -144,14 +144,17 @@ export async function closePeriod(
   // The fiscal year "2026" is the one that ends in 2026 (on FISCAL_YEAR_END).
   const last = year ? `${body.fiscalYear}-${books.fiscalYearEnd}` : monthBounds(body.month).last;
   const label = year
-    ? { en: `The fiscal year ending ${last}`, fr: `L’exercice se terminant le ${last}` }
+    ? {
+        en: `The fiscal year ending ${dateInWords(last, 'en')}`,
+        fr: `L’exercice se terminant le ${dateInWords(last, 'fr')}`,
+      }
     : { en: monthName(body.month, 'en'), fr: monthName(body.month, 'fr') };
   if (last >= today)
     throw refuse(
       'period_not_ended',
       year ? 'fiscalYear' : 'month',
-      `${label.en} has not ended yet (today is ${today}): a period closes once its last day is over.`,
-      `${label.fr} n’est pas terminé (nous sommes le ${today})\u00a0: une période se ferme une fois son dernier jour passé.`,
+      `${label.en} has not ended yet (today is ${dateInWords(today, 'en')}): a period closes once its last day is over.`,
+      `${label.fr} n’est pas terminé (nous sommes le ${dateInWords(today, 'fr')})\u00a0: une période se ferme une fois son dernier jour passé.`,
       'conflict',
     );
   await db.transaction().execute(async (trx) => {
@@ -160,8 +163,8 @@ export async function closePeriod(
       throw refuse(
         'already_closed',
         'month',
-        `${label.en} is already closed: the books are closed through ${through}.`,
-        `${label.fr} est déjà fermé\u00a0: les livres sont fermés jusqu’au ${through} inclusivement.`,
+        `${label.en} is already closed: the books are closed through ${dateInWords(through, 'en')}.`,
+        `${label.fr} est déjà fermé\u00a0: les livres sont fermés jusqu’au ${dateInWords(through, 'fr')} inclusivement.`,
         'conflict',
       );
     if (year) {

@@ -190,3 +190,26 @@ export async function cutLinks(page: Page): Promise<string[]> {
     return cut;
   });
 }
+
+/**
+ * Dates in words (docs/accessibility.md): an ISO date (2026-11-29) in a sentence, i.e. in the
+ * text an element holds itself (its own text nodes, joined: React writes `{date}: {amount}` as
+ * separate nodes) beside a word of two letters or more. A date alone in a table's cell, or a date
+ * field's value, is not a sentence and is not counted; a file's name is not either.
+ */
+export async function isoDatesInSentences(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found = new Set<string>();
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (['SCRIPT', 'STYLE', 'INPUT', 'TEXTAREA', 'OPTION'].includes(el.tagName)) continue;
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('');
+      if (!/\b\d{4}-\d{2}-\d{2}\b/.test(own)) continue;
+      const words = own.replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ').replace(/\S+\.[A-Za-z0-9]{2,4}\b/g, ' ');
+      if (/\p{L}{2,}/u.test(words)) found.add(`"${own.trim().slice(0, 80)}" in ${el.tagName.toLowerCase()}`);
+    }
+    return [...found];
+  });
+}

@@ -11,6 +11,8 @@ const en = {
   invoicePdf: (number: string) => `Invoice ${number} (PDF)`,
   creditNotePdf: (number: string, invoice: string) => `Credit note ${number} on ${invoice} (PDF)`,
   receiptPdf: (number: string) => `Receipt ${number} (PDF)`,
+  /** One payment in the panel's list: its date in words and its amount. */
+  paymentReceived: (date: string, amount: string) => `${dateInWords(date, 'en')}: ${amount}`,
   invoiced: 'Invoiced',
   deposit: 'Deposit',
   paid: 'Paid',
@@ -95,6 +97,7 @@ export const PAYMENTS_MESSAGES = catalogues(en, {
   invoicePdf: (number) => `Facture ${number} (PDF)`,
   creditNotePdf: (number, invoice) => `Note de crédit ${number} sur ${invoice} (PDF)`,
   receiptPdf: (number) => `Reçu ${number} (PDF)`,
+  paymentReceived: (date, amount) => `${dateInWords(date, 'fr')}\u00a0: ${amount}`,
   invoiced: 'Facturé',
   deposit: 'Acompte',
   paid: 'Payé',

@@ -108,7 +108,8 @@ export function PaymentsPanel({ orderId, onChanged }: { orderId: string; onChang
               <ul className="document-links">
                 {view.payments.map((p) => (
                   <li key={p.id}>
-                    {p.receivedOn}: {money(p.amountCents)} · {PAYMENT_METHODS[p.method].label[language]}
+                    {t.paymentReceived(p.receivedOn, money(p.amountCents))} ·{' '}
+                    {PAYMENT_METHODS[p.method].label[language]}
                     {p.reference ? ` ${p.reference}` : ''}
                     {p.reason ? ` (${p.reason})` : ''} ·{' '}
                     <a href={inboxLinks.receiptPdf(orderId, p.id)} download>

@@ -12,7 +12,7 @@ const en = {
   nothingClosed: 'No period is closed.',
   month: 'Month',
   closeMonth: 'Close the month',
-  fiscalYear: (yearEnd: string) => `Fiscal year (ending on ${yearEnd})`,
+  fiscalYear: (yearEnd: string) => `Fiscal year (ending on ${dateInWords(yearEnd, 'en')})`,
   closeYear: 'Close the fiscal year',
   reopenHeading: 'Reopen a month',
   reopenHint: 'Every later month is reopened with it. The reports already filed for them may then change.',
@@ -49,7 +49,7 @@ export const PERIODS_MESSAGES = catalogues(en, {
   nothingClosed: 'Aucune période n’est fermée.',
   month: 'Mois',
   closeMonth: 'Fermer le mois',
-  fiscalYear: (yearEnd) => `Exercice (se terminant le ${yearEnd})`,
+  fiscalYear: (yearEnd) => `Exercice (se terminant le ${dateInWords(yearEnd, 'fr')})`,
   closeYear: 'Fermer l’exercice',
   reopenHeading: 'Rouvrir un mois',
   reopenHint:
