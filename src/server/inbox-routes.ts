@@ -90,6 +90,7 @@ export async function inboxRoutes(
   await app.register(overviewRoutes, {
     deps: {
       db: floor.db,
+      dialect: floor.dialect,
       get timeZone() {
         return floor.timeZone;
       },

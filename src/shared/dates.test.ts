@@ -1,6 +1,6 @@
 // Dates in the shop's calendar and the records' retention by fiscal year.
 import { describe, expect, it } from 'vitest';
-import { dateIn, datesIn, fiscalYearEndOf, isCalendarDate, recordsKeptUntil } from './dates.js';
+import { dateIn, fiscalYearEndOf, isCalendarDate, recordsKeptUntil, zoneOffsets } from './dates.js';
 
 describe('dates', () => {
   it('dates an instant in the shop’s own time zone', () => {
@@ -8,14 +8,25 @@ describe('dates', () => {
     expect(dateIn('America/Vancouver', lateEvening)).toBe('2026-11-30');
     expect(dateIn('America/Toronto', lateEvening)).toBe('2026-12-01');
   });
-  it('dates many instants as dateIn does, across both clock changes and a half-hour zone’s midnights', () => {
-    for (const zone of ['America/St_Johns', 'America/Toronto', 'America/Regina', 'UTC']) {
-      const dayOf = datesIn(zone);
-      // Every 28 minutes and 53 seconds for a year: the minutes of an hour are met in turn, midnights and clock changes too.
-      for (let ms = Date.parse('2026-01-01T00:00:00Z'); ms < Date.parse('2027-01-01T00:00:00Z'); ms += 1_733_000) {
-        const instant = new Date(ms);
-        expect(dayOf(instant.toISOString())).toBe(dateIn(zone, instant));
+  it('gives the offsets that date instants as dateIn does, across clock changes, half-hour zones and a new year', () => {
+    const from = Date.parse('2025-06-01T00:00:00Z');
+    const to = Date.parse('2027-02-01T00:00:00Z');
+    for (const zone of ['America/St_Johns', 'America/Toronto', 'America/Regina', 'Australia/Lord_Howe', 'UTC']) {
+      const { offsets, changes } = zoneOffsets(zone, from, to);
+      expect(changes.length).toBe(zone === 'America/Regina' || zone === 'UTC' ? 0 : 3);
+      for (let ms = from; ms <= to; ms += 1_733_000) {
+        const offset = offsets[changes.filter((c) => c <= ms).length]!;
+        expect(new Date(ms + offset).toISOString().slice(0, 10)).toBe(dateIn(zone, new Date(ms)));
       }
+      // Either side of each change, to the millisecond.
+      for (const at of changes)
+        for (const ms of [at - 1, at]) {
+          const offset = offsets[changes.filter((c) => c <= ms).length]!;
+          const wall = new Date(ms + offset).toISOString().slice(11, 19);
+          expect(wall).toBe(
+            new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', timeStyle: 'medium' }).format(ms),
+          );
+        }
     }
   });
   it('refuses dates that are not on the calendar', () => {

@@ -45,28 +45,83 @@ export function dateIn(timeZone: string, instant: Date = new Date()): string {
   return dayFormatter(timeZone).format(instant);
 }
 
-const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/** One formatter per time zone that reads the wall clock to the second. */
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far a zone's wall clock is ahead of UTC at an instant, in milliseconds (negative west of Greenwich). */
+function offsetAt(timeZone: string, ms: number): number {
+  let format = clockFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clockFormatters.set(timeZone, format);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const p of format.formatToParts(ms)) part[p.type] = Number(p.value);
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day, part.hour, part.minute, part.second);
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** A zone's clock changes in a UTC year, each { at, offset } (after the year's first instant, up to the next year's). */
+const yearChanges = new Map<string, { at: number; offset: number }[]>();
+function changesOfYear(timeZone: string, year: number): { at: number; offset: number }[] {
+  const key = `${timeZone} ${year}`;
+  let changes = yearChanges.get(key);
+  if (changes) return changes;
+  changes = [];
+  const start = Date.UTC(year, 0, 1);
+  const end = Date.UTC(year + 1, 0, 1);
+  let before = offsetAt(timeZone, start);
+  for (let t = start; t < end; t += DAY) {
+    const after = offsetAt(timeZone, t + DAY);
+    if (after !== before) {
+      // The first millisecond of the new offset, between two midnights that read differently.
+      let lo = t;
+      let hi = t + DAY;
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(timeZone, mid) === before) lo = mid;
+        else hi = mid;
+      }
+      changes.push({ at: hi, offset: after });
+      before = after;
+    }
+  }
+  yearChanges.set(key, changes);
+  return changes;
+}
+
+/** A zone's offsets from UTC over a span: `offsets[0]` from its start, `offsets[i]` from `changes[i - 1]` on (instants, ms). */
+export interface ZoneOffsets {
+  offsets: number[];
+  changes: number[];
+}
 
 /**
- * dateIn for many instants in one zone (a year of quotes, of Ready moves), from ISO timestamps:
- * each UTC hour is formatted at its first and last millisecond once; when both fall on the same
- * day, so does every instant in between (a zone's clock moves by at most one change an hour), and
- * an hour holding a local midnight (a half-hour zone's) is formatted instant by instant.
+ * The offsets a database adds to instants to date them as dateIn does, for every instant from
+ * `fromMs` to `toMs` (the Overview's queries, docs/overview.md): the clock is read at each UTC
+ * midnight (a zone changes it at most once a day) and each change found to the millisecond. A
+ * zone's rules do not change while the process runs, so each year's changes are found once.
  */
-export function datesIn(timeZone: string): (iso: string) => string {
-  const format = dayFormatter(timeZone);
-  const hours = new Map<number, string | null>();
-  return (iso) => {
-    const ms = Date.parse(iso);
-    const hour = Math.floor(ms / HOUR);
-    let day = hours.get(hour);
-    if (day === undefined) {
-      const first = format.format(hour * HOUR);
-      day = first === format.format(hour * HOUR + HOUR - 1) ? first : null;
-      hours.set(hour, day);
-    }
-    return day ?? format.format(ms);
-  };
+export function zoneOffsets(timeZone: string, fromMs: number, toMs: number): ZoneOffsets {
+  const out: ZoneOffsets = { offsets: [offsetAt(timeZone, fromMs)], changes: [] };
+  for (let year = new Date(fromMs).getUTCFullYear(); year <= new Date(toMs).getUTCFullYear(); year++)
+    for (const change of changesOfYear(timeZone, year))
+      if (change.at > fromMs && change.at <= toMs) {
+        out.changes.push(change.at);
+        out.offsets.push(change.offset);
+      }
+  return out;
 }
 
 /** True for a real calendar date written YYYY-MM-DD (no 2026-02-30, no 2026-13-45). */

@@ -35,7 +35,7 @@ export {
 export { remindersPlugin } from './reminders-plugin.js';
 // Aged receivables (docs/accounts.md): the Accounts page's, and an owner's overview may chart it.
 export { agedReceivables } from './reports.js';
-export { expectedDates } from './payment-exports.js';
+export { expectedDates, expectedOn } from './payment-exports.js';
 export type { AgedReceivables } from '../../shared/invoices/ageing.js';
 // The owner's Overview (overview/) reads the books' own amounts, the way the reports read them.
 export { accountDocuments } from './accounts.js';

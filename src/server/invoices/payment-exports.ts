@@ -189,10 +189,21 @@ export async function expectedDates(db: Kysely<Database>, orderIds: readonly str
         .execute(),
     ]);
     for (const o of orders) {
-      const day = (o.deadline_date ?? '').trim().slice(0, 10);
-      if (/^\d{4}-\d{2}-\d{2}$/.test(day)) due.set(o.id, day);
+      const day = expectedOn(undefined, { hasCriticalDeadline: true, deadlineDate: o.deadline_date });
+      if (day) due.set(o.id, day);
     }
     for (const j of jobs) due.set(j.order_id, j.due_on);
   }
   return due;
+}
+
+/** The day one order is expected ready (as `withExpectedDates` says) from its job's due date and its deadline. */
+export function expectedOn(
+  jobDueOn: string | null | undefined,
+  order: { hasCriticalDeadline: boolean; deadlineDate: string | null } | null,
+): string | undefined {
+  if (jobDueOn !== null && jobDueOn !== undefined) return jobDueOn;
+  if (!order?.hasCriticalDeadline) return undefined;
+  const day = (order.deadlineDate ?? '').trim().slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
 }

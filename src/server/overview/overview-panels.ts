@@ -6,13 +6,12 @@
 // sales journal's column), taxes the rest of their totals, the ageing the one pure function.
 import { sql, type Kysely } from 'kysely';
 import { DECORATION_METHODS, ORDER_STATUSES, type DecorationMethod } from '../../shared/constants.js';
-import { addDays, datesIn } from '../../shared/dates.js';
+import { addDays, zoneOffsets } from '../../shared/dates.js';
 import { accountOf, type AccountDocument } from '../../shared/invoices/account.js';
 import { ageReceivables, type AgeingOrder } from '../../shared/invoices/ageing.js';
 import {
-  daysBetween,
   emptyGroups,
-  median,
+  medianOfCounts,
   mondayOf,
   monthsOf,
   percentOf,
@@ -25,8 +24,10 @@ import {
   type SalesPanel,
 } from '../../shared/overview/overview.js';
 import { readProductionSettings } from '../production/index.js';
-import { expectedDates, invoiceDocument, INVOICE_COLUMNS } from '../invoices/index.js';
-import type { Database } from '../storage/schema.js';
+import { expectedOn, invoiceDocument, INVOICE_COLUMNS } from '../invoices/index.js';
+import type { Dialect } from '../storage/db.js';
+import type { Database, InvoiceAgeingTable, OrdersTable } from '../storage/schema.js';
+import { localDate, sqlDaysBetween } from './local-dates.js';
 
 type Db = Kysely<Database>;
 
@@ -44,9 +45,10 @@ const sign = (kind: string) => (kind === 'credit_note' ? -1 : 1);
 /**
  * Sales by month: invoices less credit notes before taxes, taxes apart, by method and by new or
  * returning customer. The database adds them up (a few rows a month come back, not one a
- * document): each order's group of methods from its imprints, and whether it is its customer's
- * first invoiced order (the same email, trimmed and in lower case; an order deleted since, or
- * without an email, is its own customer; the earlier first invoice wins, then the smaller id).
+ * document), each order's documents of a month first: its group of methods from its imprints
+ * (several when they differ), and whether it is its customer's first invoiced order (the same
+ * email, trimmed and in lower case; an order deleted since, or without an email, is its own
+ * customer; the earlier first invoice wins, then the smaller id; not yet invoiced: new).
  */
 export async function salesPanel(db: Db, from: string, to: string): Promise<SalesPanel> {
   const { rows } = await sql<{
@@ -58,8 +60,12 @@ export async function salesPanel(db: Db, from: string, to: string): Promise<Sale
     documents: number | string;
   }>`
     with period as (
-      select order_id, kind, issue_date, subtotal_cents, total_cents
+      select order_id, substr(issue_date, 1, 7) as month,
+        sum(case when kind = 'credit_note' then -subtotal_cents else subtotal_cents end) as sales,
+        sum(case when kind = 'credit_note' then subtotal_cents - total_cents else total_cents - subtotal_cents end) as taxes,
+        count(*) as documents
       from invoices where issue_date >= ${from} and issue_date <= ${to}
+      group by order_id, substr(issue_date, 1, 7)
     ), firsts as (
       select order_id, min(issue_date) as first_on
       from invoices where kind = 'invoice' and issue_date <= ${to} group by order_id
@@ -67,19 +73,20 @@ export async function salesPanel(db: Db, from: string, to: string): Promise<Sale
       select f.order_id, f.first_on,
         coalesce(nullif(lower(trim(o.customer_email)), ''), 'order:' || f.order_id) as customer
       from firsts f left join orders o on o.id = f.order_id
-    ), ranked as (
-      select order_id, row_number() over (partition by customer order by first_on, order_id) as n from customers
-    ), methods as (
-      select order_id, case when count(distinct method) > 1 then 'several' else min(method) end as grp
-      from imprints where order_id in (select order_id from period) group by order_id
+    ), later as (
+      select order_id from (
+        select order_id, row_number() over (partition by customer order by first_on, order_id) as n from customers
+      ) ranked where n > 1
     )
-    select substr(p.issue_date, 1, 7) as month, m.grp,
-      case when r.n is null or r.n = 1 then 1 else 0 end as is_new,
-      sum(case when p.kind = 'credit_note' then -p.subtotal_cents else p.subtotal_cents end) as sales,
-      sum(case when p.kind = 'credit_note' then p.subtotal_cents - p.total_cents else p.total_cents - p.subtotal_cents end) as taxes,
-      count(*) as documents
-    from period p left join methods m on m.order_id = p.order_id left join ranked r on r.order_id = p.order_id
-    group by substr(p.issue_date, 1, 7), m.grp, case when r.n is null or r.n = 1 then 1 else 0 end
+    select month, grp, is_new, sum(sales) as sales, sum(taxes) as taxes, sum(documents) as documents
+    from (
+      select p.month, p.sales, p.taxes, p.documents,
+        (select case when min(i.method) <> max(i.method) then 'several' else min(i.method) end
+          from imprints i where i.order_id = p.order_id) as grp,
+        case when p.order_id in (select order_id from later) then 0 else 1 end as is_new
+      from period p
+    ) x
+    group by month, grp, is_new
   `.execute(db);
   const months = new Map<string, SalesMonth>(
     monthsOf(from, to).map((month) => [
@@ -112,60 +119,50 @@ export async function salesPanel(db: Db, from: string, to: string): Promise<Sale
  * terms come from the columns beside them (invoice_ageing, migration 068), not from the JSON.
  */
 export async function owedPanel(db: Db, asOf: string): Promise<OwedPanel> {
-  const invoiced = db
-    .selectFrom('invoices')
-    .select('order_id')
-    .select(
-      sql<string | number>`sum(case when kind = 'credit_note' then -total_cents else total_cents end)`.as('cents'),
+  // One query: the orders whose balance is not nil, each with its documents to `asOf`, their
+  // columns beside them, its status and what says when it is expected ready.
+  const { rows } = await sql<{
+    order_id: string;
+    paid: number | string;
+    status: OrdersTable['status'] | null;
+    has_critical_deadline: number | null;
+    deadline_date: string | null;
+    due_on: string | null;
+    id: string;
+    number: string;
+    kind: 'invoice' | 'credit_note';
+    issue_date: string;
+    issued_at: string;
+    total_cents: number | string;
+    deposit_cents: number | string;
+    order_reference: string | null;
+    customer: string | null;
+    balance_due: InvoiceAgeingTable['balance_due'] | null;
+    balance_days: number | string | null;
+  }>`
+    with invoiced as (
+      select order_id, sum(case when kind = 'credit_note' then -total_cents else total_cents end) as cents
+      from invoices where issue_date <= ${asOf} group by order_id
+    ), paid as (
+      select order_id, sum(amount_cents) as cents from payments
+      where received_on <= ${asOf}
+        and not exists (select payment_voids.payment_id from payment_voids where payment_voids.payment_id = payments.id)
+      group by order_id
+    ), owing as materialized (
+      select i.order_id, coalesce(p.cents, 0) as paid
+      from invoiced i left join paid p on p.order_id = i.order_id
+      where i.cents <> coalesce(p.cents, 0)
     )
-    .where('issue_date', '<=', asOf)
-    .groupBy('order_id');
-  const paid = db
-    .selectFrom('payments')
-    .select('order_id')
-    .select((eb) => eb.fn.sum<string | number>('amount_cents').as('cents'))
-    .where('received_on', '<=', asOf)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('payment_voids')
-            .select('payment_voids.payment_id')
-            .whereRef('payment_voids.payment_id', '=', 'payments.id'),
-        ),
-      ),
-    )
-    .groupBy('order_id');
-  const balances = await db
-    .selectFrom(invoiced.as('i'))
-    .leftJoin(paid.as('p'), 'p.order_id', 'i.order_id')
-    .select(['i.order_id', 'p.cents as paid'])
-    .where(sql<boolean>`i.cents <> coalesce(p.cents, 0)`)
-    .execute();
-  const paidOf = new Map(balances.map((b) => [b.order_id, Number(b.paid ?? 0)]));
-  const open = [...paidOf.keys()];
-  const rows = await inSlices(open, (slice) =>
-    db
-      .selectFrom('invoices')
-      .leftJoin('invoice_ageing', 'invoice_ageing.invoice_id', 'invoices.id')
-      .select([
-        'invoices.id',
-        'invoices.order_id',
-        'invoices.number',
-        'invoices.kind',
-        'invoices.issue_date',
-        'invoices.issued_at',
-        'invoices.total_cents',
-        'invoices.deposit_cents',
-        'invoice_ageing.order_reference',
-        'invoice_ageing.customer',
-        'invoice_ageing.balance_due',
-        'invoice_ageing.balance_days',
-      ])
-      .where('invoices.order_id', 'in', slice)
-      .where('invoices.issue_date', '<=', asOf)
-      .execute(),
-  );
+    select owing.order_id, owing.paid, orders.status, orders.has_critical_deadline, orders.deadline_date, jobs.due_on,
+      invoices.id, invoices.number, invoices.kind, invoices.issue_date, invoices.issued_at, invoices.total_cents,
+      invoices.deposit_cents, invoice_ageing.order_reference, invoice_ageing.customer, invoice_ageing.balance_due,
+      invoice_ageing.balance_days
+    from owing
+    inner join invoices on invoices.order_id = owing.order_id and invoices.issue_date <= ${asOf}
+    left join invoice_ageing on invoice_ageing.invoice_id = invoices.id
+    left join orders on orders.id = owing.order_id
+    left join jobs on jobs.order_id = owing.order_id
+  `.execute(db);
   // A document stored without its columns (written straight to the table) is read as the report reads it.
   const unread = rows.filter((r) => r.order_reference === null).map((r) => r.id);
   const documents = new Map(
@@ -175,16 +172,22 @@ export async function owedPanel(db: Db, asOf: string): Promise<OwedPanel> {
       )
     ).map((r) => [r.id, invoiceDocument(r)]),
   );
-  const statuses = await inSlices(open, (slice) =>
-    db.selectFrom('orders').select(['id', 'status']).where('id', 'in', slice).execute(),
-  );
-  const statusOf = new Map(statuses.map((s) => [s.id, s.status]));
   // Issued together (a changed order): the credit note before the invoice that replaces it, as the report sorts them.
   rows.sort(
     (a, b) =>
       a.issued_at.localeCompare(b.issued_at) || a.kind.localeCompare(b.kind) || a.number.localeCompare(b.number),
   );
-  const byOrder = new Map<string, { orderReference: string; customer: string; documents: AccountDocument[] }>();
+  const byOrder = new Map<
+    string,
+    {
+      orderReference: string;
+      customer: string;
+      documents: AccountDocument[];
+      paidCents: number;
+      status: OrdersTable['status'] | null;
+      expectedOn: string | undefined;
+    }
+  >();
   for (const r of rows) {
     const doc = documents.get(r.id);
     const facts = doc
@@ -198,11 +201,24 @@ export async function owedPanel(db: Db, asOf: string): Promise<OwedPanel> {
           customer: r.customer!,
           terms: { balanceDue: r.balance_due!, balanceDays: Number(r.balance_days) },
         };
-    const order = byOrder.get(r.order_id) ?? {
-      orderReference: facts.orderReference,
-      customer: facts.customer,
-      documents: [],
-    };
+    let order = byOrder.get(r.order_id);
+    if (!order) {
+      order = {
+        orderReference: facts.orderReference,
+        customer: facts.customer,
+        documents: [],
+        paidCents: Number(r.paid),
+        status: r.status,
+        // Pickup and shipping terms fall due the day the order is expected ready, as in the report.
+        expectedOn: expectedOn(
+          r.due_on,
+          r.has_critical_deadline === null
+            ? null
+            : { hasCriticalDeadline: Number(r.has_critical_deadline) === 1, deadlineDate: r.deadline_date },
+        ),
+      };
+      byOrder.set(r.order_id, order);
+    }
     order.documents.push({
       kind: r.kind,
       totalCents: Number(r.total_cents),
@@ -210,18 +226,13 @@ export async function owedPanel(db: Db, asOf: string): Promise<OwedPanel> {
       issueDate: r.issue_date,
       terms: facts.terms,
     });
-    byOrder.set(r.order_id, order);
   }
   const ageing: AgeingOrder[] = [];
   const idOf = new Map<string, string>();
-  // Pickup and shipping terms fall due the day the order is expected ready, as in the report.
-  const expected = await expectedDates(db, [...byOrder.keys()]);
   let dueNowCents = 0;
   const depositsWaiting = { orders: 0, cents: 0 };
-  for (const [orderId, { orderReference, customer, documents }] of byOrder) {
-    const paidCents = paidOf.get(orderId) ?? 0;
+  for (const [orderId, { orderReference, customer, documents, paidCents, status, expectedOn }] of byOrder) {
     idOf.set(orderReference, orderId);
-    const expectedOn = expected.get(orderId);
     ageing.push({
       orderReference,
       customer,
@@ -229,12 +240,7 @@ export async function owedPanel(db: Db, asOf: string): Promise<OwedPanel> {
       payments: [{ receivedOn: asOf, cents: paidCents }],
       ...(expectedOn ? { expectedOn } : {}),
     });
-    const account = accountOf({
-      documents,
-      paymentsCents: [paidCents],
-      status: statusOf.get(orderId) ?? null,
-      today: asOf,
-    });
+    const account = accountOf({ documents, paymentsCents: [paidCents], status, today: asOf });
     dueNowCents += account.dueNowCents;
     if (account.state === 'deposit_due') {
       depositsWaiting.orders += 1;
@@ -260,57 +266,83 @@ const LAPSE_DAYS = 30;
 /** The instants that can fall on the period's days in any time zone (a day either side), then told apart by day. */
 const instantBounds = (from: string, to: string) => [`${addDays(from, -1)}`, `${addDays(to, 2)}`] as const;
 
+/** The zone's offsets over the period's instants and any others given (ISO timestamps; unreadable ones are left out). */
+function offsetsOver(timeZone: string, lo: string, hi: string, ...others: (string | null | undefined)[]) {
+  const instants = [lo, hi, ...others].map((t) => (t ? Date.parse(t) : NaN)).filter((t) => !Number.isNaN(t));
+  return zoneOffsets(timeZone, Math.min(...instants), Math.max(...instants));
+}
+
 export async function quotesPanel(
   db: Db,
+  dialect: Dialect,
   timeZone: string,
   from: string,
   to: string,
   today: string,
 ): Promise<QuotesPanel> {
   const [lo, hi] = instantBounds(from, to);
-  const dayOf = datesIn(timeZone);
-  const sent = await db
-    .selectFrom('quotes')
-    .select(['id', 'status', 'sent_at'])
-    .where('sent_at', '>=', lo)
-    .where('sent_at', '<', hi)
-    .execute();
-  const answers = await db
-    .selectFrom('quote_responses')
-    .innerJoin('quotes', 'quotes.id', 'quote_responses.quote_id')
-    .select(['quote_responses.kind', 'quote_responses.created_at', 'quotes.sent_at'])
-    .where('quote_responses.created_at', '>=', lo)
-    .where('quote_responses.created_at', '<', hi)
-    .execute();
+  // An answer in the period may answer a version sent long before: the offsets span every sending.
+  const { rows: span } = await sql<{ first: string | null; last: string | null }>`
+    select (select min(sent_at) from quotes) as first, (select max(sent_at) from quotes) as last
+  `.execute(db);
+  const zone = offsetsOver(timeZone, lo, hi, span[0]?.first, span[0]?.last);
+  const day = (column: string) => localDate(dialect, column, zone);
+  // Versions sent each month of the period, and those still unanswered LAPSE_DAYS after sending.
+  // Materialized: each instant dated once, not once for each use of its date (docs/overview.md).
+  const { rows: sent } = await sql<{ month: string; sent: number | string; lapsed: number | string }>`
+    with s as materialized (
+      select status, ${day('sent_at')} as d from quotes where sent_at >= ${lo} and sent_at < ${hi}
+    )
+    select substr(d, 1, 7) as month, count(*) as sent,
+      sum(case when status = 'sent' and d < ${addDays(today, -LAPSE_DAYS)} then 1 else 0 end) as lapsed
+    from s where d >= ${from} and d <= ${to}
+    group by substr(d, 1, 7)
+  `.execute(db);
+  // Answers each month by kind, approvals by their days from sending (the median's counts). Each
+  // version's sending is read from an index (migration 073): SQLite would otherwise pick the
+  // primary key and read each quote's row past its JSON documents to its sent_at.
+  const { rows: answers } = await sql<{
+    month: string;
+    kind: string;
+    days: number | string | null;
+    n: number | string;
+  }>`
+    with a as materialized (
+      select quote_responses.kind, ${day('quotes.sent_at')} as sent_on, ${day('quote_responses.created_at')} as d
+      from quote_responses inner join quotes ${dialect === 'sqlite' ? sql`indexed by quotes_id_sent_at` : sql``} on quotes.id = quote_responses.quote_id
+      where quote_responses.created_at >= ${lo} and quote_responses.created_at < ${hi}
+    )
+    select substr(d, 1, 7) as month, kind,
+      case when kind = 'approved' and sent_on is not null then ${sqlDaysBetween(dialect, sql.ref('sent_on'), sql.ref('d'))} end as days,
+      count(*) as n
+    from a where d >= ${from} and d <= ${to}
+    group by 1, 2, 3
+  `.execute(db);
   const months = new Map(
     monthsOf(from, to).map((month) => [month, { month, sent: 0, approved: 0, changesAsked: 0, lapsed: 0 }]),
   );
-  const inPeriod = (day: string) => day >= from && day <= to;
   let sentCount = 0;
-  for (const q of sent) {
-    const day = dayOf(q.sent_at!);
-    if (!inPeriod(day)) continue;
-    const m = months.get(day.slice(0, 7))!;
-    m.sent += 1;
-    sentCount += 1;
-    if (q.status === 'sent' && daysBetween(day, today) > LAPSE_DAYS) m.lapsed += 1;
+  for (const r of sent) {
+    const m = months.get(r.month)!;
+    m.sent += Number(r.sent);
+    m.lapsed += Number(r.lapsed);
+    sentCount += Number(r.sent);
   }
-  const days: number[] = [];
+  const days: [number, number][] = [];
   let approvedCount = 0;
   for (const a of answers) {
-    const day = dayOf(a.created_at);
-    if (!inPeriod(day)) continue;
-    const m = months.get(day.slice(0, 7))!;
+    const m = months.get(a.month)!;
+    const n = Number(a.n);
     if (a.kind === 'approved') {
-      m.approved += 1;
-      approvedCount += 1;
-      if (a.sent_at) days.push(daysBetween(dayOf(a.sent_at), day));
-    } else m.changesAsked += 1;
+      m.approved += n;
+      approvedCount += n;
+      if (a.days !== null) days.push([Number(a.days), n]);
+    } else m.changesAsked += n;
   }
   return {
     months: [...months.values()],
     approvedPercent: percentOf(approvedCount, sentCount),
-    medianDaysToApproval: median(days),
+    medianDaysToApproval: medianOfCounts(days),
     lapseDays: LAPSE_DAYS,
   };
 }
@@ -322,6 +354,7 @@ const zeroMethods = () => Object.fromEntries(DECORATION_METHODS.map((m) => [m, 0
 
 export async function floorPanel(
   db: Db,
+  dialect: Dialect,
   timeZone: string,
   from: string,
   to: string,
@@ -329,20 +362,22 @@ export async function floorPanel(
 ): Promise<FloorPanel> {
   const settings = await readProductionSettings(db);
   const monday = mondayOf(today);
-  const weekEnds = [addDays(monday, 6), addDays(monday, 13)];
+  const weekEnds = [addDays(monday, 6), addDays(monday, 13)] as const;
+  // Pieces of open jobs due this week and next, by week and method: an imprint's own count, else its job's.
   const due = await db
     .selectFrom('jobs')
     .innerJoin('orders', 'orders.id', 'jobs.order_id')
-    .select(['jobs.order_id', 'jobs.due_on', 'jobs.pieces'])
+    .innerJoin('imprints', 'imprints.order_id', 'jobs.order_id')
+    .select([
+      sql<number | string>`case when jobs.due_on <= ${weekEnds[0]} then 0 else 1 end`.as('week'),
+      'imprints.method',
+      sql<number | string>`sum(coalesce(imprints.pieces, jobs.pieces, 0))`.as('pieces'),
+    ])
     .where('jobs.due_on', '>=', monday)
-    .where('jobs.due_on', '<=', weekEnds[1]!)
+    .where('jobs.due_on', '<=', weekEnds[1])
     .where('orders.status', 'in', OPEN)
+    .groupBy(['week', 'imprints.method'])
     .execute();
-  const imprints = await inSlices(
-    due.map((j) => j.order_id),
-    (slice) =>
-      db.selectFrom('imprints').select(['order_id', 'method', 'pieces']).where('order_id', 'in', slice).execute(),
-  );
   const weeks = [0, 1].map((w) => ({
     from: addDays(monday, 7 * w),
     to: weekEnds[w]!,
@@ -352,36 +387,40 @@ export async function floorPanel(
       number
     >,
   }));
-  const jobOf = new Map(due.map((j) => [j.order_id, j]));
-  for (const i of imprints) {
-    const job = jobOf.get(i.order_id)!;
-    const week = weeks.find((w) => job.due_on >= w.from && job.due_on <= w.to)!;
-    if ((DECORATION_METHODS as readonly string[]).includes(i.method))
-      week.pieces[i.method as DecorationMethod] += i.pieces ?? job.pieces ?? 0;
-  }
+  for (const d of due)
+    if ((DECORATION_METHODS as readonly string[]).includes(d.method))
+      weeks[Number(d.week)]!.pieces[d.method as DecorationMethod] += Number(d.pieces);
+  // Each job's first move to Ready in the period's instants, dated in the shop's zone: counted by
+  // month, on time when on or before its due date, and by the days from its approval (the median's counts).
   const [lo, hi] = instantBounds(from, to);
-  const readyMoves = await db
-    .selectFrom('status_history')
-    .innerJoin('jobs', 'jobs.order_id', 'status_history.order_id')
-    .select(['status_history.order_id', 'status_history.changed_at', 'jobs.due_on', 'jobs.approved_on'])
-    .where('status_history.to_status', '=', 'ready')
-    .where('status_history.changed_at', '>=', lo)
-    .where('status_history.changed_at', '<', hi)
-    .orderBy('status_history.changed_at')
-    .execute();
+  const day = localDate(dialect, 'f.changed_at', offsetsOver(timeZone, lo, hi));
+  const { rows: ready } = await sql<{
+    month: string;
+    on_time: number | string;
+    days: number | string;
+    n: number | string;
+  }>`
+    with f as (
+      select order_id, min(changed_at) as changed_at from status_history
+      where to_status = 'ready' and changed_at >= ${lo} and changed_at < ${hi}
+      group by order_id
+    )
+    , r as materialized (
+      select ${day} as d, jobs.due_on, jobs.approved_on from f inner join jobs on jobs.order_id = f.order_id
+    )
+    select substr(d, 1, 7) as month, case when d <= due_on then 1 else 0 end as on_time,
+      ${sqlDaysBetween(dialect, sql.ref('approved_on'), sql.ref('d'))} as days, count(*) as n
+    from r where d >= ${from} and d <= ${to}
+    group by 1, 2, 3
+  `.execute(db);
   const onTime = new Map(monthsOf(from, to).map((month) => [month, { month, ready: 0, onTime: 0 }]));
-  const dayOf = datesIn(timeZone);
-  const seen = new Set<string>();
-  const cycle: number[] = [];
-  for (const r of readyMoves) {
-    if (seen.has(r.order_id)) continue; // The first time it was Ready counts.
-    seen.add(r.order_id);
-    const day = dayOf(r.changed_at);
-    if (day < from || day > to) continue;
-    const m = onTime.get(day.slice(0, 7))!;
-    m.ready += 1;
-    if (day <= r.due_on) m.onTime += 1;
-    cycle.push(daysBetween(r.approved_on, day));
+  const cycle: [number, number][] = [];
+  for (const r of ready) {
+    const m = onTime.get(r.month)!;
+    const n = Number(r.n);
+    m.ready += n;
+    if (Number(r.on_time) === 1) m.onTime += n;
+    cycle.push([Number(r.days), n]);
   }
   const late = await db
     .selectFrom('jobs')
@@ -396,7 +435,7 @@ export async function floorPanel(
     today,
     weeks,
     onTime: [...onTime.values()],
-    medianDaysApprovalToReady: median(cycle),
+    medianDaysApprovalToReady: medianOfCounts(cycle),
     lateNow: late.map((l) => ({ orderId: l.order_id, reference: l.reference, dueOn: l.due_on })),
   };
 }

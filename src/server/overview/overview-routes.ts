@@ -19,12 +19,14 @@ import {
 } from '../../shared/overview/overview.js';
 import { AppError, periodEndsBeforeStart } from '../errors.js';
 import { csvOf, csvReply, money, type Cell } from '../invoices/index.js';
+import type { Dialect } from '../storage/db.js';
 import type { Database } from '../storage/schema.js';
 import type { Kysely } from 'kysely';
 import { floorPanel, marginsPanel, owedPanel, quotesPanel, salesPanel } from './overview-panels.js';
 
 export interface OverviewDeps {
   db: Kysely<Database>;
+  dialect: Dialect;
   /** The shop's time zone, read on each use (the profile in force). */
   readonly timeZone: string;
 }
@@ -52,8 +54,8 @@ export async function buildOverview(
   const [sales, owed, quotes, floor, margins] = await Promise.all([
     has('sales') ? salesPanel(deps.db, from, to) : undefined,
     has('owed') ? owedPanel(deps.db, asOf) : undefined,
-    has('quotes') ? quotesPanel(deps.db, deps.timeZone, from, to, today) : undefined,
-    has('floor') ? floorPanel(deps.db, deps.timeZone, from, to, today) : undefined,
+    has('quotes') ? quotesPanel(deps.db, deps.dialect, deps.timeZone, from, to, today) : undefined,
+    has('floor') ? floorPanel(deps.db, deps.dialect, deps.timeZone, from, to, today) : undefined,
     has('margins') ? marginsPanel(deps.db, from, to) : undefined,
   ]);
   return {

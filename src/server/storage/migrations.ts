@@ -8,6 +8,7 @@ import { migrationsFromTwenty } from './migrations-020-on.js';
 import { migrationsFromFifty } from './migrations-050-overview.js';
 import { migrationsFromSixtyEight } from './migrations-068-on.js';
 import { migrationsSurcharge } from './migrations-072-surcharge.js';
+import { migrationsOverviewSpeed } from './migrations-073-overview-speed.js';
 
 export const migrations: Record<string, Migration> = {
   ...migrationsOneToNineteen,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   ...migrationsFromFifty,
   ...migrationsFromSixtyEight,
   ...migrationsSurcharge,
+  ...migrationsOverviewSpeed,
 };

@@ -5,6 +5,7 @@ import { contrastRatio, parseHexColour } from '../contrast.js';
 import {
   defaultPeriod,
   median,
+  medianOfCounts,
   mondayOf,
   monthRange,
   monthsOf,
@@ -38,6 +39,23 @@ describe('the Overview’s arithmetic', () => {
     expect(percentOf(1, 0)).toBeNull();
     expect(percentOf(1, 8)).toBe(13); // 12.5 → 13
     expect(percentOf(2, 3)).toBe(67);
+  });
+
+  it('takes the same median from a database’s counts as from the values one by one', () => {
+    expect(medianOfCounts([])).toBeNull();
+    expect(
+      medianOfCounts([
+        [3, 1],
+        [1, 1],
+        [5, 1],
+      ]),
+    ).toBe(median([5, 1, 3]));
+    for (let seed = 1; seed < 200; seed++) {
+      const counts: [number, number][] = [];
+      for (let v = 0; v < 1 + (seed % 7); v++) counts.push([(seed * 7 + v * 13) % 40, 1 + ((seed * v) % 5)]);
+      const values = counts.flatMap(([value, n]) => Array<number>(n).fill(value));
+      expect(medianOfCounts(counts)).toBe(median(values));
+    }
   });
 
   it('finds the Monday of a week, from a Sunday and from a Monday', () => {

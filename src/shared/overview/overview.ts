@@ -163,6 +163,20 @@ export function median(values: readonly number[]): number | null {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
+/** median() of values given as [value, how many times] (a database's counts), without listing them one by one. */
+export function medianOfCounts(counts: readonly (readonly [number, number])[]): number | null {
+  const sorted = [...counts].sort((a, b) => a[0] - b[0]);
+  const total = sorted.reduce((t, [, n]) => t + n, 0);
+  if (total === 0) return null;
+  let seen = 0;
+  const middle = Math.floor((total - 1) / 2);
+  for (const [value, n] of sorted) {
+    seen += n;
+    if (seen > middle) return value;
+  }
+  return null;
+}
+
 /** A whole percent, rounded half up; null when there is nothing to divide by. */
 export function percentOf(part: number, whole: number): number | null {
   if (whole <= 0) return null;
