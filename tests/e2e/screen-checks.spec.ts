@@ -4,7 +4,14 @@
 // calls must report it. Each page is first checked clean, so the report comes from the injection.
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF_PASSWORD, startServerWithExamplePrices } from './helpers.js';
-import { brokenWords, cutLinks, fillForEstimate, hiddenFocus, tooWide } from './support/screen-checks.js';
+import {
+  brokenWords,
+  cutLinks,
+  fillForEstimate,
+  hiddenFocus,
+  isoDatesInSentences,
+  tooWide,
+} from './support/screen-checks.js';
 
 let server: Awaited<ReturnType<typeof startServerWithExamplePrices>>;
 
@@ -88,6 +95,17 @@ for (const [screen, options, width] of [
       '.inbox-header nav { flex-wrap: nowrap !important; overflow-x: auto !important; width: 200px !important; }',
     );
     expect(await cutLinks(page)).toContain('"Production"');
+    // Dates in words: none in ISO form in a sentence; one written as React writes `{date}: {amount}`
+    // (separate text nodes) is named, a date alone (a table's cell) is not.
+    expect(await isoDatesInSentences(page)).toEqual([]);
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.append('2026-11-29', ': ', '$10.00', ' · ', 'Interac e-Transfer');
+      const cell = document.createElement('p');
+      cell.append('2026-11-30');
+      document.querySelector('main')!.append(p, cell);
+    });
+    expect(await isoDatesInSentences(page)).toEqual(['"2026-11-29: $10.00 · Interac e-Transfer" in p']);
     await context.close();
   });
 }
