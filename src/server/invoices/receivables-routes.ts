@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { agedQuerySchema } from '../../shared/invoices/invoice-api.js';
 import { statementQuerySchema } from '../../shared/invoices/statement.js';
+import { statusLabel } from '../../shared/order-presentation.js';
 import { noSuchOrder, periodEndsBeforeStart } from '../errors.js';
 import { enqueueMails, mailRows } from '../storage/mail-queue.js';
 import { mintOrderLink } from '../storage/order-links.js';
@@ -56,7 +57,8 @@ export async function receivablesRoutes(
       ...report.rows.map((r) => [
         r.orderReference,
         r.customer,
-        r.status ?? 'deleted',
+        // The CSV's headings are English: the status as the inbox names it in English, not its code.
+        r.status ? statusLabel(r.status, 'en') : 'Order deleted',
         r.firstInvoicedOn,
         money(r.subtotalCents),
         money(r.totalCents),

@@ -172,6 +172,9 @@ describe.each(backends())('receivables at a date and statements on %s', (backend
       '"Order","Customer","Status","First invoiced on","Invoiced before taxes (CAD)","Invoiced with taxes (CAD)","Received (CAD)"',
     );
     expect(csv[1]).toContain(`"${bob.reference}"`);
+    // The status as the inbox names it, not its code.
+    expect(csv[1]).toContain('"Approved"');
+    expect(csv.join('\n')).not.toContain('"approved"');
     expect(csv.at(-1)).toBe('"Total","","","",600.00,678.00,0.00');
   });
 
