@@ -94,6 +94,19 @@ export function composeReceiptMail(
     const method = PAYMENT_METHODS[receipt.method].label[lang];
     // The account's own sentence, as the page and the PDF say it; thanks once it is paid.
     const standing = `${accountHeadline(account, lang)}.${account.state === 'paid' ? (fr ? ' Merci\u00a0!' : ' Thank you!') : ''}`;
+    // A card surcharge paid (or returned) with it: the mail says what the card was charged, as
+    // the receipt does (docs/payments.md, "Surcharges").
+    const surcharge = Math.abs(receipt.surchargeCents ?? 0);
+    const charged = Math.abs(receipt.amountCents) + surcharge;
+    const onCard = surcharge
+      ? fr
+        ? refund
+          ? ` Les frais de carte de ${money(surcharge)} vous sont aussi rendus\u00a0: ${money(charged)} reviennent sur votre carte.`
+          : ` Avec les frais de carte de ${money(surcharge)}, ${money(charged)} ont été portés à votre carte.`
+        : refund
+          ? ` The card surcharge of ${money(surcharge)} is returned too: ${money(charged)} goes back to your card.`
+          : ` With the card surcharge of ${money(surcharge)}, ${money(charged)} was charged to your card.`
+      : '';
     return {
       subject: refund
         ? fr
@@ -105,11 +118,11 @@ export function composeReceiptMail(
       intro: [
         fr
           ? refund
-            ? `${hello} Nous vous avons remboursé ${money(-receipt.amountCents)} (${method}) pour la commande ${order.reference}\u00a0: ${receipt.reason}`
-            : `${hello} Nous avons reçu votre paiement de ${money(receipt.amountCents)} (${method}) pour la commande ${order.reference}. Le reçu ${receipt.number} est joint.`
+            ? `${hello} Nous vous avons remboursé ${money(-receipt.amountCents)} (${method}) pour la commande ${order.reference}\u00a0: ${receipt.reason}${onCard}`
+            : `${hello} Nous avons reçu votre paiement de ${money(receipt.amountCents)} (${method}) pour la commande ${order.reference}.${onCard} Le reçu ${receipt.number} est joint.`
           : refund
-            ? `${hello} We refunded ${money(-receipt.amountCents)} (${method}) for order ${order.reference}: ${receipt.reason}`
-            : `${hello} We received your payment of ${money(receipt.amountCents)} (${method}) for order ${order.reference}. Receipt ${receipt.number} is attached.`,
+            ? `${hello} We refunded ${money(-receipt.amountCents)} (${method}) for order ${order.reference}: ${receipt.reason}${onCard}`
+            : `${hello} We received your payment of ${money(receipt.amountCents)} (${method}) for order ${order.reference}.${onCard} Receipt ${receipt.number} is attached.`,
         standing,
       ],
     };

@@ -653,6 +653,13 @@ describe.each(backends())('paying online by card on %s', (backend) => {
       expect(text).toMatch(/Amount \$339\.00/);
       expect(text).toMatch(/Card surcharge \$8\.14/);
       expect(text).toMatch(/Charged to the card \$347\.14/);
+      // The receipt's mail says what the card was charged, as the receipt does.
+      const receiptMail = (await mailsOf(orderId)).find((m) =>
+        m.subject.startsWith(`Receipt ${payment!.receipt_number}`),
+      )!;
+      expect(await deliveredText(t, receiptMail)).toContain(
+        'With the card surcharge of $8.14, $347.14 was charged to your card. Receipt',
+      );
     });
   });
 
