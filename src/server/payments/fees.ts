@@ -1,13 +1,25 @@
-// Card fees and payouts (docs/payments.md, "Fees" and "Payouts"; decision 032): a fee the
-// provider had not settled when its webhook came is asked again by a background pass until it
-// is known; the payout report reads the provider's payouts (what reaches the bank, one deposit
-// each) with their movements, and matches each to the ledger so the owner can tick the bank
-// statement.
+// Card fees and payouts (docs/payments.md, "Fees" and "Payouts"; decision 032): a card payment's
+// fee is read once its webhook recorded it, and one the provider had not settled yet is asked
+// again by a background pass until it is known; the payout report reads the provider's payouts
+// (what reaches the bank, one deposit each) with their movements, and matches each to the ledger
+// so the owner can tick the bank statement.
 import type { PayoutReport, PayoutRow } from '../../shared/invoices/invoice-api.js';
 import { closedThrough, money, type Cell } from '../invoices/index.js';
 import { feeAsked, ledgerOfTransactions, setFee, unsettledFees } from './payment-store.js';
 import type { PaymentProvider } from './provider.js';
-import type { PaymentsDeps } from './payment-service.js';
+import { providerOf, type PaymentsDeps } from './deps.js';
+
+/** Keeps the provider's fee beside a card payment (from its balance transaction), when it knows it. */
+export async function readFee(deps: PaymentsDeps, checkoutId: string, paymentId: string): Promise<boolean> {
+  const fee = await providerOf(deps).feeOf(checkoutId);
+  // Not settled yet: the background pass (settleFees, below) asks again later.
+  if (!fee) {
+    await feeAsked(deps.db, paymentId);
+    return false;
+  }
+  await setFee(deps.db, paymentId, fee);
+  return true;
+}
 
 /** Asked this many times (every pass, 10 minutes apart: two days), a fee is left for the payout report. */
 export const FEE_MAX_TRIES = 288;

@@ -10,8 +10,10 @@ import { addDays } from '../../shared/dates.js';
 import { reportQuerySchema } from '../../shared/invoices/invoice-api.js';
 import { actorOf, csvOf, csvReply } from '../invoices/index.js';
 import { requireOrder } from '../storage/orders.js';
-import { payoutCsvRows, payoutReport, startFeePass } from './fees.js';
-import { cardEntries, handleWebhook, readFee, refundCardPayment, type PaymentsDeps } from './payment-service.js';
+import type { PaymentsDeps } from './deps.js';
+import { payoutCsvRows, payoutReport, readFee, startFeePass } from './fees.js';
+import { cardEntries, refundCardPayment } from './refunds.js';
+import { handleWebhook } from './webhook.js';
 
 export const WEBHOOK_PATH = '/api/payments/stripe/webhook';
 

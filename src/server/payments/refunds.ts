@@ -1,295 +1,37 @@
-// Card payments online (docs/payments.md): a checkout made when the customer presses Pay, for
-// exactly the amount the one account asks now; the provider's signed event recorded once in
-// the ledger through invoices/' own recordPayment (its rules, its receipt and mails, in one
-// transaction with the account); refunds through the provider, recorded once it confirms.
+// Card refunds (docs/payments.md, "Refunds" and "Surcharges"): an order's card payments and
+// refunds as the inbox shows them, a refund asked through the provider and recorded once it
+// confirms (the API's answer or the webhook), with the credit note the books ask for, and a
+// refund made in the provider's Dashboard recorded or kept for a clerk (decision 032).
 import { AMOUNT_ERRORS, readMoney } from '../../shared/amounts.js';
-import { amountFlagOf, readAmountFlag, storedFlag } from '../../shared/invoices/card-flag.js';
+import { readAmountFlag } from '../../shared/invoices/card-flag.js';
 import type { CardPaymentsView } from '../../shared/invoices/invoice-api.js';
-import {
-  splitCardRefund,
-  surchargeRateLabel,
-  surchargeRefundOf,
-  type RefundedSoFar,
-} from '../../shared/invoices/surcharge.js';
+import { splitCardRefund, surchargeRefundOf, type RefundedSoFar } from '../../shared/invoices/surcharge.js';
 import { formatCents } from '../../shared/money.js';
 import { DomainError } from '../errors.js';
 import {
   fullyAllowed,
-  invoicesOfOrder,
   may,
   orderAccount,
   paymentsOfOrder,
-  payOnlineOf,
-  readTerms,
   recordPayment,
   refundCreditPlan,
   todayOf,
   type Actor,
-  type InvoiceDeps,
   type RecordedPayment,
 } from '../invoices/index.js';
-import { fromJson } from '../storage/json.js';
 import { findOrder, isUniqueViolation } from '../storage/orders.js';
-import type { OrderRow } from '../storage/schema.js';
+import { languageOf, providerOf, refusal, typed, type PaymentsDeps } from './deps.js';
 import {
   cardEntriesOfOrder,
   cardEntryOf,
-  eventSeen,
-  feeAsked,
-  findCheckout,
   findRefund,
   insertCardEntry,
-  openCheckoutOf,
   refundsOfOrder,
-  rememberEvent,
-  saveCheckout,
   saveRefund,
-  setCheckoutStatus,
-  setFee,
   setRefundState,
   type CardRefundRow,
 } from './payment-store.js';
-import { WebhookRefused, type PaymentProvider, type ProviderEvent, type ProviderRefund } from './provider.js';
-
-export interface PaymentsDeps extends InvoiceDeps {
-  /** Absent when no provider is set up: nothing is offered online. */
-  provider?: PaymentProvider | null;
-}
-
-const refusal = (kind: 'conflict' | 'invalid' | 'bad_input', code: string, en: string, fr: string, field?: string) =>
-  new DomainError(kind, code, en, field ? [field] : undefined, { messageFr: fr });
-
-/** Cents as recordPayment reads an amount typed by a clerk: "1234.05", "-20.00". */
-const typed = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-
-const languageOf = (order: OrderRow): 'en' | 'fr' => (fromJson(order.document).language === 'fr' ? 'fr' : 'en');
-
-function providerOf(deps: PaymentsDeps): PaymentProvider {
-  if (!deps.provider)
-    throw refusal(
-      'conflict',
-      'payments_off',
-      'Paying online is not available: pay another way below.',
-      'Le paiement en ligne n’est pas offert\u00a0: payez autrement ci-dessous.',
-    );
-  return deps.provider;
-}
-
-/**
- * The checkout the customer's Pay opens: the order's open one when it asks the same amount,
- * else a new one (the old one closed first). Never made in advance; never for another amount
- * than what the account asks now. `returnTo` is the order's page.
- */
-export async function startCheckout(
-  deps: PaymentsDeps,
-  order: OrderRow,
-  returnTo: string,
-  now = new Date(),
-): Promise<{ url: string }> {
-  const provider = providerOf(deps);
-  const [account, terms, invoices] = await Promise.all([
-    orderAccount(deps.db, deps.books, order, now),
-    readTerms(deps.db, deps.shop.shopEmail),
-    invoicesOfOrder(deps.db, order.id),
-  ]);
-  const due = payOnlineOf(deps, terms, account, order);
-  if (!due)
-    throw refusal(
-      'conflict',
-      'nothing_to_pay_online',
-      'Nothing on this order can be paid online now.',
-      'Rien sur cette commande ne peut être payé en ligne pour l’instant.',
-    );
-  const open = await openCheckoutOf(deps.db, order.id, now);
-  // The same charge (amount and surcharge): the open page; a new amount or rate, a new one.
-  if (open && Number(open.amount_cents) === due.totalCents && Number(open.surcharge_cents) === due.surchargeCents)
-    return { url: open.url };
-  if (open) await provider.expireCheckout(open.id);
-  const invoice = invoices.filter((r) => r.kind === 'invoice').at(-1)!;
-  const checkout = await provider.createCheckout({
-    orderId: order.id,
-    reference: order.reference,
-    invoiceNumber: invoice.number,
-    amountCents: due.amountCents,
-    surchargeCents: due.surchargeCents,
-    surchargeRate: surchargeRateLabel(due.basisPoints)[languageOf(order)],
-    currency: 'cad',
-    language: languageOf(order),
-    customerEmail: order.customer_email,
-    successUrl: `${returnTo}?checkout={CHECKOUT_SESSION_ID}`,
-    cancelUrl: returnTo,
-    // Two presses at once (or a retry) make one checkout; a new amount or a replaced one, another.
-    idempotencyKey: `checkout:${order.id}:${due.amountCents}:${due.surchargeCents}:${account.paidCents}:${open?.id ?? 'none'}`,
-  });
-  await deps.db.transaction().execute((trx) =>
-    saveCheckout(trx, {
-      id: checkout.id,
-      provider: provider.id,
-      order_id: order.id,
-      amount_cents: checkout.amountCents,
-      currency: checkout.currency,
-      url: checkout.url,
-      status: 'open',
-      created_at: now.toISOString(),
-      expires_at: checkout.expiresAt,
-      payment_id: null,
-      surcharge_cents: due.surchargeCents,
-    }),
-  );
-  return { url: checkout.url };
-}
-
-export type CheckoutState = 'open' | 'processing' | 'received' | 'failed' | 'expired';
-
-/** Where a checkout of this order stands, as the order's page says it once the customer is back. */
-export async function checkoutState(deps: PaymentsDeps, orderId: string, checkoutId: string): Promise<CheckoutState> {
-  const row = await findCheckout(deps.db, checkoutId);
-  if (!row || row.order_id !== orderId) return 'expired';
-  if (row.payment_id) return 'received';
-  if (row.status === 'failed') return 'failed';
-  if (row.status === 'replaced' || row.status === 'expired') return 'expired';
-  // Back from the provider's page and not recorded yet: the webhook is on its way.
-  return 'processing';
-}
-
-/** The webhook's answer: 200 once handled (or already), 400 when nothing may be recorded. */
-export interface WebhookOutcome {
-  status: 200 | 400;
-  body: { received: true; duplicate?: true; paymentId?: string } | { error: { code: string; message: string } };
-  /** A payment recorded now: its fee is read next, and its receipt mailed. */
-  recorded?: { paymentId: string; checkoutId: string };
-  /** A refund recorded now: its receipt and credit note are in the mail queue. */
-  mailed?: true;
-}
-
-const refused = (code: string, message: string): WebhookOutcome => ({
-  status: 400,
-  body: { error: { code, message } },
-});
-
-/** The provider's account of a payment, recorded like any other by an actor named after it. */
-const providerActor = (provider: PaymentProvider): Actor => ({ ...fullyAllowed(provider.id), allowed: new Set() });
-
-export async function handleWebhook(
-  deps: PaymentsDeps,
-  rawBody: Buffer,
-  signature: string | undefined,
-  now = new Date(),
-): Promise<WebhookOutcome> {
-  const provider = providerOf(deps);
-  let event: ProviderEvent;
-  try {
-    event = provider.parseWebhook(rawBody, signature);
-  } catch (err) {
-    if (err instanceof WebhookRefused) return refused('signature_refused', err.message);
-    throw err;
-  }
-  if (await eventSeen(deps.db, provider.id, event.eventId))
-    return { status: 200, body: { received: true, duplicate: true } };
-  if (event.kind === 'ignored') {
-    await rememberEvent(deps.db, provider.id, event.eventId, event.type, now);
-    return { status: 200, body: { received: true } };
-  }
-  if (event.kind === 'refund_changed' || event.kind === 'payment_refunded')
-    return handleRefundEvent(deps, provider, event, now);
-  const checkout = await findCheckout(deps.db, event.checkoutId);
-  if (!checkout || checkout.provider !== provider.id || checkout.order_id !== event.orderId)
-    return refused('unknown_checkout', 'No order of this shop made this checkout.');
-  const order = await findOrder(deps.db, checkout.order_id);
-  if (!order) return refused('unknown_order', 'The order of this checkout no longer exists.');
-  if (event.kind === 'checkout_failed' || event.kind === 'checkout_pending') {
-    await deps.db.transaction().execute(async (trx) => {
-      if (!checkout.payment_id)
-        await setCheckoutStatus(trx, checkout.id, event.kind === 'checkout_failed' ? 'failed' : 'processing');
-      await rememberEvent(trx, provider.id, event.eventId, event.type, now);
-    });
-    return { status: 200, body: { received: true } };
-  }
-  // Two events for one payment (completed, then async_payment_succeeded): one ledger entry.
-  const known = await cardEntryOf(deps.db, provider.id, event.paymentRef);
-  if (known) {
-    await rememberEvent(deps.db, provider.id, event.eventId, event.type, now);
-    return { status: 200, body: { received: true, duplicate: true, paymentId: known.payment_id } };
-  }
-  const expected = Number(checkout.amount_cents);
-  // Kept as figures, so the inbox says it in the clerk's language (shared/invoices/card-flag.ts).
-  const flag = storedFlag(
-    amountFlagOf({
-      receivedCents: event.amountCents,
-      receivedCurrency: event.currency,
-      expectedCents: expected,
-      expectedCurrency: checkout.currency,
-      provider: provider.id,
-    }),
-  );
-  // The card surcharge is kept apart (docs/payments.md, "Surcharges"): the ledger's amount
-  // settles only what was due, so the account and the invoices stay exact. A short payment
-  // (flagged) is short of the amount due, the surcharge being what the checkout asked.
-  const surchargeCents = Math.min(Number(checkout.surcharge_cents), Math.max(0, event.amountCents));
-  const settles = event.amountCents - surchargeCents;
-  let recorded: RecordedPayment;
-  try {
-    recorded = await recordPayment(
-      deps,
-      order.id,
-      {
-        amount: typed(settles),
-        method: provider.methodId,
-        receivedOn: todayOf(deps.books, event.createdAt),
-        reference: event.paymentRef,
-        reason: '',
-        // The money is in: more than the balance, or on an order since cancelled, it is recorded and shows as owed back.
-        confirmOverpayment: true,
-        confirmDuplicate: true,
-      },
-      providerActor(provider),
-      {
-        now,
-        skipDuplicateChecks: true,
-        cardSurchargeCents: surchargeCents,
-        within: async (trx, payment) => {
-          await insertCardEntry(trx, {
-            payment_id: payment.id,
-            provider: provider.id,
-            kind: 'payment',
-            surcharge_cents: surchargeCents,
-            provider_ref: event.paymentRef,
-            charge_ref: event.paymentRef,
-            session_id: checkout.id,
-            fee_cents: null,
-            net_cents: null,
-            flag,
-          });
-          await setCheckoutStatus(trx, checkout.id, 'completed', payment.id);
-          await rememberEvent(trx, provider.id, event.eventId, event.type, now);
-        },
-      },
-    );
-  } catch (err) {
-    // The same payment recorded meanwhile by another delivery: its transaction won.
-    if (isUniqueViolation(err)) return { status: 200, body: { received: true, duplicate: true } };
-    if (err instanceof DomainError) return refused(err.code, err.message);
-    throw err;
-  }
-  return {
-    status: 200,
-    body: { received: true, paymentId: recorded.id },
-    recorded: { paymentId: recorded.id, checkoutId: checkout.id },
-  };
-}
-
-/** Keeps the provider's fee beside a card payment (from its balance transaction), when it knows it. */
-export async function readFee(deps: PaymentsDeps, checkoutId: string, paymentId: string): Promise<boolean> {
-  const fee = await providerOf(deps).feeOf(checkoutId);
-  // Not settled yet: the background pass (fees.ts) asks again later.
-  if (!fee) {
-    await feeAsked(deps.db, paymentId);
-    return false;
-  }
-  await setFee(deps.db, paymentId, fee);
-  return true;
-}
+import type { PaymentProvider, ProviderRefund } from './provider.js';
 
 /** An order's card payments and refunds as the inbox shows them beside the ledger. */
 export async function cardEntries(
@@ -427,7 +169,7 @@ async function recordRefund(
 }
 
 /** A refund's new state at the provider: recorded when it succeeded, its reason kept when it failed. */
-async function refundChanged(
+export async function refundChanged(
   deps: PaymentsDeps,
   provider: PaymentProvider,
   refund: ProviderRefund,
@@ -528,20 +270,6 @@ async function outsideRefund(
     await setRefundState(deps.db, provider.id, refund.id, { status: 'unrecorded' });
     return null;
   }
-}
-
-/** The webhook's refund events (refund.updated, charge.refunded): answered 200 once handled. */
-async function handleRefundEvent(
-  deps: PaymentsDeps,
-  provider: PaymentProvider,
-  event: Extract<ProviderEvent, { kind: 'refund_changed' | 'payment_refunded' }>,
-  now: Date,
-): Promise<WebhookOutcome> {
-  const refunds = event.kind === 'refund_changed' ? [event.refund] : await provider.refundsOf(event.paymentRef);
-  let recorded = 0;
-  for (const refund of refunds) if (await refundChanged(deps, provider, refund, event.createdAt, now)) recorded++;
-  await rememberEvent(deps.db, provider.id, event.eventId, event.type, now);
-  return { status: 200, body: { received: true }, ...(recorded > 0 ? { mailed: true } : {}) };
 }
 
 /**
