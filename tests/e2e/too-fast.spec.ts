@@ -1,4 +1,4 @@
-// The bots' check on a real server (docs/security.md, form tokens): an order sent sooner after
+// The bots' check on a real server (docs/operations.md, Security: bot checks): an order sent sooner after
 // the page opened than MIN_FILL_SECONDS is refused. A person who fills the form that fast
 // (autofill, a saved draft) reads the product's failure toast and, under it, the server's own
 // reason in their language; the form keeps everything, and the same order goes once they wait.
