@@ -236,7 +236,8 @@ test('French throughout after the switch, remembered, and the customer email in 
   )![1]!;
   const outbox = path.join(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'outbox');
   const customerMail = async () => {
-    for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+    // Sent mails only: one still being written is a hidden .tmp file, renamed once whole.
+    for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith('.eml')) : []) {
       const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
       if (mail.text?.includes(reference) && JSON.stringify(mail.to).includes('gabrielle@example.com')) return mail;
     }

@@ -168,7 +168,8 @@ for (const [lang, width] of [
     await expect
       .poll(
         async () => {
-          for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+          // Sent mails only: one still being written is a hidden .tmp file, renamed once whole.
+          for (const f of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith('.eml')) : []) {
             const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
             if (JSON.stringify(mail.to).includes(email) && mail.subject?.includes(reference)) confirmation = mail;
           }
